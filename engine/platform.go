@@ -1,0 +1,34 @@
+package engine
+
+import "time"
+
+// Platform is the window the loop draws into and takes events from. All of
+// its methods are called on the main OS thread.
+type Platform interface {
+	// PollEvents moves every pending event into in without blocking.
+	PollEvents(in *Input)
+	// Present shows what was drawn since the last Present. With vsync on
+	// it may block until the display takes the frame.
+	Present() error
+}
+
+// VSyncer is a Platform that can switch vsync while running. Without it,
+// the vsync mode is paced as a frame cap at the display rate.
+type VSyncer interface {
+	SetVSync(on bool) error
+}
+
+// RefreshRater is a Platform that knows its display's refresh period, which
+// the loop uses to snap frame times and to notice ignored vsync.
+type RefreshRater interface {
+	// RefreshPeriod returns the period, or 0 when it is unknown.
+	RefreshPeriod() time.Duration
+}
+
+// Clock is the loop's source of time. Now is monotonic and starts wherever
+// it likes; only differences matter. Tests hand the loop a fake one.
+type Clock interface {
+	Now() time.Duration
+	// SleepUntil returns once Now() >= t, as close to t as it can.
+	SleepUntil(t time.Duration)
+}

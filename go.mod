@@ -1,0 +1,12 @@
+module github.com/lockstep-engine/lockstep
+
+go 1.26.0
+
+require (
+	github.com/HdrHistogram/hdrhistogram-go v1.4.0
+	github.com/go-gl/mathgl v1.2.0
+	github.com/jakecoffman/cp/v2 v2.4.0
+	github.com/veandco/go-sdl2 v0.4.40
+	golang.org/x/image v0.47.0
+	golang.org/x/sys v0.49.0
+)
