@@ -1,6 +1,112 @@
 package engine
 
-// Loop is a running loop, handed to Update and Draw through Frame.Loop so a
-// game can read its stats and switch its modes while it runs.
+import (
+	"fmt"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// Loop is a running loop, handed to Update and Draw through Frame.Loop so
+// a game can read its stats and switch its modes while it runs. Changes
+// take effect from the next frame.
 type Loop struct {
+	cfg      Config
+	game     Game
+	updater  Updater
+	world    World
+	platform Platform
+	clock    Clock
+
+	ts     timestep
+	pacer  *pacer
+	phases *phaseTimer
+	stats  *Stats
+	input  Input
+	tick   Tick
+	frame  Frame
+
+	prev, cur, blend []physics.BodyState
+
+	start, last   time.Duration // clock readings: Run's start, this frame's start
+	lastPresent   time.Duration
+	slowUntil     time.Duration
+	paused        bool
+	stepRequested bool
+	stopping      bool
+
+	pendingMode Mode
+	modeChanged bool
+	interp      bool
+	timeScale   float64
+	lastAlpha   float64
 }
+
+// Stats returns the loop's statistics so far.
+func (l *Loop) Stats() *Stats { return l.stats }
+
+// Mode returns the power mode asked for.
+func (l *Loop) Mode() Mode {
+	if l.modeChanged {
+		return l.pendingMode
+	}
+	return l.pacer.mode
+}
+
+// EffectiveMode names the pacing in force: the mode, or the cap that
+// stands in for vsync when the driver ignores it.
+func (l *Loop) EffectiveMode() string { return l.pacer.effective() }
+
+// SetMode switches the power mode from the next frame.
+func (l *Loop) SetMode(m Mode) {
+	if m <= ModeUncapped {
+		l.pendingMode, l.modeChanged = m, true
+	}
+}
+
+// Interpolating reports whether frames are drawn blended between ticks.
+func (l *Loop) Interpolating() bool { return l.interp }
+
+// SetInterpolation turns blending between ticks on or off.
+func (l *Loop) SetInterpolation(on bool) { l.interp = on }
+
+// Paused reports whether ticks are held.
+func (l *Loop) Paused() bool { return l.paused }
+
+// SetPaused holds or releases the ticks. Real time that passes while
+// paused is not simulated later.
+func (l *Loop) SetPaused(p bool) { l.paused = p }
+
+// StepOnce runs exactly one tick in the next frame while paused.
+func (l *Loop) StepOnce() { l.stepRequested = true }
+
+// TimeScale returns simulated seconds per real second.
+func (l *Loop) TimeScale() float64 { return l.timeScale }
+
+// SetTimeScale changes how many ticks real time buys (never the tick's
+// dt, which stays fixed so physics stays stable and replays exact).
+func (l *Loop) SetTimeScale(s float64) error {
+	if !(s >= MinTimeScale && s <= MaxTimeScale) {
+		return fmt.Errorf("engine: time scale %v out of range: want %v to %v", s, MinTimeScale, MaxTimeScale)
+	}
+	l.timeScale = s
+	l.ts.scale = newRatio(s)
+	return nil
+}
+
+// RunningSlowly reports that the max-steps bailout has cut a frame short
+// within the last second: the machine cannot keep up and the game runs
+// slower than real time.
+func (l *Loop) RunningSlowly() bool { return l.last < l.slowUntil }
+
+// TPS returns the fixed tick rate.
+func (l *Loop) TPS() int { return l.cfg.TPS }
+
+// DT returns the fixed tick length.
+func (l *Loop) DT() time.Duration { return l.ts.dt }
+
+// Alpha returns the blend factor of the last frame drawn.
+func (l *Loop) Alpha() float64 { return l.lastAlpha }
+
+// TickDebt returns the simulated time owed but not yet ticked.
+func (l *Loop) TickDebt() time.Duration { return l.ts.acc }

@@ -1,0 +1,50 @@
+package engine
+
+import "time"
+
+// cadence snaps measured frame times to whole refresh periods. Timestamps
+// taken around a vsynced present are noisy by a millisecond or so; fed raw,
+// that noise moves the accumulator across a tick boundary and frames
+// alternate between 0 and 2 ticks when the tick rate matches the display.
+// A frame time within tolerance of k periods counts as exactly k periods and
+// the difference is carried into the next frame, so no real time is lost or
+// invented: what is held back is always within the tolerance.
+type cadence struct {
+	period time.Duration // 0: do not snap
+	tol    time.Duration
+	carry  time.Duration
+}
+
+// setPeriod starts snapping to p (0 turns snapping off).
+func (c *cadence) setPeriod(p time.Duration) {
+	if p == c.period {
+		return
+	}
+	c.period, c.carry = p, 0
+	// A quarter period leaves room for the noise of a millisecond either
+	// side at 60 Hz while a frame that took one period more never snaps
+	// to the wrong count.
+	c.tol = p / 4
+}
+
+func (c *cadence) reset() { c.carry = 0 }
+
+func (c *cadence) apply(frame time.Duration) time.Duration {
+	if c.period == 0 {
+		return frame
+	}
+	t := frame + c.carry
+	k := (t + c.period/2) / c.period
+	if k < 1 {
+		k = 1
+	}
+	snapped := k * c.period
+	if d := t - snapped; d > c.tol || d < -c.tol {
+		// Not a multiple of the period after all (a hitch, a mode
+		// switch): pass the real time through.
+		c.carry = 0
+		return t
+	}
+	c.carry = t - snapped
+	return snapped
+}

@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"time"
+)
+
+// Wait is how SystemClock waits for a deadline.
+type Wait uint8
+
+// The ways to wait. WaitHybrid is the default; the others exist to measure
+// against it.
+const (
+	// WaitHybrid sleeps until shortly before the deadline, then spins the
+	// rest. The margin adapts to how late this machine's sleeps wake.
+	WaitHybrid Wait = iota
+	// WaitSleep only sleeps: cheap, but wakes as late as the OS likes.
+	WaitSleep
+	// WaitSpin only spins: exact, and burns a core.
+	WaitSpin
+)
+
+var waitNames = [...]string{"hybrid", "sleep", "spin"}
+
+// String names the wait.
+func (w Wait) String() string {
+	if int(w) < len(waitNames) {
+		return waitNames[w]
+	}
+	return "unknown"
+}
+
+// SystemClock is the monotonic clock of the machine. The zero value is not
+// ready; use NewSystemClock.
+type SystemClock struct {
+	start time.Time
+	wait  Wait
+	sleep sleeper
+
+	// lateness of recent coarse sleeps, to size the spin margin
+	wakes  [64]time.Duration
+	wakeN  int
+	margin time.Duration
+}
+
+// Bounds on the spin margin of WaitHybrid.
+const (
+	minMargin = 20 * time.Microsecond
+	maxMargin = 2 * time.Millisecond
+	// headroom added to the worst recent wake so a slightly later one
+	// still lands before the deadline.
+	marginHeadroom = 30 * time.Microsecond
+)
+
+// NewSystemClock returns the machine's monotonic clock, waiting for
+// deadlines the way w says.
+func NewSystemClock(w Wait) *SystemClock {
+	c := &SystemClock{start: time.Now(), wait: w, margin: maxMargin}
+	c.sleep = newSleeper(c.start)
+	return c
+}
+
+// Now returns the time since the clock was made.
+func (c *SystemClock) Now() time.Duration { return time.Since(c.start) }
+
+// SleepUntil returns once Now() >= t.
+func (c *SystemClock) SleepUntil(t time.Duration) {
+	switch c.wait {
+	case WaitSleep:
+		if d := t - c.Now(); d > 0 {
+			c.sleep.until(t)
+		}
+		return
+	case WaitHybrid:
+		target := t - c.margin
+		if target > c.Now() {
+			c.sleep.until(target)
+			c.learn(c.Now() - target)
+		}
+	}
+	for c.Now() < t {
+	}
+}
+
+// learn records how late a sleep woke and sets the margin to the worst of
+// the last 64 wakes plus headroom: a rare late wake costs a little extra
+// spinning for a while, never a missed deadline.
+func (c *SystemClock) learn(late time.Duration) {
+	c.wakes[c.wakeN%len(c.wakes)] = late
+	c.wakeN++
+	worst := time.Duration(0)
+	for _, w := range c.wakes[:min(c.wakeN, len(c.wakes))] {
+		worst = max(worst, w)
+	}
+	c.margin = min(max(worst+marginHeadroom, minMargin), maxMargin)
+}
+
+// Margin returns how long before a deadline WaitHybrid stops sleeping.
+func (c *SystemClock) Margin() time.Duration { return c.margin }

@@ -1,0 +1,6 @@
+package engine
+
+import "golang.org/x/sys/unix"
+
+// On Linux the main thread's ID is the process ID.
+func onMainThread() bool { return unix.Gettid() == unix.Getpid() }

@@ -1,0 +1,293 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// PanicError is what Run returns when the game panicked: the value it
+// panicked with and the stack where it did.
+type PanicError struct {
+	Value any
+	Stack []byte
+}
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("engine: game panicked: %v\n\n%s", e.Value, e.Stack)
+}
+
+// Unwrap returns the panic value when it is an error.
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}
+
+// Run runs game until it returns ErrQuit, the user closes the window, ctx
+// is done or a stop condition in cfg is met, and returns a summary of the
+// run. The error is nil on a clean end. Run must be called from the main
+// goroutine when the platform is bound to the main thread.
+//
+// If the game panics, Run recovers, closes the platform if it is an
+// io.Closer and returns a *PanicError with the stack. Otherwise the
+// platform is left open for the caller to use (a last screenshot) and close.
+func Run(ctx context.Context, cfg Config, game Game) (sum Summary, err error) {
+	cfg, err = cfg.withDefaults()
+	if err != nil {
+		return Summary{}, err
+	}
+	if game == nil {
+		return Summary{}, errors.New("engine: Run needs a Game, got nil")
+	}
+	if err := checkMainThread(cfg.Platform); err != nil {
+		return Summary{}, err
+	}
+	l := newLoop(cfg, game)
+	defer func() {
+		if r := recover(); r != nil {
+			err = &PanicError{Value: r, Stack: debug.Stack()}
+			if c, ok := l.platform.(io.Closer); ok {
+				if cerr := c.Close(); cerr != nil {
+					err = errors.Join(err, fmt.Errorf("engine: close platform after panic: %w", cerr))
+				}
+			}
+		}
+		l.phases.stop()
+		sum = l.summary()
+	}()
+	err = l.run(ctx)
+	if errors.Is(err, ErrQuit) {
+		err = nil
+	}
+	return sum, err
+}
+
+func newLoop(cfg Config, game Game) *Loop {
+	if cfg.Platform == nil {
+		cfg.Platform = noPlatform{}
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = NewSystemClock(WaitHybrid)
+	}
+	l := &Loop{
+		cfg:       cfg,
+		game:      game,
+		platform:  cfg.Platform,
+		clock:     cfg.Clock,
+		stats:     newStats(cfg.MaxSteps),
+		interp:    !cfg.NoInterp,
+		timeScale: cfg.TimeScale,
+	}
+	l.updater, _ = game.(Updater)
+	if s, ok := game.(Simulator); ok {
+		l.world = s.World()
+	}
+	l.ts = timestep{
+		dt:       time.Second / time.Duration(cfg.TPS),
+		maxFrame: cfg.MaxFrame,
+		maxSteps: cfg.MaxSteps,
+		scale:    newRatio(cfg.TimeScale),
+	}
+	l.pacer = newPacer(cfg)
+	l.phases = newPhaseTimer(l.clock, &l.stats.PhaseTime, cfg.ProfileLabels)
+	l.tick.DT = l.ts.dt
+	l.frame.Input = &l.input
+	l.frame.Loop = l
+	return l
+}
+
+func (l *Loop) run(ctx context.Context) error {
+	if l.world != nil {
+		l.cur = l.world.Snapshot(l.cur)
+		l.prev = append(l.prev[:0], l.cur...)
+	}
+	l.start = l.clock.Now()
+	l.last, l.lastPresent = l.start, l.start
+	if err := l.pacer.setMode(l.cfg.Mode, l.start); err != nil {
+		return err
+	}
+	l.ts.snap.setPeriod(l.pacer.period())
+	done := ctx.Done()
+	for !l.stopping {
+		select {
+		case <-done:
+			l.stopping = true
+		default:
+		}
+		if err := l.runFrame(); err != nil {
+			return err
+		}
+	}
+	return context.Cause(ctx)
+}
+
+// runFrame runs one frame: measure, events, ticks, draw, present, pace.
+func (l *Loop) runFrame() error {
+	now := l.clock.Now()
+	frameTime := now - l.last
+	l.last = now
+	l.phases.beginFrame(now)
+
+	l.input.beginFrame()
+	l.platform.PollEvents(&l.input)
+	if l.input.quit {
+		l.stopping = true
+	}
+	l.frame.N = l.stats.Frames
+	if l.updater != nil {
+		if err := l.updater.Update(&l.frame); err != nil {
+			return wrapGame("update", l.frame.N, err)
+		}
+	}
+	if l.modeChanged {
+		l.modeChanged = false
+		if err := l.pacer.setMode(l.pendingMode, now); err != nil {
+			return err
+		}
+		l.ts.snap.setPeriod(l.pacer.period())
+	}
+
+	if err := l.runTicks(frameTime, now); err != nil {
+		return err
+	}
+
+	visible := l.input.window.Visible()
+	if visible {
+		if err := l.draw(); err != nil {
+			return err
+		}
+	}
+	l.stats.Frames++
+	if n := l.cfg.Frames; n > 0 && l.stats.Frames >= n {
+		l.stopping = true
+	}
+	if d := l.cfg.Duration; d > 0 && now-l.start >= d {
+		l.stopping = true
+	}
+	if l.stopping {
+		l.phases.endFrame()
+		return nil
+	}
+
+	l.phases.enter(PhaseWait)
+	if !visible {
+		l.pacer.throttle(now, time.Duration(l.cfg.MaxSteps)*l.ts.dt)
+	} else if late, waited := l.pacer.wait(); waited {
+		record(l.stats.late, late)
+	}
+	l.phases.endFrame()
+	return nil
+}
+
+// runTicks feeds the frame's time to the accumulator and runs the ticks it
+// buys.
+func (l *Loop) runTicks(frameTime, now time.Duration) error {
+	if l.paused {
+		frameTime = 0
+	}
+	steps, dropped, stalled := l.ts.advance(frameTime)
+	if stalled {
+		l.stats.Stalls++
+	}
+	if dropped > 0 {
+		l.stats.Bailouts++
+		l.stats.Dropped += dropped
+		l.slowUntil = now + time.Second
+	}
+	stepOnce := l.paused && l.stepRequested
+	l.stepRequested = false
+	if stepOnce {
+		steps = 1
+	}
+	ran := 0
+	for ; ran < steps; ran++ {
+		if n := l.cfg.Ticks; n > 0 && l.stats.Ticks >= n {
+			l.stopping = true
+			break
+		}
+		if err := l.runTick(); err != nil {
+			return err
+		}
+		if !stepOnce {
+			l.ts.consume()
+		}
+	}
+	l.stats.StepsPerFrame[ran]++
+	if n := l.cfg.Ticks; n > 0 && l.stats.Ticks >= n {
+		l.stopping = true
+	}
+	return nil
+}
+
+func (l *Loop) runTick() error {
+	l.phases.enter(PhaseTick)
+	l.prev, l.cur = l.cur, l.prev
+	l.tick.N = l.stats.Ticks
+	l.tick.Input = l.input.takeTick()
+	if err := l.game.Tick(&l.tick); err != nil {
+		return wrapGame("tick", l.tick.N, err)
+	}
+	if l.world != nil {
+		l.phases.enter(PhasePhysics)
+		if err := l.world.Step(l.ts.dt); err != nil {
+			return fmt.Errorf("engine: physics step in tick %d: %w", l.tick.N, err)
+		}
+		l.phases.enter(PhaseSnapshot)
+		l.cur = l.world.Snapshot(l.cur[:0])
+	}
+	l.stats.Ticks++
+	return nil
+}
+
+// draw blends, draws and presents the frame.
+func (l *Loop) draw() error {
+	alpha := l.ts.alpha()
+	l.frame.Alpha, l.lastAlpha = alpha, alpha
+	if l.world != nil {
+		l.phases.enter(PhaseSnapshot)
+		if l.interp {
+			l.blend = physics.Blend(l.blend, l.prev, l.cur, alpha)
+			l.frame.Bodies = l.blend
+		} else {
+			l.frame.Bodies = l.cur
+		}
+	}
+	l.phases.enter(PhaseRender)
+	if err := l.game.Draw(&l.frame); err != nil {
+		return wrapGame("draw", l.frame.N, err)
+	}
+	l.phases.enter(PhasePresent)
+	if err := l.platform.Present(); err != nil {
+		return fmt.Errorf("engine: present frame %d: %w", l.frame.N, err)
+	}
+	now := l.clock.Now()
+	interval := now - l.lastPresent
+	l.lastPresent = now
+	if l.stats.Frames > 0 {
+		l.stats.recordInterval(interval)
+	}
+	l.stats.Wall = now - l.start
+	l.pacer.presented(interval, now)
+	l.ts.snap.setPeriod(l.pacer.period())
+	return nil
+}
+
+// wrapGame names where a game's error came from; ErrQuit passes through.
+func wrapGame(where string, n uint64, err error) error {
+	if errors.Is(err, ErrQuit) {
+		return err
+	}
+	return fmt.Errorf("engine: game %s %d: %w", where, n, err)
+}
+
+// noPlatform stands in when Config.Platform is nil: no events, no window,
+// and presents that return at once.
+type noPlatform struct{}
+
+func (noPlatform) PollEvents(*Input) {}
+func (noPlatform) Present() error    { return nil }

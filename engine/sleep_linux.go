@@ -1,0 +1,45 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// On Linux the loop sleeps with clock_nanosleep on an absolute
+// CLOCK_MONOTONIC deadline. Go's time.Sleep wakes up to a millisecond late
+// because the runtime's poller waits in whole milliseconds; the raw call
+// wakes within the thread's timer slack, which SetTimerSlack shrinks.
+type sleeper struct {
+	base int64         // CLOCK_MONOTONIC at the clock's start, ns
+	ts   unix.Timespec // reused so the call does not allocate
+}
+
+func newSleeper(start time.Time) sleeper {
+	var now unix.Timespec
+	_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &now)
+	// start and now are taken a few hundred nanoseconds apart; the spin
+	// after the sleep absorbs the difference.
+	return sleeper{base: now.Nano() - int64(time.Since(start))}
+}
+
+func (s *sleeper) until(t time.Duration) {
+	s.ts = unix.NsecToTimespec(s.base + int64(t))
+	for {
+		err := unix.ClockNanosleep(unix.CLOCK_MONOTONIC, unix.TIMER_ABSTIME, &s.ts, nil)
+		if err != unix.EINTR {
+			return
+		}
+	}
+}
+
+// SetTimerSlack sets how late the kernel may wake the calling OS thread's
+// sleeps (Linux's default is 50 µs). The loop's thread is locked, so a
+// small slack set there lets WaitHybrid spin less.
+func SetTimerSlack(d time.Duration) error {
+	if err := unix.Prctl(unix.PR_SET_TIMERSLACK, uintptr(d.Nanoseconds()), 0, 0, 0); err != nil {
+		return fmt.Errorf("engine: set timer slack to %v: %w", d, err)
+	}
+	return nil
+}

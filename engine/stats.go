@@ -1,0 +1,119 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+)
+
+// Phase is a part of the frame whose time the loop keeps apart.
+type Phase uint8
+
+// The phases of a frame, in the order they run.
+const (
+	PhaseInput    Phase = iota // draining platform events, Update
+	PhaseTick                  // the game's Tick
+	PhasePhysics               // World.Step
+	PhaseSnapshot              // copying the world out and blending it
+	PhaseRender                // the game's Draw
+	PhasePresent               // the platform's Present (and vsync's wait)
+	PhaseWait                  // pacing: sleeping until the next deadline
+	numPhases
+)
+
+var phaseNames = [numPhases]string{"input", "tick", "physics", "snapshot", "render", "present", "wait"}
+
+// String returns the phase's name as pprof labels and summaries spell it.
+func (p Phase) String() string {
+	if p < numPhases {
+		return phaseNames[p]
+	}
+	return "unknown"
+}
+
+// Percentiles summarises a distribution of durations.
+type Percentiles struct {
+	P50, P90, P99, Max time.Duration
+}
+
+// frameGraphLen is how many recent frame intervals Stats keeps for a HUD graph.
+const frameGraphLen = 240
+
+// Stats are the loop's running statistics, kept in buffers sized once at
+// start so that recording a frame allocates nothing.
+type Stats struct {
+	Frames, Ticks uint64
+	Bailouts      uint64        // frames whose ticks were cut short by MaxSteps
+	Dropped       time.Duration // simulated time given up by bailouts
+	Stalls        uint64        // frames clamped to MaxFrame
+	StepsPerFrame []uint64      // StepsPerFrame[n]: frames that ran n ticks
+	PhaseTime     [numPhases]time.Duration
+	Wall          time.Duration // from the first frame to the last present
+
+	intervals *hdrhistogram.Histogram // between presents, ns
+	late      *hdrhistogram.Histogram // wake after a deadline, ns
+	recent    [frameGraphLen]time.Duration
+	recentN   int
+}
+
+// histMax is the longest duration the histograms track; longer ones count
+// as this.
+const histMax = int64(time.Minute)
+
+func newStats(maxSteps int) *Stats {
+	return &Stats{
+		StepsPerFrame: make([]uint64, maxSteps+1),
+		intervals:     hdrhistogram.New(1, histMax, 3),
+		late:          hdrhistogram.New(1, histMax, 3),
+	}
+}
+
+func record(h *hdrhistogram.Histogram, d time.Duration) {
+	v := int64(d)
+	if v < 0 {
+		v = 0
+	}
+	if v > histMax {
+		v = histMax
+	}
+	_ = h.RecordValue(v) // in range by construction: cannot fail
+}
+
+func (s *Stats) recordInterval(d time.Duration) {
+	record(s.intervals, d)
+	s.recent[s.recentN%frameGraphLen] = d
+	s.recentN++
+}
+
+// FrameIntervals returns percentiles of the time between presents.
+func (s *Stats) FrameIntervals() Percentiles { return percentiles(s.intervals) }
+
+// Lateness returns percentiles of how late the loop woke after each
+// frame-cap deadline (zero when it never waited for one).
+func (s *Stats) Lateness() Percentiles { return percentiles(s.late) }
+
+// LateCount is how many deadlines the loop waited for.
+func (s *Stats) LateCount() int64 { return s.late.TotalCount() }
+
+// Recent copies the most recent frame intervals, oldest first, into dst
+// and returns it; for a HUD's frame-time graph.
+func (s *Stats) Recent(dst []time.Duration) []time.Duration {
+	n := min(s.recentN, frameGraphLen)
+	dst = dst[:0]
+	for i := s.recentN - n; i < s.recentN; i++ {
+		dst = append(dst, s.recent[i%frameGraphLen])
+	}
+	return dst
+}
+
+func percentiles(h *hdrhistogram.Histogram) Percentiles {
+	if h.TotalCount() == 0 {
+		return Percentiles{}
+	}
+	return Percentiles{
+		P50: time.Duration(h.ValueAtQuantile(50)),
+		P90: time.Duration(h.ValueAtQuantile(90)),
+		P99: time.Duration(h.ValueAtQuantile(99)),
+		Max: time.Duration(h.Max()),
+	}
+}

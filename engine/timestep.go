@@ -1,0 +1,91 @@
+package engine
+
+import "time"
+
+// timestep turns measured frame times into whole ticks. It is handed the
+// time rather than reading a clock, so it is exact under test: every
+// nanosecond that comes in is ticked, kept as leftover, dropped by the
+// bailout (and counted), or held back by the cadence snap (and bounded).
+type timestep struct {
+	dt       time.Duration
+	maxFrame time.Duration
+	maxSteps int
+
+	acc   time.Duration // scaled time not yet ticked, < dt between frames
+	scale ratio
+	snap  cadence
+
+	// Totals over the run; see the invariant in timestep_test.go.
+	fed     time.Duration // clamped and scaled time put in
+	ticked  time.Duration
+	dropped time.Duration
+}
+
+// advance adds one frame's real time and returns how many ticks the frame
+// may run (at most maxSteps). Time beyond those ticks' worth of whole steps
+// is dropped, so a slow machine slows the game instead of locking up.
+// stalled reports that the frame was clamped to maxFrame.
+func (ts *timestep) advance(frame time.Duration) (steps int, dropped time.Duration, stalled bool) {
+	if frame < 0 { // a clock that went backwards: nothing happened
+		frame = 0
+	}
+	if frame > ts.maxFrame {
+		frame, stalled = ts.maxFrame, true
+		ts.snap.reset() // re-base: the debt of a stall is not paid back
+	}
+	frame = ts.snap.apply(frame)
+	frame = ts.scale.apply(frame)
+	ts.fed += frame
+	ts.acc += frame
+	n := ts.acc / ts.dt
+	if n > time.Duration(ts.maxSteps) {
+		dropped = (n - time.Duration(ts.maxSteps)) * ts.dt
+		ts.acc -= dropped
+		ts.dropped += dropped
+		n = time.Duration(ts.maxSteps)
+	}
+	return int(n), dropped, stalled
+}
+
+// consume accounts for one tick run out of the accumulator.
+func (ts *timestep) consume() {
+	ts.acc -= ts.dt
+	ts.ticked += ts.dt
+}
+
+// alpha is how far the accumulator is into the next tick, in [0, 1) once a
+// frame's ticks have run.
+func (ts *timestep) alpha() float64 {
+	a := float64(ts.acc) / float64(ts.dt)
+	if a >= 1 { // ticks cut short (a stop condition): never extrapolate
+		return nextBelowOne
+	}
+	return a
+}
+
+// nextBelowOne is the largest float64 below 1.
+const nextBelowOne = 1 - 1.0/(1<<53)
+
+// ratio is a time scale held as an exact fraction with the rounding
+// remainder carried between frames, so scaled time never drifts.
+type ratio struct {
+	num, den int64
+	rem      int64
+}
+
+const scaleDen = 1 << 20
+
+func newRatio(scale float64) ratio {
+	return ratio{num: int64(scale*scaleDen + 0.5), den: scaleDen}
+}
+
+func (r *ratio) apply(d time.Duration) time.Duration {
+	if r.num == r.den {
+		return d
+	}
+	// d·num fits int64 for d up to maxFrame (seconds) and num up to 64·2^20.
+	t := int64(d)*r.num + r.rem
+	q := t / r.den
+	r.rem = t - q*r.den
+	return time.Duration(q)
+}
