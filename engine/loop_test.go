@@ -1,0 +1,334 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runFake runs g on a fake clock and platform with cfg's stop conditions.
+func runFake(t *testing.T, cfg Config, g Game, p Platform, c *fakeClock) Summary {
+	t.Helper()
+	cfg.Platform, cfg.Clock = p, c
+	sum, err := Run(context.Background(), cfg, g)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return sum
+}
+
+// The first frame measures no time (it starts the clock), so the seeds'
+// frame k is our frame k+1.
+
+func TestSeedTraceOneSecondFramesHalfSecondTicksRunTwoTicksPerFrame(t *testing.T) {
+	c := &fakeClock{}
+	g := &recorder{}
+	runFake(t, Config{TPS: 2, MaxFrame: 2 * time.Second, Mode: ModeUncapped, Frames: 12},
+		g, &fakePlatform{clock: c, work: every(time.Second)}, c)
+	want := []int{0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}
+	if !slices.Equal(g.perFrame, want) {
+		t.Fatalf("ticks per frame = %v, want %v", g.perFrame, want)
+	}
+	for i, a := range g.alphas {
+		if a != 0 {
+			t.Fatalf("frame %d alpha = %v, want 0", i, a)
+		}
+	}
+}
+
+func TestSeedTrace16msFramesWith20msTicksRepeat01111(t *testing.T) {
+	c := &fakeClock{}
+	g := &recorder{}
+	runFake(t, Config{TPS: 50, Mode: ModeUncapped, Frames: 16},
+		g, &fakePlatform{clock: c, work: every(16 * time.Millisecond)}, c)
+	wantTicks := []int{0, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1}
+	if !slices.Equal(g.perFrame, wantTicks) {
+		t.Fatalf("ticks per frame = %v, want %v", g.perFrame, wantTicks)
+	}
+	// The seed prints the lag before each tick (32, 28, 24, 20); what is
+	// left after a frame's ticks is 16, 12, 8, 4, 0 in turn.
+	ms := time.Millisecond
+	wantDebt := []time.Duration{0, 16 * ms, 12 * ms, 8 * ms, 4 * ms, 0, 16 * ms, 12 * ms, 8 * ms, 4 * ms, 0, 16 * ms, 12 * ms, 8 * ms, 4 * ms, 0}
+	if !slices.Equal(g.debts, wantDebt) {
+		t.Fatalf("leftover after each frame = %v, want %v", g.debts, wantDebt)
+	}
+	for i, a := range g.alphas {
+		if want := float64(wantDebt[i]) / float64(20*ms); a != want {
+			t.Fatalf("frame %d alpha = %v, want %v", i, a, want)
+		}
+	}
+}
+
+func TestStallOf10sRunsAtMostMaxStepsThenCarriesOn(t *testing.T) {
+	c := &fakeClock{}
+	g := &recorder{}
+	work := func(f int) time.Duration {
+		if f == 5 {
+			return 10 * time.Second
+		}
+		return time.Second / 60
+	}
+	sum := runFake(t, Config{Mode: ModeUncapped, Frames: 20}, g, &fakePlatform{clock: c, work: work}, c)
+	if got := g.perFrame[6]; got != 8 {
+		t.Fatalf("frame after the stall ran %d ticks, want max steps (8)", got)
+	}
+	for i, n := range g.perFrame[7:] {
+		if n != 1 {
+			t.Fatalf("frame %d after the stall ran %d ticks, want 1: %v", i+7, n, g.perFrame)
+		}
+	}
+	// 250 ms clamped buys 15 ticks; 8 run, 7 are dropped.
+	if sum.Bailouts != 1 || sum.Stalls != 1 {
+		t.Fatalf("bailouts %d stalls %d, want 1 and 1", sum.Bailouts, sum.Stalls)
+	}
+	dt := time.Second / 60
+	if want := ms(7 * dt); sum.DroppedMS != want {
+		t.Fatalf("dropped %v ms, want %v", sum.DroppedMS, want)
+	}
+}
+
+func TestEdgeInFrameWithoutTickReachesNextTickOnce(t *testing.T) {
+	c := &fakeClock{}
+	g := &recorder{}
+	events := func(frame int, in *Input) {
+		if frame == 1 { // a frame of 5 ms: no tick
+			in.SetKey(KeySpace, true)
+			in.SetKey(KeySpace, false)
+			in.SetButton(MouseLeft, true)
+		}
+	}
+	work := func(f int) time.Duration {
+		if f == 0 {
+			return 5 * time.Millisecond
+		}
+		return 20 * time.Millisecond
+	}
+	runFake(t, Config{TPS: 50, Mode: ModeUncapped, Frames: 6},
+		g, &fakePlatform{clock: c, work: work, events: events}, c)
+	if g.perFrame[1] != 0 {
+		t.Fatalf("frame 1 ran %d ticks, the test needs 0", g.perFrame[1])
+	}
+	first := g.inputs[0]
+	if !first.Pressed.Has(KeySpace) || !first.Released.Has(KeySpace) || first.Down.Has(KeySpace) {
+		t.Fatalf("first tick: pressed %v released %v down %v; want pressed and released, not down",
+			first.Pressed.Has(KeySpace), first.Released.Has(KeySpace), first.Down.Has(KeySpace))
+	}
+	if !first.ButtonsPressed.Has(MouseLeft) || !first.Buttons.Has(MouseLeft) {
+		t.Fatal("first tick did not see the left button go down")
+	}
+	for i, in := range g.inputs[1:] {
+		if !in.Pressed.Empty() || !in.Released.Empty() || in.ButtonsPressed != 0 {
+			t.Fatalf("tick %d saw an edge again: %+v", i+1, in)
+		}
+		if !in.Buttons.Has(MouseLeft) {
+			t.Fatalf("tick %d: held button not current", i+1)
+		}
+	}
+}
+
+func TestTwoTicksInOneFrameSplitNoEdge(t *testing.T) {
+	c := &fakeClock{}
+	g := &recorder{}
+	events := func(frame int, in *Input) {
+		if frame == 1 {
+			in.SetKey(KeyA, true)
+		}
+	}
+	runFake(t, Config{TPS: 100, Mode: ModeUncapped, Frames: 3},
+		g, &fakePlatform{clock: c, work: every(20 * time.Millisecond), events: events}, c)
+	if len(g.inputs) != 4 {
+		t.Fatalf("ran %d ticks, the test needs 4", len(g.inputs))
+	}
+	if !g.inputs[0].Pressed.Has(KeyA) || g.inputs[1].Pressed.Has(KeyA) {
+		t.Fatal("the press must reach the first tick of the frame and only it")
+	}
+	if !g.inputs[1].Down.Has(KeyA) {
+		t.Fatal("the second tick must still see A held")
+	}
+}
+
+func TestTicksStopsAfterExactlyNTicksMidFrame(t *testing.T) {
+	c := &fakeClock{}
+	g := &recorder{}
+	sum := runFake(t, Config{TPS: 100, Mode: ModeUncapped, Ticks: 7},
+		g, &fakePlatform{clock: c, work: every(30 * time.Millisecond)}, c)
+	if sum.Ticks != 7 || len(g.inputs) != 7 {
+		t.Fatalf("ran %d ticks (game saw %d), want exactly 7", sum.Ticks, len(g.inputs))
+	}
+	if g.perFrame[len(g.perFrame)-1] != 1 {
+		t.Fatalf("last frame should run the one remaining tick and still draw: %v", g.perFrame)
+	}
+}
+
+func TestPauseHoldsTicksAndStepOnceRunsOne(t *testing.T) {
+	c := &fakeClock{}
+	g := &recorder{clock: c}
+	g.onUpdate = func(f *Frame) error {
+		switch f.N {
+		case 3:
+			f.Loop.SetPaused(true)
+		case 6:
+			f.Loop.StepOnce()
+		case 9:
+			f.Loop.SetPaused(false)
+		}
+		return nil
+	}
+	runFake(t, Config{Mode: ModeUncapped, Frames: 12},
+		g, &fakePlatform{clock: c, work: every(time.Second / 60)}, c)
+	want := []int{0, 1, 1, 0, 0, 0, 1, 0, 0, 1, 1, 1}
+	if !slices.Equal(g.perFrame, want) {
+		t.Fatalf("ticks per frame = %v, want %v", g.perFrame, want)
+	}
+}
+
+func TestTimeScaleChangesTickCountNotDT(t *testing.T) {
+	c := &fakeClock{}
+	g := &recorder{}
+	var dts []time.Duration
+	g.onTick = func(tk *Tick) error { dts = append(dts, tk.DT); return nil }
+	sum := runFake(t, Config{Mode: ModeUncapped, TimeScale: 0.25, Frames: 241},
+		g, &fakePlatform{clock: c, work: every(time.Second / 60)}, c)
+	// 240 frames of 1/60 s at quarter speed: one simulated second.
+	if sum.Ticks < 59 || sum.Ticks > 60 {
+		t.Fatalf("ran %d ticks in 4 s at 0.25x, want 60 (59 with rounding of 1/60 s)", sum.Ticks)
+	}
+	for _, d := range dts {
+		if d != time.Second/60 {
+			t.Fatalf("tick dt = %v, want the fixed %v", d, time.Second/60)
+		}
+	}
+}
+
+func TestGamePanicIsRecoveredWithStackAndPlatformClosed(t *testing.T) {
+	c := &fakeClock{}
+	p := &fakePlatform{clock: c, work: every(time.Second / 60)}
+	g := &recorder{onTick: func(*Tick) error { panic("boom in tick") }}
+	_, err := Run(context.Background(), Config{Mode: ModeUncapped, Platform: p, Clock: c}, g)
+	var pe *PanicError
+	if !errors.As(err, &pe) {
+		t.Fatalf("Run returned %v, want a *PanicError", err)
+	}
+	if pe.Value != "boom in tick" || !strings.Contains(string(pe.Stack), "recorder).Tick") {
+		t.Fatalf("panic value %v, stack missing the panicking frame:\n%s", pe.Value, pe.Stack)
+	}
+	if p.closed != 1 {
+		t.Fatalf("platform closed %d times, want 1", p.closed)
+	}
+}
+
+func TestErrQuitEndsCleanlyAndOtherErrorsAreWrapped(t *testing.T) {
+	c := &fakeClock{}
+	bad := errors.New("bad state")
+	for _, tc := range []struct {
+		name    string
+		ret     error
+		wantErr error
+	}{
+		{"quit", ErrQuit, nil},
+		{"error", bad, bad},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := &recorder{onTick: func(tk *Tick) error {
+				if tk.N == 3 {
+					return tc.ret
+				}
+				return nil
+			}}
+			p := &fakePlatform{clock: c, work: every(time.Second / 60)}
+			_, err := Run(context.Background(), Config{Mode: ModeUncapped, Platform: p, Clock: c}, g)
+			if !errors.Is(err, tc.wantErr) || (tc.wantErr == nil) != (err == nil) {
+				t.Fatalf("Run = %v, want %v", err, tc.wantErr)
+			}
+			if err != nil && !strings.Contains(err.Error(), "tick 3") {
+				t.Fatalf("error %q does not name the tick", err)
+			}
+		})
+	}
+}
+
+func TestQuitEventAndCancelEndTheLoop(t *testing.T) {
+	c := &fakeClock{}
+	p := &fakePlatform{clock: c, work: every(time.Millisecond), events: func(f int, in *Input) {
+		if f == 4 {
+			in.RequestQuit()
+		}
+	}}
+	sum := runFake(t, Config{Mode: ModeUncapped}, &recorder{}, p, c)
+	if sum.Frames != 5 {
+		t.Fatalf("quit before frame 4 ended after %d frames, want 5 (the frame finishes)", sum.Frames)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	g := &recorder{onUpdate: func(f *Frame) error {
+		if f.N == 2 {
+			cancel()
+		}
+		return nil
+	}}
+	p = &fakePlatform{clock: c, work: every(time.Millisecond)}
+	sum, err := Run(ctx, Config{Mode: ModeUncapped, Platform: p, Clock: c}, g)
+	if !errors.Is(err, context.Canceled) || sum.Frames != 4 {
+		t.Fatalf("cancel: Run = %v after %d frames, want context.Canceled after 4", err, sum.Frames)
+	}
+}
+
+type boundPlatform struct{ fakePlatform }
+
+func (boundPlatform) MainThreadOnly() {}
+
+func TestRunOffTheMainThreadSaysSo(t *testing.T) {
+	c := &fakeClock{}
+	_, err := Run(context.Background(), Config{Platform: &boundPlatform{fakePlatform{clock: c}}, Clock: c}, &recorder{})
+	if !errors.Is(err, ErrNotMainThread) {
+		t.Fatalf("Run from a test goroutine = %v, want ErrNotMainThread", err)
+	}
+}
+
+func TestInvalidConfigNamesTheField(t *testing.T) {
+	for _, tc := range []struct {
+		cfg  Config
+		name string
+	}{
+		{Config{TPS: -1}, "TPS"},
+		{Config{TPS: MaxTPS + 1}, "TPS"},
+		{Config{MaxSteps: -3}, "MaxSteps"},
+		{Config{MaxFrame: time.Millisecond}, "MaxFrame"},
+		{Config{Mode: 9}, "Mode"},
+		{Config{FPS: -1}, "FPS"},
+		{Config{TimeScale: -2}, "TimeScale"},
+		{Config{Duration: -time.Second}, "Duration"},
+	} {
+		err := tc.cfg.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.name) {
+			t.Errorf("Validate(%+v) = %v, want an error naming %s", tc.cfg, err, tc.name)
+		}
+		if _, rerr := Run(context.Background(), tc.cfg, &recorder{}); rerr == nil {
+			t.Errorf("Run accepted %+v", tc.cfg)
+		}
+	}
+	if err := (Config{}).Validate(); err != nil {
+		t.Fatalf("zero Config invalid: %v", err)
+	}
+}
+
+func TestMinimizedWindowSkipsDrawingAndThrottles(t *testing.T) {
+	c := &fakeClock{}
+	g := &recorder{}
+	p := &fakePlatform{clock: c, work: every(time.Millisecond), events: func(f int, in *Input) {
+		in.SetWindow(WindowState{Minimized: f >= 2 && f < 6})
+	}}
+	sum := runFake(t, Config{Mode: ModeUncapped, Frames: 8}, g, p, c)
+	if len(g.perFrame) != 4 || p.presents != 4 {
+		t.Fatalf("drew %d and presented %d of %d frames, want 4 (4 minimised)", len(g.perFrame), p.presents, sum.Frames)
+	}
+	if c.sleeps < 4 {
+		t.Fatalf("slept %d times while minimised, want a throttle every frame", c.sleeps)
+	}
+	if sum.Ticks < 4*3 {
+		t.Fatalf("ticks stopped while minimised (%d); the game keeps running", sum.Ticks)
+	}
+}
