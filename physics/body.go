@@ -1,0 +1,55 @@
+package physics
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// BodyKind says how a body moves.
+type BodyKind uint8
+
+const (
+	// Dynamic bodies are moved by gravity, forces, contacts and joints.
+	Dynamic BodyKind = iota
+	// Kinematic bodies move only at the velocity they are given, pushing
+	// dynamic bodies out of the way as if infinitely heavy.
+	Kinematic
+	// Static bodies never move on their own: walls, floors, terrain.
+	Static
+)
+
+// String returns the kind's lowercase name.
+func (k BodyKind) String() string {
+	switch k {
+	case Dynamic:
+		return "dynamic"
+	case Kinematic:
+		return "kinematic"
+	case Static:
+		return "static"
+	}
+	return fmt.Sprintf("BodyKind(%d)", uint8(k))
+}
+
+// BodyDef describes a body to add to a world. The zero BodyDef is a dynamic
+// body at the origin, which is invalid until it has a Mass.
+type BodyDef struct {
+	Kind   BodyKind
+	Pos    mgl64.Vec2 // where the body's origin starts, world units
+	Angle  float64    // radians
+	Vel    mgl64.Vec2 // world units per second
+	AngVel float64    // radians per second
+
+	// Mass is required and positive for a dynamic body, and ignored for
+	// the others.
+	Mass float64
+	// Moment is the rotational inertia of a dynamic body. 0 computes it
+	// from Shapes as if Mass were spread evenly over their area;
+	// math.Inf(1) makes a body that never rotates.
+	Moment float64
+
+	// Shapes are what the body collides with, in body coordinates. The
+	// world copies them; the caller may reuse the slice.
+	Shapes []Shape
+}

@@ -1,0 +1,152 @@
+package chipmunk
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/jakecoffman/cp/v2"
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// joint is one constraint and the bodies it holds (nil for Ground).
+type joint struct {
+	id   physics.JointID
+	kind physics.JointKind
+	a, b *body
+	cp   *cp.Constraint
+}
+
+// dragErrorBias makes a Drag joint close most of its gap within a fraction
+// of a second, so a grabbed body follows the pointer without overshooting.
+var dragErrorBias = math.Pow(1-0.15, 60)
+
+// AddJoint adds a joint described by d and returns its ID. It goes away
+// with either of its bodies.
+func (w *World) AddJoint(d physics.JointDef) (physics.JointID, error) {
+	if w.busy {
+		return 0, fmt.Errorf("chipmunk: add %v joint: %w; add it after Step has returned", d.Kind, physics.ErrBusy)
+	}
+	if d.Kind == physics.Drag {
+		d.A = physics.Ground
+	}
+	a, b, err := w.checkJoint(&d)
+	if err != nil {
+		return 0, fmt.Errorf("chipmunk: add %v joint between bodies %d and %d: %w", d.Kind, d.A, d.B, err)
+	}
+	if w.lastJoint == math.MaxUint32 {
+		return 0, fmt.Errorf("chipmunk: add joint: all joint IDs are used: %w; rebuild the world", physics.ErrInvalid)
+	}
+	ca, cb := w.space.StaticBody, w.space.StaticBody
+	if a != nil {
+		ca = a.cp
+	}
+	if b != nil {
+		cb = b.cp
+	}
+	aa, ab := vec(d.AnchorA), vec(d.AnchorB)
+	var c *cp.Constraint
+	switch d.Kind {
+	case physics.Pin:
+		c = cp.NewPinJoint(ca, cb, aa, ab)
+	case physics.Pivot, physics.Drag:
+		c = cp.NewPivotJoint2(ca, cb, aa, ab)
+	case physics.Slide:
+		c = cp.NewSlideJoint(ca, cb, aa, ab, d.Min, d.Max)
+	case physics.Spring:
+		c = cp.NewDampedSpring(ca, cb, aa, ab, d.RestLength, d.Stiffness, d.Damping)
+	}
+	if d.MaxForce > 0 {
+		c.SetMaxForce(d.MaxForce)
+	}
+	if d.Kind == physics.Drag {
+		c.SetErrorBias(dragErrorBias)
+	}
+	c.SetCollideBodies(d.Collide)
+	w.space.AddConstraint(c)
+	j := &joint{id: w.lastJoint + 1, kind: d.Kind, a: a, b: b, cp: c}
+	w.lastJoint = j.id
+	w.joints = append(w.joints, j)
+	return j.id, nil
+}
+
+// RemoveJoint removes the joint with id. Joints removed with their bodies
+// are gone already and report physics.ErrNoJoint.
+func (w *World) RemoveJoint(id physics.JointID) error {
+	if w.busy {
+		return fmt.Errorf("chipmunk: remove joint %d: %w; remove it after Step has returned", id, physics.ErrBusy)
+	}
+	i, ok := w.findJoint(id)
+	if !ok {
+		return fmt.Errorf("chipmunk: remove joint %d: %w (removed twice, removed with one of its bodies, or never added)", id, physics.ErrNoJoint)
+	}
+	w.space.RemoveConstraint(w.joints[i].cp)
+	w.joints = slices.Delete(w.joints, i, i+1)
+	return nil
+}
+
+// DragTo moves the world point a Drag joint pulls its body towards.
+func (w *World) DragTo(id physics.JointID, target mgl64.Vec2) error {
+	i, ok := w.findJoint(id)
+	if !ok {
+		return fmt.Errorf("chipmunk: drag joint %d: %w", id, physics.ErrNoJoint)
+	}
+	j := w.joints[i]
+	if j.kind != physics.Drag {
+		return fmt.Errorf("chipmunk: drag joint %d: it is a %v joint: %w; only Drag joints have a target", id, j.kind, physics.ErrInvalid)
+	}
+	if err := checkVec("target", target); err != nil {
+		return fmt.Errorf("chipmunk: drag joint %d: %w", id, err)
+	}
+	j.cp.Class.(*cp.PivotJoint).AnchorA = vec(target)
+	j.b.cp.Activate()
+	return nil
+}
+
+func (w *World) findJoint(id physics.JointID) (int, bool) {
+	return slices.BinarySearchFunc(w.joints, id, func(j *joint, id physics.JointID) int {
+		return int64cmp(int64(j.id), int64(id))
+	})
+}
+
+// checkJoint validates d and resolves its bodies (nil for Ground).
+func (w *World) checkJoint(d *physics.JointDef) (a, b *body, err error) {
+	if d.Kind < physics.Pin || d.Kind > physics.Drag {
+		return nil, nil, fmt.Errorf("kind %v: %w; use physics.Pin, Pivot, Slide, Spring or Drag", d.Kind, physics.ErrInvalid)
+	}
+	if d.A == d.B {
+		return nil, nil, fmt.Errorf("a joint needs two different bodies: %w", physics.ErrInvalid)
+	}
+	if d.A != physics.Ground {
+		if a = w.find(d.A); a == nil {
+			return nil, nil, fmt.Errorf("body A: %w", physics.ErrNoBody)
+		}
+	}
+	if d.B != physics.Ground {
+		if b = w.find(d.B); b == nil {
+			return nil, nil, fmt.Errorf("body B: %w", physics.ErrNoBody)
+		}
+	}
+	if d.Kind == physics.Drag && (b == nil || b.kind != physics.Dynamic) {
+		return nil, nil, fmt.Errorf("body B must be dynamic to be dragged: %w", physics.ErrInvalid)
+	}
+	if err := checkVec("anchor A", d.AnchorA); err != nil {
+		return nil, nil, err
+	}
+	if err := checkVec("anchor B", d.AnchorB); err != nil {
+		return nil, nil, err
+	}
+	for _, n := range []struct {
+		name string
+		v    float64
+	}{{"min", d.Min}, {"max", d.Max}, {"rest length", d.RestLength}, {"stiffness", d.Stiffness}, {"damping", d.Damping}, {"max force", d.MaxForce}} {
+		if !(n.v >= 0) || math.IsInf(n.v, 0) {
+			return nil, nil, fmt.Errorf("%s is %v: %w; use a finite number >= 0", n.name, n.v, physics.ErrInvalid)
+		}
+	}
+	if d.Kind == physics.Slide && d.Min > d.Max {
+		return nil, nil, fmt.Errorf("min %v is above max %v: %w", d.Min, d.Max, physics.ErrInvalid)
+	}
+	return a, b, nil
+}

@@ -1,0 +1,104 @@
+package chipmunk
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/jakecoffman/cp/v2"
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// hullOf returns the convex hull of verts, counter-clockwise, or an error if
+// it encloses no area.
+func hullOf(verts []mgl64.Vec2) ([]mgl64.Vec2, error) {
+	cv := make([]cp.Vector, len(verts))
+	for i, v := range verts {
+		cv[i] = vec(v)
+	}
+	n := cp.ConvexHull(len(cv), cv, nil, 0)
+	if n < 3 || cp.AreaForPoly(n, cv, 0) <= 0 {
+		return nil, fmt.Errorf("vertices %v enclose no area: %w; use a Segment for a line", verts, physics.ErrInvalid)
+	}
+	hull := make([]mgl64.Vec2, n)
+	for i := range hull {
+		hull[i] = gvec(cv[i])
+	}
+	return hull, nil
+}
+
+// newShape makes the cp shape for a checked definition (polygons already
+// hulled).
+func newShape(b *cp.Body, s *physics.Shape) *cp.Shape {
+	var c *cp.Shape
+	switch s.Kind {
+	case physics.Circle:
+		c = cp.NewCircle(b, s.Radius, vec(s.Offset))
+	case physics.Box:
+		o, h := s.Offset, s.Half
+		c = cp.NewBox2(b, cp.BB{L: o[0] - h[0], B: o[1] - h[1], R: o[0] + h[0], T: o[1] + h[1]}, 0)
+	case physics.Polygon:
+		c = cp.NewPolyShapeRaw(b, len(s.Verts), cpVerts(s.Verts), s.Radius)
+	case physics.Segment:
+		c = cp.NewSegment(b, vec(s.A), vec(s.B), s.Radius)
+	}
+	c.SetFriction(s.Friction)
+	c.SetElasticity(s.Elasticity)
+	return c
+}
+
+func cpVerts(vs []mgl64.Vec2) []cp.Vector {
+	cv := make([]cp.Vector, len(vs))
+	for i, v := range vs {
+		cv[i] = vec(v)
+	}
+	return cv
+}
+
+// momentOf spreads mass over the shapes in proportion to their area (evenly
+// when none has area, as with bare segments) and sums their moments.
+func momentOf(mass float64, shapes []physics.Shape) float64 {
+	areas := make([]float64, len(shapes))
+	var total float64
+	for i := range shapes {
+		areas[i] = areaOf(&shapes[i])
+		total += areas[i]
+	}
+	var moment float64
+	for i := range shapes {
+		m := mass / float64(len(shapes))
+		if total > 0 {
+			m = mass * areas[i] / total
+		}
+		moment += momentOfShape(m, &shapes[i])
+	}
+	return moment
+}
+
+func areaOf(s *physics.Shape) float64 {
+	switch s.Kind {
+	case physics.Circle:
+		return cp.AreaForCircle(0, s.Radius)
+	case physics.Box:
+		return 4 * s.Half[0] * s.Half[1]
+	case physics.Polygon:
+		return cp.AreaForPoly(len(s.Verts), cpVerts(s.Verts), s.Radius)
+	case physics.Segment:
+		return cp.AreaForSegment(vec(s.A), vec(s.B), s.Radius)
+	}
+	return 0
+}
+
+func momentOfShape(m float64, s *physics.Shape) float64 {
+	switch s.Kind {
+	case physics.Circle:
+		return cp.MomentForCircle(m, 0, s.Radius, vec(s.Offset))
+	case physics.Box:
+		o, h := s.Offset, s.Half
+		return cp.MomentForBox2(m, cp.BB{L: o[0] - h[0], B: o[1] - h[1], R: o[0] + h[0], T: o[1] + h[1]})
+	case physics.Polygon:
+		return cp.MomentForPoly(m, len(s.Verts), cpVerts(s.Verts), cp.Vector{}, s.Radius)
+	case physics.Segment:
+		return cp.MomentForSegment(m, vec(s.A), vec(s.B), s.Radius)
+	}
+	return 0
+}

@@ -1,0 +1,158 @@
+package chipmunk
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/jakecoffman/cp/v2"
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// World is a physics.World simulated by cp. Make one with New.
+type World struct {
+	space *cp.Space
+
+	// bodies and joints are kept in ascending ID order: IDs only grow and
+	// removal keeps the order, so a snapshot is a straight walk and a
+	// lookup a binary search. Walking our own slice is also faster than
+	// cp's EachBody.
+	bodies    []*body
+	joints    []*joint
+	lastBody  physics.BodyID
+	lastJoint physics.JointID
+
+	onContact func(physics.Contact) error
+	busy      bool // inside onContact
+	steps     uint64
+
+	// Contact reporting state, kept here so the arbiter visitor is a
+	// method value made once in New rather than a closure per step.
+	visit    func(*cp.Arbiter)
+	visiting *body
+	visitErr error
+}
+
+// body is what cp's Body.UserData points at.
+type body struct {
+	id         physics.BodyID
+	kind       physics.BodyKind
+	cp         *cp.Body
+	shapes     []*cp.Shape
+	defs       []physics.Shape // as added, polygons as hulled, for Shapes
+	teleported bool
+}
+
+var _ physics.World = (*World)(nil)
+
+// New returns an empty world configured by cfg.
+func New(cfg physics.Config) (*World, error) {
+	if err := checkConfig(&cfg); err != nil {
+		return nil, fmt.Errorf("chipmunk: new world: %w", err)
+	}
+	s := cp.NewSpace()
+	s.SetGravity(vec(cfg.Gravity))
+	if cfg.Damping != 0 {
+		s.SetDamping(cfg.Damping)
+	}
+	if cfg.Iterations != 0 {
+		s.Iterations = uint(cfg.Iterations)
+	}
+	w := &World{space: s, onContact: cfg.OnContact}
+	w.visit = w.visitArbiter
+	return w, nil
+}
+
+// Len returns the number of bodies in the world.
+func (w *World) Len() int { return len(w.bodies) }
+
+// Steps returns how many steps the world has taken.
+func (w *World) Steps() uint64 { return w.steps }
+
+// Step advances the world by dt, then checks every body for NaN or infinite
+// state and, if Config.OnContact is set, reports contacts. After an error
+// wrapping physics.ErrDiverged the world is beyond repair: rebuild it.
+func (w *World) Step(dt time.Duration) error {
+	if w.busy {
+		return fmt.Errorf("chipmunk: step: %w; step after Step has returned", physics.ErrBusy)
+	}
+	if dt <= 0 {
+		return fmt.Errorf("chipmunk: step by %v: %w; dt must be positive", dt, physics.ErrInvalid)
+	}
+	w.space.Step(dt.Seconds())
+	w.steps++
+	for _, b := range w.bodies {
+		if b.kind == physics.Static {
+			continue
+		}
+		c := b.cp
+		p, v := c.Position(), c.Velocity()
+		a, av := c.Angle(), c.AngularVelocity()
+		// x-x is 0 for every finite x and NaN for NaN and ±Inf, so one
+		// comparison tests all six numbers.
+		if (p.X-p.X)+(p.Y-p.Y)+(v.X-v.X)+(v.Y-v.Y)+(a-a)+(av-av) != 0 {
+			return fmt.Errorf("chipmunk: step %d: body %d (%v) reached position %v, angle %v, velocity %v, angular velocity %v: %w; look for huge forces, impulses or velocities given to it, and rebuild the world",
+				w.steps, b.id, b.kind, p, a, v, av, physics.ErrDiverged)
+		}
+	}
+	if w.onContact != nil {
+		if err := w.reportContacts(); err != nil {
+			return fmt.Errorf("chipmunk: step %d: contact callback: %w", w.steps, err)
+		}
+	}
+	return nil
+}
+
+// Snapshot overwrites dst with the state of every body in ascending ID
+// order, resized to Len, and returns it. It allocates only when dst is too
+// small. A body teleported since the last snapshot has Teleported set in
+// this one only.
+func (w *World) Snapshot(dst []physics.BodyState) []physics.BodyState {
+	if cap(dst) < len(w.bodies) {
+		dst = make([]physics.BodyState, len(w.bodies))
+	}
+	dst = dst[:len(w.bodies)]
+	for i, b := range w.bodies {
+		c := b.cp
+		p, v := c.Position(), c.Velocity()
+		dst[i] = physics.BodyState{
+			ID:         b.id,
+			Pos:        mgl64.Vec2{p.X, p.Y},
+			Angle:      c.Angle(),
+			Vel:        mgl64.Vec2{v.X, v.Y},
+			AngVel:     c.AngularVelocity(),
+			Teleported: b.teleported,
+		}
+		if b.teleported {
+			b.teleported = false
+		}
+	}
+	return dst
+}
+
+// find returns the body with id, or nil.
+func (w *World) find(id physics.BodyID) *body {
+	i, ok := slices.BinarySearchFunc(w.bodies, id, func(b *body, id physics.BodyID) int {
+		return int64cmp(int64(b.id), int64(id))
+	})
+	if !ok {
+		return nil
+	}
+	return w.bodies[i]
+}
+
+func int64cmp(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func vec(v mgl64.Vec2) cp.Vector { return cp.Vector{X: v[0], Y: v[1]} }
+
+func gvec(v cp.Vector) mgl64.Vec2 { return mgl64.Vec2{v.X, v.Y} }
+

@@ -1,0 +1,71 @@
+package physics
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// ShapeKind says which of Shape's fields describe its geometry.
+type ShapeKind uint8
+
+const (
+	// Circle uses Radius and Offset (its centre in body coordinates).
+	Circle ShapeKind = iota + 1
+	// Box uses Half (half its width and height) and Offset (its centre).
+	Box
+	// Polygon uses Verts, a convex outline in body coordinates; the world
+	// keeps their convex hull, counter-clockwise.
+	Polygon
+	// Segment uses A, B and Radius (its thickness is 2×Radius).
+	Segment
+)
+
+// String returns the kind's lowercase name.
+func (k ShapeKind) String() string {
+	switch k {
+	case Circle:
+		return "circle"
+	case Box:
+		return "box"
+	case Polygon:
+		return "polygon"
+	case Segment:
+		return "segment"
+	}
+	return fmt.Sprintf("ShapeKind(%d)", uint8(k))
+}
+
+// Shape is one piece of a body's collision outline, in body coordinates,
+// with the surface it touches others with. The same type describes a shape
+// going into a world (BodyDef.Shapes) and coming out of it for drawing.
+type Shape struct {
+	Kind   ShapeKind
+	Radius float64    // Circle radius; rounding added around a Segment
+	Offset mgl64.Vec2 // centre of a Circle or Box
+	Half   mgl64.Vec2 // half width and half height of a Box
+	Verts  []mgl64.Vec2
+	A, B   mgl64.Vec2 // Segment end points
+
+	// Friction is the Coulomb coefficient; a pair uses the product of
+	// both shapes' values. 0 is ice.
+	Friction float64
+	// Elasticity is how much of its speed a contact gives back, usually in
+	// [0, 1]; a pair uses the product of both shapes' values.
+	Elasticity float64
+}
+
+// CircleShape returns a circle of radius r centred on the body's origin.
+func CircleShape(r float64) Shape { return Shape{Kind: Circle, Radius: r} }
+
+// BoxShape returns a w×h box centred on the body's origin.
+func BoxShape(w, h float64) Shape { return Shape{Kind: Box, Half: mgl64.Vec2{w / 2, h / 2}} }
+
+// PolygonShape returns the convex hull of verts. It keeps verts; the world
+// copies them when the body is added.
+func PolygonShape(verts ...mgl64.Vec2) Shape { return Shape{Kind: Polygon, Verts: verts} }
+
+// SegmentShape returns a line from a to b, rounded by radius r.
+func SegmentShape(a, b mgl64.Vec2, r float64) Shape {
+	return Shape{Kind: Segment, A: a, B: b, Radius: r}
+}
