@@ -1,0 +1,88 @@
+package sdl2
+
+import (
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/veandco/go-sdl2/sdl"
+)
+
+// PollEvents drains every pending SDL event without blocking and records
+// it in in. It allocates nothing: go-sdl2 hands each event out as a pointer
+// into one C buffer that the next poll overwrites, so each is read at once.
+//
+// Mouse positions are in drawable pixels, the same space the canvas draws
+// in, also on high-DPI displays. Closing the window or quitting the
+// application requests the loop to quit.
+func (w *Window) PollEvents(in *engine.Input) {
+	for ev := sdl.PollEvent(); ev != nil; ev = sdl.PollEvent() {
+		switch e := ev.(type) {
+		case *sdl.KeyboardEvent:
+			if e.Repeat != 0 {
+				continue
+			}
+			in.SetKey(keyOf(e.Keysym.Scancode), e.Type == sdl.KEYDOWN)
+		case *sdl.MouseButtonEvent:
+			if e.Button >= sdl.BUTTON_LEFT && e.Button <= sdl.BUTTON_X2 {
+				in.SetButton(engine.MouseButton(e.Button-sdl.BUTTON_LEFT), e.Type == sdl.MOUSEBUTTONDOWN)
+			}
+			in.MoveMouse(float64(e.X)*w.pxPerPoint, float64(e.Y)*w.pxPerPoint)
+		case *sdl.MouseMotionEvent:
+			in.MoveMouse(float64(e.X)*w.pxPerPoint, float64(e.Y)*w.pxPerPoint)
+		case *sdl.MouseWheelEvent:
+			dx, dy := e.X, e.Y
+			if e.Direction == sdl.MOUSEWHEEL_FLIPPED {
+				dx, dy = -dx, -dy
+			}
+			in.Scroll(dx, dy)
+		case *sdl.TextInputEvent:
+			n := 0
+			for n < len(e.Text) && e.Text[n] != 0 {
+				n++
+			}
+			in.TypeText(e.Text[:n])
+		case *sdl.WindowEvent:
+			if e.WindowID == w.id {
+				w.windowEvent(e.Event, in)
+			}
+		case *sdl.DisplayEvent:
+			w.refreshOK = false
+		case *sdl.QuitEvent:
+			in.RequestQuit()
+		}
+	}
+	in.SetWindow(w.visibleState())
+}
+
+// windowEvent tracks the window's state through SDL's window events.
+func (w *Window) windowEvent(id uint8, in *engine.Input) {
+	switch id {
+	case sdl.WINDOWEVENT_SHOWN:
+		w.state.Hidden = false
+	case sdl.WINDOWEVENT_HIDDEN:
+		w.state.Hidden = true
+	case sdl.WINDOWEVENT_MINIMIZED:
+		w.state.Minimized = true
+	case sdl.WINDOWEVENT_RESTORED, sdl.WINDOWEVENT_MAXIMIZED:
+		w.state.Minimized = false
+		w.updateSize()
+	case sdl.WINDOWEVENT_SIZE_CHANGED, sdl.WINDOWEVENT_RESIZED:
+		w.updateSize()
+	case sdl.WINDOWEVENT_FOCUS_GAINED:
+		w.state.Focused = true
+	case sdl.WINDOWEVENT_FOCUS_LOST:
+		w.state.Focused = false
+	case sdl.WINDOWEVENT_MOVED, sdl.WINDOWEVENT_DISPLAY_CHANGED:
+		w.refreshOK = false
+	case sdl.WINDOWEVENT_CLOSE:
+		in.RequestQuit()
+	}
+}
+
+// visibleState is the state the engine sees. A headless window is hidden
+// on purpose and its pixels are read back, so it counts as visible.
+func (w *Window) visibleState() engine.WindowState {
+	s := w.state
+	if w.headless {
+		s.Hidden = false
+	}
+	return s
+}

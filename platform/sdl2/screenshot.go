@@ -1,0 +1,58 @@
+package sdl2
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"unsafe"
+
+	"github.com/veandco/go-sdl2/sdl"
+)
+
+// Image returns the pixels drawn since the last Present. Call it after
+// drawing and before Present: once a frame is presented, most renderers
+// leave the back buffer undefined.
+func (w *Window) Image() (*image.RGBA, error) {
+	if err := w.canvas.Flush(); err != nil {
+		return nil, err
+	}
+	pw, ph, err := w.ren.GetOutputSize()
+	if err != nil {
+		return nil, fmt.Errorf("sdl2: read the drawable size for a screenshot: %w", err)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, int(pw), int(ph)))
+	if len(img.Pix) == 0 {
+		return img, nil
+	}
+	// RGBA32 is R, G, B, A in memory on every byte order, as image.RGBA.
+	if err := w.ren.ReadPixels(nil, uint32(sdl.PIXELFORMAT_RGBA32), unsafe.Pointer(&img.Pix[0]), img.Stride); err != nil {
+		return nil, fmt.Errorf("sdl2: read back %d×%d pixels from renderer %q: %w", pw, ph, w.rendName, err)
+	}
+	// The drawable is opaque; some renderers leave alpha undefined.
+	for i := 3; i < len(img.Pix); i += 4 {
+		img.Pix[i] = 0xff
+	}
+	return img, nil
+}
+
+// Screenshot writes the pixels drawn since the last Present to path as a
+// PNG. Like Image, call it after drawing and before Present.
+func (w *Window) Screenshot(path string) error {
+	img, err := w.Image()
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("sdl2: screenshot: %w", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("sdl2: encode screenshot %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("sdl2: write screenshot: %w", err)
+	}
+	return nil
+}

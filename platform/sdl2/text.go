@@ -1,0 +1,116 @@
+package sdl2
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"unsafe"
+
+	"github.com/veandco/go-sdl2/sdl"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+)
+
+// The glyph atlas holds printable ASCII from basicfont's 7×13 face, 16
+// glyphs to a row, white on transparent so vertex colours tint it.
+const (
+	glyphW, glyphH = 7, 13
+	atlasCols      = 16
+	firstGlyph     = ' '
+	lastGlyph      = '~'
+	atlasRows      = (lastGlyph - firstGlyph + atlasCols) / atlasCols
+)
+
+type glyphAtlas struct {
+	tex *sdl.Texture
+}
+
+// newGlyphAtlas rasterises the font once into a texture on ren.
+func newGlyphAtlas(ren *sdl.Renderer) (*glyphAtlas, error) {
+	face := basicfont.Face7x13
+	img := image.NewRGBA(image.Rect(0, 0, atlasCols*glyphW, atlasRows*glyphH))
+	for r := rune(firstGlyph); r <= lastGlyph; r++ {
+		i := int(r - firstGlyph)
+		x, y := i%atlasCols*glyphW, i/atlasCols*glyphH
+		dr, mask, mp, _, ok := face.Glyph(fixed.P(x, y+face.Ascent), r)
+		if ok {
+			draw.DrawMask(img, dr, image.White, image.Point{}, mask, mp, draw.Over)
+		}
+	}
+	b := img.Bounds()
+	tex, err := ren.CreateTexture(uint32(sdl.PIXELFORMAT_RGBA32), sdl.TEXTUREACCESS_STATIC, int32(b.Dx()), int32(b.Dy()))
+	if err != nil {
+		return nil, fmt.Errorf("sdl2: create the %dx%d HUD glyph texture: %w", b.Dx(), b.Dy(), err)
+	}
+	if err := tex.Update(nil, unsafe.Pointer(&img.Pix[0]), img.Stride); err != nil {
+		tex.Destroy()
+		return nil, fmt.Errorf("sdl2: upload the HUD glyph texture: %w", err)
+	}
+	if err := tex.SetBlendMode(sdl.BLENDMODE_BLEND); err != nil {
+		tex.Destroy()
+		return nil, fmt.Errorf("sdl2: set the HUD glyph texture's blend mode: %w", err)
+	}
+	return &glyphAtlas{tex: tex}, nil
+}
+
+// Text draws ASCII text with its top-left corner at pixel (x, y), ignoring
+// the transform. Lines break at '\n'; other characters outside printable
+// ASCII show as '?'. Glyphs are 7×13 font pixels, scaled up by a whole
+// number on high-DPI displays. It returns the pixel position after the last
+// glyph, to continue the line.
+func (c *Canvas) Text(x, y float64, s string, col color.RGBA) (endX, endY float64) {
+	return drawText(c, x, y, s, col)
+}
+
+// TextBytes is Text for a byte slice, so numbers formatted with strconv's
+// Append functions into a reused buffer draw without allocating.
+func (c *Canvas) TextBytes(x, y float64, b []byte, col color.RGBA) (endX, endY float64) {
+	return drawText(c, x, y, b, col)
+}
+
+// LineHeight returns the pixel height of a line of text.
+func (c *Canvas) LineHeight() float64 { return float64(glyphH * c.textScale) }
+
+func drawText[S string | []byte](c *Canvas, x, y float64, s S, col color.RGBA) (float64, float64) {
+	if c.font == nil {
+		f, err := newGlyphAtlas(c.ren)
+		if err != nil {
+			if c.err == nil {
+				c.err = err
+			}
+			return x, y
+		}
+		c.font = f
+	}
+	c.use(c.font.tex)
+	scale := float32(c.textScale)
+	gw, gh := glyphW*scale, glyphH*scale
+	const tw, th = 1.0 / atlasCols, 1.0 / atlasRows
+	sc := sdlColor(col)
+	x0 := float32(x)
+	px, py := x0, float32(y)
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '\n':
+			px, py = x0, py+gh
+			continue
+		case ch == ' ':
+			px += gw
+			continue
+		case ch < firstGlyph || ch > lastGlyph:
+			ch = '?'
+		}
+		g := int(ch - firstGlyph)
+		u, v := float32(g%atlasCols)*tw, float32(g/atlasCols)*th
+		vs, idx, base := c.grow(4, 6)
+		vs[0] = sdl.Vertex{Position: sdl.FPoint{X: px, Y: py}, Color: sc, TexCoord: sdl.FPoint{X: u, Y: v}}
+		vs[1] = sdl.Vertex{Position: sdl.FPoint{X: px + gw, Y: py}, Color: sc, TexCoord: sdl.FPoint{X: u + tw, Y: v}}
+		vs[2] = sdl.Vertex{Position: sdl.FPoint{X: px + gw, Y: py + gh}, Color: sc, TexCoord: sdl.FPoint{X: u + tw, Y: v + th}}
+		vs[3] = sdl.Vertex{Position: sdl.FPoint{X: px, Y: py + gh}, Color: sc, TexCoord: sdl.FPoint{X: u, Y: v + th}}
+		fan(idx, base, 4)
+		px += gw
+	}
+	return float64(px), float64(py)
+}

@@ -1,0 +1,202 @@
+package sdl2
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/veandco/go-sdl2/sdl"
+)
+
+// Options configure Open. The zero value opens a 1280×720 window titled
+// "lockstep" with vsync off, on the display if there is one.
+type Options struct {
+	Title         string // window title; default "lockstep"
+	Width, Height int    // window size in screen coordinates; default 1280×720
+
+	// Headless hides the window and uses SDL's offscreen driver. It is
+	// chosen automatically on Unix when neither DISPLAY nor WAYLAND_DISPLAY
+	// is set. An SDL_VIDEODRIVER environment variable overrides the driver.
+	Headless bool
+
+	VSync    bool // start with vsync on
+	Software bool // use SDL's software renderer instead of the GPU
+}
+
+// The oldest SDL that has everything used here: SDL_RenderGeometry and
+// SDL_RenderSetVSync arrived in 2.0.18.
+const minMajor, minMinor, minPatch = 2, 0, 18
+
+// Window is an SDL window and its renderer. It implements engine.Platform,
+// engine.VSyncer and engine.RefreshRater. Open one at a time, and call its
+// methods on the main OS thread.
+type Window struct {
+	win      *sdl.Window
+	ren      *sdl.Renderer
+	id       uint32
+	canvas   *Canvas
+	driver   string // SDL video driver, e.g. "x11" or "offscreen"
+	headless bool
+	software bool // the renderer in use is SDL's software one
+	vsync    bool
+	rendName string
+
+	state      engine.WindowState
+	pxPerPoint float64 // drawable pixels per window coordinate (high DPI)
+	refresh    time.Duration
+	refreshOK  bool // refresh holds the current display's period
+	closed     bool
+}
+
+// Open initialises SDL's video subsystem and opens a resizable, high-DPI
+// aware window with a renderer. Close it when done.
+func Open(opts Options) (*Window, error) {
+	if opts.Title == "" {
+		opts.Title = "lockstep"
+	}
+	if opts.Width <= 0 {
+		opts.Width = 1280
+	}
+	if opts.Height <= 0 {
+		opts.Height = 720
+	}
+	var v sdl.Version
+	sdl.GetVersion(&v)
+	if !versionAtLeast(v, minMajor, minMinor, minPatch) {
+		return nil, fmt.Errorf("sdl2: SDL %d.%d.%d is too old: lockstep needs %d.%d.%d or newer (for RenderGeometry and RenderSetVSync); install a newer libSDL2",
+			v.Major, v.Minor, v.Patch, minMajor, minMinor, minPatch)
+	}
+
+	headless := opts.Headless || !hasDisplay()
+	if headless {
+		// Normal priority: an SDL_VIDEODRIVER environment variable wins.
+		sdl.SetHint(sdl.HINT_VIDEODRIVER, "offscreen")
+	}
+	// Choosing a renderer explicitly turns batching off unless asked for.
+	sdl.SetHint(sdl.HINT_RENDER_BATCHING, "1")
+	if err := sdl.Init(sdl.INIT_VIDEO); err != nil {
+		return nil, fmt.Errorf("sdl2: no video device (SDL_VIDEODRIVER=%q): %w; run with a display, or without one set SDL_VIDEODRIVER=offscreen (Options.Headless, -headless)",
+			os.Getenv("SDL_VIDEODRIVER"), err)
+	}
+	w := &Window{headless: headless, pxPerPoint: 1}
+	w.driver, _ = sdl.GetCurrentVideoDriver()
+	// Drops allocate a Go string per event in go-sdl2 and nothing uses them.
+	for _, t := range []uint32{sdl.DROPFILE, sdl.DROPTEXT, sdl.DROPBEGIN, sdl.DROPCOMPLETE} {
+		sdl.EventState(t, sdl.DISABLE)
+	}
+
+	flags := uint32(sdl.WINDOW_RESIZABLE | sdl.WINDOW_ALLOW_HIGHDPI)
+	if headless {
+		flags |= sdl.WINDOW_HIDDEN
+	} else {
+		flags |= sdl.WINDOW_SHOWN
+	}
+	win, err := sdl.CreateWindow(opts.Title, sdl.WINDOWPOS_CENTERED, sdl.WINDOWPOS_CENTERED,
+		int32(opts.Width), int32(opts.Height), flags)
+	if err != nil {
+		sdl.Quit()
+		return nil, fmt.Errorf("sdl2: create a %d×%d window on video driver %q: %w", opts.Width, opts.Height, w.driver, err)
+	}
+	w.win = win
+	w.id, _ = win.GetID()
+	if err := w.createRenderer(opts.Software, opts.VSync); err != nil {
+		w.Close()
+		return nil, err
+	}
+	w.canvas = newCanvas(w.ren)
+	w.state.Focused = win.GetFlags()&sdl.WINDOW_INPUT_FOCUS != 0
+	w.updateSize()
+	return w, nil
+}
+
+// hasDisplay reports whether a windowing system is reachable. Only Unix
+// desktops announce theirs in the environment.
+func hasDisplay() bool {
+	switch runtime.GOOS {
+	case "windows", "darwin", "ios", "android":
+		return true
+	}
+	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
+}
+
+// versionAtLeast reports whether v is major.minor.patch or newer.
+func versionAtLeast(v sdl.Version, major, minor, patch uint8) bool {
+	if v.Major != major {
+		return v.Major > major
+	}
+	if v.Minor != minor {
+		return v.Minor > minor
+	}
+	return v.Patch >= patch
+}
+
+// Close destroys the renderer, then the window, and quits SDL. Calling it
+// again does nothing.
+func (w *Window) Close() error {
+	if w == nil || w.closed {
+		return nil
+	}
+	w.closed = true
+	var errs []error
+	if w.canvas != nil {
+		w.canvas.release()
+	}
+	// The renderer must go before its window: the other order crashed.
+	if w.ren != nil {
+		errs = append(errs, w.ren.Destroy())
+		w.ren = nil
+	}
+	if w.win != nil {
+		errs = append(errs, w.win.Destroy())
+		w.win = nil
+	}
+	sdl.Quit()
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("sdl2: close window: %w", err)
+	}
+	return nil
+}
+
+// Canvas returns the window's canvas, valid until Close.
+func (w *Window) Canvas() *Canvas { return w.canvas }
+
+// Driver returns the SDL video driver in use, such as "x11", "wayland" or
+// "offscreen".
+func (w *Window) Driver() string { return w.driver }
+
+// Renderer returns the name of the SDL render driver in use, such as
+// "opengl" or "software".
+func (w *Window) Renderer() string { return w.rendName }
+
+// Headless reports whether the window is hidden and drawn offscreen.
+func (w *Window) Headless() bool { return w.headless }
+
+// Size returns the drawable size in pixels, which on a high-DPI display is
+// larger than the window's size in screen coordinates.
+func (w *Window) Size() (width, height int) { return w.state.Width, w.state.Height }
+
+// Present draws what the canvas still holds and shows the frame. With vsync
+// on it may block until the display takes it.
+func (w *Window) Present() error {
+	err := w.canvas.Flush()
+	w.ren.Present()
+	return err
+}
+
+// updateSize reads the drawable size in pixels and the high-DPI ratio.
+func (w *Window) updateSize() {
+	pw, ph, err := w.ren.GetOutputSize()
+	if err != nil {
+		pw, ph = w.win.GetSize()
+	}
+	ww, _ := w.win.GetSize()
+	w.state.Width, w.state.Height = int(pw), int(ph)
+	w.pxPerPoint = 1
+	if ww > 0 && pw > 0 {
+		w.pxPerPoint = float64(pw) / float64(ww)
+	}
+	w.canvas.setSize(int(pw), int(ph), w.pxPerPoint)
+}
