@@ -126,4 +126,3 @@ func checkShape(s *physics.Shape) error {
 	}
 	return nil
 }
-

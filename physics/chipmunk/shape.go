@@ -67,7 +67,7 @@ func momentOf(mass float64, shapes []physics.Shape) float64 {
 	for i := range shapes {
 		m := mass / float64(len(shapes))
 		if total > 0 {
-			m = mass * areas[i] / total
+			m = mass * (areas[i] / total) // exactly mass for one shape
 		}
 		moment += momentOfShape(m, &shapes[i])
 	}

@@ -155,4 +155,3 @@ func int64cmp(a, b int64) int {
 func vec(v mgl64.Vec2) cp.Vector { return cp.Vector{X: v[0], Y: v[1]} }
 
 func gvec(v cp.Vector) mgl64.Vec2 { return mgl64.Vec2{v.X, v.Y} }
-
