@@ -20,20 +20,20 @@ func (c *cadence) setPeriod(p time.Duration) {
 	if p == c.period {
 		return
 	}
-	c.period, c.carry = p, 0
+	// The carry stays: the next frame pays it out, whatever the period.
+	c.period = p
 	// A quarter period leaves room for the noise of a millisecond either
 	// side at 60 Hz while a frame that took one period more never snaps
 	// to the wrong count.
 	c.tol = p / 4
 }
 
-func (c *cadence) reset() { c.carry = 0 }
-
 func (c *cadence) apply(frame time.Duration) time.Duration {
-	if c.period == 0 {
-		return frame
-	}
 	t := frame + c.carry
+	if c.period == 0 {
+		c.carry = 0
+		return t
+	}
 	k := (t + c.period/2) / c.period
 	if k < 1 {
 		k = 1
@@ -41,7 +41,13 @@ func (c *cadence) apply(frame time.Duration) time.Duration {
 	snapped := k * c.period
 	if d := t - snapped; d > c.tol || d < -c.tol {
 		// Not a multiple of the period after all (a hitch, a mode
-		// switch): pass the real time through.
+		// switch): pass the real time through. A negative t is time
+		// already given out ahead; hold it (it is within tolerance, as
+		// frames are never negative).
+		if t < 0 {
+			c.carry = t
+			return 0
+		}
 		c.carry = 0
 		return t
 	}

@@ -30,8 +30,7 @@ func (ts *timestep) advance(frame time.Duration) (steps int, dropped time.Durati
 		frame = 0
 	}
 	if frame > ts.maxFrame {
-		frame, stalled = ts.maxFrame, true
-		ts.snap.reset() // re-base: the debt of a stall is not paid back
+		frame, stalled = ts.maxFrame, true // re-base: a stall's debt is not paid
 	}
 	frame = ts.snap.apply(frame)
 	frame = ts.scale.apply(frame)

@@ -1,0 +1,121 @@
+package engine
+
+import (
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+type noopGame struct{}
+
+func (noopGame) Tick(*Tick) error    { return nil }
+func (noopGame) Draw(*Frame) error   { return nil }
+func (noopGame) Update(*Frame) error { return nil }
+
+// movingWorld is a world of n bodies drifting right, with no physics
+// engine behind it: what the loop itself costs around a world.
+type movingWorld struct{ bodies []physics.BodyState }
+
+func newMovingWorld(n int) *movingWorld {
+	w := &movingWorld{bodies: make([]physics.BodyState, n)}
+	for i := range w.bodies {
+		w.bodies[i] = physics.BodyState{ID: physics.BodyID(i + 1), Vel: mgl64.Vec2{1, 0}, AngVel: 1}
+	}
+	return w
+}
+
+func (w *movingWorld) Step(dt time.Duration) error {
+	s := dt.Seconds()
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		b.Pos = b.Pos.Add(b.Vel.Mul(s))
+		b.Angle += b.AngVel * s
+	}
+	return nil
+}
+
+func (w *movingWorld) Snapshot(dst []physics.BodyState) []physics.BodyState {
+	return append(dst[:0], w.bodies...)
+}
+
+type worldGame struct {
+	noopGame
+	w World
+}
+
+func (g worldGame) World() World { return g.w }
+
+// warmLoop returns a loop that has run a second of frames on a fake
+// platform whose frames take one tick each.
+func warmLoop(tb testing.TB, g Game, labels bool) *Loop {
+	c := &fakeClock{}
+	p := &fakePlatform{clock: c, work: every(time.Second / 60)}
+	cfg, err := Config{Mode: ModeUncapped, Platform: p, Clock: c, ProfileLabels: labels}.withDefaults()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	l := newLoop(cfg, g)
+	if l.world != nil {
+		l.cur = l.world.Snapshot(l.cur)
+		l.prev = append(l.prev[:0], l.cur...)
+	}
+	if err := l.pacer.setMode(cfg.Mode, 0); err != nil {
+		tb.Fatal(err)
+	}
+	for range 60 {
+		if err := l.runFrame(); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return l
+}
+
+func TestFrameAllocatesNothingOnceWarm(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		game   Game
+		labels bool
+	}{
+		{"noop", noopGame{}, false},
+		{"noop+labels", noopGame{}, true},
+		{"world1000", worldGame{w: newMovingWorld(1000)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := warmLoop(t, tc.game, tc.labels)
+			allocs := testing.AllocsPerRun(200, func() {
+				if err := l.runFrame(); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if allocs != 0 {
+				t.Fatalf("a frame allocates %v times, want 0", allocs)
+			}
+		})
+	}
+}
+
+// BenchmarkFrame is one frame of the loop (one tick, draw, present) with a
+// game and platform that do nothing: the loop's own overhead.
+func BenchmarkFrame(b *testing.B) {
+	for _, tc := range []struct {
+		name   string
+		game   Game
+		labels bool
+	}{
+		{"noop", noopGame{}, false},
+		{"noop+labels", noopGame{}, true},
+		{"world1000", worldGame{w: newMovingWorld(1000)}, false},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			l := warmLoop(b, tc.game, tc.labels)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := l.runFrame(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

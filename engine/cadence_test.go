@@ -1,0 +1,183 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// noisyDisplay presents frame i at i·period plus a uniform ±noise of its
+// own: timestamps that jitter around a steady display, as a vsynced
+// present's do.
+func noisyDisplay(c *fakeClock, period, noise time.Duration, seed uint64) *vsyncPlatform {
+	r := rand.New(rand.NewPCG(seed, 1))
+	p := &vsyncPlatform{period: period}
+	p.clock = c
+	p.work = func(i int) time.Duration {
+		jitter := time.Duration(r.Int64N(int64(2*noise+1))) - noise
+		next := time.Duration(i+1)*period + jitter
+		return next - c.now
+	}
+	return p
+}
+
+func TestCadenceHoldsOneTickPerFrameOnMatchingDisplay(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		period        time.Duration
+		maxTwo        int // frames that may run 2 ticks once settled
+		minTwo        int
+		zeroTickLimit int
+	}{
+		// 60 Hz display, 60 tps: every frame runs exactly one tick.
+		{"60Hz", time.Second / 60, 0, 0, 0},
+		// 59.94 Hz: real time outruns 60 tps by 0.06 ticks a second, so
+		// about 3.6 frames a minute must run two; none may run zero.
+		{"59.94Hz", time.Second * 1001 / 60000, 5, 3, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &fakeClock{}
+			frames := int(time.Minute / tc.period)
+			p := noisyDisplay(c, tc.period, time.Millisecond, 42)
+			g := &recorder{clock: c}
+			dt := time.Second / 60
+			ticks := 0
+			g.onTick = func(*Tick) error { ticks++; return nil }
+			var worst time.Duration
+			var start time.Duration
+			d := &drawCheck{recorder: g, check: func(f *Frame) {
+				// After the frame's ticks: simulated time against the real
+				// time measured at this frame's start.
+				now := g.frameStart[len(g.frameStart)-1]
+				if f.N == 0 {
+					start = now
+				}
+				drift := time.Duration(ticks)*dt - (now - start)
+				worst = max(worst, drift, -drift)
+			}}
+			sum := runFake(t, Config{Mode: ModeVSync, Frames: uint64(frames)}, d, p, c)
+			if sum.ModeEffective != "vsync" {
+				t.Fatalf("effective mode %q, want vsync honoured", sum.ModeEffective)
+			}
+			const settle = 10
+			zero, two := 0, 0
+			for _, n := range g.perFrame[settle:] {
+				switch n {
+				case 0:
+					zero++
+				case 1:
+				case 2:
+					two++
+				default:
+					t.Fatalf("a frame ran %d ticks", n)
+				}
+			}
+			t.Logf("%d frames: %d ran 0 ticks, %d ran 2; worst drift %v", frames, zero, two, worst)
+			if zero > tc.zeroTickLimit || two > tc.maxTwo || two < tc.minTwo {
+				t.Fatalf("%d frames ran 0 ticks and %d ran 2; want 0 and %d to %d", zero, two, tc.minTwo, tc.maxTwo)
+			}
+			if worst > 2*dt {
+				t.Fatalf("simulated time strayed %v from real time, more than two ticks", worst)
+			}
+		})
+	}
+}
+
+func TestCadenceWithoutSnappingWouldStutter(t *testing.T) {
+	// The same noisy 60 Hz display fed raw: the control that shows the
+	// snap is what keeps the cadence.
+	c := &fakeClock{}
+	p := noisyDisplay(c, time.Second/60, time.Millisecond, 42)
+	p.period = 0 // the display does not say its rate: no snapping
+	g := &recorder{}
+	runFake(t, Config{Mode: ModeVSync, Frames: 3600}, g, p, c)
+	uneven := 0
+	for _, n := range g.perFrame[10:] {
+		if n != 1 {
+			uneven++
+		}
+	}
+	if uneven < 100 {
+		t.Fatalf("raw noisy frame times gave only %d uneven frames; the cadence test above proves nothing", uneven)
+	}
+	t.Logf("unsnapped: %d of 3590 frames ran 0 or 2 ticks", uneven)
+}
+
+func TestCapWaitsOnAbsoluteDeadlinesAndResyncsAfterAMiss(t *testing.T) {
+	c := &fakeClock{}
+	work := func(f int) time.Duration {
+		if f == 10 {
+			return 100 * time.Millisecond // a hitch of several periods
+		}
+		return 3 * time.Millisecond
+	}
+	g := &recorder{clock: c}
+	sum := runFake(t, Config{Mode: ModeCap, FPS: 60, Frames: 20}, g, &fakePlatform{clock: c, work: work}, c)
+	starts := g.frameStart
+	for k := 1; k <= 10; k++ {
+		if want := time.Duration(int64(k) * int64(time.Second) / 60); starts[k] != want {
+			t.Fatalf("frame %d started at %v, want the deadline %v", k, starts[k], want)
+		}
+	}
+	// Frame 10 ran 100 ms long: frame 11 starts at once, and the deadlines
+	// after it count from there instead of bursting to catch up.
+	base := starts[11]
+	if base != starts[10]+100*time.Millisecond {
+		t.Fatalf("after the hitch the loop waited (frame 11 at %v)", base)
+	}
+	for k := 1; k < 8; k++ {
+		if want := base + time.Duration(int64(k)*int64(time.Second)/60); starts[11+k] != want {
+			t.Fatalf("frame %d started at %v, want %v", 11+k, starts[11+k], want)
+		}
+	}
+	if sum.ModeEffective != "cap" || sum.FPSTarget < 59.99 || sum.FPSTarget > 60.01 {
+		t.Fatalf("effective %q target %v, want cap at 60", sum.ModeEffective, sum.FPSTarget)
+	}
+}
+
+func TestIgnoredVSyncFallsBackToCapAtDisplayRate(t *testing.T) {
+	c := &fakeClock{}
+	p := &vsyncPlatform{period: time.Second / 75}
+	p.clock = c
+	p.work = every(50 * time.Microsecond) // presents that never wait
+	g := &recorder{clock: c}
+	sum := runFake(t, Config{Mode: ModeVSync, Frames: 100}, g, p, c)
+	if sum.ModeEffective != "cap (vsync ignored)" {
+		t.Fatalf("effective mode %q, want the fallback", sum.ModeEffective)
+	}
+	if sum.FPSTarget < 74.9 || sum.FPSTarget > 75.1 {
+		t.Fatalf("fallback caps at %v fps, want the display's 75", sum.FPSTarget)
+	}
+	if len(p.setVSyncs) < 2 || !p.setVSyncs[0] || p.setVSyncs[len(p.setVSyncs)-1] {
+		t.Fatalf("vsync switched %v; want on, then off for the fallback", p.setVSyncs)
+	}
+	last := g.frameStart[len(g.frameStart)-1] - g.frameStart[len(g.frameStart)-2]
+	if last < time.Second/75-time.Microsecond {
+		t.Fatalf("frames %v apart after the fallback, want the display period", last)
+	}
+}
+
+func TestModeSwitchWhileRunning(t *testing.T) {
+	c := &fakeClock{}
+	p := &vsyncPlatform{period: time.Second / 60}
+	p.clock = c
+	p.work = every(time.Millisecond)
+	g := &recorder{clock: c}
+	g.onUpdate = func(f *Frame) error {
+		if f.N == 5 {
+			f.Loop.SetMode(ModeUncapped)
+		}
+		if f.N == 10 {
+			f.Loop.SetMode(ModeCap)
+		}
+		return nil
+	}
+	runFake(t, Config{Mode: ModeCap, FPS: 100, Frames: 15}, g, p, c)
+	gap := func(i int) time.Duration { return g.frameStart[i+1] - g.frameStart[i] }
+	if gap(2) != 10*time.Millisecond || gap(7) != time.Millisecond || gap(12) != 10*time.Millisecond {
+		t.Fatalf("frame gaps cap/uncapped/cap = %v/%v/%v, want 10ms/1ms/10ms", gap(2), gap(7), gap(12))
+	}
+	if p.vsync {
+		t.Fatal("vsync left on outside vsync mode")
+	}
+}
