@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -100,5 +101,99 @@ func TestOffscreenDrawsKnownScene(t *testing.T) {
 			checkScene(t, img)
 			saveForReview(t, w, "scene-"+name+".png")
 		})
+	}
+}
+
+// manyCircles draws n small circles on a grid filling the drawable.
+func manyCircles(c *Canvas, n int) {
+	c.Clear(color.RGBA{20, 20, 30, 255})
+	w, h := c.Size()
+	c.SetTransform(Camera{Center: mgl64.Vec2{float64(w) / 2, float64(h) / 2}, Zoom: 1}.Transform(w, h))
+	cols := 100
+	for i := range n {
+		x := float64(i%cols)*float64(w)/float64(cols) + 4
+		y := float64(i/cols)*float64(h)/float64(n/cols) + 4
+		c.Circle(mgl64.Vec2{x, y}, 3.5, color.RGBA{uint8(i), uint8(i >> 4), 200, 255})
+	}
+}
+
+func testHUD(times []time.Duration) HUD {
+	return HUD{FPS: 59.94, TPS: 60, TicksPerFrame: 1, Bailouts: 3, Mode: "vsync", Alpha: 0.4267,
+		FrameTimes: times, FrameBudget: time.Second / 60}
+}
+
+func frameTimes() []time.Duration {
+	times := make([]time.Duration, 120)
+	for i := range times {
+		times[i] = time.Duration(16+(i*7)%20) * time.Millisecond
+	}
+	return times
+}
+
+func TestDrawingAllocatesNothingOnceWarm(t *testing.T) {
+	w := openHeadless(t, Options{Width: 640, Height: 480})
+	times := frameTimes()
+	var allocs float64
+	var err error
+	onMain(func() {
+		c := w.Canvas()
+		frame := func() {
+			manyCircles(c, 2000)
+			c.Box(mgl64.Vec2{1, 2}, mgl64.Vec2{3, 4}, 0.5, red)
+			c.Segment(mgl64.Vec2{0, 0}, mgl64.Vec2{100, 50}, 4, green)
+			c.Polygon(mgl64.Vec2{200, 200}, 1, []mgl64.Vec2{{0, 0}, {30, 0}, {15, 20}}, white)
+			c.DrawHUD(testHUD(times))
+			if e := w.Present(); e != nil && err == nil {
+				err = e
+			}
+		}
+		frame()
+		allocs = testing.AllocsPerRun(20, frame)
+	})
+	if err != nil {
+		t.Fatalf("Present: %v", err)
+	}
+	if allocs != 0 {
+		t.Errorf("a warm frame of shapes and HUD allocated %v times, want 0", allocs)
+	}
+}
+
+func TestHUDDrawsText(t *testing.T) {
+	w := openHeadless(t, Options{})
+	var img *image.RGBA
+	var err error
+	onMain(func() {
+		c := w.Canvas()
+		c.Clear(color.RGBA{0, 0, 0, 255})
+		c.DrawHUD(testHUD(frameTimes()))
+		img, err = w.Image()
+	})
+	if err != nil {
+		t.Fatalf("Image: %v", err)
+	}
+	saveForReview(t, w, "hud.png")
+	// The first text line is 12..25 px from the top; glyphs are bright.
+	bright := 0
+	for y := 12; y < 25; y++ {
+		for x := 12; x < 200; x++ {
+			if p := img.RGBAAt(x, y); p.R > 120 || p.G > 120 || p.B > 120 {
+				bright++
+			}
+		}
+	}
+	if bright < 100 {
+		t.Errorf("found %d lit pixels in the HUD's first line, want text (at least 100)", bright)
+	}
+	// The graph has at least one red bar (36 ms > 2 × 16.7 ms).
+	reds := 0
+	for y := range img.Bounds().Dy() {
+		for x := range img.Bounds().Dx() {
+			if p := img.RGBAAt(x, y); p.R > 200 && p.G < 100 && p.B < 100 {
+				reds++
+			}
+		}
+	}
+	if reds == 0 {
+		t.Error("frame graph shows no red bar for frames over twice the budget")
 	}
 }

@@ -1,0 +1,178 @@
+package sdl2
+
+import (
+	"testing"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/veandco/go-sdl2/sdl"
+)
+
+func TestKeyOfMapsScancodesByPosition(t *testing.T) {
+	for _, tc := range []struct {
+		sc   sdl.Scancode
+		want engine.Key
+	}{
+		{sdl.SCANCODE_A, engine.KeyA},
+		{sdl.SCANCODE_Z, engine.KeyZ},
+		{sdl.SCANCODE_W, engine.KeyW},
+		{sdl.SCANCODE_1, engine.Key1},
+		{sdl.SCANCODE_9, engine.Key9},
+		{sdl.SCANCODE_0, engine.Key0},
+		{sdl.SCANCODE_F1, engine.KeyF1},
+		{sdl.SCANCODE_F12, engine.KeyF12},
+		{sdl.SCANCODE_SPACE, engine.KeySpace},
+		{sdl.SCANCODE_RETURN, engine.KeyEnter},
+		{sdl.SCANCODE_KP_ENTER, engine.KeyEnter},
+		{sdl.SCANCODE_ESCAPE, engine.KeyEscape},
+		{sdl.SCANCODE_LEFT, engine.KeyLeft},
+		{sdl.SCANCODE_DOWN, engine.KeyDown},
+		{sdl.SCANCODE_RALT, engine.KeyRightAlt},
+		{sdl.SCANCODE_KP_MINUS, engine.KeyKeypadMinus},
+		{sdl.SCANCODE_CAPSLOCK, engine.KeyUnknown},
+		{sdl.SCANCODE_F13, engine.KeyUnknown},
+	} {
+		if got := keyOf(tc.sc); got != tc.want {
+			t.Errorf("keyOf(%s) = %d, want %d", sdl.GetScancodeName(tc.sc), got, tc.want)
+		}
+	}
+}
+
+// push queues events on the main thread; it reports the first failure.
+func push(events ...sdl.Event) error {
+	for _, e := range events {
+		if _, err := sdl.PushEvent(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func TestPollEventsTranslatesEvents(t *testing.T) {
+	w := openHeadless(t, Options{})
+	var in engine.Input
+	var err error
+	onMain(func() {
+		var drain engine.Input
+		w.PollEvents(&drain) // whatever opening the window queued
+		err = push(
+			&sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_A}},
+			&sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_SPACE}},
+			&sdl.KeyboardEvent{Type: sdl.KEYUP, WindowID: w.id, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_SPACE}},
+			// A repeat after the release must not press the key again.
+			&sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, Repeat: 1, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_SPACE}},
+			&sdl.MouseButtonEvent{Type: sdl.MOUSEBUTTONDOWN, WindowID: w.id, Button: sdl.BUTTON_RIGHT, State: sdl.PRESSED, X: 10, Y: 20},
+			&sdl.MouseMotionEvent{Type: sdl.MOUSEMOTION, WindowID: w.id, X: 30, Y: 40},
+			&sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, WindowID: w.id, Y: 2},
+			&sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, WindowID: w.id, Y: 1, Direction: sdl.MOUSEWHEEL_FLIPPED},
+			&sdl.TextInputEvent{Type: sdl.TEXTINPUT, WindowID: w.id, Text: [32]byte{'h', 'i'}},
+			&sdl.WindowEvent{Type: sdl.WINDOWEVENT, WindowID: w.id, Event: sdl.WINDOWEVENT_FOCUS_GAINED},
+			&sdl.WindowEvent{Type: sdl.WINDOWEVENT, WindowID: w.id, Event: sdl.WINDOWEVENT_MINIMIZED},
+			&sdl.WindowEvent{Type: sdl.WINDOWEVENT, WindowID: w.id, Event: sdl.WINDOWEVENT_CLOSE},
+		)
+		w.PollEvents(&in)
+	})
+	if err != nil {
+		t.Fatalf("PushEvent: %v", err)
+	}
+	if !in.Down(engine.KeyA) || !in.Pressed(engine.KeyA) {
+		t.Error("A: want held and pressed this frame")
+	}
+	if in.Down(engine.KeySpace) || !in.Pressed(engine.KeySpace) || !in.Released(engine.KeySpace) {
+		t.Error("Space: want pressed and released this frame, not held (the repeat is ignored)")
+	}
+	if !in.Button(engine.MouseRight) || !in.ButtonPressed(engine.MouseRight) {
+		t.Error("right button: want held and pressed")
+	}
+	if x, y := in.Mouse(); x != 30 || y != 40 {
+		t.Errorf("Mouse() = %v, %v; want 30, 40", x, y)
+	}
+	if _, dy := in.Wheel(); dy != 1 {
+		t.Errorf("wheel dy = %d, want 2 - 1 (flipped)", dy)
+	}
+	if got := string(in.Text()); got != "hi" {
+		t.Errorf("Text() = %q, want %q", got, "hi")
+	}
+	ws := in.Window()
+	if ws.Width != 320 || ws.Height != 240 || !ws.Focused || !ws.Minimized {
+		t.Errorf("Window() = %+v, want 320×240, focused, minimised", ws)
+	}
+	if !in.QuitRequested() {
+		t.Error("closing the window did not request quit")
+	}
+}
+
+func TestPollEventsQuitEventRequestsQuit(t *testing.T) {
+	w := openHeadless(t, Options{})
+	var in engine.Input
+	var err error
+	onMain(func() {
+		err = push(&sdl.QuitEvent{Type: sdl.QUIT})
+		w.PollEvents(&in)
+	})
+	if err != nil {
+		t.Fatalf("PushEvent: %v", err)
+	}
+	if !in.QuitRequested() {
+		t.Error("SDL_QUIT did not request quit")
+	}
+}
+
+func TestPollEventsHeadlessWindowCountsAsVisible(t *testing.T) {
+	w := openHeadless(t, Options{})
+	var in engine.Input
+	onMain(func() { w.PollEvents(&in) })
+	if ws := in.Window(); !ws.Visible() || ws.Width != 320 || ws.Height != 240 {
+		t.Errorf("Window() = %+v, want visible 320×240 (a headless window is drawn and read back)", ws)
+	}
+}
+
+// hundredEvents returns 100 events to push: key presses and releases,
+// motion and wheel, built once so pushing them allocates nothing.
+func hundredEvents(id uint32) []sdl.Event {
+	evs := make([]sdl.Event, 0, 100)
+	for i := range 25 {
+		sc := sdl.SCANCODE_A + sdl.Scancode(i%26)
+		evs = append(evs,
+			&sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sc}},
+			&sdl.MouseMotionEvent{Type: sdl.MOUSEMOTION, WindowID: id, X: int32(i), Y: int32(2 * i)},
+			&sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, WindowID: id, Y: 1},
+			&sdl.KeyboardEvent{Type: sdl.KEYUP, WindowID: id, Keysym: sdl.Keysym{Scancode: sc}},
+		)
+	}
+	return evs
+}
+
+func TestPollEventsAllocations(t *testing.T) {
+	w := openHeadless(t, Options{})
+	evs := hundredEvents(w.id)
+	var none, pushOnly, pushPoll float64
+	var in engine.Input
+	var wheel int32
+	onMain(func() {
+		w.PollEvents(&in)
+		var check engine.Input
+		push(evs...)
+		w.PollEvents(&check)
+		_, wheel = check.Wheel()
+		none = testing.AllocsPerRun(1000, func() { w.PollEvents(&in) })
+		pushOnly = testing.AllocsPerRun(100, func() {
+			push(evs...)
+			sdl.FlushEvents(sdl.FIRSTEVENT, sdl.LASTEVENT)
+		})
+		pushPoll = testing.AllocsPerRun(100, func() {
+			push(evs...)
+			w.PollEvents(&in)
+		})
+	})
+	if wheel != 25 {
+		t.Fatalf("one poll of the 100 events scrolled %d clicks, want 25: events were lost", wheel)
+	}
+	t.Logf("allocations per PollEvents: no events %v; 100 events %v (push+poll %v, push alone %v)",
+		none, pushPoll-pushOnly, pushPoll, pushOnly)
+	if none != 0 {
+		t.Errorf("PollEvents with no events allocated %v times, want 0", none)
+	}
+	if pushPoll-pushOnly != 0 {
+		t.Errorf("PollEvents of 100 events allocated %v times, want 0", pushPoll-pushOnly)
+	}
+}

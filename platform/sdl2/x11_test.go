@@ -1,0 +1,83 @@
+package sdl2
+
+import (
+	"image"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
+
+// TestX11DrawsKnownScene runs the real windowing path. It needs a display:
+// the Makefile runs the package again under `xvfb-run -a`.
+func TestX11DrawsKnownScene(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("no DISPLAY: run under xvfb-run -a to test the X11 path")
+	}
+	var w *Window
+	var err error
+	onMain(func() { w, err = Open(Options{Title: "lockstep x11 test", Width: 320, Height: 240}) })
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer onMain(func() { w.Close() })
+	want := "x11"
+	if env := os.Getenv("SDL_VIDEODRIVER"); env != "" {
+		want = env
+	}
+	if w.Driver() != want || w.Headless() {
+		t.Fatalf("with DISPLAY=%s: driver %q, headless %v; want %q and a visible window",
+			os.Getenv("DISPLAY"), w.Driver(), w.Headless(), want)
+	}
+	t.Logf("video driver %s, renderer %s, refresh period %v", w.Driver(), w.Renderer(), w.RefreshPeriod())
+
+	var in engine.Input
+	var img *image.RGBA
+	onMain(func() {
+		w.PollEvents(&in)
+		drawScene(w.Canvas())
+		img, err = w.Image()
+	})
+	if err != nil {
+		t.Fatalf("Image: %v", err)
+	}
+	if ws := in.Window(); !ws.Visible() || ws.Width != 320 || ws.Height != 240 {
+		t.Errorf("Window() = %+v, want visible 320×240", ws)
+	}
+	checkScene(t, img)
+	saveForReview(t, w, "scene-x11.png")
+}
+
+func TestX11ResizeReachesInput(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("no DISPLAY: run under xvfb-run -a to test the X11 path")
+	}
+	var w *Window
+	var err error
+	onMain(func() { w, err = Open(Options{Width: 320, Height: 240}) })
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer onMain(func() { w.Close() })
+	var in engine.Input
+	onMain(func() {
+		w.PollEvents(&in)
+		w.win.SetSize(400, 300)
+	})
+	// X11 delivers the new size asynchronously.
+	deadline := time.Now().Add(2 * time.Second)
+	for time.Now().Before(deadline) {
+		onMain(func() { w.PollEvents(&in) })
+		if in.Window().Width == 400 {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if ws := in.Window(); ws.Width != 400 || ws.Height != 300 || !ws.Resized {
+		t.Errorf("after resizing to 400×300: Window() = %+v, want 400×300 and Resized", in.Window())
+	}
+	if cw, ch := w.Canvas().Size(); cw != 400 || ch != 300 {
+		t.Errorf("Canvas().Size() = %d×%d, want 400×300", cw, ch)
+	}
+}
