@@ -31,8 +31,9 @@ type Options struct {
 const minMajor, minMinor, minPatch = 2, 0, 18
 
 // Window is an SDL window and its renderer. It implements engine.Platform,
-// engine.VSyncer and engine.RefreshRater. Open one at a time, and call its
-// methods on the main OS thread.
+// engine.VSyncer and engine.RefreshRater. Call its methods on the main OS
+// thread. Several may be open at once; they share the first one's video
+// driver.
 type Window struct {
 	win      *sdl.Window
 	ren      *sdl.Renderer
@@ -77,7 +78,7 @@ func Open(opts Options) (*Window, error) {
 	}
 	// Choosing a renderer explicitly turns batching off unless asked for.
 	sdl.SetHint(sdl.HINT_RENDER_BATCHING, "1")
-	if err := sdl.Init(sdl.INIT_VIDEO); err != nil {
+	if err := sdl.InitSubSystem(sdl.INIT_VIDEO); err != nil {
 		return nil, fmt.Errorf("sdl2: no video device (SDL_VIDEODRIVER=%q): %w; run with a display, or without one set SDL_VIDEODRIVER=offscreen (Options.Headless, -headless)",
 			os.Getenv("SDL_VIDEODRIVER"), err)
 	}
@@ -97,7 +98,7 @@ func Open(opts Options) (*Window, error) {
 	win, err := sdl.CreateWindow(opts.Title, sdl.WINDOWPOS_CENTERED, sdl.WINDOWPOS_CENTERED,
 		int32(opts.Width), int32(opts.Height), flags)
 	if err != nil {
-		sdl.Quit()
+		quitVideo()
 		return nil, fmt.Errorf("sdl2: create a %d×%d window on video driver %q: %w", opts.Width, opts.Height, w.driver, err)
 	}
 	w.win = win
@@ -133,8 +134,8 @@ func versionAtLeast(v sdl.Version, major, minor, patch uint8) bool {
 	return v.Patch >= patch
 }
 
-// Close destroys the renderer, then the window, and quits SDL. Calling it
-// again does nothing.
+// Close destroys the renderer, then the window, and quits SDL once no other
+// Window uses it. Calling it again does nothing.
 func (w *Window) Close() error {
 	if w == nil || w.closed {
 		return nil
@@ -153,11 +154,20 @@ func (w *Window) Close() error {
 		errs = append(errs, w.win.Destroy())
 		w.win = nil
 	}
-	sdl.Quit()
+	quitVideo()
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("sdl2: close window: %w", err)
 	}
 	return nil
+}
+
+// quitVideo releases this window's hold on SDL's video subsystem, which SDL
+// counts, and quits SDL when nothing else holds any part of it.
+func quitVideo() {
+	sdl.QuitSubSystem(sdl.INIT_VIDEO)
+	if sdl.WasInit(0) == 0 {
+		sdl.Quit()
+	}
 }
 
 // Canvas returns the window's canvas, valid until Close.
