@@ -30,6 +30,14 @@ type Options struct {
 // SDL_RenderSetVSync arrived in 2.0.18.
 const minMajor, minMinor, minPatch = 2, 0, 18
 
+// The interfaces engine.Run looks for.
+var (
+	_ engine.Platform        = (*Window)(nil)
+	_ engine.VSyncer         = (*Window)(nil)
+	_ engine.RefreshRater    = (*Window)(nil)
+	_ engine.MainThreadBound = (*Window)(nil)
+)
+
 // Window is an SDL window and its renderer. It implements engine.Platform,
 // engine.VSyncer and engine.RefreshRater. Call its methods on the main OS
 // thread. Several may be open at once; they share the first one's video
@@ -210,3 +218,7 @@ func (w *Window) updateSize() {
 	}
 	w.canvas.setSize(int(pw), int(ph), w.pxPerPoint)
 }
+
+// MainThreadOnly marks the window as bound to the main OS thread, where SDL
+// wants its calls: engine.Run checks it is called from there.
+func (w *Window) MainThreadOnly() {}
