@@ -218,6 +218,7 @@ func (l *Loop) runTicks(frameTime, now time.Duration) error {
 		}
 	}
 	l.stats.StepsPerFrame[ran]++
+	l.stats.LastSteps = ran
 	if n := l.cfg.Ticks; n > 0 && l.stats.Ticks >= n {
 		l.stopping = true
 	}

@@ -47,6 +47,7 @@ type Stats struct {
 	Dropped       time.Duration // simulated time given up by bailouts
 	Stalls        uint64        // frames clamped to MaxFrame
 	StepsPerFrame []uint64      // StepsPerFrame[n]: frames that ran n ticks
+	LastSteps     int           // ticks run by the latest frame
 	PhaseTime     [numPhases]time.Duration
 	Wall          time.Duration // from the first frame to the last present
 

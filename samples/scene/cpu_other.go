@@ -1,0 +1,8 @@
+//go:build !unix
+
+package scene
+
+import "time"
+
+// cpuTime is not measured outside Unix; summaries report 0.
+func cpuTime() time.Duration { return 0 }

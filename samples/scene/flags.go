@@ -1,0 +1,142 @@
+package scene
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
+
+// Options is the command line shared by every sample and tool that runs a
+// scene; ../shared/DESIGN.md fixes the flags.
+type Options struct {
+	Mode     engine.Mode
+	FPS      int
+	TPS      int
+	MaxSteps int
+	MaxFrame time.Duration
+	Frames   uint64
+	Ticks    uint64
+	Duration time.Duration
+	Headless bool
+	Interp   bool
+	Seed     uint64
+
+	Stats      bool
+	StatsJSON  string
+	Screenshot string
+	CPUProfile string
+	MemProfile string
+	Trace      string
+	PProf      string
+	Record     string
+	Replay     string
+}
+
+// ErrUsage marks a bad command line: the process exits with status 2.
+var ErrUsage = errors.New("usage")
+
+// Flags registers the shared flags on fs, writing into o, with DESIGN.md's
+// defaults.
+func (o *Options) Flags(fs *flag.FlagSet) {
+	o.Mode, o.Interp = engine.ModeVSync, true
+	fs.TextVar(&o.Mode, "mode", engine.ModeVSync, "power mode: vsync, cap or uncapped")
+	fs.IntVar(&o.FPS, "fps", 60, "frame cap for -mode cap, 1 to 10000")
+	fs.IntVar(&o.TPS, "tps", 60, "fixed ticks per second, 1 to 10000")
+	fs.IntVar(&o.MaxSteps, "max-steps", 8, "most ticks in one frame, 1 to 1000")
+	fs.DurationVar(&o.MaxFrame, "max-frame", 250*time.Millisecond, "longest frame time fed to the accumulator")
+	fs.Uint64Var(&o.Frames, "frames", 0, "stop after this many frames (0: no limit)")
+	fs.Uint64Var(&o.Ticks, "ticks", 0, "stop after exactly this many ticks (0: no limit)")
+	fs.DurationVar(&o.Duration, "duration", 0, "stop after this long (0: no limit)")
+	fs.BoolVar(&o.Headless, "headless", false, "no visible window (automatic when there is no display)")
+	fs.BoolVar(&o.Interp, "interp", true, "render interpolation between ticks")
+	fs.Uint64Var(&o.Seed, "seed", 1, "scene randomness")
+	fs.BoolVar(&o.Stats, "stats", false, "print a summary at exit")
+	fs.StringVar(&o.StatsJSON, "stats-json", "", "write the summary as JSON to `file`")
+	fs.StringVar(&o.Screenshot, "screenshot", "", "save the last rendered frame to `file`.png")
+	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a pprof CPU profile to `file`")
+	fs.StringVar(&o.MemProfile, "memprofile", "", "write a pprof heap profile to `file` at exit")
+	fs.StringVar(&o.Trace, "trace", "", "write an execution trace to `file`")
+	fs.StringVar(&o.PProf, "pprof", "", "serve net/http/pprof on `addr` (loopback only, e.g. localhost:6060)")
+	fs.StringVar(&o.Record, "record", "", "record per-tick input and state hashes to `file`")
+	fs.StringVar(&o.Replay, "replay", "", "replay a recording, stopping at the first differing hash")
+}
+
+// Validate checks the values a flag's type cannot, naming the flag and its
+// valid range.
+func (o *Options) Validate() error {
+	bad := func(name string, v any, want string) error {
+		return fmt.Errorf("%w: invalid value %v for -%s: %s", ErrUsage, v, name, want)
+	}
+	switch {
+	case o.TPS < 1 || o.TPS > engine.MaxTPS:
+		return bad("tps", o.TPS, fmt.Sprintf("want 1 to %d ticks per second", engine.MaxTPS))
+	case o.FPS < 1 || o.FPS > engine.MaxFPS:
+		return bad("fps", o.FPS, fmt.Sprintf("want 1 to %d frames per second", engine.MaxFPS))
+	case o.MaxSteps < 1 || o.MaxSteps > engine.MaxMaxSteps:
+		return bad("max-steps", o.MaxSteps, fmt.Sprintf("want 1 to %d ticks per frame", engine.MaxMaxSteps))
+	case o.MaxFrame < time.Second/time.Duration(o.TPS):
+		return bad("max-frame", o.MaxFrame, fmt.Sprintf("want at least one tick (%v at -tps %d)", time.Second/time.Duration(o.TPS), o.TPS))
+	case o.Duration < 0:
+		return bad("duration", o.Duration, "want 0 (no limit) or more")
+	case o.Record != "" && o.Replay != "":
+		return fmt.Errorf("%w: -record and -replay cannot be used together: replay a recording, or make a new one", ErrUsage)
+	}
+	if o.PProf != "" {
+		if err := checkLoopback(o.PProf); err != nil {
+			return bad("pprof", o.PProf, err.Error())
+		}
+	}
+	return nil
+}
+
+// checkLoopback accepts host:port only where host is a loopback address,
+// so the profiler is never served to the network.
+func checkLoopback(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("want host:port on a loopback address, such as localhost:6060 (%v)", err)
+	}
+	if host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return errors.New("want a loopback address (localhost, 127.0.0.1 or [::1]): the profiler must not be reachable from the network")
+}
+
+// Parse parses args (without the program name) into Options, with the
+// scene's own flags when it has some. Errors wrap ErrUsage.
+func Parse(name string, args []string, s Scene, out io.Writer) (Options, error) {
+	var o Options
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	o.Flags(fs)
+	f, _ := s.(Flagger)
+	if f != nil {
+		f.Flags(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return o, err
+		}
+		return o, fmt.Errorf("%w: %v", ErrUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("%w: unexpected argument %q: every option is a flag (-h lists them)", ErrUsage, fs.Arg(0))
+	}
+	if err := o.Validate(); err != nil {
+		return o, err
+	}
+	if f != nil {
+		if err := f.Validate(); err != nil {
+			return o, fmt.Errorf("%w: %v", ErrUsage, err)
+		}
+	}
+	return o, nil
+}

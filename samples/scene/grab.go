@@ -1,0 +1,76 @@
+package scene
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/chipmunk"
+)
+
+// Grab lets the mouse move bodies: the left button drags the body under
+// the pointer on a spring-like joint, the right button pushes bodies near
+// the pointer away. Scenes call its Tick from theirs; it reads only the
+// tick's input, so replays reproduce it.
+type Grab struct {
+	joint   physics.JointID
+	holding bool
+}
+
+// Push is the impulse, in mass·units/s, the right button gives a body at
+// the pointer; it falls off linearly to nothing at PushRadius.
+const (
+	Push       = 6.0
+	PushRadius = 2.5
+)
+
+// Tick applies the tick's mouse input to w.
+func (g *Grab) Tick(w *chipmunk.World, t *engine.Tick, v *View) error {
+	in := &t.Input
+	p := v.Camera.ToWorld(in.MouseX, in.MouseY, v.Width, v.Height)
+	switch {
+	case in.ButtonsPressed.Has(engine.MouseLeft) && !g.holding:
+		id, ok, err := w.BodyAt(p, 0.1, true)
+		if err != nil || !ok {
+			return err
+		}
+		j, err := w.AddJoint(physics.JointDef{Kind: physics.Drag, A: physics.Ground, B: id,
+			AnchorA: p, AnchorB: p, MaxForce: 2000})
+		if err != nil {
+			return fmt.Errorf("grab body %d: %w", id, err)
+		}
+		g.joint, g.holding = j, true
+	case g.holding && !in.Buttons.Has(engine.MouseLeft):
+		g.holding = false
+		if err := w.RemoveJoint(g.joint); err != nil {
+			return fmt.Errorf("release grab: %w", err)
+		}
+	case g.holding:
+		if err := w.DragTo(g.joint, p); err != nil {
+			return fmt.Errorf("drag: %w", err)
+		}
+	}
+	if in.Buttons.Has(engine.MouseRight) {
+		return g.push(w, p)
+	}
+	return nil
+}
+
+func (g *Grab) push(w *chipmunk.World, p mgl64.Vec2) error {
+	id, ok, err := w.BodyAt(p, PushRadius, true)
+	if err != nil || !ok {
+		return err
+	}
+	st, err := w.State(id)
+	if err != nil {
+		return err
+	}
+	d := st.Pos.Sub(p)
+	n := d.Len()
+	if n < 1e-6 {
+		return nil
+	}
+	k := Push * (1 - min(n/PushRadius, 1))
+	return w.ApplyImpulse(id, d.Mul(k/n), st.Pos)
+}

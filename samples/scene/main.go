@@ -1,0 +1,150 @@
+package scene
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/chipmunk"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
+)
+
+// HeadlessDuration bounds a headless run that was given no stop condition,
+// so a run with no display always ends by itself.
+const HeadlessDuration = 10 * time.Second
+
+// Main runs s with the process's command line and exits: status 0 on a
+// clean end, 2 for a bad command line, 1 when the run failed.
+func Main(s Scene) {
+	os.Exit(Run(s, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Run runs s with args and returns the exit status. It must be called from
+// the main goroutine.
+func Run(s Scene, args []string, stdout, stderr io.Writer) int {
+	opts, err := Parse(s.Name(), args, s, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", s.Name(), err)
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if err := run(s, &opts, stdout, log); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", s.Name(), err)
+		return 1
+	}
+	return 0
+}
+
+// run is one run of a scene; every output the flags ask for is written
+// even when the loop fails.
+func run(s Scene, o *Options, stdout io.Writer, log *slog.Logger) (err error) {
+	prof, err := startProfiling(o, log)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, prof.stop()) }()
+
+	world, err := chipmunk.New(defaultWorldConfig(s))
+	if err != nil {
+		return fmt.Errorf("create world: %w", err)
+	}
+	view, err := s.Build(world, o.Seed)
+	if err != nil {
+		return fmt.Errorf("build scene: %w", err)
+	}
+	win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + s.Name(), Headless: o.Headless, VSync: o.Mode == engine.ModeVSync})
+	if err != nil {
+		return fmt.Errorf("open window: %w", err)
+	}
+	defer func() { err = errors.Join(err, win.Close()) }()
+
+	g := &game{scene: s, world: world, win: win, view: view, log: log, opts: o, hud: true}
+	g.ticker, _ = s.(Ticker)
+	g.drawer, _ = s.(Drawer)
+	if o.Record != "" || o.Replay != "" {
+		if g.tape, err = openTape(o, s.Name(), world); err != nil {
+			return err
+		}
+		defer func() { err = errors.Join(err, g.tape.close()) }()
+	}
+	cfg := engine.Config{
+		TPS: o.TPS, MaxSteps: o.MaxSteps, MaxFrame: o.MaxFrame, Mode: o.Mode, FPS: o.FPS,
+		NoInterp: !o.Interp, Frames: o.Frames, Ticks: o.Ticks, Duration: o.Duration,
+		Platform: win, Logger: log,
+		ProfileLabels: o.CPUProfile != "" || o.PProf != "",
+	}
+	if win.Headless() && o.Frames == 0 && o.Ticks == 0 && o.Duration == 0 && o.Replay == "" {
+		cfg.Duration = HeadlessDuration
+		log.Info("no display: running headless", "duration", cfg.Duration)
+	}
+	if g.tape != nil {
+		cfg.Ticks = g.tape.limit(cfg.Ticks)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	before := readUsage()
+	es, runErr := engine.Run(ctx, cfg, g)
+	after := readUsage()
+	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
+		log.Info("interrupted: stopping cleanly")
+		runErr = nil
+	}
+
+	sum := Summary{Scene: s.Name(), Summary: es, Seed: o.Seed, Headless: win.Headless(),
+		VideoDriver: win.Driver(), Renderer: win.Renderer()}
+	sum.addUsage(before, after)
+	states := world.Snapshot(nil)
+	sum.Bodies = len(states)
+	sum.StateHash = physics.Hash(states).String()
+	if runErr != nil {
+		sum.Error = runErr.Error()
+	}
+	return errors.Join(runErr, g.finish(o, &sum, stdout))
+}
+
+// finish writes what the user asked to keep: screenshot, summaries, heap
+// profile. Each is attempted whatever happened to the others.
+func (g *game) finish(o *Options, sum *Summary, stdout io.Writer) error {
+	var errs []error
+	if o.Screenshot != "" {
+		errs = append(errs, g.finalScreenshot(o.Screenshot))
+	}
+	if o.Stats {
+		sum.writeText(stdout)
+	}
+	if o.StatsJSON != "" {
+		errs = append(errs, sum.writeJSON(o.StatsJSON))
+	}
+	if o.MemProfile != "" {
+		errs = append(errs, writeHeapProfile(o.MemProfile))
+	}
+	return errors.Join(errs...)
+}
+
+// finalScreenshot draws the last frame again, exactly as it was drawn, and
+// saves it: what a present leaves behind is undefined in SDL.
+func (g *game) finalScreenshot(path string) error {
+	if !g.last.valid {
+		return fmt.Errorf("screenshot %s: no frame was drawn", path)
+	}
+	if err := g.render(&g.last.frame); err != nil {
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
+	if err := g.win.Screenshot(path); err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	return nil
+}
