@@ -3,6 +3,9 @@ package chipmunk
 import (
 	"fmt"
 	"runtime"
+	"time"
+
+	"github.com/jakecoffman/cp/v2"
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/physics"
@@ -76,6 +79,59 @@ func BenchmarkSnapshotBlend(b *testing.B) {
 				cur = w.Snapshot(cur)
 				out = physics.Blend(out, prev, cur, 0.5)
 			}
+		})
+	}
+}
+
+// BenchmarkStepPaired steps the wrapper's scene and raw cp's twin
+// alternately, timing each step, so load from other processes falls on both
+// alike. It reports each one's ns per step and the wrapper's overhead in
+// percent; ns/op is the pair.
+func BenchmarkStepPaired(b *testing.B) {
+	for _, n := range benchSizes {
+		scene := newPile(n, 1)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var w *World
+			var space *cp.Space
+			var wrapped, raw time.Duration
+			dt := tick.Seconds()
+			i := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				if i%episode == 0 {
+					b.StopTimer()
+					w, space = nil, nil
+					runtime.GC()
+					w = scene.world(b, physics.Config{})
+					space, _ = scene.raw()
+					b.StartTimer()
+				}
+				i++
+				// Alternate which goes first, so neither always runs
+				// right after the other's allocations or a GC.
+				if i%2 == 0 {
+					t0 := time.Now()
+					space.Step(dt)
+					t1 := time.Now()
+					if err := w.Step(tick); err != nil {
+						b.Fatal(err)
+					}
+					raw += t1.Sub(t0)
+					wrapped += time.Since(t1)
+				} else {
+					t0 := time.Now()
+					if err := w.Step(tick); err != nil {
+						b.Fatal(err)
+					}
+					t1 := time.Now()
+					space.Step(dt)
+					wrapped += t1.Sub(t0)
+					raw += time.Since(t1)
+				}
+			}
+			b.ReportMetric(float64(wrapped)/float64(i), "wrapper-ns/step")
+			b.ReportMetric(float64(raw)/float64(i), "raw-ns/step")
+			b.ReportMetric(100*(float64(wrapped)/float64(raw)-1), "overhead-%")
 		})
 	}
 }
