@@ -3,6 +3,7 @@ package sdl2
 import (
 	"image"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -195,5 +196,50 @@ func TestHUDDrawsText(t *testing.T) {
 	}
 	if reds == 0 {
 		t.Error("frame graph shows no red bar for frames over twice the budget")
+	}
+}
+
+func TestPolygonAndSegmentCoverTheirShapes(t *testing.T) {
+	w := openHeadless(t, Options{})
+	var img *image.RGBA
+	var err error
+	onMain(func() {
+		c := w.Canvas()
+		c.Clear(blue)
+		// Zoom 10 around world (0, 0): world (x, y) is pixel (160+10x, 120-10y).
+		c.SetTransform(Camera{Zoom: 10}.Transform(c.Size()))
+		// A triangle placed at (-8, 0) and turned 90°: local (4, 0) lands
+		// on world (-8, 4).
+		c.Polygon(mgl64.Vec2{-8, 0}, mgl64.DegToRad(90), []mgl64.Vec2{{-2, -2}, {4, 0}, {-2, 2}}, red)
+		// A segment with round caps of radius 1.5.
+		c.Segment(mgl64.Vec2{4, -6}, mgl64.Vec2{12, -6}, 1.5, green)
+		for i := range 300 {
+			a := float64(i) * 0.3
+			c.Circle(mgl64.Vec2{6 + 0.02*float64(i)*math.Cos(a), 6 + 0.02*float64(i)*math.Sin(a)}, 0.3,
+				color.RGBA{255, uint8(i), 0, 255})
+		}
+		c.Line(mgl64.Vec2{-16, 0}, mgl64.Vec2{16, 0}, 1, white)
+		img, err = w.Image()
+	})
+	if err != nil {
+		t.Fatalf("Image: %v", err)
+	}
+	saveForReview(t, w, "shapes.png")
+	for _, tc := range []struct {
+		name string
+		x, y int
+		want color.RGBA
+	}{
+		{"polygon's rotated tip, just inside", 80, 120 - 37, red},
+		{"polygon beyond its tip", 80, 120 - 43, blue},
+		{"polygon's base, left of the line", 80 - 15, 120 + 18, red},
+		{"segment's middle", 240, 180, green},
+		{"segment's round cap, beyond b", 160 + 10*12 + 12, 180, green},
+		{"segment's cap corner is cut", 160 + 10*12 + 11, 180 - 11, blue},
+		{"axis line", 10, 120, white},
+	} {
+		if got := img.RGBAAt(tc.x, tc.y); got != tc.want {
+			t.Errorf("%s: pixel (%d, %d) = %v, want %v", tc.name, tc.x, tc.y, got, tc.want)
+		}
 	}
 }
