@@ -1,0 +1,86 @@
+# lockstep: two commands do everything on a fresh machine: `make run` and
+# `make test`. `make help` lists the rest.
+
+GO      ?= go
+SCENE   ?= tumble
+OUT     ?= out
+ARGS    ?=
+# Without a display the default scene runs headless for a bounded time and
+# leaves a screenshot and its summary in $(OUT)/.
+HEADLESS_ARGS = -headless -duration 10s -stats -stats-json $(OUT)/$(SCENE).json -screenshot $(OUT)/$(SCENE).png
+
+.DEFAULT_GOAL := help
+.PHONY: help deps deps-test build run test test-unit test-race test-x11 bench profile lint clean
+
+help: ## list the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+# install runs the system's package manager for the packages named after
+# the manager, printing what it runs.
+define install
+	set -e; \
+	if [ "$$(id -u)" -eq 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; \
+	else echo "deps: need root or sudo to install packages" >&2; exit 1; fi; \
+	if command -v apt-get >/dev/null; then \
+		echo "+ $$SUDO apt-get install -y $(1)"; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(1); \
+	elif command -v dnf >/dev/null; then echo "+ $$SUDO dnf install -y $(2)"; $$SUDO dnf install -y $(2); \
+	elif command -v pacman >/dev/null; then echo "+ $$SUDO pacman -S --noconfirm $(3)"; $$SUDO pacman -S --noconfirm $(3); \
+	elif command -v brew >/dev/null; then echo "+ brew install $(4)"; brew install $(4); \
+	else echo "deps: no known package manager (apt-get, dnf, pacman, brew): install SDL2's development files (2.0.18 or newer) and pkg-config by hand" >&2; exit 1; fi
+endef
+
+deps: ## install SDL2's development package when pkg-config cannot find it
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists sdl2; then \
+		$(call install,libsdl2-dev pkg-config,SDL2-devel pkgconf-pkg-config,sdl2 pkgconf,sdl2 pkg-config); \
+	fi
+
+deps-test: deps ## also install Xvfb, for the tests that open a real X11 window
+	@if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null; then \
+		$(call install,xvfb xauth,xorg-x11-server-Xvfb xorg-x11-xauth,xorg-server-xvfb xorg-xauth,xquartz); \
+	fi
+
+build: deps ## build every sample and tool into bin/
+	$(GO) build -o bin/ ./samples/... ./tools/...
+
+run: deps ## run the default scene (SCENE=name ARGS='-mode cap' to choose)
+	@mkdir -p $(OUT)
+	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+		echo "no display: running $(SCENE) headless for 10 s"; \
+		echo "+ $(GO) run ./samples/$(SCENE) $(HEADLESS_ARGS) $(ARGS)"; \
+		$(GO) run ./samples/$(SCENE) $(HEADLESS_ARGS) $(ARGS); \
+	else \
+		$(GO) run ./samples/$(SCENE) $(ARGS); \
+	fi
+
+test: deps-test ## vet, the whole test suite headless, the race detector, and the X11 pass under Xvfb
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
+	$(MAKE) --no-print-directory test-unit test-race test-x11
+
+test-unit:
+	SDL_VIDEODRIVER=offscreen $(GO) test -count=1 ./...
+
+test-race:
+	SDL_VIDEODRIVER=offscreen $(GO) test -count=1 -race ./engine/... ./physics/... ./samples/scene/...
+
+test-x11:
+	env -u SDL_VIDEODRIVER xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -count=1 -run X11 ./platform/...
+
+bench: deps ## run the benchmarks (compare runs with benchstat)
+	SDL_VIDEODRIVER=offscreen $(GO) test -run '^$$' -bench . -benchmem ./...
+
+profile: deps ## profile the default scene headless and print the top of the CPU profile
+	@mkdir -p $(OUT)
+	$(GO) build -o bin/$(SCENE) ./samples/$(SCENE)
+	./bin/$(SCENE) -headless -mode uncapped -duration 10s -cpuprofile $(OUT)/cpu.pprof -stats
+	$(GO) tool pprof -top -nodecount=25 bin/$(SCENE) $(OUT)/cpu.pprof
+	@echo "per loop phase: $(GO) tool pprof -tagfocus phase=physics -top bin/$(SCENE) $(OUT)/cpu.pprof"
+
+lint: ## gofmt check, go vet, and staticcheck when it is installed
+	@test -z "$$(gofmt -l .)" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
+	$(GO) vet ./...
+	@if command -v staticcheck >/dev/null; then staticcheck ./...; else echo "staticcheck not installed: go install honnef.co/go/tools/cmd/staticcheck@latest"; fi
+
+clean: ## remove built binaries and run outputs
+	rm -rf bin $(OUT)
