@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"time"
 )
 
@@ -20,6 +21,20 @@ const (
 )
 
 var waitNames = [...]string{"hybrid", "sleep", "spin"}
+
+// MarshalText returns the wait's name.
+func (w Wait) MarshalText() ([]byte, error) { return []byte(w.String()), nil }
+
+// UnmarshalText parses hybrid, sleep or spin.
+func (w *Wait) UnmarshalText(b []byte) error {
+	for i, n := range waitNames {
+		if n == string(b) {
+			*w = Wait(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown wait %q: want hybrid, sleep or spin", b)
+}
 
 // String names the wait.
 func (w Wait) String() string {

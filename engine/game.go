@@ -54,6 +54,9 @@ type Frame struct {
 	// Bodies is the world's state blended at Alpha (or the last tick's when
 	// interpolation is off), in snapshot order. Valid until the next frame.
 	Bodies []physics.BodyState
-	Input  *Input
-	Loop   *Loop // the running loop, to read stats and change modes
+	// Current is the world's state after the last tick, unblended: what
+	// Bodies would be with interpolation off. Valid until the next frame.
+	Current []physics.BodyState
+	Input   *Input
+	Loop    *Loop // the running loop, to read stats and change modes
 }

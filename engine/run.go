@@ -251,6 +251,7 @@ func (l *Loop) draw() error {
 	l.frame.Alpha, l.lastAlpha = alpha, alpha
 	if l.world != nil {
 		l.phases.enter(PhaseSnapshot)
+		l.frame.Current = l.cur
 		if l.interp {
 			l.blend = physics.Blend(l.blend, l.prev, l.cur, alpha)
 			l.frame.Bodies = l.blend

@@ -35,10 +35,22 @@ type Options struct {
 	PProf      string
 	Record     string
 	Replay     string
+	Wait       engine.Wait // how the frame cap waits: hybrid, sleep or spin
 }
 
 // ErrUsage marks a bad command line: the process exits with status 2.
-var ErrUsage = errors.New("usage")
+// Errors that wrap it print only their own message.
+var ErrUsage = errors.New("bad command line")
+
+// usageError is a message that wraps ErrUsage without repeating it.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+func (e usageError) Unwrap() error { return ErrUsage }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Sprintf(format, args...)}
+}
 
 // Flags registers the shared flags on fs, writing into o, with DESIGN.md's
 // defaults.
@@ -64,13 +76,14 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.PProf, "pprof", "", "serve net/http/pprof on `addr` (loopback only, e.g. localhost:6060)")
 	fs.StringVar(&o.Record, "record", "", "record per-tick input and state hashes to `file`")
 	fs.StringVar(&o.Replay, "replay", "", "replay a recording, stopping at the first differing hash")
+	fs.TextVar(&o.Wait, "wait", engine.WaitHybrid, "how the frame cap waits: hybrid (sleep, then spin the last stretch), sleep or spin")
 }
 
 // Validate checks the values a flag's type cannot, naming the flag and its
 // valid range.
 func (o *Options) Validate() error {
 	bad := func(name string, v any, want string) error {
-		return fmt.Errorf("%w: invalid value %v for -%s: %s", ErrUsage, v, name, want)
+		return usagef("invalid value %v for -%s: %s", v, name, want)
 	}
 	switch {
 	case o.TPS < 1 || o.TPS > engine.MaxTPS:
@@ -84,7 +97,7 @@ func (o *Options) Validate() error {
 	case o.Duration < 0:
 		return bad("duration", o.Duration, "want 0 (no limit) or more")
 	case o.Record != "" && o.Replay != "":
-		return fmt.Errorf("%w: -record and -replay cannot be used together: replay a recording, or make a new one", ErrUsage)
+		return usagef("-record and -replay cannot be used together: replay a recording, or make a new one")
 	}
 	if o.PProf != "" {
 		if err := checkLoopback(o.PProf); err != nil {
@@ -125,17 +138,17 @@ func Parse(name string, args []string, s Scene, out io.Writer) (Options, error) 
 		if errors.Is(err, flag.ErrHelp) {
 			return o, err
 		}
-		return o, fmt.Errorf("%w: %v", ErrUsage, err)
+		return o, usagef("%v", err)
 	}
 	if fs.NArg() > 0 {
-		return o, fmt.Errorf("%w: unexpected argument %q: every option is a flag (-h lists them)", ErrUsage, fs.Arg(0))
+		return o, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))
 	}
 	if err := o.Validate(); err != nil {
 		return o, err
 	}
 	if f != nil {
 		if err := f.Validate(); err != nil {
-			return o, fmt.Errorf("%w: %v", ErrUsage, err)
+			return o, usagef("%v", err)
 		}
 	}
 	return o, nil

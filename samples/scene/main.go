@@ -40,61 +40,93 @@ func Run(s Scene, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	if err := run(s, &opts, stdout, log); err != nil {
+	if _, err := Execute(s, &opts, Env{Stdout: stdout, Logger: log}); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", s.Name(), err)
 		return 1
 	}
 	return 0
 }
 
-// run is one run of a scene; every output the flags ask for is written
-// even when the loop fails.
-func run(s Scene, o *Options, stdout io.Writer, log *slog.Logger) (err error) {
+// Env is what a run takes from its surroundings; the zero Env means the
+// process's: standard output, slog's default logger, the system clock,
+// a window, and SIGINT or SIGTERM to stop.
+type Env struct {
+	Stdout io.Writer
+	Logger *slog.Logger
+	// Clock replaces the system clock (tools use one that runs as fast as
+	// the CPU allows).
+	Clock engine.Clock
+	// NoWindow runs without SDL: nothing is drawn or polled, and no
+	// screenshot can be taken.
+	NoWindow bool
+	// Context ends the run when done; nil means until SIGINT or SIGTERM.
+	Context context.Context
+}
+
+// Execute runs s once with o and returns its summary. Every output o asks
+// for is written even when the run fails. It must be called from the main
+// goroutine unless env.NoWindow is set.
+func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
+	if env.Stdout == nil {
+		env.Stdout = os.Stdout
+	}
+	if env.Logger == nil {
+		env.Logger = slog.Default()
+	}
+	log := env.Logger
 	prof, err := startProfiling(o, log)
 	if err != nil {
-		return err
+		return sum, err
 	}
 	defer func() { err = errors.Join(err, prof.stop()) }()
 
 	world, err := chipmunk.New(defaultWorldConfig(s))
 	if err != nil {
-		return fmt.Errorf("create world: %w", err)
+		return sum, fmt.Errorf("create world: %w", err)
 	}
 	view, err := s.Build(world, o.Seed)
 	if err != nil {
-		return fmt.Errorf("build scene: %w", err)
+		return sum, fmt.Errorf("build scene: %w", err)
 	}
-	win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + s.Name(), Headless: o.Headless, VSync: o.Mode == engine.ModeVSync})
-	if err != nil {
-		return fmt.Errorf("open window: %w", err)
-	}
-	defer func() { err = errors.Join(err, win.Close()) }()
-
-	g := &game{scene: s, world: world, win: win, view: view, log: log, opts: o, hud: true}
+	g := &game{scene: s, world: world, view: view, log: log, opts: o, hud: true}
 	g.ticker, _ = s.(Ticker)
 	g.drawer, _ = s.(Drawer)
-	if o.Record != "" || o.Replay != "" {
-		if g.tape, err = openTape(o, s.Name(), world); err != nil {
-			return err
-		}
-		defer func() { err = errors.Join(err, g.tape.close()) }()
-	}
 	cfg := engine.Config{
 		TPS: o.TPS, MaxSteps: o.MaxSteps, MaxFrame: o.MaxFrame, Mode: o.Mode, FPS: o.FPS,
 		NoInterp: !o.Interp, Frames: o.Frames, Ticks: o.Ticks, Duration: o.Duration,
-		Platform: win, Logger: log,
+		Clock: env.Clock, Logger: log,
 		ProfileLabels: o.CPUProfile != "" || o.PProf != "",
 	}
-	if win.Headless() && o.Frames == 0 && o.Ticks == 0 && o.Duration == 0 && o.Replay == "" {
+	if cfg.Clock == nil {
+		cfg.Clock = engine.NewSystemClock(o.Wait)
+	}
+	if !env.NoWindow {
+		win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + s.Name(), Headless: o.Headless, VSync: o.Mode == engine.ModeVSync})
+		if err != nil {
+			return sum, fmt.Errorf("open window: %w", err)
+		}
+		defer func() { err = errors.Join(err, win.Close()) }()
+		g.win, cfg.Platform = win, win
+		sum.Headless, sum.VideoDriver, sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
+	}
+	if (env.NoWindow || sum.Headless) && o.Frames == 0 && o.Ticks == 0 && o.Duration == 0 && o.Replay == "" {
 		cfg.Duration = HeadlessDuration
 		log.Info("no display: running headless", "duration", cfg.Duration)
 	}
-	if g.tape != nil {
+	if o.Record != "" || o.Replay != "" {
+		if g.tape, err = openTape(o, s.Name(), world); err != nil {
+			return sum, err
+		}
+		defer func() { err = errors.Join(err, g.tape.close()) }()
 		cfg.Ticks = g.tape.limit(cfg.Ticks)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx := env.Context
+	if ctx == nil {
+		var stop context.CancelFunc
+		ctx, stop = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+	}
 	before := readUsage()
 	es, runErr := engine.Run(ctx, cfg, g)
 	after := readUsage()
@@ -102,9 +134,12 @@ func run(s Scene, o *Options, stdout io.Writer, log *slog.Logger) (err error) {
 		log.Info("interrupted: stopping cleanly")
 		runErr = nil
 	}
+	var pe *engine.PanicError
+	if errors.As(runErr, &pe) {
+		g.win = nil // the engine closed it: nothing more can be drawn
+	}
 
-	sum := Summary{Scene: s.Name(), Summary: es, Seed: o.Seed, Headless: win.Headless(),
-		VideoDriver: win.Driver(), Renderer: win.Renderer()}
+	sum.Scene, sum.Summary, sum.Seed = s.Name(), es, o.Seed
 	sum.addUsage(before, after)
 	states := world.Snapshot(nil)
 	sum.Bodies = len(states)
@@ -112,7 +147,7 @@ func run(s Scene, o *Options, stdout io.Writer, log *slog.Logger) (err error) {
 	if runErr != nil {
 		sum.Error = runErr.Error()
 	}
-	return errors.Join(runErr, g.finish(o, &sum, stdout))
+	return sum, errors.Join(runErr, g.finish(o, &sum, env.Stdout))
 }
 
 // finish writes what the user asked to keep: screenshot, summaries, heap
@@ -137,6 +172,9 @@ func (g *game) finish(o *Options, sum *Summary, stdout io.Writer) error {
 // finalScreenshot draws the last frame again, exactly as it was drawn, and
 // saves it: what a present leaves behind is undefined in SDL.
 func (g *game) finalScreenshot(path string) error {
+	if g.win == nil {
+		return fmt.Errorf("screenshot %s: no window to take it from (the run had none, or a panic closed it)", path)
+	}
 	if !g.last.valid {
 		return fmt.Errorf("screenshot %s: no frame was drawn", path)
 	}
