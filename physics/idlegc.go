@@ -22,9 +22,12 @@ import (
 type IdleGC struct {
 	cfg      IdleGCConfig
 	oldGC    int
-	samples  [2]metrics.Sample
+	samples  [3]metrics.Sample
 	estimate time.Duration // how long the last collection took
 	stats    IdleGCStats
+
+	cycles uint64 // GC cycles counted at the last look
+	base   uint64 // bytes allocated in total at the last collection
 }
 
 // IdleGCConfig tunes an IdleGC. The zero value is a sensible default.
@@ -62,8 +65,11 @@ func NewIdleGC(cfg IdleGCConfig) *IdleGC {
 		cfg.Backstop = 400
 	}
 	g := &IdleGC{cfg: cfg}
-	g.samples[0].Name = "/memory/classes/heap/objects:bytes"
+	g.samples[0].Name = "/gc/heap/allocs:bytes"
 	g.samples[1].Name = "/gc/heap/live:bytes"
+	g.samples[2].Name = "/gc/cycles/total:gc-cycles"
+	metrics.Read(g.samples[:])
+	g.base, g.cycles = g.samples[0].Value.Uint64(), g.samples[2].Value.Uint64()
 	g.oldGC = debug.SetGCPercent(cfg.Backstop)
 	return g
 }
@@ -75,12 +81,14 @@ func NewIdleGC(cfg IdleGCConfig) *IdleGC {
 // When nothing is due it costs about a microsecond and allocates nothing.
 func (g *IdleGC) Collect(budget time.Duration) bool {
 	metrics.Read(g.samples[:])
-	heap, live := g.samples[0].Value.Uint64(), g.samples[1].Value.Uint64()
-	if heap <= live {
-		return false
+	allocs, live, cycles := g.samples[0].Value.Uint64(), g.samples[1].Value.Uint64(), g.samples[2].Value.Uint64()
+	if cycles != g.cycles {
+		// A collection we did not make (the backstop, or someone's
+		// runtime.GC): count growth from here.
+		g.cycles, g.base = cycles, allocs
 	}
 	due := max(uint64(float64(live)*g.cfg.Growth), g.cfg.MinGrowth)
-	grown := heap - live
+	grown := allocs - g.base
 	fits := g.estimate <= budget
 	if grown < due || (!fits && grown < 2*due) {
 		return false
@@ -88,6 +96,8 @@ func (g *IdleGC) Collect(budget time.Duration) bool {
 	start := time.Now()
 	runtime.GC()
 	d := time.Since(start)
+	metrics.Read(g.samples[:])
+	g.base, g.cycles = g.samples[0].Value.Uint64(), g.samples[2].Value.Uint64()
 	g.estimate = d
 	g.stats.Collections++
 	if !fits {

@@ -14,8 +14,9 @@ import (
 type World interface {
 	// Step advances the simulation by dt, which must be positive.
 	Step(dt time.Duration) error
-	// Snapshot appends nothing: it overwrites dst with the state of every
-	// body, resized to the body count, and returns it.
+	// Snapshot overwrites dst with the state of every body in ascending
+	// ID order, resized to the body count, and returns it; it allocates
+	// only when dst is too small.
 	Snapshot(dst []BodyState) []BodyState
 }
 
