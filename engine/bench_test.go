@@ -119,3 +119,24 @@ func BenchmarkFrame(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFrameSystemClock is the loop's overhead per frame on the real
+// monotonic clock, uncapped: what a frame costs beyond the game's own work.
+func BenchmarkFrameSystemClock(b *testing.B) {
+	cfg, err := Config{Mode: ModeUncapped, Platform: noPlatform{}, Clock: NewSystemClock(WaitHybrid)}.withDefaults()
+	if err != nil {
+		b.Fatal(err)
+	}
+	l := newLoop(cfg, noopGame{})
+	if err := l.pacer.setMode(cfg.Mode, 0); err != nil {
+		b.Fatal(err)
+	}
+	l.start = l.clock.Now()
+	l.last = l.start
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := l.runFrame(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -332,3 +332,40 @@ func TestMinimizedWindowSkipsDrawingAndThrottles(t *testing.T) {
 		t.Fatalf("ticks stopped while minimised (%d); the game keeps running", sum.Ticks)
 	}
 }
+
+func TestRunningSlowlyHasHysteresis(t *testing.T) {
+	c := &fakeClock{}
+	var slow []bool
+	g := &recorder{clock: c}
+	g.onUpdate = func(f *Frame) error {
+		slow = append(slow, f.Loop.RunningSlowly())
+		return nil
+	}
+	dt := time.Second / 60
+	work := func(f int) time.Duration {
+		if f >= 10 && f < 13 {
+			return 12 * dt // more than MaxSteps (8) can pay
+		}
+		return dt
+	}
+	runFake(t, Config{Mode: ModeUncapped, Frames: 140}, g, &fakePlatform{clock: c, work: work}, c)
+	// Update runs before its frame's ticks, so frame 10's bailout shows
+	// from frame 11 on.
+	if slow[10] || !slow[12] {
+		t.Fatalf("slow at frames 10..12 = %v, want false before the first bailout and true after", slow[10:13])
+	}
+	// The flag holds for a second of real time after the last bailout,
+	// then clears for good.
+	cleared := -1
+	for i := 13; i < len(slow); i++ {
+		if !slow[i] && cleared < 0 {
+			cleared = i
+		}
+		if slow[i] && cleared >= 0 {
+			t.Fatalf("flag came back at frame %d after clearing at %d", i, cleared)
+		}
+	}
+	if cleared < 13+55 || cleared > 13+62 {
+		t.Fatalf("flag cleared at frame %d, want about a second (60 frames) after the last bailout at 13", cleared)
+	}
+}
