@@ -2,6 +2,7 @@ package sdl2
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/veandco/go-sdl2/sdl"
@@ -37,6 +38,16 @@ func TestKeyOfMapsScancodesByPosition(t *testing.T) {
 	}
 }
 
+// full copies ev into a buffer the size of an SDL_Event. go-sdl2's
+// PushEvent passes SDL a pointer to the Go struct and SDL copies a whole
+// SDL_Event (56 bytes) from it, reading past the end of smaller structs;
+// -race's checkptr rejects that, rightly.
+func full[T any](ev T) *T {
+	p := (*T)(unsafe.Pointer(new(sdl.CEvent)))
+	*p = ev
+	return p
+}
+
 // push queues events on the main thread; it reports the first failure.
 func push(events ...sdl.Event) error {
 	for _, e := range events {
@@ -55,19 +66,19 @@ func TestPollEventsTranslatesEvents(t *testing.T) {
 		var drain engine.Input
 		w.PollEvents(&drain) // whatever opening the window queued
 		err = push(
-			&sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_A}},
-			&sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_SPACE}},
-			&sdl.KeyboardEvent{Type: sdl.KEYUP, WindowID: w.id, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_SPACE}},
+			full(sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_A}}),
+			full(sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_SPACE}}),
+			full(sdl.KeyboardEvent{Type: sdl.KEYUP, WindowID: w.id, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_SPACE}}),
 			// A repeat after the release must not press the key again.
-			&sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, Repeat: 1, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_SPACE}},
-			&sdl.MouseButtonEvent{Type: sdl.MOUSEBUTTONDOWN, WindowID: w.id, Button: sdl.BUTTON_RIGHT, State: sdl.PRESSED, X: 10, Y: 20},
-			&sdl.MouseMotionEvent{Type: sdl.MOUSEMOTION, WindowID: w.id, X: 30, Y: 40},
-			&sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, WindowID: w.id, Y: 2},
-			&sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, WindowID: w.id, Y: 1, Direction: sdl.MOUSEWHEEL_FLIPPED},
-			&sdl.TextInputEvent{Type: sdl.TEXTINPUT, WindowID: w.id, Text: [32]byte{'h', 'i'}},
-			&sdl.WindowEvent{Type: sdl.WINDOWEVENT, WindowID: w.id, Event: sdl.WINDOWEVENT_FOCUS_GAINED},
-			&sdl.WindowEvent{Type: sdl.WINDOWEVENT, WindowID: w.id, Event: sdl.WINDOWEVENT_MINIMIZED},
-			&sdl.WindowEvent{Type: sdl.WINDOWEVENT, WindowID: w.id, Event: sdl.WINDOWEVENT_CLOSE},
+			full(sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, Repeat: 1, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_SPACE}}),
+			full(sdl.MouseButtonEvent{Type: sdl.MOUSEBUTTONDOWN, WindowID: w.id, Button: sdl.BUTTON_RIGHT, State: sdl.PRESSED, X: 10, Y: 20}),
+			full(sdl.MouseMotionEvent{Type: sdl.MOUSEMOTION, WindowID: w.id, X: 30, Y: 40}),
+			full(sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, WindowID: w.id, Y: 2}),
+			full(sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, WindowID: w.id, Y: 1, Direction: sdl.MOUSEWHEEL_FLIPPED}),
+			full(sdl.TextInputEvent{Type: sdl.TEXTINPUT, WindowID: w.id, Text: [32]byte{'h', 'i'}}),
+			full(sdl.WindowEvent{Type: sdl.WINDOWEVENT, WindowID: w.id, Event: sdl.WINDOWEVENT_FOCUS_GAINED}),
+			full(sdl.WindowEvent{Type: sdl.WINDOWEVENT, WindowID: w.id, Event: sdl.WINDOWEVENT_MINIMIZED}),
+			full(sdl.WindowEvent{Type: sdl.WINDOWEVENT, WindowID: w.id, Event: sdl.WINDOWEVENT_CLOSE}),
 		)
 		w.PollEvents(&in)
 	})
@@ -106,7 +117,7 @@ func TestPollEventsQuitEventRequestsQuit(t *testing.T) {
 	var in engine.Input
 	var err error
 	onMain(func() {
-		err = push(&sdl.QuitEvent{Type: sdl.QUIT})
+		err = push(full(sdl.QuitEvent{Type: sdl.QUIT}))
 		w.PollEvents(&in)
 	})
 	if err != nil {
@@ -133,10 +144,10 @@ func hundredEvents(id uint32) []sdl.Event {
 	for i := range 25 {
 		sc := sdl.SCANCODE_A + sdl.Scancode(i%26)
 		evs = append(evs,
-			&sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sc}},
-			&sdl.MouseMotionEvent{Type: sdl.MOUSEMOTION, WindowID: id, X: int32(i), Y: int32(2 * i)},
-			&sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, WindowID: id, Y: 1},
-			&sdl.KeyboardEvent{Type: sdl.KEYUP, WindowID: id, Keysym: sdl.Keysym{Scancode: sc}},
+			full(sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sc}}),
+			full(sdl.MouseMotionEvent{Type: sdl.MOUSEMOTION, WindowID: id, X: int32(i), Y: int32(2 * i)}),
+			full(sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, WindowID: id, Y: 1}),
+			full(sdl.KeyboardEvent{Type: sdl.KEYUP, WindowID: id, Keysym: sdl.Keysym{Scancode: sc}}),
 		)
 	}
 	return evs
