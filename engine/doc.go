@@ -1,0 +1,17 @@
+// Package engine runs a game's main loop at a fixed timestep.
+//
+// Run owns the loop on the main OS thread. Each frame it measures real
+// time on a monotonic clock, drains the platform's events without blocking,
+// adds the frame's time to an accumulator of integer nanoseconds, runs as
+// many fixed ticks as the accumulator holds (at most Config.MaxSteps; the
+// excess is dropped and counted so a slow machine slows the game instead of
+// locking it up), then draws with alpha = leftover/dt between the last two
+// ticks, presents, and paces the frame by the power mode.
+//
+// A Game writes one fixed Tick and one Draw. Optional capabilities are
+// found by type assertion: Updater for per-frame code such as hotkeys,
+// Simulator for a physics World the loop steps, snapshots and blends. The
+// Platform (window, events, presents) and the Clock come in through small
+// interfaces, so the loop runs under a fake clock and platform in tests and
+// never imports SDL or a physics backend.
+package engine
