@@ -10,11 +10,20 @@ import (
 // On Linux the loop sleeps with clock_nanosleep on an absolute
 // CLOCK_MONOTONIC deadline. Go's time.Sleep wakes up to a millisecond late
 // because the runtime's poller waits in whole milliseconds; the raw call
-// wakes within the thread's timer slack, which SetTimerSlack shrinks.
+// wakes within the thread's timer slack (50 µs by default), which the
+// first sleep shrinks to sleepSlack so that WaitHybrid's spin margin can
+// shrink with it.
 type sleeper struct {
-	base int64         // CLOCK_MONOTONIC at the clock's start, ns
-	ts   unix.Timespec // reused so the call does not allocate
+	base  int64         // CLOCK_MONOTONIC at the clock's start, ns
+	ts    unix.Timespec // reused so the call does not allocate
+	slack bool          // sleepSlack set on the sleeping thread
 }
+
+// sleepSlack is the timer slack the loop's thread sleeps with. One wake a
+// frame gains nothing from being batched with other timers, and every
+// microsecond of slack is a microsecond more of spinning. (0 would mean
+// "back to the default".)
+const sleepSlack = time.Microsecond
 
 func newSleeper(start time.Time) sleeper {
 	var now unix.Timespec
@@ -24,7 +33,16 @@ func newSleeper(start time.Time) sleeper {
 	return sleeper{base: now.Nano() - int64(time.Since(start))}
 }
 
+// until sleeps until the clock reads t. The slack is set on the thread
+// that sleeps first: the loop runs on the main goroutine, which the engine
+// keeps locked to the main thread, so that is the thread that sleeps
+// every time after. Were the caller not locked, another thread would sleep
+// with the default slack: a later wake, which the margin learns.
 func (s *sleeper) until(t time.Duration) {
+	if !s.slack {
+		s.slack = true
+		_ = SetTimerSlack(sleepSlack) // without it the sleeps are only later
+	}
 	s.ts = unix.NsecToTimespec(s.base + int64(t))
 	for {
 		err := unix.ClockNanosleep(unix.CLOCK_MONOTONIC, unix.TIMER_ABSTIME, &s.ts, nil)
