@@ -31,7 +31,7 @@ type chain struct {
 // The scene's measures, in world units: chains of links each link long
 // hang from a beam at beamY, spacing apart; each ends in a ball.
 const (
-	chains   = 6
+	chains  = 6
 	links   = 18
 	link    = 0.55
 	linkW   = 0.16
