@@ -22,8 +22,13 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 	if w.lastBody == math.MaxUint32 {
 		return 0, fmt.Errorf("chipmunk: add body: all %d body IDs are used: %w; rebuild the world", uint32(math.MaxUint32), physics.ErrInvalid)
 	}
-	b := &body{id: w.lastBody + 1, kind: d.Kind}
-	b.defs = make([]physics.Shape, len(d.Shapes))
+	b := w.newBody()
+	b.id, b.kind = w.lastBody+1, d.Kind
+	b.defs = b.def1[:0:1]
+	if len(d.Shapes) > 1 {
+		b.defs = make([]physics.Shape, 0, len(d.Shapes))
+	}
+	b.defs = b.defs[:len(d.Shapes)]
 	for i, s := range d.Shapes {
 		b.defs[i] = s
 		if s.Kind == physics.Polygon {
@@ -55,7 +60,11 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 		b.cp.SetAngularVelocity(d.AngVel)
 	}
 	w.space.AddBody(b.cp)
-	b.shapes = make([]*cp.Shape, len(b.defs))
+	b.shapes = b.shape1[:0:1]
+	if len(b.defs) > 1 {
+		b.shapes = make([]*cp.Shape, 0, len(b.defs))
+	}
+	b.shapes = b.shapes[:len(b.defs)]
 	for i := range b.defs {
 		b.shapes[i] = w.space.AddShape(newShape(b.cp, &b.defs[i]))
 	}
@@ -63,6 +72,22 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 	w.bodies = append(w.bodies, b)
 	return b.id, nil
 }
+
+// newBody returns a zeroed record from a slab. Allocating records (with
+// room for one shape) in blocks keeps them from interleaving with cp's own
+// bodies and shapes in memory, which made cp's step measurably slower than
+// on a scene built with cp alone. A removed body's record stays allocated
+// until its whole slab is unused.
+func (w *World) newBody() *body {
+	if len(w.slab) == 0 {
+		w.slab = make([]body, slabSize)
+	}
+	b := &w.slab[0]
+	w.slab = w.slab[1:]
+	return b
+}
+
+const slabSize = 64
 
 // RemoveBody removes the body with id and every joint attached to it. Its ID
 // is never handed out again.

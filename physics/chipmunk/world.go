@@ -23,6 +23,8 @@ type World struct {
 	lastBody  physics.BodyID
 	lastJoint physics.JointID
 
+	slab []body // records for bodies to come; see newBody
+
 	onContact func(physics.Contact) error
 	busy      bool // inside onContact
 	steps     uint64
@@ -42,6 +44,11 @@ type body struct {
 	shapes     []*cp.Shape
 	defs       []physics.Shape // as added, polygons as hulled, for Shapes
 	teleported bool
+
+	// Storage for defs and shapes when the body has one shape, the usual
+	// case, saving two allocations per body.
+	def1   [1]physics.Shape
+	shape1 [1]*cp.Shape
 }
 
 var _ physics.World = (*World)(nil)
