@@ -1,0 +1,148 @@
+package tape
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// Writer writes a recording tick by tick. Once its header is written,
+// recording a tick allocates nothing.
+type Writer struct {
+	bw       *bufio.Writer
+	interval uint64
+	crc      uint32
+	ticks    uint64 // ticks recorded
+	checked  bool   // the checkpoint before tick `ticks` is written
+	prev     engine.TickInput
+	same     uint64 // ticks equal to their baseline not yet written
+	rec      [maxInputRecord]byte
+	err      error // sticky: the first write error
+	closed   bool
+}
+
+// NewWriter writes h to w and returns a Writer for the ticks. w is written
+// through a buffer, flushed at every checkpoint and at Close.
+func NewWriter(w io.Writer, h Header) (*Writer, error) {
+	if h.Interval == 0 {
+		h.Interval = DefaultInterval
+	}
+	if err := h.check(); err != nil {
+		return nil, fmt.Errorf("tape: header: %w", err)
+	}
+	tw := &Writer{bw: bufio.NewWriter(w), interval: uint64(h.Interval)}
+	b := []byte(magic)
+	b = binary.AppendUvarint(b, Version)
+	b = appendName(b, h.Scene)
+	b = binary.AppendUvarint(b, h.Seed)
+	b = binary.AppendUvarint(b, uint64(h.TPS))
+	b = binary.AppendUvarint(b, uint64(h.Interval))
+	b = appendName(b, h.Platform)
+	tw.write(b)
+	tw.seal()
+	return tw, tw.err
+}
+
+func appendName(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// Due reports whether the next tick starts at a checkpoint: Check must
+// come before its Tick.
+func (w *Writer) Due() bool { return w.ticks%w.interval == 0 && !w.checked }
+
+// Check writes the state hash before the next tick; only when Due.
+func (w *Writer) Check(d physics.Digest) error {
+	if !w.Due() {
+		return fmt.Errorf("tape: checkpoint before tick %d: none is due (every %d ticks)", w.ticks, w.interval)
+	}
+	w.flushSame()
+	b := append(w.rec[:0], tagCheck)
+	b = binary.AppendUvarint(b, w.ticks)
+	b = binary.LittleEndian.AppendUint64(b, uint64(d))
+	w.write(b)
+	w.seal()
+	w.checked = true
+	if w.err == nil {
+		w.err = w.bw.Flush()
+	}
+	return w.err
+}
+
+// Tick records the input of the next tick.
+func (w *Writer) Tick(in *engine.TickInput) error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.closed {
+		return errors.New("tape: tick after Close")
+	}
+	if w.Due() {
+		return fmt.Errorf("tape: tick %d starts a checkpoint: call Check first", w.ticks)
+	}
+	base := baseline(&w.prev)
+	if *in == base {
+		w.same++
+	} else {
+		w.flushSame()
+		w.write(appendInput(w.rec[:0], in, &base))
+	}
+	w.prev = *in
+	w.ticks++
+	w.checked = false
+	return w.err
+}
+
+// Ticks returns how many ticks have been recorded.
+func (w *Writer) Ticks() uint64 { return w.ticks }
+
+// Close writes the end record with the hash of the final state and flushes.
+// It does not close the underlying writer.
+func (w *Writer) Close(final physics.Digest) error {
+	if w.closed {
+		return w.err
+	}
+	w.closed = true
+	w.flushSame()
+	b := append(w.rec[:0], tagEnd)
+	b = binary.AppendUvarint(b, w.ticks)
+	b = binary.LittleEndian.AppendUint64(b, uint64(final))
+	w.write(b)
+	w.seal()
+	if w.err == nil {
+		w.err = w.bw.Flush()
+	}
+	return w.err
+}
+
+func (w *Writer) flushSame() {
+	if w.same == 0 {
+		return
+	}
+	b := append(w.rec[:0], tagSame)
+	w.write(binary.AppendUvarint(b, w.same))
+	w.same = 0
+}
+
+// write writes b and folds it into the running checksum.
+func (w *Writer) write(b []byte) {
+	if w.err != nil {
+		return
+	}
+	w.crc = crc32.Update(w.crc, castagnoli, b)
+	_, w.err = w.bw.Write(b)
+}
+
+// seal writes the checksum of everything since the last one.
+func (w *Writer) seal() {
+	var b [4]byte
+	binary.LittleEndian.PutUint32(b[:], w.crc)
+	w.write(b[:])
+}
