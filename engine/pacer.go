@@ -29,6 +29,7 @@ type pacer struct {
 	next     time.Duration
 
 	fastPresents int // consecutive presents far quicker than the refresh
+	meter        refreshMeter
 }
 
 // Vsync is judged ignored after this many presents in a row returned in
@@ -50,6 +51,7 @@ func newPacer(cfg Config) *pacer {
 // setMode switches to m from the frame that starts at now.
 func (p *pacer) setMode(m Mode, now time.Duration) error {
 	p.mode, p.fastPresents = m, 0
+	p.meter.reset()
 	if m != ModeVSync {
 		p.fallback = false
 	}
@@ -85,8 +87,10 @@ func (p *pacer) period() time.Duration {
 	switch {
 	case p.capping:
 		return time.Duration(p.num / p.den)
-	case p.mode == ModeVSync:
+	case p.mode == ModeVSync && p.refresh > 0:
 		return p.refresh
+	case p.mode == ModeVSync:
+		return p.meter.period
 	}
 	return 0
 }
@@ -126,6 +130,9 @@ func (p *pacer) presented(interval, now time.Duration) {
 	}
 	if interval >= expect/2 {
 		p.fastPresents = 0
+		if p.refresh == 0 {
+			p.meter.presented(interval, now)
+		}
 		return
 	}
 	if p.fastPresents++; p.fastPresents < vsyncIgnoredAfter {
