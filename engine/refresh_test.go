@@ -44,3 +44,20 @@ func TestVSyncOfUnknownRateReportsTheMeasuredRate(t *testing.T) {
 		t.Fatalf("effective %q at %v fps, want vsync measured at 75", sum.ModeEffective, sum.FPSTarget)
 	}
 }
+
+func TestVSyncOfUnknownRateSnapsOnceLearnt(t *testing.T) {
+	c := &fakeClock{}
+	p := noisyDisplay(c, time.Second/60, time.Millisecond, 5)
+	p.period = 0
+	g := &recorder{}
+	runFake(t, Config{Mode: ModeVSync, Frames: 3600}, g, p, c)
+	uneven := 0
+	for _, n := range g.perFrame[refreshMeterMin+10:] {
+		if n != 1 {
+			uneven++
+		}
+	}
+	if uneven != 0 {
+		t.Fatalf("%d frames ran 0 or 2 ticks after the period was learnt, want none", uneven)
+	}
+}
