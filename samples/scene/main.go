@@ -114,11 +114,11 @@ func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 		log.Info("no display: running headless", "duration", cfg.Duration)
 	}
 	if o.Record != "" || o.Replay != "" {
-		if g.tape, err = openTape(o, s.Name(), world); err != nil {
+		if g.tape, err = openTape(o, s.Name(), world, log); err != nil {
 			return sum, err
 		}
 		defer func() { err = errors.Join(err, g.tape.close()) }()
-		cfg.Ticks = g.tape.limit(cfg.Ticks)
+		g.tape.configure(&cfg, env.Clock == nil && (env.NoWindow || sum.Headless))
 	}
 
 	ctx := env.Context
@@ -133,6 +133,9 @@ func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
 		log.Info("interrupted: stopping cleanly")
 		runErr = nil
+	}
+	if g.tape != nil { // before the summary, which reports its verdict
+		runErr = errors.Join(runErr, g.tape.close())
 	}
 	var pe *engine.PanicError
 	if errors.As(runErr, &pe) {
