@@ -30,6 +30,15 @@ type pacer struct {
 
 	fastPresents int // consecutive presents far quicker than the refresh
 	meter        refreshMeter
+
+	// While vsync is suspected of being ignored (a fast present, not yet
+	// enough of them to fall back), each frame waits out a display period
+	// after the last present, so the frames that make up the verdict do
+	// not burst at thousands a second and skew the run's mean rate. The
+	// next frame's speed is then judged from the end of that wait.
+	lastPresent time.Duration
+	guarded     bool
+	guardEnd    time.Duration
 }
 
 // Vsync is judged ignored after this many presents in a row returned in
@@ -121,12 +130,16 @@ func (p *pacer) resync(now time.Duration) {
 // presented tells the pacer how long the last frame took between
 // presents, which is how it notices a driver that ignores vsync.
 func (p *pacer) presented(interval, now time.Duration) {
+	p.lastPresent = now
 	if p.mode != ModeVSync || p.fallback {
+		p.guarded = false
 		return
 	}
-	expect := p.refresh
-	if expect == 0 {
-		expect = time.Second / 60
+	expect := p.displayPeriod()
+	if p.guarded {
+		// The frame began after a guard wait: how fast it went is what
+		// the present took since, not the interval the wait stretched.
+		interval, p.guarded = now-p.guardEnd, false
 	}
 	if interval >= expect/2 {
 		p.fastPresents = 0
@@ -144,10 +157,22 @@ func (p *pacer) presented(interval, now time.Duration) {
 	_ = p.setMode(ModeVSync, now)
 }
 
+// displayPeriod is the refresh period, or 60 Hz's when it is unknown.
+func (p *pacer) displayPeriod() time.Duration {
+	if p.refresh > 0 {
+		return p.refresh
+	}
+	return time.Second / 60
+}
+
 // wait blocks until the next deadline when capping. It returns how late
 // it woke after the deadline and whether it waited for one at all.
 func (p *pacer) wait() (late time.Duration, waited bool) {
 	if !p.capping {
+		if p.mode == ModeVSync && !p.fallback && p.fastPresents > 0 {
+			p.clock.SleepUntil(p.lastPresent + p.displayPeriod())
+			p.guarded, p.guardEnd = true, p.clock.Now()
+		}
 		return 0, false
 	}
 	p.k++

@@ -1,0 +1,24 @@
+// loopbench is a module of its own so that its plotting and trace-reading
+// dependencies stay out of what game authors import with the engine. It
+// does not import the engine: it builds and runs the samples and reads
+// what they write.
+module github.com/lockstep-engine/lockstep/tools/loopbench
+
+go 1.26.0
+
+require (
+	github.com/google/pprof v0.0.0-20261016150608-1facf8f91b50
+	golang.org/x/exp v0.0.0-20261014143641-f0251eb4aa3e
+	gonum.org/v1/plot v0.17.0
+)
+
+require (
+	codeberg.org/go-fonts/liberation v0.5.0 // indirect
+	codeberg.org/go-latex/latex v0.2.0 // indirect
+	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
+	git.sr.ht/~sbinet/gg v0.7.0 // indirect
+	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
+	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
+	golang.org/x/image v0.30.0 // indirect
+	golang.org/x/text v0.28.0 // indirect
+)
