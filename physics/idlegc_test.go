@@ -53,3 +53,12 @@ func garbage(mib int) {
 	}
 	sink = nil
 }
+
+func BenchmarkIdleGCCollectNotDue(b *testing.B) {
+	g := NewIdleGC(IdleGCConfig{MinGrowth: 1 << 40})
+	defer g.Stop()
+	b.ReportAllocs()
+	for b.Loop() {
+		g.Collect(time.Millisecond)
+	}
+}

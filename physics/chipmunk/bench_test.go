@@ -135,3 +135,23 @@ func BenchmarkStepPaired(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheckBodies times the only work World.Step adds to cp's step,
+// the scan for diverged bodies, for comparing with BenchmarkStep when load
+// from other processes makes the difference of two step timings too noisy.
+func BenchmarkCheckBodies(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			w := newPile(n, 1).world(b, physics.Config{})
+			if err := w.Step(tick); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := w.checkBodies(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
