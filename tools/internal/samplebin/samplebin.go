@@ -1,0 +1,65 @@
+// Package samplebin finds the sample scenes of the repository and builds
+// their commands, for tools that run scenes as a user would: as processes,
+// with the shared command line.
+package samplebin
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Root returns the module's root directory, found by walking up from the
+// working directory to go.mod.
+func Root() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory: run from inside the lockstep module or give -samples")
+		}
+		dir = parent
+	}
+}
+
+// Discover lists the scenes under samples: every directory with a main.go,
+// except the shared runner.
+func Discover(samples string) ([]string, error) {
+	mains, err := filepath.Glob(filepath.Join(samples, "*", "main.go"))
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, m := range mains {
+		name := filepath.Base(filepath.Dir(m))
+		if name != "scene" {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	if len(names) == 0 {
+		return nil, fmt.Errorf("no scenes in %s (looked for %s)", samples, filepath.Join(samples, "*", "main.go"))
+	}
+	return names, nil
+}
+
+// Build builds samples/name into dir and returns the binary's path.
+func Build(samples, name, dir string) (string, error) {
+	bin := filepath.Join(dir, name)
+	cmd := exec.Command("go", "build", "-o", bin, "./"+name)
+	cmd.Dir = samples
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("build %s: %v\n%s", name, err, strings.TrimSpace(string(out)))
+	}
+	return bin, nil
+}
