@@ -80,8 +80,14 @@ func (p *phaseTimer) label() {
 	}
 }
 
-// stop clears the labels Run set.
+// stop clears the labels Run set and ends a frame that an error or a
+// panic cut short, so the trace holds no task that never ends.
 func (p *phaseTimer) stop() {
+	if p.task != nil {
+		p.region.End()
+		p.task.End()
+		p.task, p.region, p.taskCtx = nil, nil, nil
+	}
 	if p.labels[0] != nil {
 		pprof.SetGoroutineLabels(p.base)
 	}
