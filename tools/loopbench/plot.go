@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -83,13 +84,38 @@ func framePanel(r series) (*plot.Plot, error) {
 	if len(pts) == 0 {
 		return p, nil
 	}
-	sc, err := plotter.NewScatter(pts)
+	// A stall of a second would squash every other frame into a line at
+	// the bottom: the scale stops a little above the 99th percentile (and
+	// at least twice the target), and slower frames sit on its top edge
+	// as triangles.
+	top := yTop(pts, r.Target)
+	p.Y.Min, p.Y.Max = 0, top
+	var in, over plotter.XYs
+	for _, pt := range pts {
+		if pt.Y > top {
+			over = append(over, plotter.XY{X: pt.X, Y: top})
+		} else {
+			in = append(in, pt)
+		}
+	}
+	sc, err := plotter.NewScatter(in)
 	if err != nil {
 		return nil, err
 	}
 	sc.GlyphStyle.Radius = vg.Points(1)
 	sc.GlyphStyle.Color = color.RGBA{R: 30, G: 90, B: 200, A: 255}
 	p.Add(sc)
+	if len(over) > 0 {
+		off, err := plotter.NewScatter(over)
+		if err != nil {
+			return nil, err
+		}
+		off.GlyphStyle.Shape = draw.TriangleGlyph{}
+		off.GlyphStyle.Radius = vg.Points(2.5)
+		off.GlyphStyle.Color = color.RGBA{R: 200, G: 40, B: 40, A: 255}
+		p.Add(off)
+		p.Legend.Add(fmt.Sprintf("%d over %.1f ms (max %.1f)", len(over), top, maxY(pts)), off)
+	}
 	if r.Target > 0 {
 		ms := float64(r.Target) / float64(time.Millisecond)
 		line, err := plotter.NewLine(plotter.XYs{{X: pts[0].X, Y: ms}, {X: pts[len(pts)-1].X, Y: ms}})
@@ -100,7 +126,30 @@ func framePanel(r series) (*plot.Plot, error) {
 		line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 		p.Add(line)
 		p.Legend.Add(fmt.Sprintf("target %.3f ms", ms), line)
-		p.Legend.Top = true
 	}
+	p.Legend.Top = true
 	return p, nil
+}
+
+// yTop is where a panel's scale stops: 1.25 times the 99th percentile
+// interval, and at least twice the target.
+func yTop(pts plotter.XYs, target time.Duration) float64 {
+	ys := make([]float64, len(pts))
+	for i, pt := range pts {
+		ys[i] = pt.Y
+	}
+	sort.Float64s(ys)
+	top := 1.25 * ys[(len(ys)-1)*99/100]
+	if target > 0 {
+		top = max(top, 2*float64(target)/float64(time.Millisecond))
+	}
+	return max(top, 1e-3)
+}
+
+func maxY(pts plotter.XYs) float64 {
+	m := 0.0
+	for _, pt := range pts {
+		m = max(m, pt.Y)
+	}
+	return m
 }
