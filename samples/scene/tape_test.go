@@ -1,0 +1,145 @@
+package scene
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	tapefmt "github.com/lockstep-engine/lockstep/engine/tape"
+)
+
+func TestReplayOfAnInteractiveRunReproducesEveryHash(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "run.tape")
+	o := quickOptions(300)
+	o.Record = rec
+	user := newLab()
+	user.script = userScript
+	sum, err := execute(user, o, fastEnv())
+	if err != nil {
+		t.Fatalf("recording: %v", err)
+	}
+	if user.clicks < 20 {
+		t.Fatalf("only %d ticks saw the user's buttons or keys: the script did not reach the scene", user.clicks)
+	}
+
+	o = quickOptions(0)
+	o.Replay = rec
+	replay := newLab()
+	replay.script = otherUser // live input during a replay is ignored
+	rsum, err := execute(replay, o, fastEnv())
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	if len(replay.hashes) != 300 || !slices.Equal(replay.hashes, user.hashes) {
+		for i := range min(len(replay.hashes), len(user.hashes)) {
+			if replay.hashes[i] != user.hashes[i] {
+				t.Fatalf("replay differs from tick %d on (%d ticks replayed)", i, len(replay.hashes))
+			}
+		}
+		t.Fatalf("replay ran %d ticks, the run %d", len(replay.hashes), len(user.hashes))
+	}
+	if rsum.StateHash != sum.StateHash || rsum.Ticks != 300 {
+		t.Fatalf("replay ended at %s after %d ticks, the run at %s", rsum.StateHash, rsum.Ticks, sum.StateHash)
+	}
+	// Without the recording the other user's clicks would change the run.
+	o.Replay = ""
+	o.Ticks = 300
+	live := newLab()
+	live.script = otherUser
+	if _, err := execute(live, o, fastEnv()); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(live.hashes, user.hashes) {
+		t.Fatal("a different user gave the same run: the test cannot tell replayed input from live")
+	}
+}
+
+func TestReplayFailsLoudlyAtTheFirstCheckpointThatDiffers(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "run.tape")
+	o := quickOptions(200)
+	o.Record = rec
+	if _, err := execute(newLab(), o, fastEnv()); err != nil {
+		t.Fatal(err)
+	}
+	o = quickOptions(0)
+	o.Replay, o.StatsJSON = rec, filepath.Join(t.TempDir(), "sum.json")
+	changed := newLab()
+	changed.nudgeAt = 130 // the scene behaves differently from tick 130
+	sum, err := execute(changed, o, fastEnv())
+	if !errors.Is(err, errDiverged) {
+		t.Fatalf("replay of a changed scene: %v, want errDiverged", err)
+	}
+	for _, want := range []string{"at tick 180", "matched before tick 120"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	if sum.Ticks != 180 || !strings.Contains(sum.Error, "diverged") {
+		t.Fatalf("summary: %d ticks, error %q; want the 180 before the differing checkpoint and the error", sum.Ticks, sum.Error)
+	}
+	if b, err := os.ReadFile(o.StatsJSON); err != nil || !strings.Contains(string(b), "diverged") {
+		t.Fatalf("summary file: %v %s", err, b)
+	}
+}
+
+func TestRecordingEditedByOneByteIsRejectedWithTheOffset(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "run.tape")
+	o := quickOptions(150)
+	o.Record = rec
+	user := newLab()
+	user.script = userScript
+	if _, err := execute(user, o, fastEnv()); err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, off := range []int{3, 12, len(good) / 2, len(good) - 2} {
+		bad := slices.Clone(good)
+		bad[off] ^= 0x20
+		path := filepath.Join(dir, "bad.tape")
+		if err := os.WriteFile(path, bad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		o := quickOptions(0)
+		o.Replay = path
+		_, err := execute(newLab(), o, fastEnv())
+		var fe *tapefmt.FormatError
+		if !errors.As(err, &fe) || int64(off) < fe.Offset || int64(off) > fe.End {
+			t.Fatalf("byte %d edited: %v, want a format error naming its offset", off, err)
+		}
+		if !strings.Contains(err.Error(), "-replay") || !strings.Contains(err.Error(), "byte") {
+			t.Fatalf("byte %d edited: error %q does not say which flag and where", off, err)
+		}
+	}
+	// Cut short, and from another version.
+	cut := filepath.Join(dir, "cut.tape")
+	if err := os.WriteFile(cut, good[:len(good)-5], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o = quickOptions(0)
+	o.Replay = cut
+	if _, err := execute(newLab(), o, fastEnv()); !errors.Is(err, tapefmt.ErrTruncated) {
+		t.Fatalf("truncated recording: %v, want ErrTruncated", err)
+	}
+}
+
+func TestReplayOfAnotherSceneOrSeedSaysWhichFlags(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "run.tape")
+	o := quickOptions(10)
+	o.Record, o.Seed = rec, 7
+	if _, err := execute(newLab(), o, fastEnv()); err != nil {
+		t.Fatal(err)
+	}
+	o = quickOptions(0)
+	o.Replay = rec
+	if _, err := execute(newLab(), o, fastEnv()); err == nil || !strings.Contains(err.Error(), "-seed 7") {
+		t.Fatalf("replay with another seed: %v, want an error naming -seed 7", err)
+	}
+}
