@@ -72,6 +72,10 @@ type Config struct {
 	Clock    Clock        // nil: the system's monotonic clock
 	Logger   *slog.Logger // nil: slog.Default()
 
+	// GC, when set, is given the frame's idle time before each wait (see
+	// Collector); physics.IdleGC moves garbage collection there.
+	GC Collector
+
 	// ProfileLabels tags CPU profile samples with the loop phase (pprof
 	// label "phase"). Off, it costs nothing.
 	ProfileLabels bool

@@ -30,6 +30,7 @@ type Loop struct {
 
 	start, last   time.Duration // clock readings: Run's start, this frame's start
 	lastPresent   time.Duration
+	lastWork      time.Duration // the last drawn frame's time from its start to its present
 	slowUntil     time.Duration
 	paused        bool
 	stepRequested bool

@@ -174,6 +174,10 @@ func (l *Loop) runFrame() error {
 		return nil
 	}
 
+	if l.cfg.GC != nil {
+		l.phases.enter(PhaseIdle)
+		l.cfg.GC.Collect(l.idleBudget(l.clock.Now()))
+	}
 	l.phases.enter(PhaseWait)
 	if !visible {
 		l.pacer.throttle(now, time.Duration(l.cfg.MaxSteps)*l.ts.dt)
@@ -263,7 +267,7 @@ func (l *Loop) draw() error {
 	if err := l.game.Draw(&l.frame); err != nil {
 		return wrapGame("draw", l.frame.N, err)
 	}
-	l.phases.enter(PhasePresent)
+	l.lastWork = l.phases.enter(PhasePresent) - l.last
 	if err := l.platform.Present(); err != nil {
 		return fmt.Errorf("engine: present frame %d: %w", l.frame.N, err)
 	}

@@ -17,11 +17,12 @@ const (
 	PhaseSnapshot              // copying the world out and blending it
 	PhaseRender                // the game's Draw
 	PhasePresent               // the platform's Present (and vsync's wait)
+	PhaseIdle                  // Config.GC's work in the frame's spare time
 	PhaseWait                  // pacing: sleeping until the next deadline
 	numPhases
 )
 
-var phaseNames = [numPhases]string{"input", "tick", "physics", "snapshot", "render", "present", "wait"}
+var phaseNames = [numPhases]string{"input", "tick", "physics", "snapshot", "render", "present", "idle", "wait"}
 
 // String returns the phase's name as pprof labels and summaries spell it.
 func (p Phase) String() string {

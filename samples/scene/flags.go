@@ -36,6 +36,7 @@ type Options struct {
 	Record     string
 	Replay     string
 	Wait       engine.Wait // how the frame cap waits: hybrid, sleep or spin
+	IdleGC     bool        // collect garbage in the frame's idle time
 }
 
 // ErrUsage marks a bad command line: the process exits with status 2.
@@ -76,6 +77,7 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.PProf, "pprof", "", "serve net/http/pprof on `addr` (loopback only, e.g. localhost:6060)")
 	fs.StringVar(&o.Record, "record", "", "record per-tick input and state hashes to `file`")
 	fs.StringVar(&o.Replay, "replay", "", "replay a recording, stopping at the first differing hash")
+	fs.BoolVar(&o.IdleGC, "idle-gc", true, "collect garbage in each frame's idle time instead of inside physics steps")
 	fs.TextVar(&o.Wait, "wait", engine.WaitHybrid, "how the frame cap waits: hybrid (sleep, then spin the last stretch), sleep or spin")
 }
 

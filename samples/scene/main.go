@@ -100,6 +100,12 @@ func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 	if cfg.Clock == nil {
 		cfg.Clock = engine.NewSystemClock(o.Wait)
 	}
+	var idle *physics.IdleGC
+	if o.IdleGC {
+		idle = physics.NewIdleGC(physics.IdleGCConfig{})
+		defer idle.Stop()
+		cfg.GC = idle
+	}
 	if !env.NoWindow {
 		win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + s.Name(), Headless: o.Headless, VSync: o.Mode == engine.ModeVSync})
 		if err != nil {
@@ -144,6 +150,11 @@ func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 
 	sum.Scene, sum.Summary, sum.Seed = s.Name(), es, o.Seed
 	sum.addUsage(before, after)
+	if idle != nil {
+		st := idle.Stats()
+		sum.IdleGC = &IdleGCSummary{Collections: st.Collections, Forced: st.Forced,
+			TotalMS: float64(st.Total) / 1e6, MaxMS: float64(st.Max) / 1e6}
+	}
 	states := world.Snapshot(nil)
 	sum.Bodies = len(states)
 	sum.StateHash = physics.Hash(states).String()

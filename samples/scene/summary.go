@@ -29,6 +29,16 @@ type Summary struct {
 	Renderer       string  `json:"renderer,omitempty"`
 	Headless       bool    `json:"headless"`
 	Error          string  `json:"error,omitempty"`
+	// IdleGC is what the idle-time collector did (absent with -idle-gc=false).
+	IdleGC *IdleGCSummary `json:"idle_gc,omitempty"`
+}
+
+// IdleGCSummary counts the collections made in frames' idle time.
+type IdleGCSummary struct {
+	Collections int     `json:"collections"`
+	Forced      int     `json:"forced"`
+	TotalMS     float64 `json:"total_ms"`
+	MaxMS       float64 `json:"max_ms"`
 }
 
 // usage is what the process has used, read before and after the loop.
@@ -90,5 +100,8 @@ func (s *Summary) writeText(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "bailouts %d  dropped %.1fms  stalls %d\n", s.Bailouts, s.DroppedMS, s.Stalls)
 	fmt.Fprintf(w, "cpu %.2fs  allocs/frame %.2f  gc %d cycles %.2fms paused\n", s.CPUS, s.AllocsPerFrame, s.GCCycles, s.GCPauseMS)
+	if g := s.IdleGC; g != nil {
+		fmt.Fprintf(w, "idle gc %d collections (%d forced)  %.2fms total  %.2fms max\n", g.Collections, g.Forced, g.TotalMS, g.MaxMS)
+	}
 	fmt.Fprintf(w, "bodies %d  state_hash %s\n", s.Bodies, s.StateHash)
 }

@@ -1,0 +1,33 @@
+package engine
+
+import "time"
+
+// Collector does deferrable work, garbage collection above all, in the
+// time a frame has to spare before its deadline. physics.IdleGC is one.
+type Collector interface {
+	// Collect may work for up to budget; a zero budget means there is no
+	// idle time this frame (uncapped), so only overdue work should run.
+	Collect(budget time.Duration) bool
+}
+
+// idleMargin is kept back from a vsync frame's idle budget: the next
+// frame's work is estimated from the last one, and may take longer.
+const idleMargin = time.Millisecond
+
+// idleBudget is how long the loop can spend on a Collector now, at the
+// end of a frame: until the next deadline when capping; under vsync, the
+// refresh period less what the last frame took to draw; nothing when
+// uncapped.
+func (l *Loop) idleBudget(now time.Duration) time.Duration {
+	p := l.pacer
+	var b time.Duration
+	switch {
+	case p.capping:
+		b = p.base + time.Duration((p.k+1)*p.num/p.den) - now
+	case p.mode == ModeVSync:
+		if per := p.period(); per > 0 {
+			b = per - l.lastWork - idleMargin
+		}
+	}
+	return max(b, 0)
+}
