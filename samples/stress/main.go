@@ -1,0 +1,177 @@
+// Command stress fills a tank with -bodies balls (2,000 unless told; up to
+// 20,000) and stirs them with two turning paddles, to measure the loop
+// under load: physics, snapshots, blending and drawing scale with the body
+// count. The balls shrink as their number grows so the tank always holds
+// them. The balls start in horizontal bands of colour that the paddles mix.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"image/color"
+	"math"
+	"math/rand/v2"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/chipmunk"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/samples/scene"
+)
+
+func main() { scene.Main(&stress{}) }
+
+// The -bodies range.
+const (
+	minBodies     = 1
+	maxBodies     = 20000
+	defaultBodies = 2000
+)
+
+// stress is the scene; bodies is its -bodies flag.
+type stress struct {
+	grab   scene.Grab
+	bodies int
+	first  physics.BodyID // ID of the first ball; balls have consecutive IDs
+}
+
+// The tank is tankW by tankH world units with its floor at tankY; its
+// walls rise well above the window so balls spawned high fall in. The
+// balls settle to about fill of its area.
+const (
+	tankW   = 24.0
+	tankH   = 13.0
+	tankY   = -6.6
+	wallTop = 30.0
+	fill    = 0.6
+	paddleL = 4.4 // paddle length
+	paddleX = 6.0 // paddles turn about (±paddleX, paddleY)
+	paddleY = -3.6
+	spin    = 1.2 // paddle turn rate, radians per second
+)
+
+// bands are the colours of the balls' starting layers, bottom first.
+var bands = [...]color.RGBA{
+	{R: 94, G: 79, B: 162, A: 255},
+	{R: 50, G: 136, B: 189, A: 255},
+	{R: 102, G: 194, B: 165, A: 255},
+	{R: 171, G: 221, B: 164, A: 255},
+	{R: 230, G: 245, B: 152, A: 255},
+	{R: 254, G: 224, B: 139, A: 255},
+	{R: 253, G: 174, B: 97, A: 255},
+	{R: 244, G: 109, B: 67, A: 255},
+	{R: 213, G: 62, B: 79, A: 255},
+}
+
+func (*stress) Name() string { return "stress" }
+
+// Flags adds -bodies.
+func (s *stress) Flags(fs *flag.FlagSet) {
+	fs.IntVar(&s.bodies, "bodies", defaultBodies, fmt.Sprintf("number of balls, %d to %d", minBodies, maxBodies))
+}
+
+// Validate checks -bodies.
+func (s *stress) Validate() error {
+	if s.bodies < minBodies || s.bodies > maxBodies {
+		return fmt.Errorf("invalid value %d for -bodies: want %d to %d balls", s.bodies, minBodies, maxBodies)
+	}
+	return nil
+}
+
+func (s *stress) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
+	if s.bodies == 0 { // built without Flags, as a tool might
+		s.bodies = defaultBodies
+	}
+	if err := s.Validate(); err != nil {
+		return scene.View{}, err
+	}
+	if err := addTank(w); err != nil {
+		return scene.View{}, err
+	}
+	r := rand.New(rand.NewPCG(seed, 0x5eed))
+	// A ball's radius such that all of them, hexagonally packed (about
+	// 3.46 r² each), cover fill of the tank.
+	radius := math.Sqrt(fill * tankW * tankH / (2 * math.Sqrt(3) * float64(s.bodies)))
+	ball := physics.CircleShape(radius)
+	ball.Friction, ball.Elasticity = 0.3, 0.1
+	mass := 1.0
+	// Spawn on a loose grid from the floor up, skipping the circles the
+	// paddles sweep, each ball nudged so the pile does not stack in columns.
+	gap := 2.4 * radius
+	cols := int((tankW - 2*gap) / gap)
+	x0 := -tankW/2 + gap
+	s.first = 0
+	for i, placed := 0, 0; placed < s.bodies; i++ {
+		pos := mgl64.Vec2{
+			x0 + float64(i%cols)*gap + 0.3*radius*(r.Float64()-0.5),
+			tankY + gap + float64(i/cols)*gap,
+		}
+		if swept(pos, radius) {
+			continue
+		}
+		id, err := w.AddBody(physics.BodyDef{Pos: pos, Mass: mass, Shapes: []physics.Shape{ball},
+			Vel: mgl64.Vec2{r.NormFloat64(), r.NormFloat64()}})
+		if err != nil {
+			return scene.View{}, err
+		}
+		if placed == 0 {
+			s.first = id
+		}
+		placed++
+	}
+	return scene.View{
+		Camera: sdl2.Camera{Center: mgl64.Vec2{0, tankY + tankH/2 - 0.2}, Zoom: 51},
+		Color:  s.color,
+	}, nil
+}
+
+// addTank adds the tank and its two paddles, turning in opposite senses.
+func addTank(w *chipmunk.World) error {
+	x, y := tankW/2, tankY
+	walls := []physics.Shape{
+		physics.SegmentShape(mgl64.Vec2{-x, y}, mgl64.Vec2{x, y}, 0.15),
+		physics.SegmentShape(mgl64.Vec2{-x, y}, mgl64.Vec2{-x, wallTop}, 0.15),
+		physics.SegmentShape(mgl64.Vec2{x, y}, mgl64.Vec2{x, wallTop}, 0.15),
+	}
+	for i := range walls {
+		walls[i].Friction = 0.6
+	}
+	if _, err := w.AddBody(physics.BodyDef{Kind: physics.Static, Shapes: walls}); err != nil {
+		return err
+	}
+	for _, side := range []float64{-1, 1} {
+		paddle := physics.BoxShape(paddleL, 0.3)
+		paddle.Friction = 0.6
+		if _, err := w.AddBody(physics.BodyDef{Kind: physics.Kinematic, Pos: mgl64.Vec2{side * paddleX, paddleY},
+			AngVel: -side * spin, Shapes: []physics.Shape{paddle}}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// swept reports whether a ball of radius r at p would overlap a paddle at
+// some point of its turn.
+func swept(p mgl64.Vec2, r float64) bool {
+	for _, side := range []float64{-1, 1} {
+		if p.Sub(mgl64.Vec2{side * paddleX, paddleY}).Len() < paddleL/2+0.3+r {
+			return true
+		}
+	}
+	return false
+}
+
+// color gives each ball the colour of the band it started in; the balls
+// were added from the bottom up, so their IDs say which band.
+func (s *stress) color(id physics.BodyID, kind physics.BodyKind) color.RGBA {
+	if kind != physics.Dynamic {
+		return color.RGBA{R: 150, G: 155, B: 165, A: 255}
+	}
+	i := int(id-s.first) * len(bands) / s.bodies
+	return bands[min(max(i, 0), len(bands)-1)]
+}
+
+func (s *stress) Tick(w *chipmunk.World, t *engine.Tick, v *scene.View) error {
+	return s.grab.Tick(w, t, v)
+}
