@@ -51,8 +51,13 @@ func (g worldGame) World() World { return g.w }
 // platform whose frames take one tick each.
 func warmLoop(tb testing.TB, g Game, labels bool) *Loop {
 	c := &fakeClock{}
-	p := &fakePlatform{clock: c, work: every(time.Second / 60)}
-	cfg, err := Config{Mode: ModeUncapped, Platform: p, Clock: c, ProfileLabels: labels}.withDefaults()
+	return startLoop(tb, g, Config{Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, ProfileLabels: labels}, 60)
+}
+
+// startLoop prepares an uncapped loop the way Run does and runs frames of it.
+func startLoop(tb testing.TB, g Game, cfg Config, frames int) *Loop {
+	cfg.Mode = ModeUncapped
+	cfg, err := cfg.withDefaults()
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -64,7 +69,9 @@ func warmLoop(tb testing.TB, g Game, labels bool) *Loop {
 	if err := l.pacer.setMode(cfg.Mode, 0); err != nil {
 		tb.Fatal(err)
 	}
-	for range 60 {
+	l.start = l.clock.Now()
+	l.last, l.lastPresent = l.start, l.start
+	for range frames {
 		if err := l.runFrame(); err != nil {
 			tb.Fatal(err)
 		}
@@ -123,16 +130,7 @@ func BenchmarkFrame(b *testing.B) {
 // BenchmarkFrameSystemClock is the loop's overhead per frame on the real
 // monotonic clock, uncapped: what a frame costs beyond the game's own work.
 func BenchmarkFrameSystemClock(b *testing.B) {
-	cfg, err := Config{Mode: ModeUncapped, Platform: noPlatform{}, Clock: NewSystemClock(WaitHybrid)}.withDefaults()
-	if err != nil {
-		b.Fatal(err)
-	}
-	l := newLoop(cfg, noopGame{})
-	if err := l.pacer.setMode(cfg.Mode, 0); err != nil {
-		b.Fatal(err)
-	}
-	l.start = l.clock.Now()
-	l.last = l.start
+	l := startLoop(b, noopGame{}, Config{Clock: NewSystemClock(WaitHybrid)}, 60)
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := l.runFrame(); err != nil {
