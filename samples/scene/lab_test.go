@@ -97,20 +97,20 @@ func (l *lab) Draw(c *sdl2.Canvas, f *engine.Frame) {
 // let go, press space, push with the right button, scroll.
 func userScript(frame int) []sdl.Event {
 	const cx, cy = 640, 360
-	motion := func(x, y int32) sdl.Event { return &sdl.MouseMotionEvent{Type: sdl.MOUSEMOTION, X: x, Y: y} }
+	motion := func(x, y int32) sdl.Event { return padded(sdl.MouseMotionEvent{Type: sdl.MOUSEMOTION, X: x, Y: y}) }
 	button := func(b uint8, down bool, x, y int32) sdl.Event {
 		typ, state := uint32(sdl.MOUSEBUTTONUP), uint8(sdl.RELEASED)
 		if down {
 			typ, state = sdl.MOUSEBUTTONDOWN, sdl.PRESSED
 		}
-		return &sdl.MouseButtonEvent{Type: typ, Button: b, State: state, X: x, Y: y}
+		return padded(sdl.MouseButtonEvent{Type: typ, Button: b, State: state, X: x, Y: y})
 	}
 	key := func(down bool) sdl.Event {
 		typ, state := uint32(sdl.KEYUP), uint8(sdl.RELEASED)
 		if down {
 			typ, state = sdl.KEYDOWN, sdl.PRESSED
 		}
-		return &sdl.KeyboardEvent{Type: typ, State: state, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_SPACE}}
+		return padded(sdl.KeyboardEvent{Type: typ, State: state, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_SPACE}})
 	}
 	switch {
 	case frame == 2:
@@ -129,18 +129,29 @@ func userScript(frame int) []sdl.Event {
 	case frame == 23:
 		return []sdl.Event{button(sdl.BUTTON_RIGHT, false, cx+60, cy+20)}
 	case frame == 25:
-		return []sdl.Event{&sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, Y: 2}}
+		return []sdl.Event{padded(sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, Y: 2})}
 	}
 	return nil
+}
+
+// padded allocates e with room to spare: sdl.PushEvent reads a whole C
+// SDL_Event (56 bytes) through the pointer, which is larger than most Go
+// event structs, and -race's pointer checks reject that.
+func padded[T any](e T) *T {
+	p := &struct {
+		e T
+		_ [64]byte
+	}{e: e}
+	return &p.e
 }
 
 // otherUser clicks and drags elsewhere: a replay must not see it.
 func otherUser(frame int) []sdl.Event {
 	if frame%4 == 1 {
-		return []sdl.Event{&sdl.MouseButtonEvent{Type: sdl.MOUSEBUTTONDOWN, Button: sdl.BUTTON_LEFT, State: sdl.PRESSED, X: 660, Y: 380}}
+		return []sdl.Event{padded(sdl.MouseButtonEvent{Type: sdl.MOUSEBUTTONDOWN, Button: sdl.BUTTON_LEFT, State: sdl.PRESSED, X: 660, Y: 380})}
 	}
 	if frame%4 == 3 {
-		return []sdl.Event{&sdl.MouseButtonEvent{Type: sdl.MOUSEBUTTONUP, Button: sdl.BUTTON_LEFT, State: sdl.RELEASED, X: 900, Y: 100}}
+		return []sdl.Event{padded(sdl.MouseButtonEvent{Type: sdl.MOUSEBUTTONUP, Button: sdl.BUTTON_LEFT, State: sdl.RELEASED, X: 900, Y: 100})}
 	}
 	return nil
 }
