@@ -50,8 +50,10 @@ var colors = [chains]color.RGBA{
 	{R: 235, G: 120, B: 170, A: 255},
 }
 
+// Name is the scene's name in summaries and window titles.
 func (*chain) Name() string { return "chain" }
 
+// Build hangs the chains from the beam, swung out by the seed.
 func (c *chain) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 	r := rand.New(rand.NewPCG(seed, 0xc4a1))
 	half := spacing * (chains - 1) / 2
@@ -134,6 +136,7 @@ func (c *chain) color(id physics.BodyID, kind physics.BodyKind) color.RGBA {
 	return col
 }
 
+// Tick lets the mouse grab and push the chains.
 func (c *chain) Tick(w *chipmunk.World, t *engine.Tick, v *scene.View) error {
 	return c.grab.Tick(w, t, v)
 }

@@ -54,6 +54,7 @@ type interp struct {
 	shuttle physics.BodyID
 }
 
+// Name is the scene's name in summaries and window titles.
 func (*interp) Name() string { return "interp" }
 
 // Flags makes 10 ticks a second the default here: the shared -tps flag is
@@ -68,6 +69,9 @@ func (*interp) Flags(fs *flag.FlagSet) {
 // Validate accepts everything: interp has no flags of its own.
 func (*interp) Validate() error { return nil }
 
+// Build adds a pendulum, a spinner, an orbiter and a shuttle to the
+// right panel; the seed sets how far the pendulum starts out and how fast
+// the spinner turns.
 func (s *interp) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 	at := func(p mgl64.Vec2) mgl64.Vec2 { return p.Add(mgl64.Vec2{panelX, 0}) }
 	// The seed picks how far out the pendulum starts and how fast the

@@ -33,8 +33,10 @@ const (
 	jitter = 0.004 // largest seeded nudge, world units
 )
 
+// Name is the scene's name in summaries and window titles.
 func (*pyramid) Name() string { return "pyramid" }
 
+// Build lays the floor and stacks the pyramid on it row by row.
 func (p *pyramid) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b9))
 	floor := physics.SegmentShape(mgl64.Vec2{-12, floorY}, mgl64.Vec2{12, floorY}, 0.1)
@@ -91,6 +93,7 @@ func (p *pyramid) color(id physics.BodyID, kind physics.BodyKind) color.RGBA {
 	return c
 }
 
+// Tick lets the mouse grab and push boxes.
 func (p *pyramid) Tick(w *chipmunk.World, t *engine.Tick, v *scene.View) error {
 	return p.grab.Tick(w, t, v)
 }

@@ -64,6 +64,7 @@ var bands = [...]color.RGBA{
 	{R: 213, G: 62, B: 79, A: 255},
 }
 
+// Name is the scene's name in summaries and window titles.
 func (*stress) Name() string { return "stress" }
 
 // Flags adds -bodies.
@@ -79,6 +80,7 @@ func (s *stress) Validate() error {
 	return nil
 }
 
+// Build fills the tank with -bodies balls sized to fit it.
 func (s *stress) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 	if s.bodies == 0 { // built without Flags, as a tool might
 		s.bodies = defaultBodies
@@ -172,6 +174,7 @@ func (s *stress) color(id physics.BodyID, kind physics.BodyKind) color.RGBA {
 	return bands[min(max(i, 0), len(bands)-1)]
 }
 
+// Tick lets the mouse grab and push balls.
 func (s *stress) Tick(w *chipmunk.World, t *engine.Tick, v *scene.View) error {
 	return s.grab.Tick(w, t, v)
 }

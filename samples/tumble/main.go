@@ -21,11 +21,14 @@ type tumble struct {
 	grab scene.Grab
 }
 
+// Name is the scene's name in summaries and window titles.
 func (*tumble) Name() string { return "tumble" }
 
 // The arena is 22 by 12 world units (metres), centred on the origin.
 const halfW, halfH = 11.0, 6.0
 
+// Build adds the arena, its shelves and pegs, and 120 balls and boxes
+// scattered above them by the seed.
 func (t *tumble) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 	r := rand.New(rand.NewPCG(seed, 0x7a3b1e))
 	walls := []physics.Shape{
@@ -67,6 +70,7 @@ func (t *tumble) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 	return scene.View{Camera: sdl2.Camera{Center: mgl64.Vec2{0, 0.4}, Zoom: 54}}, nil
 }
 
+// Tick lets the mouse grab and push bodies.
 func (t *tumble) Tick(w *chipmunk.World, tk *engine.Tick, v *scene.View) error {
 	return t.grab.Tick(w, tk, v)
 }
