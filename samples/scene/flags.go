@@ -130,7 +130,9 @@ func checkLoopback(addr string) error {
 func Parse(name string, args []string, s Scene, out io.Writer) (Options, error) {
 	var o Options
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(out)
+	// The flag package would print each error and the whole usage; a bad
+	// flag gets one line here instead, and -h the usage.
+	fs.SetOutput(io.Discard)
 	o.Flags(fs)
 	f, _ := s.(Flagger)
 	if f != nil {
@@ -138,9 +140,12 @@ func Parse(name string, args []string, s Scene, out io.Writer) (Options, error) 
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(out)
+			fmt.Fprintf(out, "usage: %s [flags]\n", name)
+			fs.PrintDefaults()
 			return o, err
 		}
-		return o, usagef("%v", err)
+		return o, usagef("%v (-h lists the flags)", err)
 	}
 	if fs.NArg() > 0 {
 		return o, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))

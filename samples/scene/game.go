@@ -116,6 +116,7 @@ func (g *game) render(f *engine.Frame) error {
 	c.Clear(background)
 	w, h := c.Size()
 	c.SetTransform(g.view.Camera.Transform(w, h))
+	zoom := g.view.Camera.Zoom
 	for i := range f.Bodies {
 		b := &f.Bodies[i]
 		if err := g.learn(b.ID); err != nil {
@@ -123,7 +124,7 @@ func (g *game) render(f *engine.Frame) error {
 		}
 		col := g.color(b.ID)
 		for _, s := range g.shapes[b.ID] {
-			drawShape(c, b, &s, col)
+			drawShape(c, b, &s, col, zoom)
 		}
 	}
 	if g.drawer != nil {
@@ -178,11 +179,18 @@ func (g *game) color(id physics.BodyID) color.RGBA {
 	return palette[int(id)%len(palette)]
 }
 
-func drawShape(c *sdl2.Canvas, b *physics.BodyState, s *physics.Shape, col color.RGBA) {
+// minSpokePixels is the smallest circle radius, in pixels, drawn with a
+// spoke: below it the spoke cannot be seen and only costs a quad.
+const minSpokePixels = 4
+
+func drawShape(c *sdl2.Canvas, b *physics.BodyState, s *physics.Shape, col color.RGBA, zoom float64) {
 	switch s.Kind {
 	case physics.Circle:
 		center := b.Pos.Add(rotate(s.Offset, b.Angle))
 		c.Circle(center, s.Radius, col)
+		if s.Radius*zoom < minSpokePixels {
+			return
+		}
 		// A spoke shows the spin.
 		edge := center.Add(rotate(mgl64.Vec2{s.Radius, 0}, b.Angle))
 		c.Line(center, edge, 0, shade(col))

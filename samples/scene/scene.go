@@ -45,7 +45,9 @@ type Ticker interface {
 	Tick(w *chipmunk.World, t *engine.Tick, view *View) error
 }
 
-// Drawer is a Scene that draws more over its bodies.
+// Drawer is a Scene that draws more over its bodies. The final
+// -screenshot draws the last frame again, so Draw may run twice for it:
+// it must draw, not advance state.
 type Drawer interface {
 	Draw(c *sdl2.Canvas, f *engine.Frame)
 }
