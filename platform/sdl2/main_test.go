@@ -3,35 +3,22 @@ package sdl2
 import (
 	"os"
 	"testing"
+
+	"github.com/veandco/go-sdl2/sdl"
 )
 
-// mainCalls carries work to the main goroutine, which the sdl package
-// locked to the main OS thread: go test runs tests on other goroutines.
-var mainCalls = make(chan func())
-
+// SDL (and so the engine's Run with an SDL window) wants the main OS
+// thread, which the sdl package locked to the main goroutine, while go test
+// runs tests on other goroutines: the main goroutine serves sdl.Do calls.
 func TestMain(m *testing.M) {
-	done := make(chan int)
-	go func() { done <- m.Run() }()
-	for {
-		select {
-		case f := <-mainCalls:
-			f()
-		case code := <-done:
-			os.Exit(code)
-		}
-	}
+	code := 1
+	sdl.Main(func() { code = m.Run() })
+	os.Exit(code)
 }
 
 // onMain runs f on the main OS thread and waits for it. f must not call
 // t.Fatal or t.FailNow (they would stop the main goroutine); t.Error is fine.
-func onMain(f func()) {
-	finished := make(chan struct{})
-	mainCalls <- func() {
-		defer close(finished)
-		f()
-	}
-	<-finished
-}
+var onMain = sdl.Do
 
 // openHeadless opens a small offscreen window on the main thread, closed
 // when the test ends.
