@@ -22,20 +22,37 @@ func TestSystemClockWaitsUntilTheDeadline(t *testing.T) {
 
 func TestHybridMarginFollowsTheLatestWakes(t *testing.T) {
 	c := NewSystemClock(WaitHybrid)
-	for range 64 {
+	c.learn(300 * time.Microsecond)
+	if got, want := c.Margin(), 300*time.Microsecond+marginHeadroom; got != want {
+		t.Fatalf("margin %v after one wake 300µs late, want %v", got, want)
+	}
+	for range len(c.wakes) {
 		c.learn(100 * time.Microsecond)
 	}
 	if got, want := c.Margin(), 100*time.Microsecond+marginHeadroom; got != want {
 		t.Fatalf("margin %v after wakes 100µs late, want %v", got, want)
 	}
-	for range 64 {
+	for range len(c.wakes) {
 		c.learn(0)
 	}
 	if got, want := c.Margin(), max(marginHeadroom, minMargin); got != want {
 		t.Fatalf("margin %v once wakes are punctual, want %v", got, want)
 	}
-	c.learn(time.Second)
+}
+
+func TestHybridMarginIgnoresALoneLateWake(t *testing.T) {
+	c := NewSystemClock(WaitHybrid)
+	for range len(c.wakes) {
+		c.learn(100 * time.Microsecond)
+	}
+	c.learn(5 * time.Millisecond) // alone among marginRank-1 such
+	if got, want := c.Margin(), 100*time.Microsecond+marginHeadroom; got != want {
+		t.Fatalf("margin %v after one wake 5ms late among 100µs ones, want %v", got, want)
+	}
+	for range marginRank - 1 {
+		c.learn(time.Second)
+	}
 	if got := c.Margin(); got != maxMargin {
-		t.Fatalf("margin %v after a wake a second late, want the ceiling %v", got, maxMargin)
+		t.Fatalf("margin %v after %d wakes of 5ms or more, want the ceiling %v", got, marginRank, maxMargin)
 	}
 }
