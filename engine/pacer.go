@@ -32,13 +32,14 @@ type pacer struct {
 	meter        refreshMeter
 
 	// While vsync is suspected of being ignored (a fast present, not yet
-	// enough of them to fall back), each frame waits out a display period
-	// after the last present, so the frames that make up the verdict do
-	// not burst at thousands a second and skew the run's mean rate. The
-	// next frame's speed is then judged from the end of that wait.
+	// enough of them to fall back), frames wait for deadlines a display
+	// period apart, so the frames that make up the verdict neither burst
+	// at thousands a second nor skew the run's mean rate. The next frame's
+	// speed is then judged from the end of that wait.
 	lastPresent time.Duration
 	guarded     bool
-	guardEnd    time.Duration
+	guardAt     time.Duration // the last guard's deadline
+	guardEnd    time.Duration // when its wait returned
 }
 
 // Vsync is judged ignored after this many presents in a row returned in
@@ -136,10 +137,12 @@ func (p *pacer) presented(interval, now time.Duration) {
 		return
 	}
 	expect := p.displayPeriod()
+	from := now // where a fallback's deadlines start
 	if p.guarded {
 		// The frame began after a guard wait: how fast it went is what
-		// the present took since, not the interval the wait stretched.
-		interval, p.guarded = now-p.guardEnd, false
+		// the present took since, not the interval the wait stretched;
+		// and the cap that may take over carries on the guard's series.
+		interval, from, p.guarded = now-p.guardEnd, p.guardAt, false
 	}
 	if interval >= expect/2 {
 		p.fastPresents = 0
@@ -154,7 +157,7 @@ func (p *pacer) presented(interval, now time.Duration) {
 	p.log.Info("presents return much faster than the display refreshes: the driver ignores vsync; capping at the display rate instead",
 		"refresh", expect)
 	p.fallback = true
-	_ = p.setMode(ModeVSync, now)
+	_ = p.setMode(ModeVSync, from)
 }
 
 // displayPeriod is the refresh period, or 60 Hz's when it is unknown.
@@ -170,7 +173,16 @@ func (p *pacer) displayPeriod() time.Duration {
 func (p *pacer) wait() (late time.Duration, waited bool) {
 	if !p.capping {
 		if p.mode == ModeVSync && !p.fallback && p.fastPresents > 0 {
-			p.clock.SleepUntil(p.lastPresent + p.displayPeriod())
+			// Deadlines a period apart, as a cap's are, so the guarded
+			// frames keep the display's rate; the first counts from the
+			// fast present.
+			per := p.displayPeriod()
+			next := p.guardAt + per
+			if now := p.clock.Now(); p.fastPresents == 1 || next < now-per {
+				next = p.lastPresent + per
+			}
+			p.clock.SleepUntil(next)
+			p.guardAt = next
 			p.guarded, p.guardEnd = true, p.clock.Now()
 		}
 		return 0, false

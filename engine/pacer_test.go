@@ -9,19 +9,21 @@ func TestIgnoredVSyncDoesNotBurstWhileItIsDetected(t *testing.T) {
 	c := &fakeClock{}
 	p := &vsyncPlatform{period: time.Second / 75}
 	p.clock = c
-	p.work = every(50 * time.Microsecond) // presents that never wait
+	p.work = every(2 * time.Millisecond) // presents that never wait
 	g := &recorder{clock: c}
 	sum := runFake(t, Config{Mode: ModeVSync, Frames: 100}, g, p, c)
 	if sum.ModeEffective != "cap (vsync ignored)" {
 		t.Fatalf("effective mode %q, want the fallback", sum.ModeEffective)
 	}
-	for i := 1; i < len(g.frameStart); i++ {
-		if gap := g.frameStart[i] - g.frameStart[i-1]; gap < time.Second/75-time.Microsecond {
-			t.Fatalf("frames %d and %d %v apart, want at least the display period", i-1, i, gap)
+	// Frame 0 presents at once and counts as the first fast present; from
+	// frame 1 on every frame starts a display period after the one before,
+	// through the detection, the switch to the fallback and after it,
+	// whatever the frame's work took.
+	for i := 2; i < len(g.frameStart); i++ {
+		gap := g.frameStart[i] - g.frameStart[i-1]
+		if d := gap - time.Second/75; d < -time.Microsecond || d > time.Microsecond {
+			t.Fatalf("frames %d and %d %v apart, want the display period", i-1, i, gap)
 		}
-	}
-	if sum.FPS < 74.5 || sum.FPS > 75.5 {
-		t.Fatalf("mean rate %v fps, want the display's 75 from the first frame", sum.FPS)
 	}
 }
 
