@@ -43,6 +43,7 @@ type options struct {
 	fps, tps, bodies      []int
 	duration, plotFor     time.Duration
 	headless, profile     bool
+	count                 int
 	plot                  string
 	args                  []string
 }
@@ -81,6 +82,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.DurationVar(&o.plotFor, "plot-duration", 3*time.Second, "length of each traced run for the plot (0: no plot)")
 	fs.StringVar(&o.plot, "plot", "frames.png", "the plot's file name in -out (.png or .svg)")
 	fs.BoolVar(&o.headless, "headless", true, "run without a visible window")
+	fs.IntVar(&o.count, "count", 1, "run each configuration this many times (the plot shows the first)")
 	fs.BoolVar(&o.profile, "profile", true, "CPU-profile each measured run, to tell pacing's CPU from the frame's work by the phase label")
 	extra := fs.String("args", "", "more flags for the scene, space-separated")
 	if err := fs.Parse(args); err != nil {
@@ -111,6 +113,9 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	}
 	if o.plotFor < 0 {
 		return nil, fmt.Errorf("invalid value %v for -plot-duration: want 0 (no plot) or more", o.plotFor)
+	}
+	if o.count < 1 || o.count > 100 {
+		return nil, fmt.Errorf("invalid value %d for -count: want 1 to 100", o.count)
 	}
 	o.args = strings.Fields(*extra)
 	return o, nil
@@ -207,19 +212,24 @@ func run(ctx context.Context, o *options, stdout io.Writer) error {
 	var results []*result
 	var plots []series
 	for _, c := range o.configs() {
-		r, err := measure(ctx, o, bin, c)
-		if err != nil {
-			return err
-		}
-		results = append(results, r)
-		if r.frames != nil {
-			var target time.Duration
-			if r.sum.FPSTarget > 0 {
-				target = time.Duration(float64(time.Second) / r.sum.FPSTarget)
+		for i := range o.count {
+			if o.count > 1 {
+				c.Rep = i + 1
 			}
-			plots = append(plots, series{Title: r.cfg.describe() + " (traced run)", Target: target, Presents: r.frames.Presents})
+			r, err := measure(ctx, o, bin, c, i == 0)
+			if err != nil {
+				return err
+			}
+			results = append(results, r)
+			if r.frames != nil {
+				var target time.Duration
+				if r.sum.FPSTarget > 0 {
+					target = time.Duration(float64(time.Second) / r.sum.FPSTarget)
+				}
+				plots = append(plots, series{Title: c.describe() + " (traced run)", Target: target, Presents: r.frames.Presents})
+			}
+			writeRun(stdout, r)
 		}
-		writeRun(stdout, r)
 	}
 	writeComparison(stdout, results)
 	fmt.Fprintf(stdout, "machine after: %s\n", loadAverage())
@@ -236,7 +246,7 @@ func run(ctx context.Context, o *options, stdout io.Writer) error {
 // measure runs c once for the figures and, when a plot is asked for, once
 // more with an execution trace for the intervals of every frame: the
 // tracer's own cost stays out of the figures.
-func measure(ctx context.Context, o *options, bin string, c config) (*result, error) {
+func measure(ctx context.Context, o *options, bin string, c config, plot bool) (*result, error) {
 	r := &result{cfg: c, json: filepath.Join(o.out, c.name()+".json")}
 	args := c.args(o.headless, o.duration, r.json, "")
 	prof := filepath.Join(o.out, c.name()+".pprof")
@@ -256,7 +266,7 @@ func measure(ctx context.Context, o *options, bin string, c config) (*result, er
 			return nil, err
 		}
 	}
-	if o.plotFor == 0 {
+	if o.plotFor == 0 || !plot {
 		return r, nil
 	}
 	tracePath := filepath.Join(o.out, c.name()+".trace")

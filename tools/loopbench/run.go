@@ -19,6 +19,7 @@ type config struct {
 	FPS    int    // the cap
 	TPS    int
 	Bodies int // passed as -bodies when not 0
+	Rep    int // which repetition, when there are several
 }
 
 // name is the run's name in tables and file names.
@@ -33,6 +34,9 @@ func (c config) name() string {
 	fmt.Fprintf(&b, "-tps%d", c.TPS)
 	if c.Bodies > 0 {
 		fmt.Fprintf(&b, "-b%d", c.Bodies)
+	}
+	if c.Rep > 0 {
+		fmt.Fprintf(&b, "-%d", c.Rep)
 	}
 	return b.String()
 }

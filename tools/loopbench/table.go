@@ -81,6 +81,9 @@ func (c config) describe() string {
 	if c.Bodies > 0 {
 		fmt.Fprintf(&b, ", -bodies %d", c.Bodies)
 	}
+	if c.Rep > 0 {
+		fmt.Fprintf(&b, ", run %d", c.Rep)
+	}
 	return b.String()
 }
 
