@@ -193,7 +193,7 @@ func drawShape(c *sdl2.Canvas, b *physics.BodyState, s *physics.Shape, col color
 		}
 		// A spoke shows the spin.
 		edge := center.Add(rotate(mgl64.Vec2{s.Radius, 0}, b.Angle))
-		c.Line(center, edge, 0, shade(col))
+		c.Line(center, edge, 2, shade(col))
 	case physics.Box:
 		c.Box(b.Pos.Add(rotate(s.Offset, b.Angle)), s.Half, b.Angle, col)
 	case physics.Polygon:
