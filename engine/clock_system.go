@@ -67,7 +67,7 @@ const (
 	// one still lands before the deadline.
 	marginHeadroom = 30 * time.Microsecond
 	// the margin covers all but marginRank-1 of the wakes remembered
-	marginRank = 2
+	marginRank = 7
 )
 
 // NewSystemClock returns the machine's monotonic clock, waiting for
@@ -100,14 +100,15 @@ func (c *SystemClock) SleepUntil(t time.Duration) {
 	}
 }
 
-// learn records how late a sleep woke and sets the margin to the second
-// latest of the last 128 wakes (about their 98th percentile) plus
-// headroom. Not the latest: on a virtual machine or beside a busy
-// renderer, a wake now and then comes a millisecond or more late, alone;
-// spinning that long for the next two seconds of frames cost 5% of a core
-// (against 2% this way, tools/loopbench, tumble at 60 Hz) to guard against
-// something that had passed. That one frame is late instead, which the
-// lateness percentiles show.
+// learn records how late a sleep woke and sets the margin to the seventh
+// latest of the last 128 wakes (about their 95th percentile) plus
+// headroom. Not the latest: on a virtual machine or beside a renderer's
+// busy threads, a few wakes in a hundred come a millisecond or more late;
+// spinning that long before every frame to cover them cost 2-7% of a core
+// (tools/loopbench, tumble capped at 60 Hz on two cores, where the
+// seventh latest cost 0.1-3%), and did not make those wakes punctual: the
+// thread was waiting for a CPU, not for the timer. Those frames are late
+// instead, which the lateness percentiles show.
 func (c *SystemClock) learn(late time.Duration) {
 	c.wakes[c.wakeN%len(c.wakes)] = late
 	c.wakeN++
