@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 )
@@ -54,6 +55,20 @@ func readSummary(path string) (summary, error) {
 
 // phaseOrder is the loop's phase order, as the summaries name them.
 var phaseOrder = []string{"input", "tick", "physics", "snapshot", "render", "present", "wait"}
+
+// phases lists the summary's phases: the known ones in loop order, then
+// any the engine has gained since, by name.
+func (s *summary) phases() []string {
+	out := slices.Clone(phaseOrder)
+	var extra []string
+	for p := range s.PhaseMS {
+		if !slices.Contains(phaseOrder, p) {
+			extra = append(extra, p)
+		}
+	}
+	sort.Strings(extra)
+	return append(out, extra...)
+}
 
 // busyS is the wall time the loop spent on the frame's own work: every
 // phase but the wait. Headless, those phases run on the CPU throughout

@@ -109,7 +109,7 @@ func writeRun(w io.Writer, r *result) {
 	}
 	fmt.Fprintf(tw, "ticks per frame\t%s  (bailouts %d, dropped %.1f ms)\n", s.stepsHistogram(), s.Bailouts, s.DroppedMS)
 	var ph strings.Builder
-	for _, p := range phaseOrder {
+	for _, p := range s.phases() {
 		if s.Frames > 0 {
 			fmt.Fprintf(&ph, "%s %.1f  ", p, 1000*s.PhaseMS[p]/float64(s.Frames))
 		}
@@ -122,7 +122,7 @@ func writeRun(w io.Writer, r *result) {
 	fmt.Fprintln(tw, line)
 	if r.phases != nil {
 		var b strings.Builder
-		for _, p := range phaseOrder {
+		for _, p := range s.phases() {
 			fmt.Fprintf(&b, "%s %.2f  ", p, r.phasePct(p))
 		}
 		fmt.Fprintf(&b, "unlabelled %.2f", r.phasePct(""))
