@@ -30,16 +30,6 @@ type pacer struct {
 
 	fastPresents int // consecutive presents far quicker than the refresh
 	meter        refreshMeter
-
-	// While vsync is suspected of being ignored (a fast present, not yet
-	// enough of them to fall back), frames wait for deadlines a display
-	// period apart, so the frames that make up the verdict neither burst
-	// at thousands a second nor skew the run's mean rate. The next frame's
-	// speed is then judged from the end of that wait.
-	lastPresent time.Duration
-	guarded     bool
-	guardAt     time.Duration // the last guard's deadline
-	guardEnd    time.Duration // when its wait returned
 }
 
 // Vsync is judged ignored after this many presents in a row returned in
@@ -131,18 +121,12 @@ func (p *pacer) resync(now time.Duration) {
 // presented tells the pacer how long the last frame took between
 // presents, which is how it notices a driver that ignores vsync.
 func (p *pacer) presented(interval, now time.Duration) {
-	p.lastPresent = now
 	if p.mode != ModeVSync || p.fallback {
-		p.guarded = false
 		return
 	}
-	expect := p.displayPeriod()
-	from := now // where a fallback's deadlines start
-	if p.guarded {
-		// The frame began after a guard wait: how fast it went is what
-		// the present took since, not the interval the wait stretched;
-		// and the cap that may take over carries on the guard's series.
-		interval, from, p.guarded = now-p.guardEnd, p.guardAt, false
+	expect := p.refresh
+	if expect == 0 {
+		expect = time.Second / 60
 	}
 	if interval >= expect/2 {
 		p.fastPresents = 0
@@ -157,34 +141,13 @@ func (p *pacer) presented(interval, now time.Duration) {
 	p.log.Info("presents return much faster than the display refreshes: the driver ignores vsync; capping at the display rate instead",
 		"refresh", expect)
 	p.fallback = true
-	_ = p.setMode(ModeVSync, from)
-}
-
-// displayPeriod is the refresh period, or 60 Hz's when it is unknown.
-func (p *pacer) displayPeriod() time.Duration {
-	if p.refresh > 0 {
-		return p.refresh
-	}
-	return time.Second / 60
+	_ = p.setMode(ModeVSync, now)
 }
 
 // wait blocks until the next deadline when capping. It returns how late
 // it woke after the deadline and whether it waited for one at all.
 func (p *pacer) wait() (late time.Duration, waited bool) {
 	if !p.capping {
-		if p.mode == ModeVSync && !p.fallback && p.fastPresents > 0 {
-			// Deadlines a period apart, as a cap's are, so the guarded
-			// frames keep the display's rate; the first counts from the
-			// fast present.
-			per := p.displayPeriod()
-			next := p.guardAt + per
-			if now := p.clock.Now(); p.fastPresents == 1 || next < now-per {
-				next = p.lastPresent + per
-			}
-			p.clock.SleepUntil(next)
-			p.guardAt = next
-			p.guarded, p.guardEnd = true, p.clock.Now()
-		}
 		return 0, false
 	}
 	p.k++
