@@ -150,12 +150,19 @@ func TestTablesAndPlotFromASummary(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &result{cfg: config{Mode: "cap", Wait: "hybrid", FPS: 60, TPS: 60}, sum: sum, json: js,
-		loop:   threadShare{CPU: 0.2, OK: true},
-		phases: map[string]time.Duration{"physics": 1500 * time.Millisecond, "wait": 30 * time.Millisecond}}
+		loop:     threadShare{CPU: 0.2, OK: true},
+		phases:   map[string]time.Duration{"physics": 1500 * time.Millisecond, "wait": 30 * time.Millisecond},
+		profWall: 10 * time.Second}
+	sleep := &result{cfg: config{Mode: "cap", Wait: "sleep", FPS: 60, TPS: 60}, sum: sum, json: js,
+		loop: threadShare{CPU: 0.15, OK: true}}
+	setBaselines([]*result{r, sleep})
+	if r.base != sleep || sleep.base != sleep {
+		t.Fatal("the capped runs' baseline is not the sleep run of their configuration")
+	}
 	var out bytes.Buffer
 	writeRun(&out, r)
 	writeComparison(&out, []*result{r})
-	for _, want := range []string{"mean rate off by -0.0167%", "0:1 1:598 2:1", "0.30% of a core (CPU in the wait phase)", "cap60-hybrid-tps60"} {
+	for _, want := range []string{"mean rate off by -0.0167%", "0:1 1:598 2:1", "5.00% of a core: the loop thread's CPU less the sleep run's (cap60-sleep-tps60)", "wait 0.30", "cap60-hybrid-tps60"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("tables lack %q:\n%s", want, out.String())
 		}

@@ -70,19 +70,6 @@ func (s *summary) phases() []string {
 	return append(out, extra...)
 }
 
-// busyS is the wall time the loop spent on the frame's own work: every
-// phase but the wait. Headless, those phases run on the CPU throughout
-// (nothing blocks), so this is the loop thread's CPU for the scene's work.
-func (s *summary) busyS() float64 {
-	var ms float64
-	for p, v := range s.PhaseMS {
-		if p != "wait" {
-			ms += v
-		}
-	}
-	return ms / 1000
-}
-
 // stepsHistogram prints "0:12 1:590 2:3".
 func (s *summary) stepsHistogram() string {
 	keys := make([]int, 0, len(s.StepsPerFrame))

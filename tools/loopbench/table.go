@@ -10,13 +10,18 @@ import (
 
 // result is one run's figures.
 type result struct {
-	cfg    config
-	sum    summary
-	json   string                   // where its summary is
-	loop   threadShare              // the loop thread's CPU and run-queue wait
-	phases map[string]time.Duration // CPU by loop phase from the run's profile; nil without
-	frames *frames                  // from the traced run; nil without one
+	cfg      config
+	sum      summary
+	json     string                   // where its summary is
+	loop     threadShare              // the loop thread's CPU and run-queue wait
+	phases   map[string]time.Duration // CPU by loop phase from the traced run's profile; nil without
+	profWall time.Duration            // that run's length
+	base     *result                  // the -wait sleep run of the same configuration, if any
+	frames   *frames                  // from the traced run; nil without one
 }
+
+// cpuPct is the process's CPU time per wall second, in % of one core.
+func (r *result) cpuPct() float64 { return pct(r.sum.CPUS, r.sum.WallS) }
 
 // phasePct is the CPU the profile saw in phase ph (all labelled phases but
 // the wait for "work"), in % of one core.
@@ -27,28 +32,34 @@ func (r *result) phasePct(ph string) float64 {
 			d += v
 		}
 	}
-	return pct(d.Seconds(), r.sum.WallS)
+	return pct(d.Seconds(), r.profWall.Seconds())
 }
 
-// cpuPct is the process's CPU time per wall second, in % of one core.
-func (r *result) cpuPct() float64 { return pct(r.sum.CPUS, r.sum.WallS) }
-
-// busyPct is the frame's own work (every phase but the wait) per wall
-// second, in % of one core.
-func (r *result) busyPct() float64 { return pct(r.sum.busyS(), r.sum.WallS) }
-
-// pacingPct is what pacing costs beyond the scene's own work: the CPU the
-// profile saw in the wait phase. Without a profile it falls back to the
-// loop thread's CPU less the wall time of the frame's work, which is
-// exact only on a quiet machine whose presents never block (ok false).
+// pacingPct is what pacing costs beyond the scene's own work, in % of one
+// core: the loop thread's CPU less that of the same frames paced by a
+// plain time.Sleep (ok false without both figures).
 func (r *result) pacingPct() (float64, bool) {
-	if r.phases != nil {
-		return r.phasePct("wait"), true
+	if !r.loop.OK || r.base == nil || !r.base.loop.OK {
+		return 0, false
 	}
-	if r.loop.OK {
-		return 100*r.loop.CPU - r.busyPct(), false
+	return 100 * (r.loop.CPU - r.base.loop.CPU), true
+}
+
+// setBaselines points each capped run at the first sleep run of its
+// configuration.
+func setBaselines(rs []*result) {
+	key := func(c config) config { c.Wait, c.Rep = "", 0; return c }
+	base := map[config]*result{}
+	for _, r := range rs {
+		if r.cfg.Mode == "cap" && r.cfg.Wait == "sleep" && base[key(r.cfg)] == nil {
+			base[key(r.cfg)] = r
+		}
 	}
-	return r.cpuPct() - r.busyPct(), false
+	for _, r := range rs {
+		if r.cfg.Mode == "cap" {
+			r.base = base[key(r.cfg)]
+		}
+	}
 }
 
 // rateOffPct is how far the mean frame rate is from the target, in %.
@@ -120,17 +131,16 @@ func writeRun(w io.Writer, r *result) {
 		line += fmt.Sprintf("; loop thread %.2f on a CPU, %.2f waiting for one", 100*r.loop.CPU, 100*r.loop.RunQ)
 	}
 	fmt.Fprintln(tw, line)
+	if p, ok := r.pacingPct(); ok {
+		fmt.Fprintf(tw, "pacing cost\t%.2f%% of a core: the loop thread's CPU less the sleep run's (%s)\n", p, r.base.cfg.name())
+	}
 	if r.phases != nil {
 		var b strings.Builder
 		for _, p := range s.phases() {
 			fmt.Fprintf(&b, "%s %.2f  ", p, r.phasePct(p))
 		}
 		fmt.Fprintf(&b, "unlabelled %.2f", r.phasePct(""))
-		fmt.Fprintf(tw, "profiled cpu %%\t%s\n", b.String())
-		fmt.Fprintf(tw, "pacing cost\t%.2f%% of a core (CPU in the wait phase), beyond frame work of %.2f%%\n", r.phasePct("wait"), r.phasePct("work"))
-	} else {
-		p, _ := r.pacingPct()
-		fmt.Fprintf(tw, "pacing cost\t~%.2f%% of a core (no profile: loop thread CPU less the frame's wall time)\n", p)
+		fmt.Fprintf(tw, "profiled cpu %% (traced run)\t%s\n", b.String())
 	}
 	fmt.Fprintf(tw, "allocations\t%.2f per frame\n", s.AllocsPerFrame)
 	fmt.Fprintf(tw, "gc\t%d cycles, %.3f ms paused in all\n", s.GCCycles, s.GCPauseMS)
@@ -152,9 +162,9 @@ func regionCounts(m map[string]int) string {
 
 // writeComparison prints every run in one table.
 func writeComparison(w io.Writer, rs []*result) {
-	fmt.Fprintln(w, "\n== all runs (cpu: the process; thread: the loop thread on a CPU; runq: it waiting for one; work and pacing: CPU profiled outside and inside the wait phase; all in % of one core)")
+	fmt.Fprintln(w, "\n== all runs (in % of one core: cpu, the process; thread, the loop thread on a CPU; runq, it waiting for one; pacing, thread less the sleep run's; wait prof, CPU profiled in the wait phase of the traced run)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "run\tfps\trate off %\tframe p50 ms\tp99\tmax\tlate p50 µs\tp99\tmax\tcpu\tthread\trunq\twork\tpacing\tallocs/frame\tgc\t")
+	fmt.Fprintln(tw, "run\tfps\trate off %\tframe p50 ms\tp99\tmax\tlate p50 µs\tp99\tmax\tcpu\tthread\trunq\tpacing\twait prof\tallocs/frame\tgc\t")
 	for _, r := range rs {
 		s := &r.sum
 		off := "-"
@@ -165,22 +175,20 @@ func writeComparison(w io.Writer, rs []*result) {
 		if s.FPSTarget > 0 && s.ModeEffective != "vsync" {
 			late = fmt.Sprintf("%.1f\t%.1f\t%.1f", s.LateUS.P50, s.LateUS.P99, s.LateUS.Max)
 		}
-		p, ok := r.pacingPct()
-		pace := fmt.Sprintf("%.2f", p)
-		if !ok {
-			pace = "~" + pace
+		pace, prof := "-", "-"
+		if p, ok := r.pacingPct(); ok {
+			pace = fmt.Sprintf("%.2f", p)
+		}
+		if r.phases != nil {
+			prof = fmt.Sprintf("%.2f", r.phasePct("wait"))
 		}
 		thread, runq := "-", "-"
 		if r.loop.OK {
 			thread, runq = fmt.Sprintf("%.2f", 100*r.loop.CPU), fmt.Sprintf("%.2f", 100*r.loop.RunQ)
 		}
-		work := r.busyPct()
-		if r.phases != nil {
-			work = r.phasePct("work")
-		}
-		fmt.Fprintf(tw, "%s\t%.3f\t%s\t%.3f\t%.3f\t%.3f\t%s\t%.2f\t%s\t%s\t%.2f\t%s\t%.2f\t%d\t\n",
+		fmt.Fprintf(tw, "%s\t%.3f\t%s\t%.3f\t%.3f\t%.3f\t%s\t%.2f\t%s\t%s\t%s\t%s\t%.2f\t%d\t\n",
 			r.cfg.name(), s.FPS, off, s.FrameMS.P50, s.FrameMS.P99, s.FrameMS.Max, late,
-			r.cpuPct(), thread, runq, work, pace, s.AllocsPerFrame, s.GCCycles)
+			r.cpuPct(), thread, runq, pace, prof, s.AllocsPerFrame, s.GCCycles)
 	}
 	tw.Flush()
 }
