@@ -248,8 +248,7 @@ func run(ctx context.Context, o *options, stdout io.Writer) error {
 // measure runs c once for the figures and, when a plot is asked for, once
 // more with an execution trace for the intervals of every frame and a CPU
 // profile for the CPU of each phase: the instruments' own costs stay out
-// of the figures. (They are not always small: with the CPU profiler on,
-// an uncapped headless run had single presents of several seconds.)
+// of the figures.
 func measure(ctx context.Context, o *options, bin string, c config, plot bool) (*result, error) {
 	r := &result{cfg: c, json: filepath.Join(o.out, c.name()+".json")}
 	samples, started, err := runScene(ctx, bin, append(c.args(o.headless, o.duration, r.json, ""), o.args...))
