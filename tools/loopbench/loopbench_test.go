@@ -184,4 +184,11 @@ func TestTablesAndPlotFromASummary(t *testing.T) {
 	if _, err := png.Decode(f); err != nil {
 		t.Fatalf("plot is not a PNG: %v", err)
 	}
+	svg := filepath.Join(dir, "frames.svg")
+	if err := plotFrames(svg, []series{{Title: "cap", Target: time.Second / 60, Presents: presents}}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(svg); err != nil || !bytes.Contains(b, []byte("<svg")) {
+		t.Fatalf("plot %s is not an SVG (%v)", svg, err)
+	}
 }
