@@ -10,7 +10,7 @@ ARGS    ?=
 HEADLESS_ARGS = -headless -duration 10s -stats -stats-json $(OUT)/$(SCENE).json -screenshot $(OUT)/$(SCENE).png
 
 .DEFAULT_GOAL := help
-.PHONY: help deps deps-test build run test test-unit test-race test-x11 bench profile lint clean
+.PHONY: help deps deps-test build run test test-unit test-race test-x11 test-tools bench loopbench profile lint clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -56,7 +56,7 @@ run: deps ## run the default scene (SCENE=name ARGS='-mode cap' to choose)
 test: deps-test ## vet, the whole test suite headless, the race detector, and the X11 pass under Xvfb
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
-	$(MAKE) --no-print-directory test-unit test-race test-x11
+	$(MAKE) --no-print-directory test-unit test-race test-x11 test-tools
 
 test-unit:
 	SDL_VIDEODRIVER=offscreen $(GO) test -count=1 ./...
@@ -67,8 +67,17 @@ test-race:
 test-x11:
 	env -u SDL_VIDEODRIVER LOCKSTEP_X11=1 xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -count=1 -run X11 ./platform/...
 
-bench: deps ## run the benchmarks (compare runs with benchstat)
-	SDL_VIDEODRIVER=offscreen $(GO) test -run '^$$' -bench . -benchmem ./...
+# tools/loopbench is a module of its own (its plotting dependencies stay out
+# of the engine's): vet and test it from its directory.
+test-tools:
+	cd tools/loopbench && $(GO) vet ./... && $(GO) test -count=1 ./...
+
+BENCH ?= .
+bench: deps ## run the benchmarks, BENCH=regexp to choose (compare runs with benchstat)
+	SDL_VIDEODRIVER=offscreen $(GO) test -run '^$$' -bench '$(BENCH)' -benchmem ./...
+
+loopbench: deps ## measure the loop headless in every power mode: table, JSON and a frame-time plot in out/loopbench
+	cd tools/loopbench && $(GO) run . $(ARGS)
 
 profile: deps ## profile the default scene headless and print the top of the CPU profile
 	@mkdir -p $(OUT)

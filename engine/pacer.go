@@ -33,8 +33,10 @@ type pacer struct {
 }
 
 // Vsync is judged ignored after this many presents in a row returned in
-// under half a refresh period.
-const vsyncIgnoredAfter = 30
+// under half a refresh period. A swap chain lets two or three presents
+// through at once when it starts; ten in a row is no honoured vsync, and
+// judging sooner keeps the burst of frames before the verdict short.
+const vsyncIgnoredAfter = 10
 
 // throttlePeriod is the frame period while the window cannot be seen.
 const throttlePeriod = 50 * time.Millisecond
