@@ -9,6 +9,10 @@ type TickInput struct {
 	Buttons, ButtonsPressed, ButtonsReleased ButtonSet
 	MouseX, MouseY                           float64 // window pixels
 	WheelX, WheelY                           int32   // wheel clicks since the tick before
+	// WindowWidth and WindowHeight are the size in pixels of the window
+	// the pointer is in, so a tick can map it into its world the same way
+	// when a recording is replayed in a window of another size, or none.
+	WindowWidth, WindowHeight int32
 }
 
 // Input collects the events of one frame. The platform writes into it once
@@ -98,6 +102,8 @@ func (in *Input) TypeText(b []byte) {
 func (in *Input) SetWindow(w WindowState) {
 	w.Resized = in.window.Resized || w.Width != in.window.Width || w.Height != in.window.Height
 	in.window = w
+	in.pending.WindowWidth, in.pending.WindowHeight = int32(w.Width), int32(w.Height)
+	in.frame.WindowWidth, in.frame.WindowHeight = in.pending.WindowWidth, in.pending.WindowHeight
 }
 
 // RequestQuit asks the loop to end after the current frame.
@@ -138,7 +144,8 @@ func (in *Input) QuitRequested() bool { return in.quit }
 // tick takes them.
 func (in *Input) beginFrame() {
 	in.frame = TickInput{Down: in.pending.Down, Buttons: in.pending.Buttons,
-		MouseX: in.pending.MouseX, MouseY: in.pending.MouseY}
+		MouseX: in.pending.MouseX, MouseY: in.pending.MouseY,
+		WindowWidth: in.pending.WindowWidth, WindowHeight: in.pending.WindowHeight}
 	in.textLen = 0
 	in.window.Resized = false
 }

@@ -369,3 +369,24 @@ func TestRunningSlowlyHasHysteresis(t *testing.T) {
 		t.Fatalf("flag cleared at frame %d, want about a second (60 frames) after the last bailout at 13", cleared)
 	}
 }
+
+func TestTicksSeeTheWindowSizeThePointerIsIn(t *testing.T) {
+	c := &fakeClock{}
+	g := &recorder{}
+	events := func(frame int, in *Input) {
+		if frame == 0 || frame == 2 {
+			in.SetWindow(WindowState{Width: 800 + frame, Height: 600})
+		}
+		in.MoveMouse(10, 20)
+	}
+	runFake(t, Config{Mode: ModeUncapped, Frames: 4}, g, &fakePlatform{clock: c, work: every(time.Second / 60), events: events}, c)
+	for i, in := range g.inputs {
+		want := int32(800)
+		if i >= 1 { // frame 2 holds the second tick
+			want = 802
+		}
+		if in.WindowWidth != want || in.WindowHeight != 600 || in.MouseX != 10 {
+			t.Fatalf("tick %d saw window %dx%d pointer %v, want %dx600 and 10", i, in.WindowWidth, in.WindowHeight, in.MouseX, want)
+		}
+	}
+}

@@ -23,7 +23,8 @@ import (
 // buttons and the pointer held as they were, nothing pressed, released or
 // scrolled. Mask bit i says field i of maskFields differs; key sets are a
 // byte of which 64-bit words are nonzero then those words, button sets a
-// byte, pointer coordinates their IEEE-754 bits, wheel clicks zigzag varints.
+// byte, pointer coordinates their IEEE-754 bits, wheel clicks and the
+// window's size zigzag varints.
 //
 // Each crc32 is CRC-32C of every byte of the file before it, so each one
 // vouches for the bytes since the one before and for the whole chain: a
@@ -50,6 +51,8 @@ const (
 	fMouseY
 	fWheelX
 	fWheelY
+	fWindowWidth
+	fWindowHeight
 	fAll = 1<<iota - 1
 )
 
@@ -64,7 +67,8 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // baseline is what a tick's input is compared with: prev without edges.
 func baseline(prev *engine.TickInput) engine.TickInput {
-	return engine.TickInput{Down: prev.Down, Buttons: prev.Buttons, MouseX: prev.MouseX, MouseY: prev.MouseY}
+	return engine.TickInput{Down: prev.Down, Buttons: prev.Buttons, MouseX: prev.MouseX, MouseY: prev.MouseY,
+		WindowWidth: prev.WindowWidth, WindowHeight: prev.WindowHeight}
 }
 
 // diff returns the mask of fields where in differs from base.
@@ -99,6 +103,12 @@ func diff(in, base *engine.TickInput) uint64 {
 	}
 	if in.WheelY != base.WheelY {
 		m |= fWheelY
+	}
+	if in.WindowWidth != base.WindowWidth {
+		m |= fWindowWidth
+	}
+	if in.WindowHeight != base.WindowHeight {
+		m |= fWindowHeight
 	}
 	return m
 }
@@ -138,6 +148,12 @@ func appendInput(b []byte, in, base *engine.TickInput) []byte {
 	if m&fWheelY != 0 {
 		b = binary.AppendVarint(b, int64(in.WheelY))
 	}
+	if m&fWindowWidth != 0 {
+		b = binary.AppendVarint(b, int64(in.WindowWidth))
+	}
+	if m&fWindowHeight != 0 {
+		b = binary.AppendVarint(b, int64(in.WindowHeight))
+	}
 	return b
 }
 
@@ -158,5 +174,5 @@ func appendKeys(b []byte, k *engine.KeySet) []byte {
 }
 
 // Longest input record: tag, mask, three key sets of a byte and four
-// 10-byte words, three buttons, two coordinates, two wheels.
-const maxInputRecord = 1 + 2 + 3*(1+4*binary.MaxVarintLen64) + 3 + 2*8 + 2*binary.MaxVarintLen32
+// 10-byte words, three buttons, two coordinates, two wheels, the window.
+const maxInputRecord = 1 + 2 + 3*(1+4*binary.MaxVarintLen64) + 3 + 2*8 + 4*binary.MaxVarintLen32

@@ -368,6 +368,9 @@ func (d *decoder) tick(in *engine.TickInput, v engine.TickInput) (event, error) 
 	return evTick, nil
 }
 
+// maxWindowSide is the largest window side a recording may hold, in pixels.
+const maxWindowSide = 1 << 16
+
 // input decodes an input record's fields over the baseline.
 func (d *decoder) input(v *engine.TickInput, start int) error {
 	*v = baseline(&d.prev)
@@ -418,6 +421,19 @@ func (d *decoder) input(v *engine.TickInput, start int) error {
 			}
 			if n < math.MinInt32 || n > math.MaxInt32 {
 				return d.fail(ErrCorrupt, "input record at byte %d: %d wheel clicks", start, n)
+			}
+			*w = int32(n)
+		}
+	}
+	size := [...]*int32{&v.WindowWidth, &v.WindowHeight}
+	for i, w := range size {
+		if m&(fWindowWidth<<i) != 0 {
+			n, err := d.varint("a window size")
+			if err != nil {
+				return err
+			}
+			if n < 0 || n > maxWindowSide {
+				return d.fail(ErrCorrupt, "input record at byte %d: window side of %d pixels (want 0 to %d)", start, n, maxWindowSide)
 			}
 			*w = int32(n)
 		}

@@ -19,8 +19,9 @@ func script(n int, seed uint64) []engine.TickInput {
 	out := make([]engine.TickInput, n)
 	var held engine.TickInput
 	for i := range out {
-		in := engine.TickInput{Down: held.Down, Buttons: held.Buttons, MouseX: held.MouseX, MouseY: held.MouseY}
-		switch r.IntN(12) {
+		in := engine.TickInput{Down: held.Down, Buttons: held.Buttons, MouseX: held.MouseX, MouseY: held.MouseY,
+			WindowWidth: held.WindowWidth, WindowHeight: held.WindowHeight}
+		switch r.IntN(13) {
 		case 0:
 			k := engine.Key(1 + r.IntN(int(engine.KeyF12)))
 			if in.Down.Has(k) {
@@ -44,6 +45,8 @@ func script(n int, seed uint64) []engine.TickInput {
 			in.MouseX, in.MouseY = float64(r.IntN(1280)), float64(r.IntN(720))
 		case 5:
 			in.WheelY = int32(r.IntN(7) - 3)
+		case 6:
+			in.WindowWidth, in.WindowHeight = int32(640+r.IntN(1920)), int32(360+r.IntN(1080))
 		}
 		out[i], held = in, in
 	}

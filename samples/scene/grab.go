@@ -28,7 +28,9 @@ const (
 // Tick applies the tick's mouse input to w.
 func (g *Grab) Tick(w *chipmunk.World, t *engine.Tick, v *View) error {
 	in := &t.Input
-	p := v.Camera.ToWorld(in.MouseX, in.MouseY, v.Width, v.Height)
+	// The window's size comes with the input, so a replay maps the
+	// recorded pointer into the world exactly as the recorded run did.
+	p := v.Camera.ToWorld(in.MouseX, in.MouseY, int(in.WindowWidth), int(in.WindowHeight))
 	switch {
 	case in.ButtonsPressed.Has(engine.MouseLeft) && !g.holding:
 		id, ok, err := w.BodyAt(p, 0.1, true)
