@@ -56,9 +56,9 @@ func (m Mode) Next() Mode { return (m + 1) % Mode(len(modeNames)) }
 type Config struct {
 	TPS       int           // fixed ticks per second; default 60, at most 10,000
 	MaxSteps  int           // most ticks in one frame; default 8
-	MaxFrame  time.Duration // longest frame time fed to the accumulator; default 250 ms
+	MaxFrame  time.Duration // longest frame time fed to the accumulator; default 250 ms, at most MaxMaxFrame
 	Mode      Mode          // power mode; default vsync
-	FPS       int           // frame cap for ModeCap and the vsync fallback when the display rate is unknown; default 60
+	FPS       int           // frame cap for ModeCap; default 60 (the vsync fallback caps at the display's rate, 60 Hz when unknown)
 	TimeScale float64       // simulated seconds per real second; default 1
 	NoInterp  bool          // draw the last tick's state instead of blending
 
@@ -86,6 +86,7 @@ const (
 	MaxTPS       = 10000
 	MaxFPS       = 10000
 	MaxMaxSteps  = 1000
+	MaxMaxFrame  = 10 * time.Second // keeps frame·TimeScale exact in int64
 	MinTimeScale = 1.0 / 64
 	MaxTimeScale = 64.0
 )
@@ -115,8 +116,8 @@ func (c Config) withDefaults() (Config, error) {
 		return c, fmt.Errorf("engine: TPS %d out of range: want 1 to %d ticks per second", c.TPS, MaxTPS)
 	case c.MaxSteps < 1 || c.MaxSteps > MaxMaxSteps:
 		return c, fmt.Errorf("engine: MaxSteps %d out of range: want 1 to %d ticks per frame", c.MaxSteps, MaxMaxSteps)
-	case c.MaxFrame < time.Second/time.Duration(c.TPS):
-		return c, fmt.Errorf("engine: MaxFrame %v is shorter than one tick (%v): want at least one tick", c.MaxFrame, time.Second/time.Duration(c.TPS))
+	case c.MaxFrame < time.Second/time.Duration(c.TPS) || c.MaxFrame > MaxMaxFrame:
+		return c, fmt.Errorf("engine: MaxFrame %v out of range: want one tick (%v) to %v", c.MaxFrame, time.Second/time.Duration(c.TPS), MaxMaxFrame)
 	case c.Mode > ModeUncapped:
 		return c, fmt.Errorf("engine: unknown Mode %d: want ModeVSync, ModeCap or ModeUncapped", c.Mode)
 	case c.FPS < 1 || c.FPS > MaxFPS:

@@ -14,4 +14,10 @@
 // Platform (window, events, presents) and the Clock come in through small
 // interfaces, so the loop runs under a fake clock and platform in tests and
 // never imports SDL or a physics backend.
+//
+// Importing the package locks the main goroutine to the main OS thread (in
+// init, as SDL's own package does), because window systems want their
+// calls from the thread that started the process; Run checks it is there
+// when its Platform says it must be. With ProfileLabels on, Run sets the
+// goroutine's pprof labels per phase and clears them when it returns.
 package engine

@@ -59,10 +59,12 @@ func (l *Loop) Mode() Mode {
 func (l *Loop) EffectiveMode() string { return l.pacer.effective() }
 
 // SetMode switches the power mode from the next frame.
-func (l *Loop) SetMode(m Mode) {
-	if m <= ModeUncapped {
-		l.pendingMode, l.modeChanged = m, true
+func (l *Loop) SetMode(m Mode) error {
+	if m > ModeUncapped {
+		return fmt.Errorf("engine: unknown power mode %d: want ModeVSync, ModeCap or ModeUncapped", m)
 	}
+	l.pendingMode, l.modeChanged = m, true
+	return nil
 }
 
 // Interpolating reports whether frames are drawn blended between ticks.

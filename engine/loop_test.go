@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -297,6 +298,7 @@ func TestInvalidConfigNamesTheField(t *testing.T) {
 		{Config{TPS: MaxTPS + 1}, "TPS"},
 		{Config{MaxSteps: -3}, "MaxSteps"},
 		{Config{MaxFrame: time.Millisecond}, "MaxFrame"},
+		{Config{MaxFrame: MaxMaxFrame + 1}, "MaxFrame"},
 		{Config{Mode: 9}, "Mode"},
 		{Config{FPS: -1}, "FPS"},
 		{Config{TimeScale: -2}, "TimeScale"},
@@ -388,5 +390,54 @@ func TestTicksSeeTheWindowSizeThePointerIsIn(t *testing.T) {
 		if in.WindowWidth != want || in.WindowHeight != 600 || in.MouseX != 10 {
 			t.Fatalf("tick %d saw window %dx%d pointer %v, want %dx600 and 10", i, in.WindowWidth, in.WindowHeight, in.MouseX, want)
 		}
+	}
+}
+
+func TestPauseRunsNoTickEvenWithCadenceCarry(t *testing.T) {
+	// 50 tps on a noisy 60 Hz display: the snap holds time back between
+	// frames, and a paused frame must not pay it out as a tick. Pausing
+	// for five frames in every ten, 3,000 times, meets the accumulator at
+	// every phase.
+	c := &fakeClock{}
+	p := noisyDisplay(c, time.Second/60, 4*time.Millisecond, 3)
+	g := &recorder{clock: c}
+	paused := func(n uint64) bool { return n/5%2 == 1 }
+	g.onUpdate = func(f *Frame) error {
+		f.Loop.SetPaused(paused(f.N))
+		return nil
+	}
+	runFake(t, Config{Mode: ModeVSync, TPS: 50, Frames: 30000}, g, p, c)
+	ran := 0
+	for i, n := range g.perFrame {
+		if paused(uint64(i)) && n != 0 {
+			t.Fatalf("paused frame %d ran %d ticks", i, n)
+		}
+		ran += n
+	}
+	if ran < 30000/2*5/6-10 {
+		t.Fatalf("%d ticks in 15,000 unpaused frames at 50 tps and 60 Hz, want about 12,500", ran)
+	}
+}
+
+func TestFPSCountsPresentsBetweenTheFirstAndTheLast(t *testing.T) {
+	c := &fakeClock{}
+	p := &fakePlatform{clock: c, work: func(f int) time.Duration {
+		if f == 0 {
+			return time.Second // a slow first frame (renderer start-up)
+		}
+		return 20 * time.Millisecond
+	}, events: func(f int, in *Input) {
+		in.SetWindow(WindowState{Minimized: f >= 30 && f < 40})
+	}}
+	sum := runFake(t, Config{Mode: ModeUncapped, Frames: 60}, &recorder{}, p, c)
+	if sum.Presents != 50 || sum.Frames != 60 {
+		t.Fatalf("%d presents in %d frames, want 50 in 60 (10 minimised)", sum.Presents, sum.Frames)
+	}
+	// 49 intervals of 20 ms each, one of them stretched by the ten
+	// minimised frames' throttle (10 × 50 ms); the slow first frame comes
+	// before the first present and counts for nothing.
+	span := 49*20*time.Millisecond + 10*throttlePeriod
+	if want := 49 / span.Seconds(); math.Abs(sum.FPS-want) > 1e-9 {
+		t.Fatalf("fps %v, want %v", sum.FPS, want)
 	}
 }

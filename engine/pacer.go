@@ -30,6 +30,7 @@ type pacer struct {
 
 	fastPresents int // consecutive presents far quicker than the refresh
 	meter        refreshMeter
+	rater        RefreshRater // nil when the platform cannot say
 }
 
 // Vsync is judged ignored after this many presents in a row returned in
@@ -38,41 +39,74 @@ type pacer struct {
 // judging sooner keeps the burst of frames before the verdict short.
 const vsyncIgnoredAfter = 10
 
+// rebaseEvery is how many cap deadlines pass before their series is
+// re-based (see wait).
+const rebaseEvery = 1 << 20
+
 // throttlePeriod is the frame period while the window cannot be seen.
 const throttlePeriod = 50 * time.Millisecond
 
 func newPacer(cfg Config) *pacer {
 	p := &pacer{clock: cfg.Clock, fps: cfg.FPS, log: cfg.Logger}
 	p.vsync, _ = cfg.Platform.(VSyncer)
-	if r, ok := cfg.Platform.(RefreshRater); ok {
-		p.refresh = r.RefreshPeriod()
-	}
+	p.rater, _ = cfg.Platform.(RefreshRater)
+	p.readRefresh()
 	return p
 }
 
-// setMode switches to m from the frame that starts at now.
+// readRefresh asks the platform for the display's period again: a window
+// moved to another monitor has another. It reports whether it changed.
+func (p *pacer) readRefresh() bool {
+	if p.rater == nil {
+		return false
+	}
+	r := p.rater.RefreshPeriod()
+	if r == p.refresh {
+		return false
+	}
+	p.refresh = r
+	p.meter.reset()
+	return true
+}
+
+// setMode switches to m from the frame that starts at now. The pacing is
+// in force even when it returns an error (vsync could not be switched).
 func (p *pacer) setMode(m Mode, now time.Duration) error {
+	p.readRefresh()
 	p.mode, p.fastPresents = m, 0
 	p.meter.reset()
 	if m != ModeVSync {
 		p.fallback = false
 	}
-	wantVSync := m == ModeVSync && !p.fallback && p.vsync != nil
-	if p.vsync != nil {
-		if err := p.vsync.SetVSync(wantVSync); err != nil {
-			if !wantVSync {
-				return fmt.Errorf("engine: turn vsync off for %v mode: %w", m, err)
-			}
-			p.log.Warn("vsync could not be turned on; capping at the display rate instead", "err", err)
-			p.fallback = true
-		}
-	}
 	if m == ModeVSync && p.vsync == nil {
 		p.fallback = true
 	}
-	p.capping = m == ModeCap || (m == ModeVSync && p.fallback)
+	p.applyCap(now)
+	if p.vsync == nil {
+		return nil
+	}
+	wantVSync := m == ModeVSync && !p.fallback
+	err := p.vsync.SetVSync(wantVSync)
 	switch {
-	case m == ModeCap:
+	case err == nil:
+		return nil
+	case wantVSync:
+		p.log.Warn("vsync could not be turned on; capping at the display rate instead", "err", err)
+		p.fallback = true
+		p.applyCap(now)
+		return nil
+	default:
+		return fmt.Errorf("engine: turn vsync off for %v mode: %w", p.effective(), err)
+	}
+}
+
+// applyCap sets whether and at what rate the loop waits for deadlines:
+// the cap's rate, or the display's when vsync is ignored (60 Hz when the
+// display does not say).
+func (p *pacer) applyCap(now time.Duration) {
+	p.capping = p.mode == ModeCap || (p.mode == ModeVSync && p.fallback)
+	switch {
+	case p.mode == ModeCap:
 		p.num, p.den = int64(time.Second), int64(p.fps)
 	case p.refresh > 0:
 		p.num, p.den = int64(p.refresh), 1
@@ -80,21 +114,28 @@ func (p *pacer) setMode(m Mode, now time.Duration) error {
 		p.num, p.den = int64(time.Second), 60
 	}
 	p.resync(now)
-	return nil
 }
 
 // period is the length of one frame the loop aims at: the cap's or the
-// display's, or 0 when it does not know or does not aim.
+// display's, or 0 when it does not know or does not aim. Under vsync the
+// period measured from presents wins over what the display says when they
+// are close: SDL2 reports whole hertz, 59 or 60 for a 59.94 Hz panel.
 func (p *pacer) period() time.Duration {
 	switch {
 	case p.capping:
 		return time.Duration(p.num / p.den)
-	case p.mode == ModeVSync && p.refresh > 0:
-		return p.refresh
-	case p.mode == ModeVSync:
+	case p.mode != ModeVSync:
+		return 0
+	case p.meter.period > 0 && (p.refresh == 0 || near(p.meter.period, p.refresh, 20)):
 		return p.meter.period
 	}
-	return 0
+	return p.refresh
+}
+
+// near reports whether a is within 1/parts of b.
+func near(a, b time.Duration, parts time.Duration) bool {
+	d := a - b
+	return d <= b/parts && d >= -b/parts
 }
 
 // effective names the pacing actually in force.
@@ -120,21 +161,28 @@ func (p *pacer) resync(now time.Duration) {
 	p.next = now
 }
 
+// displayPeriod is the refresh period, or 60 Hz's when it is unknown.
+func (p *pacer) displayPeriod() time.Duration {
+	if p.refresh > 0 {
+		return p.refresh
+	}
+	return time.Second / 60
+}
+
 // presented tells the pacer how long the last frame took between
-// presents, which is how it notices a driver that ignores vsync.
+// presents, which is how it learns the display's period and notices a
+// driver that ignores vsync.
 func (p *pacer) presented(interval, now time.Duration) {
 	if p.mode != ModeVSync || p.fallback {
 		return
 	}
-	expect := p.refresh
-	if expect == 0 {
-		expect = time.Second / 60
+	if p.readRefresh() {
+		p.fastPresents = 0
 	}
+	expect := p.displayPeriod()
 	if interval >= expect/2 {
 		p.fastPresents = 0
-		if p.refresh == 0 {
-			p.meter.presented(interval, now)
-		}
+		p.meter.presented(interval, now)
 		return
 	}
 	if p.fastPresents++; p.fastPresents < vsyncIgnoredAfter {
@@ -143,7 +191,9 @@ func (p *pacer) presented(interval, now time.Duration) {
 	p.log.Info("presents return much faster than the display refreshes: the driver ignores vsync; capping at the display rate instead",
 		"refresh", expect)
 	p.fallback = true
-	_ = p.setMode(ModeVSync, now)
+	if err := p.setMode(ModeVSync, now); err != nil {
+		p.log.Warn("vsync fallback: the cap is in force, but vsync could not be switched off", "err", err)
+	}
 }
 
 // wait blocks until the next deadline when capping. It returns how late
@@ -153,6 +203,13 @@ func (p *pacer) wait() (late time.Duration, waited bool) {
 		return 0, false
 	}
 	p.k++
+	if p.k == rebaseEvery {
+		// k·num would overflow int64 after ~9·10⁹ frames: move the base
+		// up to deadline k and count afresh. The deadlines after it move
+		// by less than a nanosecond of rounding.
+		p.base += time.Duration(p.k * p.num / p.den)
+		p.k = 0
+	}
 	p.next = p.base + time.Duration(p.k*p.num/p.den)
 	now := p.clock.Now()
 	if now > p.next+time.Duration(p.num/p.den) {

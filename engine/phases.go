@@ -20,7 +20,7 @@ type phaseTimer struct {
 	since time.Duration
 
 	labels [numPhases]context.Context // nil when labels are off
-	base   context.Context            // the goroutine's labels before Run
+	base   context.Context            // no labels: what the goroutine is left with after Run (Go cannot read the caller's)
 
 	taskCtx context.Context
 	task    *trace.Task

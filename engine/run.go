@@ -18,8 +18,10 @@ type PanicError struct {
 	Stack []byte
 }
 
+// Error says what the game panicked with, in one line; the stack is in
+// Stack.
 func (e *PanicError) Error() string {
-	return fmt.Sprintf("engine: game panicked: %v\n\n%s", e.Value, e.Stack)
+	return fmt.Sprintf("engine: game panicked: %v", e.Value)
 }
 
 // Unwrap returns the panic value when it is an error.
@@ -170,7 +172,7 @@ func (l *Loop) runFrame() error {
 		l.stopping = true
 	}
 	if l.stopping {
-		l.phases.endFrame()
+		l.stats.Wall = l.phases.endFrame() - l.start
 		return nil
 	}
 
@@ -184,17 +186,19 @@ func (l *Loop) runFrame() error {
 	} else if late, waited := l.pacer.wait(); waited {
 		record(l.stats.late, late)
 	}
-	l.phases.endFrame()
+	l.stats.Wall = l.phases.endFrame() - l.start
 	return nil
 }
 
 // runTicks feeds the frame's time to the accumulator and runs the ticks it
 // buys.
 func (l *Loop) runTicks(frameTime, now time.Duration) error {
-	if l.paused {
-		frameTime = 0
+	var steps int
+	var dropped time.Duration
+	var stalled bool
+	if !l.paused { // a paused frame feeds nothing, not even the cadence's carry
+		steps, dropped, stalled = l.ts.advance(frameTime)
 	}
-	steps, dropped, stalled := l.ts.advance(frameTime)
 	if stalled {
 		l.stats.Stalls++
 	}
@@ -277,7 +281,11 @@ func (l *Loop) draw() error {
 	if l.stats.Frames > 0 {
 		l.stats.recordInterval(interval)
 	}
-	l.stats.Wall = now - l.start
+	if l.stats.Presents == 0 {
+		l.stats.firstPresent = now
+	}
+	l.stats.Presents++
+	l.stats.lastPresent = now
 	l.pacer.presented(interval, now)
 	l.ts.snap.setPeriod(l.pacer.period())
 	return nil

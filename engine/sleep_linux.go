@@ -41,7 +41,7 @@ func newSleeper(start time.Time) sleeper {
 func (s *sleeper) until(t time.Duration) {
 	if !s.slack {
 		s.slack = true
-		_ = SetTimerSlack(sleepSlack) // without it the sleeps are only later
+		_ = setTimerSlack(sleepSlack) // without it the sleeps are only later
 	}
 	s.ts = unix.NsecToTimespec(s.base + int64(t))
 	for {
@@ -52,10 +52,10 @@ func (s *sleeper) until(t time.Duration) {
 	}
 }
 
-// SetTimerSlack sets how late the kernel may wake the calling OS thread's
+// setTimerSlack sets how late the kernel may wake the calling OS thread's
 // sleeps (Linux's default is 50 µs). The loop's thread is locked, so a
 // small slack set there lets WaitHybrid spin less.
-func SetTimerSlack(d time.Duration) error {
+func setTimerSlack(d time.Duration) error {
 	if err := unix.Prctl(unix.PR_SET_TIMERSLACK, uintptr(d.Nanoseconds()), 0, 0, 0); err != nil {
 		return fmt.Errorf("engine: set timer slack to %v: %w", d, err)
 	}

@@ -14,5 +14,5 @@ func (s *sleeper) until(t time.Duration) {
 	time.Sleep(t - time.Since(s.start))
 }
 
-// SetTimerSlack does nothing outside Linux, where there is no such knob.
-func SetTimerSlack(time.Duration) error { return nil }
+// setTimerSlack does nothing outside Linux, where there is no such knob.
+func setTimerSlack(time.Duration) error { return nil }

@@ -50,7 +50,10 @@ type Stats struct {
 	StepsPerFrame []uint64      // StepsPerFrame[n]: frames that ran n ticks
 	LastSteps     int           // ticks run by the latest frame
 	PhaseTime     [numPhases]time.Duration
-	Wall          time.Duration // from the first frame to the last present
+	Wall          time.Duration // from Run's start to the end of the last frame
+	Presents      uint64        // frames presented (hidden windows present none)
+	firstPresent  time.Duration
+	lastPresent   time.Duration
 
 	intervals *hdrhistogram.Histogram // between presents, ns
 	late      *hdrhistogram.Histogram // wake after a deadline, ns

@@ -13,6 +13,7 @@ type Summary struct {
 	FPSTarget     float64            `json:"fps_target"`
 	TPS           int                `json:"tps"`
 	Frames        uint64             `json:"frames"`
+	Presents      uint64             `json:"presents"`
 	Ticks         uint64             `json:"ticks"`
 	WallS         float64            `json:"wall_s"`
 	FPS           float64            `json:"fps"`
@@ -55,6 +56,7 @@ func (l *Loop) summary() Summary {
 		FPSTarget:     l.pacer.target(),
 		TPS:           l.cfg.TPS,
 		Frames:        s.Frames,
+		Presents:      s.Presents,
 		Ticks:         s.Ticks,
 		WallS:         s.Wall.Seconds(),
 		FrameMS:       FrameMS{P50: ms(fi.P50), P90: ms(fi.P90), P99: ms(fi.P99), Max: ms(fi.Max)},
@@ -67,8 +69,10 @@ func (l *Loop) summary() Summary {
 		Interpolated:  l.interp,
 		TimeScale:     l.timeScale,
 	}
-	if s.Wall > 0 && s.Frames > 1 {
-		sum.FPS = float64(s.Frames-1) / s.Wall.Seconds()
+	// The rate of presents between the first and the last: neither the
+	// start-up before the first nor hidden frames skew it.
+	if span := s.lastPresent - s.firstPresent; s.Presents > 1 && span > 0 {
+		sum.FPS = float64(s.Presents-1) / span.Seconds()
 	}
 	for n, c := range s.StepsPerFrame {
 		if c > 0 {
