@@ -49,6 +49,11 @@ const (
 	paddleX = 6.0 // paddles turn about (±paddleX, paddleY)
 	paddleY = -3.6
 	spin    = 1.2 // paddle turn rate, radians per second
+
+	// maxRadius is the largest ball, reached below about 50 balls: it
+	// fits between a paddle's sweep and the wall, and the spawn grid
+	// (gap 2.4 radii from each wall) keeps a column.
+	maxRadius = 1.0
 )
 
 // bands are the colours of the balls' starting layers, bottom first.
@@ -94,14 +99,17 @@ func (s *stress) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 	r := rand.New(rand.NewPCG(seed, 0x5eed))
 	// A ball's radius such that all of them, hexagonally packed (about
 	// 3.46 r² each), cover fill of the tank.
+	// A few balls would come out wider than the tank: cap them at
+	// maxRadius, which also keeps at least one column of the spawn grid.
 	radius := math.Sqrt(fill * tankW * tankH / (2 * math.Sqrt(3) * float64(s.bodies)))
+	radius = min(radius, maxRadius)
 	ball := physics.CircleShape(radius)
 	ball.Friction, ball.Elasticity = 0.3, 0.1
 	mass := 1.0
 	// Spawn on a loose grid from the floor up, skipping the circles the
 	// paddles sweep, each ball nudged so the pile does not stack in columns.
 	gap := 2.4 * radius
-	cols := int((tankW - 2*gap) / gap)
+	cols := max(1, int((tankW-2*gap)/gap))
 	x0 := -tankW/2 + gap
 	s.first = 0
 	for i, placed := 0, 0; placed < s.bodies; i++ {
