@@ -61,7 +61,7 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.FPS, "fps", 60, "frame cap for -mode cap, 1 to 10000")
 	fs.IntVar(&o.TPS, "tps", 60, "fixed ticks per second, 1 to 10000")
 	fs.IntVar(&o.MaxSteps, "max-steps", 8, "most ticks in one frame, 1 to 1000")
-	fs.DurationVar(&o.MaxFrame, "max-frame", 250*time.Millisecond, "longest frame time fed to the accumulator")
+	fs.DurationVar(&o.MaxFrame, "max-frame", 250*time.Millisecond, "longest frame time fed to the accumulator, one tick to 10s")
 	fs.Uint64Var(&o.Frames, "frames", 0, "stop after this many frames (0: no limit)")
 	fs.Uint64Var(&o.Ticks, "ticks", 0, "stop after exactly this many ticks (0: no limit)")
 	fs.DurationVar(&o.Duration, "duration", 0, "stop after this long (0: no limit)")
@@ -94,8 +94,8 @@ func (o *Options) Validate() error {
 		return bad("fps", o.FPS, fmt.Sprintf("want 1 to %d frames per second", engine.MaxFPS))
 	case o.MaxSteps < 1 || o.MaxSteps > engine.MaxMaxSteps:
 		return bad("max-steps", o.MaxSteps, fmt.Sprintf("want 1 to %d ticks per frame", engine.MaxMaxSteps))
-	case o.MaxFrame < time.Second/time.Duration(o.TPS):
-		return bad("max-frame", o.MaxFrame, fmt.Sprintf("want at least one tick (%v at -tps %d)", time.Second/time.Duration(o.TPS), o.TPS))
+	case o.MaxFrame < time.Second/time.Duration(o.TPS) || o.MaxFrame > engine.MaxMaxFrame:
+		return bad("max-frame", o.MaxFrame, fmt.Sprintf("want one tick (%v at -tps %d) to %v", time.Second/time.Duration(o.TPS), o.TPS, engine.MaxMaxFrame))
 	case o.Duration < 0:
 		return bad("duration", o.Duration, "want 0 (no limit) or more")
 	case o.Record != "" && o.Replay != "":

@@ -57,7 +57,7 @@ func (g *game) Update(f *engine.Frame) error {
 	case in.Pressed(engine.KeyEscape):
 		return engine.ErrQuit
 	case in.Pressed(engine.KeyV):
-		l.SetMode(l.Mode().Next())
+		_ = l.SetMode(l.Mode().Next()) // Next is always a valid mode
 		g.log.Info("power mode", "mode", l.Mode())
 	case in.Pressed(engine.KeyI):
 		l.SetInterpolation(!l.Interpolating())

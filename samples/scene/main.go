@@ -40,11 +40,18 @@ func Run(s Scene, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	if _, err := Execute(s, &opts, Env{Stdout: stdout, Logger: log}); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", s.Name(), err)
-		return 1
+	_, err = Execute(s, &opts, Env{Stdout: stdout, Logger: log})
+	if err == nil {
+		return 0
 	}
-	return 0
+	fmt.Fprintf(stderr, "%s: %v\n", s.Name(), err)
+	if pe := (*engine.PanicError)(nil); errors.As(err, &pe) {
+		fmt.Fprintf(stderr, "\n%s", pe.Stack)
+	}
+	if errors.Is(err, ErrUsage) { // found only once the run was set up, such as a -replay of another seed
+		return 2
+	}
+	return 1
 }
 
 // Env is what a run takes from its surroundings; the zero Env means the
@@ -56,16 +63,14 @@ type Env struct {
 	// Clock replaces the system clock (tools use one that runs as fast as
 	// the CPU allows).
 	Clock engine.Clock
-	// NoWindow runs without SDL: nothing is drawn or polled, and no
-	// screenshot can be taken.
-	NoWindow bool
 	// Context ends the run when done; nil means until SIGINT or SIGTERM.
 	Context context.Context
 }
 
 // Execute runs s once with o and returns its summary. Every output o asks
-// for is written even when the run fails. It must be called from the main
-// goroutine unless env.NoWindow is set.
+// for is written even when the run fails; when it fails before the loop
+// starts, the JSON summary says why. It must be called from the main
+// goroutine.
 func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 	if env.Stdout == nil {
 		env.Stdout = os.Stdout
@@ -74,6 +79,13 @@ func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 		env.Logger = slog.Default()
 	}
 	log := env.Logger
+	looped := false
+	defer func() {
+		if err != nil && !looped && o.StatsJSON != "" {
+			sum.Scene, sum.Seed, sum.Error = s.Name(), o.Seed, err.Error()
+			err = errors.Join(err, sum.writeJSON(o.StatsJSON))
+		}
+	}()
 	prof, err := startProfiling(o, log)
 	if err != nil {
 		return sum, err
@@ -106,16 +118,14 @@ func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 		defer idle.Stop()
 		cfg.GC = idle
 	}
-	if !env.NoWindow {
-		win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + s.Name(), Headless: o.Headless, VSync: o.Mode == engine.ModeVSync})
-		if err != nil {
-			return sum, fmt.Errorf("open window: %w", err)
-		}
-		defer func() { err = errors.Join(err, win.Close()) }()
-		g.win, cfg.Platform = win, win
-		sum.Headless, sum.VideoDriver, sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
+	win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + s.Name(), Headless: o.Headless, VSync: o.Mode == engine.ModeVSync})
+	if err != nil {
+		return sum, fmt.Errorf("open window: %w", err)
 	}
-	if (env.NoWindow || sum.Headless) && o.Frames == 0 && o.Ticks == 0 && o.Duration == 0 && o.Replay == "" {
+	defer func() { err = errors.Join(err, win.Close()) }()
+	g.win, cfg.Platform = win, win
+	sum.Headless, sum.VideoDriver, sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
+	if sum.Headless && o.Frames == 0 && o.Ticks == 0 && o.Duration == 0 && o.Replay == "" {
 		cfg.Duration = HeadlessDuration
 		log.Info("no display: running headless", "duration", cfg.Duration)
 	}
@@ -124,7 +134,7 @@ func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 			return sum, err
 		}
 		defer func() { err = errors.Join(err, g.tape.close()) }()
-		g.tape.configure(&cfg, env.Clock == nil && (env.NoWindow || sum.Headless))
+		g.tape.configure(&cfg, env.Clock == nil && sum.Headless)
 	}
 
 	ctx := env.Context
@@ -134,6 +144,7 @@ func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 		defer stop()
 	}
 	before := readUsage()
+	looped = true
 	es, runErr := engine.Run(ctx, cfg, g)
 	after := readUsage()
 	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {

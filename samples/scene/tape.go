@@ -63,9 +63,9 @@ func openTape(o *Options, scene string, w *chipmunk.World, log *slog.Logger) (*t
 	}
 	switch {
 	case rec.Scene != scene:
-		return nil, fmt.Errorf("-replay %s: the recording is of scene %q, not %q: replay it with that scene's command", o.Replay, rec.Scene, scene)
+		return nil, usagef("-replay %s: the recording is of scene %q, not %q: replay it with that scene's command", o.Replay, rec.Scene, scene)
 	case rec.Seed != o.Seed || rec.TPS != o.TPS:
-		return nil, fmt.Errorf("-replay %s: the recording was made with -seed %d -tps %d, this run has -seed %d -tps %d: give the recording's",
+		return nil, usagef("-replay %s: the recording was made with -seed %d -tps %d, this run has -seed %d -tps %d: give the recording's",
 			o.Replay, rec.Seed, rec.TPS, o.Seed, o.TPS)
 	}
 	if p := tapefmt.ThisPlatform(); rec.Platform != p {

@@ -139,7 +139,14 @@ func TestReplayOfAnotherSceneOrSeedSaysWhichFlags(t *testing.T) {
 	}
 	o = quickOptions(0)
 	o.Replay = rec
-	if _, err := execute(newLab(), o, fastEnv()); err == nil || !strings.Contains(err.Error(), "-seed 7") {
-		t.Fatalf("replay with another seed: %v, want an error naming -seed 7", err)
+	o.StatsJSON = filepath.Join(t.TempDir(), "sum.json")
+	_, err := execute(newLab(), o, fastEnv())
+	if err == nil || !strings.Contains(err.Error(), "-seed 7") || !errors.Is(err, ErrUsage) {
+		t.Fatalf("replay with another seed: %v, want a usage error naming -seed 7", err)
+	}
+	// The run never started, and still says why in its summary.
+	b, rerr := os.ReadFile(o.StatsJSON)
+	if rerr != nil || !strings.Contains(string(b), "-seed 7") || !strings.Contains(string(b), `"scene": "lab"`) {
+		t.Fatalf("summary of a run that failed to start: %v\n%s", rerr, b)
 	}
 }
