@@ -80,6 +80,15 @@ func verify(path string, checkOnly bool, samples, tmp string, built map[string]s
 	}
 	bin := built[t.Scene]
 	if bin == "" {
+		// The header is untrusted input: only a scene of this repository
+		// may be built and run.
+		known, err := samplebin.Known(samples, t.Scene)
+		if err != nil {
+			return err
+		}
+		if !known {
+			return fmt.Errorf("the recording names scene %q, which is not one of the samples in %s", t.Scene, samples)
+		}
 		if bin, err = samplebin.Build(samples, t.Scene, tmp); err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -52,8 +53,30 @@ func Discover(samples string) ([]string, error) {
 	return names, nil
 }
 
-// Build builds samples/name into dir and returns the binary's path.
+// validName is what a scene's name may look like: one directory below
+// samples, never a path.
+var validName = regexp.MustCompile(`^[a-z0-9_-]+$`)
+
+// Known reports whether name is one of the scenes Discover lists under
+// samples. Names that come from outside, such as a recording's header,
+// must pass it before they are built: Build would otherwise build and run
+// whatever main package a crafted name points at.
+func Known(samples, name string) (bool, error) {
+	names, err := Discover(samples)
+	if err != nil {
+		return false, err
+	}
+	_, found := slices.BinarySearch(names, name)
+	return found, nil
+}
+
+// Build builds samples/name into dir and returns the binary's path. It
+// refuses a name that is not a plain directory name of lower-case
+// letters, digits, '_' and '-'.
 func Build(samples, name, dir string) (string, error) {
+	if !validName.MatchString(name) {
+		return "", fmt.Errorf("build %q: not a scene name (want lower-case letters, digits, '_' and '-')", name)
+	}
 	bin := filepath.Join(dir, name)
 	cmd := exec.Command("go", "build", "-o", bin, "./"+name)
 	cmd.Dir = samples
