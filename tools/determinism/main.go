@@ -7,33 +7,40 @@
 //
 //	go run ./tools/determinism [-ticks N] [-seed N] [-scenes a,b] [-samples DIR]
 //
-// Scenes are found as samples/*/main.go. Exit status: 0 when every scene
-// agrees with itself, 1 when one does not, 2 for a bad command line.
+// Scenes are found as samples/*/main.go. The stalls are injected right
+// after the recording's checkpoints at ticks 0, 60 and 120 (those at least
+// stallMargin ticks before the end), so a configuration with stalls counts
+// as failed unless its summary shows every injected stall, and the one
+// with -max-steps 1 unless it also shows bailouts. Exit status: 0 when
+// every scene agrees with itself, 1 when one does not, 2 for a bad command
+// line.
 package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/tools/internal/samplebin"
 )
 
 // config is one way of running a scene.
 type config struct {
-	name   string
-	args   []string
-	stalls int // times the process is stopped for stallFor
+	name     string
+	args     []string
+	stalls   int  // times the process is stopped for stallFor
+	bailouts bool // the stalls must make it bail out (-max-steps 1)
 }
 
 var configs = []config{
@@ -42,11 +49,19 @@ var configs = []config{
 	{name: "cap 144", args: []string{"-mode", "cap", "-fps", "144"}},
 	{name: "uncapped", args: []string{"-mode", "uncapped"}},
 	{name: "uncapped, no interp, stalls", args: []string{"-mode", "uncapped", "-interp=false"}, stalls: 3},
-	{name: "cap 60, max-steps 1, stalls", args: []string{"-mode", "cap", "-fps", "60", "-max-steps", "1"}, stalls: 3},
+	{name: "cap 60, max-steps 1, stalls", args: []string{"-mode", "cap", "-fps", "60", "-max-steps", "1"}, stalls: 3, bailouts: true},
 	{name: "cap 24, max-frame 50ms, stalls", args: []string{"-mode", "cap", "-fps", "24", "-max-frame", "50ms"}, stalls: 3},
 }
 
+// stallFor is longer than every configuration's -max-frame (250 ms by
+// default), so each stall clamps a frame, which the summary counts.
 const stallFor = 400 * time.Millisecond
+
+// stallMargin is how many ticks a run must still have ahead of it at a
+// checkpoint for a stall injected there to land inside its loop: the loop
+// runs at most -max-steps (8) ticks in the frame that wrote the
+// checkpoint, and the next frame measures the stall.
+const stallMargin = 30
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
@@ -73,14 +88,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		*samples = filepath.Join(root, "samples")
 	}
-	var scenes []string
+	if *tps < 1 || *tps > engine.MaxTPS {
+		fmt.Fprintf(stderr, "determinism: invalid value %d for -tps: want 1 to %d ticks per second\n", *tps, engine.MaxTPS)
+		return 2
+	}
+	known, err := samplebin.Discover(*samples)
+	if err != nil {
+		fmt.Fprintln(stderr, "determinism:", err)
+		return 2
+	}
+	scenes := known
 	if *list != "" {
 		scenes = strings.Split(*list, ",")
-	} else {
-		var err error
-		if scenes, err = samplebin.Discover(*samples); err != nil {
-			fmt.Fprintln(stderr, "determinism:", err)
-			return 2
+		for _, s := range scenes {
+			if !slices.Contains(known, s) {
+				fmt.Fprintf(stderr, "determinism: invalid value %q for -scenes: want some of %s\n", s, strings.Join(known, ", "))
+				return 2
+			}
 		}
 	}
 	tmp, err := os.MkdirTemp("", "lockstep-determinism-")
@@ -101,15 +125,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // result is what one run left behind.
 type result struct {
-	cfg      config
-	hash     string
-	bailouts uint64
-	stalls   uint64
-	frames   uint64
-	fps      float64
-	checks   []string // recorded hashes, by checkpoint
-	every    int      // ticks between them
-	err      error
+	cfg        config
+	hash       string
+	bailouts   uint64
+	stalls     uint64 // frames the summary counts as clamped to -max-frame
+	injected   int    // stalls delivered while the run was in its loop
+	frames     uint64
+	fps        float64
+	checks     []string // recorded hashes, by checkpoint, then the final one
+	checkTicks []uint64 // the tick each of checks was taken before
+	err        error
 }
 
 func check(scene, samples, tmp string, ticks, seed uint64, tps int, stdout io.Writer) error {
@@ -129,18 +154,12 @@ func check(scene, samples, tmp string, ticks, seed uint64, tps int, stdout io.Wr
 	ref := results[0]
 	var bad []string
 	for _, r := range results {
-		verdict := "same"
-		switch {
-		case r.err != nil:
-			verdict = "FAILED: " + r.err.Error()
-		case ref.err == nil && r.hash != ref.hash:
-			verdict = "DIFFERS" + firstDifference(ref, r)
-		}
-		if verdict != "same" {
+		v := verdict(ref, r)
+		if v != "same" {
 			bad = append(bad, r.cfg.name)
 		}
-		fmt.Fprintf(stdout, "  %-32s hash %s  frames %5d  fps %7.1f  stalls %d  bailouts %d  %s\n",
-			r.cfg.name, r.hash, r.frames, r.fps, r.stalls, r.bailouts, verdict)
+		fmt.Fprintf(stdout, "  %-32s hash %s  frames %5d  fps %7.1f  stalls %d (%d injected)  bailouts %d  %s\n",
+			r.cfg.name, r.hash, r.frames, r.fps, r.stalls, r.injected, r.bailouts, v)
 	}
 	if len(bad) > 0 {
 		return fmt.Errorf("%d of %d configurations disagree: %s", len(bad), len(results), strings.Join(bad, "; "))
@@ -149,13 +168,34 @@ func check(scene, samples, tmp string, ticks, seed uint64, tps int, stdout io.Wr
 	return nil
 }
 
+// verdict is "same" when r ran, ended on ref's hash and went through what
+// its configuration is there to test: every injected stall in its summary,
+// and bailouts when they were asked for.
+func verdict(ref, r result) string {
+	switch {
+	case r.err != nil:
+		return "FAILED: " + r.err.Error()
+	case r.stalls < uint64(r.injected):
+		return fmt.Sprintf("FAILED: %d stalls injected, the summary counts %d", r.injected, r.stalls)
+	case r.cfg.bailouts && r.injected > 0 && r.bailouts == 0:
+		return fmt.Sprintf("FAILED: %d stalls under -max-steps 1 and no bailout", r.injected)
+	case ref.err == nil && r.hash != ref.hash:
+		return "DIFFERS" + firstDifference(ref, r)
+	}
+	return "same"
+}
+
 // firstDifference names the first checkpoint where b's recording parts
 // from a's.
 func firstDifference(a, b result) string {
-	for i := range min(len(a.checks), len(b.checks)) {
-		if a.checks[i] != b.checks[i] {
-			return fmt.Sprintf(" from tick %d (matched through tick %d)", i*a.every, max(i-1, 0)*a.every)
+	for i := range min(len(a.checks), len(b.checks), len(a.checkTicks)) {
+		if a.checks[i] == b.checks[i] {
+			continue
 		}
+		if i == 0 {
+			return fmt.Sprintf(" from the first checkpoint (tick %d)", a.checkTicks[0])
+		}
+		return fmt.Sprintf(" from tick %d (matched through tick %d)", a.checkTicks[i], a.checkTicks[i-1])
 	}
 	return " after the last checkpoint"
 }
@@ -171,10 +211,12 @@ func runOne(bin, base string, c config, ticks, seed uint64, tps int) result {
 	if r.err = cmd.Start(); r.err != nil {
 		return r
 	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
 	if c.stalls > 0 {
-		injectStalls(cmd.Process, rec, c.stalls)
+		r.injected = injectStalls(cmd.Process, rec, c.stalls, ticks, exited)
 	}
-	if err := cmd.Wait(); err != nil {
+	if err := <-exited; err != nil {
 		r.err = fmt.Errorf("%v: %s", err, lastLine(out.String()))
 		return r
 	}
@@ -204,29 +246,54 @@ func runOne(bin, base string, c config, ticks, seed uint64, tps int) result {
 		r.err = err
 		return r
 	}
-	_, digests := t.Checkpoints()
+	at, digests := t.Checkpoints()
 	for _, d := range digests {
 		r.checks = append(r.checks, d.String())
 	}
 	r.checks = append(r.checks, t.Final.String())
-	r.every = t.Interval
+	r.checkTicks = append(at, t.Ticks)
 	return r
 }
 
-// injectStalls waits for the run's loop to start (its recording gets its
-// first checkpoint), then stops the process n times for stallFor.
-func injectStalls(p *os.Process, rec string, n int) {
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if fi, err := os.Stat(rec); err == nil && fi.Size() > 40 {
-			break
+// injectStalls stops the process for stallFor right after each of its
+// first n checkpoints, at ticks 0, 60, 120 and so on, which it notices as
+// the recording growing: the recording is flushed at checkpoints and at
+// its end only (an input-free run never fills the writer's buffer), and
+// the scenes record a hash every tape.DefaultInterval ticks. A checkpoint
+// fewer than stallMargin ticks before the end gets no stall, which might
+// land after the loop. It returns how many stalls it delivered, and stops
+// once the process has exited (its error is then sent to exited again).
+func injectStalls(p *os.Process, rec string, n int, ticks uint64, exited chan error) int {
+	delivered, flushes := 0, 0
+	var size int64
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for delivered < n {
+		at := uint64(delivered) * tape.DefaultInterval
+		if at+stallMargin > ticks {
+			return delivered
 		}
-	}
-	for range n {
-		time.Sleep(700 * time.Millisecond)
-		if err := stall(p, stallFor); errors.Is(err, os.ErrProcessDone) {
-			return
+		select {
+		case err := <-exited:
+			exited <- err
+			return delivered
+		case <-tick.C:
 		}
+		fi, err := os.Stat(rec)
+		if err != nil || fi.Size() == size {
+			continue
+		}
+		size = fi.Size()
+		flushes++
+		if flushes <= delivered {
+			continue // a checkpoint that came while the last stall was injected
+		}
+		if err := stall(p, stallFor); err != nil {
+			return delivered
+		}
+		delivered++
 	}
+	return delivered
 }
 
 func lastLine(s string) string {
