@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -240,6 +241,69 @@ func TestPolygonAndSegmentCoverTheirShapes(t *testing.T) {
 	} {
 		if got := img.RGBAAt(tc.x, tc.y); got != tc.want {
 			t.Errorf("%s: pixel (%d, %d) = %v, want %v", tc.name, tc.x, tc.y, got, tc.want)
+		}
+	}
+}
+
+func TestTextWidthIsHowFarTextDraws(t *testing.T) {
+	w := openHeadless(t, Options{})
+	tests := []struct {
+		text  string
+		chars int // of the longest line
+	}{
+		{"", 0},
+		{"W", 1},
+		{"WWWW WW", 7},
+		{"WW\nWWWWW\nW", 5},
+		{"WWW\n", 3},
+		{"\u00e9", 2}, // two bytes, drawn as two '?'
+	}
+	for _, tt := range tests {
+		var img *image.RGBA
+		var err error
+		var width, endX, scale float64
+		const x0, y0 = 10, 10
+		onMain(func() {
+			c := w.Canvas()
+			c.Clear(color.RGBA{0, 0, 0, 255})
+			width = c.TextWidth(tt.text)
+			scale = c.LineHeight() / glyphH
+			if !strings.Contains(tt.text, "\n") {
+				endX, _ = c.Text(x0, y0, tt.text, white)
+			} else {
+				c.Text(x0, y0, tt.text, white)
+			}
+			img, err = w.Image()
+		})
+		if err != nil {
+			t.Fatalf("Image: %v", err)
+		}
+		if want := float64(tt.chars*glyphW) * scale; width != want {
+			t.Errorf("TextWidth(%q) = %v, want %v", tt.text, width, want)
+		}
+		if !strings.Contains(tt.text, "\n") && endX-x0 != width {
+			t.Errorf("TextWidth(%q) = %v, but Text advanced %v", tt.text, width, endX-x0)
+		}
+		// Text draws within the width, and reaches its last glyph cell.
+		lit := func(r image.Rectangle) int {
+			n := 0
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
+					if img.RGBAAt(x, y).R > 0 {
+						n++
+					}
+				}
+			}
+			return n
+		}
+		right := x0 + int(width)
+		if n := lit(image.Rect(right, 0, 320, 240)); n > 0 {
+			t.Errorf("%q: %d lit pixels right of x0 + TextWidth = %d", tt.text, n, right)
+		}
+		if tt.chars > 0 {
+			if n := lit(image.Rect(right-int(glyphW*scale), 0, right, 240)); n == 0 {
+				t.Errorf("%q: nothing drawn in the last glyph cell before x0 + TextWidth = %d", tt.text, right)
+			}
 		}
 	}
 }

@@ -69,6 +69,22 @@ func (c *Canvas) TextBytes(x, y float64, b []byte, col color.RGBA) (endX, endY f
 	return drawText(c, x, y, b, col)
 }
 
+// TextWidth returns how many pixels wide Text draws s: the width of its
+// longest line, at the canvas's text scale. It counts bytes, as Text does,
+// so each byte outside printable ASCII takes the width of its '?'.
+func (c *Canvas) TextWidth(s string) float64 {
+	widest, n := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			n = 0
+			continue
+		}
+		n++
+		widest = max(widest, n)
+	}
+	return float64(widest * glyphW * c.textScale)
+}
+
 // LineHeight returns the pixel height of a line of text.
 func (c *Canvas) LineHeight() float64 { return float64(glyphH * c.textScale) }
 
