@@ -386,6 +386,17 @@ var checks = map[string]func(t *testing.T, img *image.RGBA, sum map[string]any){
 			between(t, fmt.Sprintf("left %v", c), l, 900, 6000)
 			between(t, fmt.Sprintf("right %v", c), r, l*8/10, l*12/10)
 		}
+		// The circles' spokes, in their colour's darker half, show the
+		// spin on both sides (a spoke 0 px wide once drew nothing).
+		spokes := func(r image.Rectangle) int {
+			n := 0
+			for _, c := range []color.RGBA{{R: 240, G: 190, B: 70, A: 255}, {R: 90, G: 170, B: 230, A: 255}, {R: 110, G: 200, B: 120, A: 255}} {
+				n += count(img, r, is(color.RGBA{R: c.R / 2, G: c.G / 2, B: c.B / 2, A: 255}))
+			}
+			return n
+		}
+		between(t, "left spoke pixels", spokes(left), 30, 1000)
+		between(t, "right spoke pixels", spokes(right), 30, 1000)
 		// Both labels are written under their panels.
 		text := is(color.RGBA{R: 220, G: 222, B: 228, A: 255})
 		between(t, "left label", count(img, image.Rect(0, 640, 638, 700), text), 200, 5000)

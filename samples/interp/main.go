@@ -29,6 +29,9 @@ const defaultTPS = "10"
 // relative to a panel's centre.
 const panelX = 5.9
 
+// zoom is the camera's scale, in pixels per world unit.
+const zoom = 54
+
 // The scene's bodies and joints, in panel coordinates.
 var (
 	pivot      = mgl64.Vec2{-2.6, 4.2} // the pendulum hangs from here
@@ -127,7 +130,7 @@ func (s *interp) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 	s.shuttle = id
 
 	return scene.View{
-		Camera: sdl2.Camera{Center: mgl64.Vec2{0, 0.2}, Zoom: 54},
+		Camera: sdl2.Camera{Center: mgl64.Vec2{0, 0.2}, Zoom: zoom},
 		Color:  func(id physics.BodyID, _ physics.BodyKind) color.RGBA { return s.colors[id] },
 	}, nil
 }
@@ -200,7 +203,7 @@ func (s *interp) Draw(c *sdl2.Canvas, f *engine.Frame) {
 		}
 		b.Pos = b.Pos.Add(left)
 		for j := range s.shapes[b.ID] {
-			drawShape(c, &b, &s.shapes[b.ID][j], s.colors[b.ID])
+			scene.DrawShape(c, &b, &s.shapes[b.ID][j], s.colors[b.ID], zoom)
 		}
 	}
 	s.drawFixtures(c, f.Bodies, mgl64.Vec2{})
@@ -233,25 +236,5 @@ func (s *interp) drawFixtures(c *sdl2.Canvas, states []physics.BodyState, offset
 func (s *interp) label(c *sdl2.Canvas, x float64, text string) {
 	m := c.Transform()
 	p := m.Mul3x1(mgl64.Vec3{x, floorY - 0.7, 1})
-	scale := c.LineHeight() / 13
-	c.Text(p.X()-float64(len(text))*7*scale/2, p.Y(), text, textColor)
-}
-
-// drawShape draws one shape of body b; the shared runner draws the right
-// panel the same way.
-func drawShape(c *sdl2.Canvas, b *physics.BodyState, s *physics.Shape, col color.RGBA) {
-	rot := mgl64.Rotate2D(b.Angle)
-	switch s.Kind {
-	case physics.Circle:
-		center := b.Pos.Add(rot.Mul2x1(s.Offset))
-		c.Circle(center, s.Radius, col)
-		edge := center.Add(rot.Mul2x1(mgl64.Vec2{s.Radius, 0}))
-		c.Line(center, edge, 0, color.RGBA{R: col.R / 2, G: col.G / 2, B: col.B / 2, A: 255})
-	case physics.Box:
-		c.Box(b.Pos.Add(rot.Mul2x1(s.Offset)), s.Half, b.Angle, col)
-	case physics.Polygon:
-		c.Polygon(b.Pos, b.Angle, s.Verts, col)
-	case physics.Segment:
-		c.Segment(b.Pos.Add(rot.Mul2x1(s.A)), b.Pos.Add(rot.Mul2x1(s.B)), max(s.Radius, 0.02), col)
-	}
+	c.Text(p.X()-c.TextWidth(text)/2, p.Y(), text, textColor)
 }

@@ -124,7 +124,7 @@ func (g *game) render(f *engine.Frame) error {
 		}
 		col := g.color(b.ID)
 		for _, s := range g.shapes[b.ID] {
-			drawShape(c, b, &s, col, zoom)
+			DrawShape(c, b, &s, col, zoom)
 		}
 	}
 	if g.drawer != nil {
@@ -183,7 +183,12 @@ func (g *game) color(id physics.BodyID) color.RGBA {
 // spoke: below it the spoke cannot be seen and only costs a quad.
 const minSpokePixels = 4
 
-func drawShape(c *sdl2.Canvas, b *physics.BodyState, s *physics.Shape, col color.RGBA, zoom float64) {
+// DrawShape draws shape s of body b in col, as the runner draws every
+// body; a scene's Drawer uses it to draw bodies again, elsewhere or as
+// they were. A circle gets a spoke in a darker shade to show its spin,
+// unless zoom (the camera's pixels per world unit) makes it too small to
+// see.
+func DrawShape(c *sdl2.Canvas, b *physics.BodyState, s *physics.Shape, col color.RGBA, zoom float64) {
 	switch s.Kind {
 	case physics.Circle:
 		center := b.Pos.Add(rotate(s.Offset, b.Angle))
