@@ -61,16 +61,19 @@ func TestX11ResizeReachesInput(t *testing.T) {
 		w.PollEvents(&in)
 		w.win.SetSize(400, 300)
 	})
-	// X11 delivers the new size asynchronously.
-	deadline := time.Now().Add(2 * time.Second)
-	for time.Now().Before(deadline) {
+	// X11 delivers the new size asynchronously, and a loaded Xvfb can
+	// take a while: poll until it has come, giving up only after 10 s.
+	// Resized holds for the frame whose events carried the change, so
+	// remember whether any poll saw it.
+	resized := false
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		onMain(func() { w.PollEvents(&in) })
-		if in.Window().Width == 400 {
+		resized = resized || in.Window().Resized
+		if ws := in.Window(); ws.Width == 400 && ws.Height == 300 {
 			break
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
-	if ws := in.Window(); ws.Width != 400 || ws.Height != 300 || !ws.Resized {
+	if ws := in.Window(); ws.Width != 400 || ws.Height != 300 || !resized {
 		t.Errorf("after resizing to 400×300: Window() = %+v, want 400×300 and Resized", in.Window())
 	}
 	if cw, ch := w.Canvas().Size(); cw != 400 || ch != 300 {
