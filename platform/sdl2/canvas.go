@@ -86,6 +86,10 @@ func (c *Canvas) Transform() mgl64.Mat3 { return c.xf }
 // it would have covered anyway.
 func (c *Canvas) Clear(col color.RGBA) {
 	c.verts, c.idx, c.tex = c.verts[:0], c.idx[:0], nil
+	if c.ren == nil {
+		c.fail(ErrNoRenderer)
+		return
+	}
 	c.ren.SetDrawColor(col.R, col.G, col.B, col.A)
 	if err := c.ren.Clear(); err != nil && c.err == nil {
 		c.err = fmt.Errorf("sdl2: clear: %w", err)
@@ -96,7 +100,9 @@ func (c *Canvas) Clear(col color.RGBA) {
 // readers call it; call it yourself only to mix in other SDL drawing. It
 // returns the first drawing error since the last Flush.
 func (c *Canvas) Flush() error {
-	if len(c.idx) > 0 {
+	if len(c.idx) > 0 && c.ren == nil {
+		c.fail(ErrNoRenderer)
+	} else if len(c.idx) > 0 {
 		if err := c.ren.RenderGeometry(c.tex, c.verts, c.idx); err != nil && c.err == nil {
 			c.err = fmt.Errorf("sdl2: draw %d triangles: %w", len(c.idx)/3, err)
 		}
@@ -111,13 +117,23 @@ func (c *Canvas) Flush() error {
 // queued with another one.
 func (c *Canvas) use(tex *sdl.Texture) {
 	if tex != c.tex {
-		if len(c.idx) > 0 {
+		if len(c.idx) > 0 && c.ren == nil {
+			c.fail(ErrNoRenderer)
+			c.verts, c.idx = c.verts[:0], c.idx[:0]
+		} else if len(c.idx) > 0 {
 			if err := c.ren.RenderGeometry(c.tex, c.verts, c.idx); err != nil && c.err == nil {
 				c.err = fmt.Errorf("sdl2: draw %d triangles: %w", len(c.idx)/3, err)
 			}
 			c.verts, c.idx = c.verts[:0], c.idx[:0]
 		}
 		c.tex = tex
+	}
+}
+
+// fail records err unless an earlier failure is waiting for Flush.
+func (c *Canvas) fail(err error) {
+	if c.err == nil {
+		c.err = err
 	}
 }
 

@@ -8,6 +8,11 @@ import (
 	"github.com/veandco/go-sdl2/sdl"
 )
 
+// ErrNoRenderer is what drawing, Present and Image return once a window
+// has lost its renderer: SetVSync had to re-create it and SDL made none,
+// with the new setting or the old. Close the window and open another.
+var ErrNoRenderer = errors.New("sdl2: the window has no renderer (re-creating it failed); close it and open another")
+
 // createRenderer makes w's renderer: the GPU one when it can, SDL's software
 // one otherwise or when asked, and sets vsync as asked.
 func (w *Window) createRenderer(software, vsync bool) error {
@@ -16,13 +21,13 @@ func (w *Window) createRenderer(software, vsync bool) error {
 	switch {
 	case w.driver == "dummy":
 		// The dummy driver has no GPU and refuses the accelerated flag.
-		ren, errSoft = sdl.CreateRenderer(w.win, -1, 0)
+		ren, errSoft = w.sdlCreateRenderer(w.win, -1, 0)
 	case !software:
 		flags := uint32(sdl.RENDERER_ACCELERATED)
 		if vsync {
 			flags |= sdl.RENDERER_PRESENTVSYNC
 		}
-		ren, errGPU = sdl.CreateRenderer(w.win, -1, flags)
+		ren, errGPU = w.sdlCreateRenderer(w.win, -1, flags)
 	}
 	if ren == nil && errSoft == nil {
 		if w.driver == "offscreen" {
@@ -30,7 +35,7 @@ func (w *Window) createRenderer(software, vsync bool) error {
 			// each frame: 3.3 ms instead of 0.09 ms.
 			sdl.SetHint(sdl.HINT_FRAMEBUFFER_ACCELERATION, "0")
 		}
-		ren, errSoft = sdl.CreateRenderer(w.win, -1, sdl.RENDERER_SOFTWARE)
+		ren, errSoft = w.sdlCreateRenderer(w.win, -1, sdl.RENDERER_SOFTWARE)
 	}
 	if ren == nil {
 		return fmt.Errorf("sdl2: no renderer on video driver %q: %w; check the OpenGL drivers (Mesa) or force the software renderer with SDL_RENDER_DRIVER=software",
@@ -45,11 +50,13 @@ func (w *Window) createRenderer(software, vsync bool) error {
 	}
 	// Alpha in vertex colours blends (HUD panels, translucent shapes).
 	if err := ren.SetDrawBlendMode(sdl.BLENDMODE_BLEND); err != nil {
+		ren.Destroy()
+		w.ren = nil
 		return fmt.Errorf("sdl2: set blend mode on renderer %q: %w", w.rendName, err)
 	}
 	// The creation flag is not enough: the software renderer paces presents
 	// only once vsync is set on the live renderer.
-	if err := ren.RenderSetVSync(vsync); err != nil && vsync {
+	if err := w.sdlSetVSync(ren, vsync); err != nil && vsync {
 		// Not fatal: the engine notices fast presents and caps the rate.
 		w.vsync = false
 		return nil
@@ -61,20 +68,37 @@ func (w *Window) createRenderer(software, vsync bool) error {
 // SetVSync turns waiting for the display on present on or off. Some drivers
 // accept it and ignore it (SDL's offscreen driver with OpenGL does); the
 // engine detects that from the present intervals.
+//
+// A renderer that cannot switch live is re-created with the new setting;
+// if that fails, again with the old one, and SetVSync reports the failure
+// with vsync as it was. Only if both fail is the window left without a
+// renderer: the error then wraps ErrNoRenderer, as every later draw does.
 func (w *Window) SetVSync(on bool) error {
 	if on == w.vsync {
 		return nil
 	}
-	if err := w.ren.RenderSetVSync(on); err == nil {
+	if w.ren == nil {
+		return ErrNoRenderer
+	}
+	if err := w.sdlSetVSync(w.ren, on); err == nil {
 		w.vsync = on
 		return nil
 	}
 	// This renderer cannot switch live: make a new one with the flag.
+	was := w.vsync
 	w.canvas.release()
-	w.ren.Destroy()
+	errDestroy := w.ren.Destroy()
 	w.ren = nil
+	w.canvas.setRenderer(nil)
 	if err := w.createRenderer(w.software, on); err != nil {
-		return fmt.Errorf("sdl2: recreate renderer to set vsync %v: %w", on, err)
+		err = errors.Join(err, errDestroy)
+		if errOld := w.createRenderer(w.software, was); errOld != nil {
+			return fmt.Errorf("sdl2: recreate renderer to set vsync %v: %w; recreating it with vsync %v failed too: %w; %w",
+				on, err, was, errOld, ErrNoRenderer)
+		}
+		w.canvas.setRenderer(w.ren)
+		w.updateSize()
+		return fmt.Errorf("sdl2: recreate renderer to set vsync %v: %w; kept vsync %v on a new renderer %q", on, err, w.vsync, w.rendName)
 	}
 	w.canvas.setRenderer(w.ren)
 	w.updateSize()

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"path/filepath"
 	"unsafe"
 
 	"github.com/veandco/go-sdl2/sdl"
@@ -16,6 +17,9 @@ import (
 func (w *Window) Image() (*image.RGBA, error) {
 	if err := w.canvas.Flush(); err != nil {
 		return nil, err
+	}
+	if w.ren == nil {
+		return nil, ErrNoRenderer
 	}
 	pw, ph, err := w.ren.GetOutputSize()
 	if err != nil {
@@ -37,22 +41,41 @@ func (w *Window) Image() (*image.RGBA, error) {
 }
 
 // Screenshot writes the pixels drawn since the last Present to path as a
-// PNG. Like Image, call it after drawing and before Present.
+// PNG. Like Image, call it after drawing and before Present. The file
+// appears whole or not at all: the PNG goes to a temporary file beside
+// path, renamed over it once complete, and removed on any failure.
 func (w *Window) Screenshot(path string) error {
 	img, err := w.Image()
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(path)
+	return writePNG(path, img)
+}
+
+// writePNG writes img to path through a temporary file in the same
+// directory, so that the rename replaces path atomically.
+func writePNG(path string, img image.Image) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("sdl2: screenshot: %w", err)
 	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
 	if err := png.Encode(f, img); err != nil {
-		f.Close()
 		return fmt.Errorf("sdl2: encode screenshot %s: %w", path, err)
 	}
+	if err := f.Chmod(0o644); err != nil {
+		return fmt.Errorf("sdl2: screenshot %s: %w", path, err)
+	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("sdl2: write screenshot: %w", err)
+		return fmt.Errorf("sdl2: write screenshot %s: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("sdl2: screenshot: %w", err)
 	}
 	return nil
 }

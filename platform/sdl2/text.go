@@ -90,6 +90,10 @@ func (c *Canvas) LineHeight() float64 { return float64(glyphH * c.textScale) }
 
 func drawText[S string | []byte](c *Canvas, x, y float64, s S, col color.RGBA) (float64, float64) {
 	if c.font == nil {
+		if c.ren == nil {
+			c.fail(ErrNoRenderer)
+			return x, y
+		}
 		f, err := newGlyphAtlas(c.ren)
 		if err != nil {
 			if c.err == nil {

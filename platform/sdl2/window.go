@@ -60,6 +60,11 @@ type Window struct {
 	refreshOK  bool // refresh holds the current display's period
 	closed     bool
 
+	// SDL's renderer calls that can fail, as fields so that tests can
+	// make them fail: sdl.CreateRenderer and (*sdl.Renderer).RenderSetVSync.
+	sdlCreateRenderer func(win *sdl.Window, index int, flags uint32) (*sdl.Renderer, error)
+	sdlSetVSync       func(ren *sdl.Renderer, on bool) error
+
 	// A pixel read back before each headless present (see Present). It
 	// lives apart from the Window because cgo may not be handed a pointer
 	// into memory that holds Go pointers.
@@ -102,7 +107,8 @@ func Open(opts Options) (*Window, error) {
 		return nil, fmt.Errorf("sdl2: no video device (SDL_VIDEODRIVER=%q): %w; run with a display, or without one set SDL_VIDEODRIVER=offscreen (Options.Headless, -headless)",
 			os.Getenv("SDL_VIDEODRIVER"), err)
 	}
-	w := &Window{headless: headless, pxPerPoint: 1, sync: &pixelSync{}}
+	w := &Window{headless: headless, pxPerPoint: 1, sync: &pixelSync{},
+		sdlCreateRenderer: sdl.CreateRenderer, sdlSetVSync: (*sdl.Renderer).RenderSetVSync}
 	w.driver, _ = sdl.GetCurrentVideoDriver()
 	// Drops allocate a Go string per event in go-sdl2 and nothing uses them.
 	for _, t := range []uint32{sdl.DROPFILE, sdl.DROPTEXT, sdl.DROPBEGIN, sdl.DROPCOMPLETE} {
@@ -232,6 +238,10 @@ func (w *Window) Size() (width, height int) { return w.state.Width, w.state.Heig
 // keeps one frame in flight, as a display's swap chain would, so a present
 // costs what the frame costs.
 func (w *Window) Present() error {
+	if w.ren == nil {
+		w.canvas.Flush() // drops what was queued
+		return ErrNoRenderer
+	}
 	err := w.canvas.Flush()
 	if w.headless && !w.software {
 		p := w.sync
@@ -246,7 +256,11 @@ func (w *Window) Present() error {
 
 // updateSize reads the drawable size in pixels and the high-DPI ratio.
 func (w *Window) updateSize() {
-	pw, ph, err := w.ren.GetOutputSize()
+	var pw, ph int32
+	err := ErrNoRenderer
+	if w.ren != nil {
+		pw, ph, err = w.ren.GetOutputSize()
+	}
 	if err != nil {
 		pw, ph = w.win.GetSize()
 	}

@@ -1,9 +1,12 @@
 package sdl2
 
 import (
+	"errors"
 	"image"
 	"strings"
 	"testing"
+
+	"github.com/veandco/go-sdl2/sdl"
 )
 
 func TestOpenWithUnknownDriverSaysWhatToDo(t *testing.T) {
@@ -115,5 +118,76 @@ func TestTwoWindowsCloseInAnyOrder(t *testing.T) {
 		if img != nil {
 			checkScene(t, img)
 		}
+	}
+}
+
+// failingRenderers makes w's renderer unable to switch vsync live, and
+// the next fails calls that create a renderer fail.
+func failingRenderers(w *Window, fails int) {
+	create := w.sdlCreateRenderer
+	w.sdlSetVSync = func(*sdl.Renderer, bool) error { return errors.New("test: no live vsync switch") }
+	w.sdlCreateRenderer = func(win *sdl.Window, index int, flags uint32) (*sdl.Renderer, error) {
+		if fails > 0 {
+			fails--
+			return nil, errors.New("test: no renderer")
+		}
+		return create(win, index, flags)
+	}
+}
+
+func TestSetVSyncKeepsTheOldSettingWhenTheNewRendererFails(t *testing.T) {
+	// The software renderer is made with one SDL call: the first re-creation
+	// fails, the one with the old setting does not.
+	w := openHeadless(t, Options{Software: true})
+	var err error
+	var img *image.RGBA
+	var vsync bool
+	onMain(func() {
+		failingRenderers(w, 1)
+		err = w.SetVSync(true)
+		vsync = w.VSync()
+		drawScene(w.Canvas())
+		var errImg error
+		img, errImg = w.Image()
+		if errImg != nil {
+			t.Errorf("Image after the failed SetVSync: %v", errImg)
+		}
+		if errPresent := w.Present(); errPresent != nil {
+			t.Errorf("Present after the failed SetVSync: %v", errPresent)
+		}
+	})
+	if err == nil || errors.Is(err, ErrNoRenderer) || !strings.Contains(err.Error(), "kept vsync false") {
+		t.Errorf("SetVSync(true) = %v, want an error saying vsync stayed off", err)
+	}
+	if vsync {
+		t.Error("VSync() = true after a SetVSync(true) that failed")
+	}
+	if img != nil {
+		checkScene(t, img)
+	}
+}
+
+func TestAWindowWithoutRendererSaysSoInsteadOfCrashing(t *testing.T) {
+	w := openHeadless(t, Options{Software: true})
+	var errSet, errFlush, errPresent, errImage, errAgain error
+	onMain(func() {
+		failingRenderers(w, 2)
+		errSet = w.SetVSync(true)
+		c := w.Canvas()
+		drawScene(c)
+		c.Text(10, 10, "text", white)
+		errFlush = c.Flush()
+		drawScene(c)
+		errPresent = w.Present()
+		_, errImage = w.Image()
+		errAgain = w.SetVSync(false)
+	})
+	for what, err := range map[string]error{"SetVSync(true)": errSet, "Flush": errFlush, "Present": errPresent, "Image": errImage} {
+		if !errors.Is(err, ErrNoRenderer) {
+			t.Errorf("%s = %v, want ErrNoRenderer", what, err)
+		}
+	}
+	if errAgain != nil {
+		t.Errorf("SetVSync(false), the setting it has, = %v, want nil", errAgain)
 	}
 }
