@@ -157,3 +157,34 @@ func TestBadConfigIsRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestARejectedBodyLeavesItsRecordForTheNext(t *testing.T) {
+	w, err := New(physics.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.AddBody(physics.BodyDef{Mass: 1, Shapes: []physics.Shape{physics.CircleShape(1)}}); err != nil {
+		t.Fatal(err)
+	}
+	free, next := len(w.slab), &w.slab[0]
+	flat := physics.PolygonShape(mgl64.Vec2{0, 0}, mgl64.Vec2{1, 1}, mgl64.Vec2{2, 2})
+	for range 3 {
+		// The flat polygon comes second, after a valid shape was copied.
+		if _, err := w.AddBody(physics.BodyDef{Mass: 1, Shapes: []physics.Shape{physics.CircleShape(1), flat}}); err == nil {
+			t.Fatal("AddBody accepted a polygon with no area")
+		}
+	}
+	if len(w.slab) != free || &w.slab[0] != next {
+		t.Fatalf("rejected bodies took %d slab records, want none", free-len(w.slab))
+	}
+	if next.id != 0 || next.defs != nil || next.def1[0].Kind != 0 {
+		t.Errorf("a rejected body left its fields in the free record: %+v", *next)
+	}
+	id, err := w.AddBody(physics.BodyDef{Mass: 1, Shapes: []physics.Shape{physics.CircleShape(1)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := w.find(id); b != next {
+		t.Errorf("the next body did not get the record the rejected ones left")
+	}
+}

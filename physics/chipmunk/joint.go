@@ -1,6 +1,7 @@
 package chipmunk
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -106,7 +107,7 @@ func (w *World) DragTo(id physics.JointID, target mgl64.Vec2) error {
 
 func (w *World) findJoint(id physics.JointID) (int, bool) {
 	return slices.BinarySearchFunc(w.joints, id, func(j *joint, id physics.JointID) int {
-		return int64cmp(int64(j.id), int64(id))
+		return cmp.Compare(j.id, id)
 	})
 }
 

@@ -1,6 +1,7 @@
 package chipmunk
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"time"
@@ -23,7 +24,7 @@ type World struct {
 	lastBody  physics.BodyID
 	lastJoint physics.JointID
 
-	slab []body // records for bodies to come; see newBody
+	slab []body // records for bodies to come; see nextBody
 
 	onContact func(physics.Contact) error
 	busy      bool // inside onContact
@@ -150,22 +151,12 @@ func (w *World) Snapshot(dst []physics.BodyState) []physics.BodyState {
 // find returns the body with id, or nil.
 func (w *World) find(id physics.BodyID) *body {
 	i, ok := slices.BinarySearchFunc(w.bodies, id, func(b *body, id physics.BodyID) int {
-		return int64cmp(int64(b.id), int64(id))
+		return cmp.Compare(b.id, id)
 	})
 	if !ok {
 		return nil
 	}
 	return w.bodies[i]
-}
-
-func int64cmp(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func vec(v mgl64.Vec2) cp.Vector { return cp.Vector{X: v[0], Y: v[1]} }
