@@ -281,8 +281,8 @@ func (l *Loop) draw() error {
 	if l.stats.Frames > 0 {
 		l.stats.recordInterval(interval)
 	}
-	if l.stats.Presents == 0 {
-		l.stats.firstPresent = now
+	if l.stats.Presents == 1 {
+		l.stats.steadyFrom = now
 	}
 	l.stats.Presents++
 	l.stats.lastPresent = now

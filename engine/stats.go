@@ -52,7 +52,7 @@ type Stats struct {
 	PhaseTime     [numPhases]time.Duration
 	Wall          time.Duration // from Run's start to the end of the last frame
 	Presents      uint64        // frames presented (hidden windows present none)
-	firstPresent  time.Duration
+	steadyFrom    time.Duration // the second present: the first frame carries start-up work
 	lastPresent   time.Duration
 
 	intervals *hdrhistogram.Histogram // between presents, ns

@@ -69,10 +69,11 @@ func (l *Loop) summary() Summary {
 		Interpolated:  l.interp,
 		TimeScale:     l.timeScale,
 	}
-	// The rate of presents between the first and the last: neither the
-	// start-up before the first nor hidden frames skew it.
-	if span := s.lastPresent - s.firstPresent; s.Presents > 1 && span > 0 {
-		sum.FPS = float64(s.Presents-1) / span.Seconds()
+	// The rate of presents from the second to the last: neither the
+	// first frame's start-up work (a renderer warming up) nor hidden
+	// frames skew it.
+	if span := s.lastPresent - s.steadyFrom; s.Presents > 2 && span > 0 {
+		sum.FPS = float64(s.Presents-2) / span.Seconds()
 	}
 	for n, c := range s.StepsPerFrame {
 		if c > 0 {
