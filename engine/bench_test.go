@@ -79,18 +79,17 @@ func startLoop(tb testing.TB, g Game, cfg Config, frames int) *Loop {
 	return l
 }
 
-// frameCases are the games a frame of the loop is measured with: nothing,
-// nothing with profiler labels on, and a world of 1,000 moving bodies.
-func frameCases() []struct {
+// frameCase is a game a frame of the loop is measured with.
+type frameCase struct {
 	name   string
 	game   Game
 	labels bool
-} {
-	return []struct {
-		name   string
-		game   Game
-		labels bool
-	}{
+}
+
+// frameCases are nothing, nothing with profiler labels on, and a world of
+// 1,000 moving bodies.
+func frameCases() []frameCase {
+	return []frameCase{
 		{"noop", noopGame{}, false},
 		{"noop+labels", noopGame{}, true},
 		{"world1000", worldGame{w: newMovingWorld(1000)}, false},
