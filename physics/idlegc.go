@@ -23,7 +23,7 @@ type IdleGC struct {
 	cfg      IdleGCConfig
 	oldGC    int
 	samples  [3]metrics.Sample
-	estimate time.Duration // how long the last collection took
+	estimate time.Duration // how long recent collections took, at worst
 	stats    IdleGCStats
 
 	cycles uint64 // GC cycles counted at the last look
@@ -89,7 +89,10 @@ func (g *IdleGC) Collect(budget time.Duration) bool {
 	}
 	due := max(uint64(float64(live)*g.cfg.Growth), g.cfg.MinGrowth)
 	grown := allocs - g.base
-	fits := g.estimate <= budget
+	// A collection takes as long as the last ones did, give or take: half
+	// as long again is kept in hand, so one that runs over does not make
+	// the frame late.
+	fits := g.estimate+g.estimate/2 <= budget
 	if grown < due || (!fits && grown < 2*due) {
 		return false
 	}
@@ -98,7 +101,7 @@ func (g *IdleGC) Collect(budget time.Duration) bool {
 	d := time.Since(start)
 	metrics.Read(g.samples[:])
 	g.base, g.cycles = g.samples[0].Value.Uint64(), g.samples[2].Value.Uint64()
-	g.estimate = d
+	g.estimate = max(d, g.estimate-g.estimate/4) // the worst recent one, fading
 	g.stats.Collections++
 	if !fits {
 		g.stats.Forced++
