@@ -158,20 +158,13 @@ func (d *decoder) byte1(what string) (byte, error) {
 	return c, nil
 }
 
-func (d *decoder) uvarint(what string) (uint64, error) {
-	v, n := binary.Uvarint(d.b[d.off:])
-	switch {
-	case n == 0:
-		return 0, d.truncated(what)
-	case n < 0:
-		return 0, d.fail(ErrCorrupt, "%s: varint overflows 64 bits", what)
-	}
-	d.off += n
-	return v, nil
-}
+func (d *decoder) uvarint(what string) (uint64, error) { return readVarint(d, what, binary.Uvarint) }
 
-func (d *decoder) varint(what string) (int64, error) {
-	v, n := binary.Varint(d.b[d.off:])
+func (d *decoder) varint(what string) (int64, error) { return readVarint(d, what, binary.Varint) }
+
+// readVarint decodes one varint with decode (binary.Uvarint or Varint).
+func readVarint[T uint64 | int64](d *decoder, what string, decode func([]byte) (T, int)) (T, error) {
+	v, n := decode(d.b[d.off:])
 	switch {
 	case n == 0:
 		return 0, d.truncated(what)
