@@ -50,9 +50,6 @@ func (g *game) World() engine.World { return g.world }
 // Esc quit.
 func (g *game) Update(f *engine.Frame) error {
 	in, l := f.Input, f.Loop
-	if g.win != nil {
-		g.view.Width, g.view.Height = g.win.Canvas().Size()
-	}
 	switch {
 	case in.Pressed(engine.KeyEscape):
 		return engine.ErrQuit

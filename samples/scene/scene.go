@@ -33,10 +33,6 @@ type View struct {
 	Camera sdl2.Camera
 	// Color picks a body's colour; nil colours by kind and ID.
 	Color func(id physics.BodyID, kind physics.BodyKind) color.RGBA
-	// Width and Height are the drawable's size in pixels, kept current by
-	// the runner, to map the mouse into the world. A replay in a window of
-	// another size maps the recorded pixels elsewhere.
-	Width, Height int
 }
 
 // Ticker is a Scene that steers its world every tick (forces, spawning,
