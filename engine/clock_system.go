@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"time"
-)
+import "time"
 
 // Wait is how SystemClock waits for a deadline.
 type Wait uint8
@@ -29,13 +26,7 @@ func (w Wait) MarshalText() ([]byte, error) { return []byte(w.String()), nil }
 
 // UnmarshalText parses hybrid, sleep or spin.
 func (w *Wait) UnmarshalText(b []byte) error {
-	for i, n := range waitNames {
-		if n == string(b) {
-			*w = Wait(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown wait %q: want hybrid, sleep or spin", b)
+	return parseName(w, waitNames[:], b, "wait")
 }
 
 // String names the wait.

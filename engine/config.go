@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"strings"
 	"time"
 )
 
@@ -37,13 +38,20 @@ func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 
 // UnmarshalText parses vsync, cap or uncapped.
 func (m *Mode) UnmarshalText(b []byte) error {
-	for i, n := range modeNames {
+	return parseName(m, modeNames[:], b, "power mode")
+}
+
+// parseName sets *dst to the index of b in names, or says which names
+// there are.
+func parseName[T ~uint8](dst *T, names []string, b []byte, what string) error {
+	for i, n := range names {
 		if n == string(b) {
-			*m = Mode(i)
+			*dst = T(i)
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown power mode %q: want vsync, cap or uncapped", b)
+	last := len(names) - 1
+	return fmt.Errorf("unknown %s %q: want %s or %s", what, b, strings.Join(names[:last], ", "), names[last])
 }
 
 // Next returns the mode after m in the order vsync, cap, uncapped.

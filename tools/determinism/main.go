@@ -81,12 +81,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *samples == "" {
-		root, err := samplebin.Root()
+		dir, err := samplebin.Dir()
 		if err != nil {
 			fmt.Fprintln(stderr, "determinism:", err)
 			return 2
 		}
-		*samples = filepath.Join(root, "samples")
+		*samples = dir
 	}
 	if *tps < 1 || *tps > engine.MaxTPS {
 		fmt.Fprintf(stderr, "determinism: invalid value %d for -tps: want 1 to %d ticks per second\n", *tps, engine.MaxTPS)

@@ -42,12 +42,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *samples == "" && !*check {
-		root, err := samplebin.Root()
+		dir, err := samplebin.Dir()
 		if err != nil {
 			fmt.Fprintln(stderr, "replay:", err)
 			return 2
 		}
-		*samples = filepath.Join(root, "samples")
+		*samples = dir
 	}
 	tmp, err := os.MkdirTemp("", "lockstep-replay-")
 	if err != nil {

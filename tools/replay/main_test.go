@@ -16,12 +16,12 @@ import (
 // record makes a recording of the tumble scene, headless.
 func record(t *testing.T) string {
 	t.Helper()
-	root, err := samplebin.Root()
+	samples, err := samplebin.Dir()
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	bin, err := samplebin.Build(filepath.Join(root, "samples"), "tumble", dir)
+	bin, err := samplebin.Build(samples, "tumble", dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,15 @@ import (
 	"strings"
 )
 
+// Dir returns the directory of the sample scenes: samples/ under Root.
+func Dir() (string, error) {
+	root, err := Root()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(root, "samples"), nil
+}
+
 // Root returns the module's root directory, found by walking up from the
 // working directory to go.mod.
 func Root() (string, error) {
