@@ -33,7 +33,8 @@ func (k BodyKind) String() string {
 }
 
 // BodyDef describes a body to add to a world. The zero BodyDef is a dynamic
-// body at the origin, which is invalid until it has a Mass.
+// body at the origin, which is invalid until it has a Mass or shapes with
+// Density.
 type BodyDef struct {
 	Kind   BodyKind
 	Pos    mgl64.Vec2 // where the body's origin starts, world units
@@ -41,13 +42,22 @@ type BodyDef struct {
 	Vel    mgl64.Vec2 // world units per second
 	AngVel float64    // radians per second
 
-	// Mass is required and positive for a dynamic body, and ignored for
-	// the others.
+	// Mass, in kilograms, when positive, is a dynamic body's mass; 0 takes
+	// it from the shapes' Density. A dynamic body must end up with a
+	// positive mass. Ignored for the other kinds.
 	Mass float64
 	// Moment is the rotational inertia of a dynamic body. 0 computes it
 	// from Shapes as if Mass were spread evenly over their area;
 	// math.Inf(1) makes a body that never rotates.
 	Moment float64
+
+	// FixedRotation keeps the body from ever rotating (as an infinite
+	// Moment does).
+	FixedRotation bool
+	// Bullet asks for continuous collision against other moving bodies
+	// where the backend has it (Box2D), so a fast small body does not
+	// tunnel; backends without it ignore it.
+	Bullet bool
 
 	// Shapes are what the body collides with, in body coordinates. The
 	// world copies them; the caller may reuse the slice.

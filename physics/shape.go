@@ -50,9 +50,56 @@ type Shape struct {
 	// Friction is the Coulomb coefficient; a pair uses the product of
 	// both shapes' values. 0 is ice.
 	Friction float64
-	// Elasticity is how much of its speed a contact gives back, usually in
-	// [0, 1]; a pair uses the product of both shapes' values.
-	Elasticity float64
+	// Restitution is how much of its speed a contact gives back, in
+	// [0, 1]: 0 stops dead, 1 bounces back as fast. A pair uses the product
+	// of both shapes' values, as it does for Friction.
+	Restitution float64
+	// Density is mass per unit area (kilograms per square world unit).
+	// A dynamic body whose BodyDef.Mass is 0 gets the sum of its shapes'
+	// Density × area as its mass.
+	Density float64
+
+	// Sensor makes the shape report contacts (Contact.Sensor) without
+	// pushing anything: a trigger zone.
+	Sensor bool
+	// Filter says what the shape collides with.
+	Filter Filter
+}
+
+// Filter decides which shapes collide. Two shapes collide when each one's
+// Categories intersect the other's Mask and they do not share a non-zero
+// Group. The zero Filter is in category 1 and collides with everything.
+// Backends hold 16 categories (Box2D's limit).
+type Filter struct {
+	// Categories are the bits the shape belongs to; 0 means 1.
+	Categories uint16
+	// Mask is the categories the shape collides with; 0 means all.
+	Mask uint16
+	// Group, when positive, is a set of shapes that never collide with
+	// each other whatever their categories (the parts of one ragdoll).
+	// Negative groups are invalid.
+	Group int16
+}
+
+// Resolved returns f with its zero Categories and Mask replaced by what
+// they mean: category 1 and every category.
+func (f Filter) Resolved() Filter {
+	if f.Categories == 0 {
+		f.Categories = 1
+	}
+	if f.Mask == 0 {
+		f.Mask = 0xffff
+	}
+	return f
+}
+
+// Collides reports whether shapes with filters f and g collide.
+func (f Filter) Collides(g Filter) bool {
+	f, g = f.Resolved(), g.Resolved()
+	if f.Group > 0 && f.Group == g.Group {
+		return false
+	}
+	return f.Categories&g.Mask != 0 && g.Categories&f.Mask != 0
 }
 
 // CircleShape returns a circle of radius r centred on the body's origin.

@@ -6,18 +6,110 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// World is what the engine needs from a physics backend: advance by one fixed
-// step, then copy every body's state out in ascending BodyID order. Building
-// the world (bodies, shapes, joints) is the backend's business; its methods
-// take the definition types of this package so scenes read the same whatever
-// the backend.
-type World interface {
-	// Step advances the simulation by dt, which must be positive.
+// Stepper is what the engine's loop needs from a world: advance by one
+// fixed step, then copy every body's state out in ascending BodyID order.
+type Stepper interface {
+	// Step advances the simulation by dt, which must be positive. It
+	// fails with ErrDiverged when a body's state became NaN or infinite,
+	// and with ErrBusy when called from Config.OnContact.
 	Step(dt time.Duration) error
 	// Snapshot overwrites dst with the state of every body in ascending
 	// ID order, resized to the body count, and returns it; it allocates
 	// only when dst is too small.
 	Snapshot(dst []BodyState) []BodyState
+}
+
+// Builder adds and removes bodies and joints. Every method fails with
+// ErrBusy when called from Config.OnContact, with ErrInvalid for a
+// definition the world cannot simulate (NaN, a non-positive mass, a
+// polygon without area...), and with ErrNoBody or ErrNoJoint for an ID
+// the world does not hold.
+type Builder interface {
+	// AddBody adds a body described by d and returns its ID, greater than
+	// every ID the world handed out before.
+	AddBody(d BodyDef) (BodyID, error)
+	// RemoveBody removes a body, its shapes and every joint attached to it.
+	RemoveBody(id BodyID) error
+	// AddJoint adds a joint between two bodies (either may be Ground).
+	AddJoint(d JointDef) (JointID, error)
+	// RemoveJoint removes a joint.
+	RemoveJoint(id JointID) error
+}
+
+// Mover changes bodies that are already in the world. Each method fails
+// with ErrNoBody for an unknown ID and ErrInvalid for a NaN or infinite
+// argument or a body of the wrong kind; all may be called from
+// Config.OnContact.
+type Mover interface {
+	// Teleport moves a body to pos (world units) and angle (radians) by
+	// hand, keeping its velocity; the next snapshot marks it Teleported.
+	Teleport(id BodyID, pos mgl64.Vec2, angle float64) error
+	// SetVelocity sets a dynamic or kinematic body's velocity, in world
+	// units per second and radians per second.
+	SetVelocity(id BodyID, vel mgl64.Vec2, angVel float64) error
+	// ApplyImpulse changes a dynamic body's momentum at once by impulse
+	// (mass × world units per second) applied at the world point at.
+	ApplyImpulse(id BodyID, impulse, at mgl64.Vec2) error
+	// ApplyForce pushes a dynamic body with force (mass × world units per
+	// second squared) at the world point at, during the next step only.
+	ApplyForce(id BodyID, force, at mgl64.Vec2) error
+	// DragTo moves the target of a Drag joint to a world point.
+	DragTo(id JointID, target mgl64.Vec2) error
+	// Wake wakes a sleeping body (and what it touches); a body that is
+	// awake stays so.
+	Wake(id BodyID) error
+}
+
+// Inspector reads what the world holds.
+type Inspector interface {
+	// Len returns the number of bodies, the ground excluded.
+	Len() int
+	// State returns a body's current state, as Snapshot would report it.
+	State(id BodyID) (BodyState, error)
+	// Kind returns how a body moves.
+	Kind(id BodyID) (BodyKind, error)
+	// Shapes overwrites dst with a body's shapes in the order they were
+	// added (polygons as their counter-clockwise hull) and returns it;
+	// it allocates only when dst is too small.
+	Shapes(id BodyID, dst []Shape) ([]Shape, error)
+	// Sleeping reports whether a body is asleep (see Config.Sleep).
+	Sleeping(id BodyID) (bool, error)
+}
+
+// Querier finds bodies by where they are. Queries never see sensors; a
+// query's Filter selects shapes as if the query were a shape with that
+// filter (see Filter). Results are in ascending ID order, each body once,
+// appended to dst[:0]; they allocate only when dst is too small.
+type Querier interface {
+	// BodyAt returns the body with a shape nearest to p within radius of it
+	// (0: p must be inside the shape), and whether there is one; ties go to
+	// the lower ID. dynamicOnly skips static and kinematic bodies, as a
+	// mouse grab wants.
+	BodyAt(p mgl64.Vec2, radius float64, dynamicOnly bool) (BodyID, bool, error)
+	// QueryPoint returns the bodies with a shape containing p.
+	QueryPoint(p mgl64.Vec2, f Filter, dst []BodyID) ([]BodyID, error)
+	// QueryBox returns the bodies with a shape overlapping the axis-aligned
+	// box from lo to hi (exactly, not by bounding box).
+	QueryBox(lo, hi mgl64.Vec2, f Filter, dst []BodyID) ([]BodyID, error)
+	// RayCast returns the first shape the segment from a to b crosses, and
+	// whether there is one. A ray starting inside a shape does not hit it.
+	RayCast(a, b mgl64.Vec2, f Filter) (RayHit, bool, error)
+}
+
+// World is the one physics API games, samples and the runner use,
+// whatever backend simulates it (physics/chipmunk, physics/box2d; see
+// physics/backend to pick one by name). Distances are world units
+// (metres, by convention), times seconds, angles radians counter-
+// clockwise, masses kilograms.
+type World interface {
+	Stepper
+	Builder
+	Mover
+	Inspector
+	Querier
+	// Close frees what the backend holds outside Go's heap; the world is
+	// unusable afterwards. It is safe to call twice.
+	Close() error
 }
 
 // Config describes a world. The zero Config is a world without gravity or
@@ -35,11 +127,17 @@ type Config struct {
 	// and slower. 0 means 10.
 	Iterations int
 
+	// Sleep lets bodies that have been at rest for about half a second
+	// fall asleep: they cost nothing to step until something touches
+	// them, a joint pulls them, or Wake is called. Sleeping bodies keep
+	// their place in snapshots.
+	Sleep bool
+
 	// OnContact, if set, is called after each Step once for every pair of
-	// bodies touching at the end of it, ordered by A. Returning an error
-	// ends the Step with that error wrapped. While it runs the world refuses
-	// Step and structural changes (adding or removing bodies and joints)
-	// with ErrBusy; moving bodies and applying impulses is allowed.
+	// bodies that began touching, touched, or stopped touching during it
+	// (see Contact), ordered by A then B. Returning an error ends the Step
+	// with that error wrapped. While it runs the world refuses Step and
+	// Builder's methods with ErrBusy; Mover's methods are allowed.
 	OnContact func(Contact) error
 }
 

@@ -82,11 +82,11 @@ func checkShape(s *physics.Shape) error {
 	if err := checkNum("friction", s.Friction); err != nil {
 		return err
 	}
-	if err := checkNum("elasticity", s.Elasticity); err != nil {
+	if err := checkNum("elasticity", s.Restitution); err != nil {
 		return err
 	}
-	if s.Friction < 0 || s.Elasticity < 0 {
-		return fmt.Errorf("friction %v, elasticity %v: %w; both must be >= 0", s.Friction, s.Elasticity, physics.ErrInvalid)
+	if s.Friction < 0 || s.Restitution < 0 {
+		return fmt.Errorf("friction %v, elasticity %v: %w; both must be >= 0", s.Friction, s.Restitution, physics.ErrInvalid)
 	}
 	switch s.Kind {
 	case physics.Circle:

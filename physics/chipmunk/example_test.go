@@ -33,7 +33,7 @@ func Example() {
 	}
 
 	ball := physics.CircleShape(0.5)
-	ball.Friction, ball.Elasticity = 0.5, 0.2
+	ball.Friction, ball.Restitution = 0.5, 0.2
 	id, err := w.AddBody(physics.BodyDef{Pos: mgl64.Vec2{0, 3}, Mass: 1, Shapes: []physics.Shape{ball}})
 	if err != nil {
 		log.Fatal(err)

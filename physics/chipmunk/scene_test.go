@@ -63,7 +63,7 @@ func (p pile) shape(b pileBody) physics.Shape {
 	if b.box {
 		s = physics.BoxShape(2*b.size, 2*b.size)
 	}
-	s.Friction, s.Elasticity = b.fr, b.ela
+	s.Friction, s.Restitution = b.fr, b.ela
 	return s
 }
 
@@ -76,7 +76,7 @@ func (p pile) world(tb testing.TB, cfg physics.Config) *World {
 	}
 	for _, wall := range p.walls {
 		s := physics.SegmentShape(wall[0], wall[1], 0.1)
-		s.Friction, s.Elasticity = 1, 0.1
+		s.Friction, s.Restitution = 1, 0.1
 		if _, err := w.AddBody(physics.BodyDef{Kind: physics.Static, Shapes: []physics.Shape{s}}); err != nil {
 			tb.Fatal(err)
 		}

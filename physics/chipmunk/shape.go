@@ -42,7 +42,7 @@ func newShape(b *cp.Body, s *physics.Shape) *cp.Shape {
 		c = cp.NewSegment(b, vec(s.A), vec(s.B), s.Radius)
 	}
 	c.SetFriction(s.Friction)
-	c.SetElasticity(s.Elasticity)
+	c.SetElasticity(s.Restitution)
 	return c
 }
 

@@ -52,7 +52,7 @@ type body struct {
 	shape1 [1]*cp.Shape
 }
 
-var _ physics.World = (*World)(nil)
+var _ physics.Stepper = (*World)(nil) // physics.World once the whole API is in
 
 // New returns an empty world configured by cfg.
 func New(cfg physics.Config) (*World, error) {

@@ -106,7 +106,7 @@ func (c *chain) hang(w *chipmunk.World, n int, anchor mgl64.Vec2, swing float64)
 		prev, prevAnchor = id, mgl64.Vec2{link / 2, 0}
 	}
 	ball := physics.CircleShape(ballR)
-	ball.Friction, ball.Elasticity = 0.4, 0.5
+	ball.Friction, ball.Restitution = 0.4, 0.5
 	pos := anchor.Add(dir.Mul(links*link + ballR))
 	id, err := w.AddBody(physics.BodyDef{Pos: pos, Mass: 3, Shapes: []physics.Shape{ball}})
 	if err != nil {

@@ -104,7 +104,7 @@ func (s *stress) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 	radius := math.Sqrt(fill * tankW * tankH / (2 * math.Sqrt(3) * float64(s.bodies)))
 	radius = min(radius, maxRadius)
 	ball := physics.CircleShape(radius)
-	ball.Friction, ball.Elasticity = 0.3, 0.1
+	ball.Friction, ball.Restitution = 0.3, 0.1
 	mass := 1.0
 	// Spawn on a loose grid from the floor up, skipping the circles the
 	// paddles sweep, each ball nudged so the pile does not stack in columns.

@@ -40,14 +40,14 @@ func (t *tumble) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 		physics.SegmentShape(mgl64.Vec2{8, -1}, mgl64.Vec2{3, -2.5}, 0.15),
 	}
 	for i := range walls {
-		walls[i].Friction, walls[i].Elasticity = 0.8, 0.4
+		walls[i].Friction, walls[i].Restitution = 0.8, 0.4
 	}
 	if _, err := w.AddBody(physics.BodyDef{Kind: physics.Static, Shapes: walls}); err != nil {
 		return scene.View{}, err
 	}
 	for i := range 5 {
 		peg := physics.CircleShape(0.35)
-		peg.Friction, peg.Elasticity = 0.5, 0.6
+		peg.Friction, peg.Restitution = 0.5, 0.6
 		if _, err := w.AddBody(physics.BodyDef{Kind: physics.Static,
 			Pos: mgl64.Vec2{-4 + 2*float64(i), -4}, Shapes: []physics.Shape{peg}}); err != nil {
 			return scene.View{}, err
@@ -61,7 +61,7 @@ func (t *tumble) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 		} else {
 			s = physics.BoxShape(0.4+0.5*r.Float64(), 0.4+0.5*r.Float64())
 		}
-		s.Friction, s.Elasticity = 0.7, 0.3
+		s.Friction, s.Restitution = 0.7, 0.3
 		if _, err := w.AddBody(physics.BodyDef{Pos: pos, Angle: r.Float64() * 2 * math.Pi,
 			Vel: mgl64.Vec2{r.NormFloat64(), r.NormFloat64()}, Mass: 1, Shapes: []physics.Shape{s}}); err != nil {
 			return scene.View{}, err
