@@ -42,10 +42,10 @@ func (w *movingWorld) Snapshot(dst []physics.BodyState) []physics.BodyState {
 
 type worldGame struct {
 	noopGame
-	w World
+	w physics.Stepper
 }
 
-func (g worldGame) World() World { return g.w }
+func (g worldGame) World() physics.Stepper { return g.w }
 
 // warmLoop returns a loop that has run a second of frames on a fake
 // platform whose frames take one tick each.

@@ -56,8 +56,8 @@ func TestCadenceHoldsOneTickPerFrameOnMatchingDisplay(t *testing.T) {
 				worst = max(worst, drift, -drift)
 			}}
 			sum := runFake(t, Config{Mode: ModeVSync, Frames: uint64(frames)}, d, p, c)
-			if sum.ModeEffective != "vsync" {
-				t.Fatalf("effective mode %q, want vsync honoured", sum.ModeEffective)
+			if sum.EffectiveMode != "vsync" {
+				t.Fatalf("effective mode %q, want vsync honoured", sum.EffectiveMode)
 			}
 			const settle = 10
 			zero, two := 0, 0
@@ -129,8 +129,8 @@ func TestCapWaitsOnAbsoluteDeadlinesAndResyncsAfterAMiss(t *testing.T) {
 			t.Fatalf("frame %d started at %v, want %v", 11+k, starts[11+k], want)
 		}
 	}
-	if sum.ModeEffective != "cap" || sum.FPSTarget < 59.99 || sum.FPSTarget > 60.01 {
-		t.Fatalf("effective %q target %v, want cap at 60", sum.ModeEffective, sum.FPSTarget)
+	if sum.EffectiveMode != "cap" || sum.FPSTarget < 59.99 || sum.FPSTarget > 60.01 {
+		t.Fatalf("effective %q target %v, want cap at 60", sum.EffectiveMode, sum.FPSTarget)
 	}
 }
 
@@ -141,8 +141,8 @@ func TestIgnoredVSyncFallsBackToCapAtDisplayRate(t *testing.T) {
 	p.work = every(50 * time.Microsecond) // presents that never wait
 	g := &recorder{clock: c}
 	sum := runFake(t, Config{Mode: ModeVSync, Frames: 100}, g, p, c)
-	if sum.ModeEffective != "cap (vsync ignored)" {
-		t.Fatalf("effective mode %q, want the fallback", sum.ModeEffective)
+	if sum.EffectiveMode != "cap (vsync ignored)" {
+		t.Fatalf("effective mode %q, want the fallback", sum.EffectiveMode)
 	}
 	if sum.FPSTarget < 74.9 || sum.FPSTarget > 75.1 {
 		t.Fatalf("fallback caps at %v fps, want the display's 75", sum.FPSTarget)

@@ -80,6 +80,11 @@ type Config struct {
 	Clock    Clock        // nil: the system's monotonic clock
 	Logger   *slog.Logger // nil: slog.Default()
 
+	// Tape, when set, records the input of every tick, or replays a
+	// recording in its place and checks the state against it (see
+	// engine/tape).
+	Tape Tape
+
 	// GC, when set, is given the frame's idle time before each wait (see
 	// Collector); physics.IdleGC moves garbage collection there.
 	GC Collector

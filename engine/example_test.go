@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 )
@@ -40,4 +41,15 @@ func ExampleRun() {
 	}
 	fmt.Printf("%d ticks, x = %.2f\n", sum.Ticks, g.x)
 	// Output: 10 ticks, x = 0.40
+}
+
+// The loop's idle-time hook, between presenting a frame and the next
+// deadline.
+func ExampleIdleGC() {
+	gc := engine.NewIdleGC(engine.IdleGCConfig{})
+	defer gc.Stop()
+
+	deadline := time.Now().Add(10 * time.Millisecond) // the next frame's
+	const renderMargin = time.Millisecond
+	gc.Collect(time.Until(deadline) - renderMargin)
 }

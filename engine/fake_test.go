@@ -24,13 +24,13 @@ func (c *fakeClock) SleepUntil(t time.Duration) {
 type fakePlatform struct {
 	clock    *fakeClock
 	work     func(frame int) time.Duration // time a frame takes, by frame number
-	events   func(frame int, in *Input)    // events arriving before a frame
+	events   func(frame int, in EventSink) // events arriving before a frame
 	presents int
 	polls    int
 	closed   int
 }
 
-func (p *fakePlatform) PollEvents(in *Input) {
+func (p *fakePlatform) PollEvents(in EventSink) {
 	if p.events != nil {
 		p.events(p.polls, in)
 	}
@@ -70,7 +70,7 @@ type recorder struct {
 	perFrame   []int     // ticks run by each drawn frame
 	alphas     []float64 // alpha of each drawn frame
 	debts      []time.Duration
-	inputs     []TickInput
+	inputs     []Input
 	frameStart []time.Duration // clock at each Update
 	clock      *fakeClock
 	onTick     func(t *Tick) error

@@ -27,24 +27,34 @@ type Updater interface {
 	Update(f *Frame) error
 }
 
-// World is the physics a game hands the loop to step after each tick and to
-// snapshot for drawing. physics.World satisfies it.
-type World interface {
-	Step(dt time.Duration) error
-	Snapshot(dst []physics.BodyState) []physics.BodyState
+// Simulator is a Game whose bodies live in a physics world. The loop steps
+// it after every Tick and keeps the previous and current snapshots for
+// Draw; its snapshot is the state a recording checks.
+type Simulator interface {
+	World() physics.Stepper
 }
 
-// Simulator is a Game whose bodies live in a World. The loop steps it after
-// every Tick and keeps the previous and current snapshots for Draw.
-type Simulator interface {
-	World() World
+// StateHasher is a Game that fingerprints its own state for recordings and
+// run summaries: equal states, bit for bit, must hash equal. A Simulator
+// without it is fingerprinted by physics.Hash of its world's snapshot.
+type StateHasher interface {
+	StateHash() uint64
+}
+
+// Tape records or replays the input of every tick; engine/tape has both.
+type Tape interface {
+	// Tick is called before tick n runs with the input the tick will see
+	// and the state it starts from. A recorder writes the input down; a
+	// player replaces it with the recorded input and checks the state.
+	// ErrQuit ends the run cleanly (a recording that is over).
+	Tick(n uint64, in *Input, state StateHasher) error
 }
 
 // Tick is what one fixed step sees.
 type Tick struct {
 	N     uint64        // ticks run before this one
 	DT    time.Duration // the fixed step, the same for every tick
-	Input TickInput     // held state now and the edges since the tick before
+	Input Input         // held state now and the edges since the tick before
 }
 
 // Frame is what one frame's Update and Draw see.
@@ -57,6 +67,16 @@ type Frame struct {
 	// Current is the world's state after the last tick, unblended: what
 	// Bodies would be with interpolation off. Valid until the next frame.
 	Current []physics.BodyState
-	Input   *Input
-	Loop    *Loop // the running loop, to read stats and change modes
+	// Input is held state now and the edges that arrived during this
+	// frame (which the frame's ticks, if any, saw too), for frame-rate
+	// code such as hotkeys and cameras.
+	Input Input
+	// Text is what the user typed during this frame, valid until the next.
+	Text []byte
+	// Window is the window's state as the platform last reported it.
+	Window WindowState
+	// Quit reports that the user or the platform asked to end the run:
+	// the loop stops after this frame.
+	Quit bool
+	Loop *Loop // the running loop, to read stats and change modes
 }

@@ -14,7 +14,8 @@ type Loop struct {
 	cfg      Config
 	game     Game
 	updater  Updater
-	world    World
+	hasher   StateHasher
+	world    physics.Stepper
 	platform Platform
 	clock    Clock
 
@@ -22,7 +23,7 @@ type Loop struct {
 	pacer  *pacer
 	phases *phaseTimer
 	stats  *Stats
-	input  Input
+	input  inputs
 	tick   Tick
 	frame  Frame
 

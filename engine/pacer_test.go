@@ -32,8 +32,8 @@ func TestVSyncThatThrottlesPresentsIsHonoured(t *testing.T) {
 	p.work = every(2 * time.Millisecond)
 	g := &recorder{clock: c}
 	sum := runFake(t, Config{Mode: ModeVSync, Frames: 120}, g, p, c)
-	if sum.ModeEffective != "vsync" {
-		t.Fatalf("effective mode %q, want vsync: the display paces the presents", sum.ModeEffective)
+	if sum.EffectiveMode != "vsync" {
+		t.Fatalf("effective mode %q, want vsync: the display paces the presents", sum.EffectiveMode)
 	}
 	if c.sleeps != 0 {
 		t.Fatalf("the loop slept %d times under a display that paces it, want 0", c.sleeps)
@@ -57,8 +57,8 @@ func TestIgnoredVSyncThatCannotBeSwitchedOffStillCaps(t *testing.T) {
 	p.work = every(100 * time.Microsecond)
 	g := &recorder{clock: c}
 	sum := runFake(t, Config{Mode: ModeVSync, Frames: 40}, g, p, c)
-	if sum.ModeEffective != "cap (vsync ignored)" {
-		t.Fatalf("effective %q, want the fallback", sum.ModeEffective)
+	if sum.EffectiveMode != "cap (vsync ignored)" {
+		t.Fatalf("effective %q, want the fallback", sum.EffectiveMode)
 	}
 	n := len(g.frameStart)
 	if gap := g.frameStart[n-1] - g.frameStart[n-2]; gap != time.Second/60 {
@@ -114,8 +114,8 @@ func TestVSyncFollowsTheWindowToAFasterMonitor(t *testing.T) {
 	}
 	g := &recorder{}
 	sum := runFake(t, Config{Mode: ModeVSync, Frames: 300}, g, p, c)
-	if sum.ModeEffective != "vsync" || sum.FPSTarget < 143.9 || sum.FPSTarget > 144.1 {
-		t.Fatalf("after the move: effective %q at %v fps, want vsync at 144", sum.ModeEffective, sum.FPSTarget)
+	if sum.EffectiveMode != "vsync" || sum.FPSTarget < 143.9 || sum.FPSTarget > 144.1 {
+		t.Fatalf("after the move: effective %q at %v fps, want vsync at 144", sum.EffectiveMode, sum.FPSTarget)
 	}
 }
 

@@ -15,11 +15,11 @@ import (
 // phase; otherwise that costs one check.
 type phaseTimer struct {
 	clock Clock
-	total *[numPhases]time.Duration
+	total *[NumPhases]time.Duration
 	cur   Phase
 	since time.Duration
 
-	labels [numPhases]context.Context // nil when labels are off
+	labels [NumPhases]context.Context // nil when labels are off
 	base   context.Context            // no labels: what the goroutine is left with after Run (Go cannot read the caller's)
 
 	taskCtx context.Context
@@ -27,10 +27,10 @@ type phaseTimer struct {
 	region  *trace.Region
 }
 
-func newPhaseTimer(clock Clock, total *[numPhases]time.Duration, labels bool) *phaseTimer {
+func newPhaseTimer(clock Clock, total *[NumPhases]time.Duration, labels bool) *phaseTimer {
 	p := &phaseTimer{clock: clock, total: total, base: context.Background()}
 	if labels {
-		for ph := range numPhases {
+		for ph := range NumPhases {
 			p.labels[ph] = pprof.WithLabels(p.base, pprof.Labels("phase", ph.String()))
 		}
 	}

@@ -47,11 +47,11 @@ func TestPhaseTimerCostsNoAllocationWithProfilingOff(t *testing.T) {
 	if trace.IsEnabled() {
 		t.Skip("a trace is running")
 	}
-	var total [numPhases]time.Duration
+	var total [NumPhases]time.Duration
 	p := newPhaseTimer(&fakeClock{}, &total, false)
 	allocs := testing.AllocsPerRun(100, func() {
 		p.beginFrame(0)
-		for ph := PhaseTick; ph < numPhases; ph++ {
+		for ph := PhaseTick; ph < NumPhases; ph++ {
 			p.enter(ph)
 		}
 		p.endFrame()
@@ -70,13 +70,13 @@ func BenchmarkPhases(b *testing.B) {
 			name = "labels"
 		}
 		b.Run(name, func(b *testing.B) {
-			var total [numPhases]time.Duration
+			var total [NumPhases]time.Duration
 			p := newPhaseTimer(NewSystemClock(WaitHybrid), &total, labels)
 			defer p.stop()
 			b.ReportAllocs()
 			for b.Loop() {
 				p.beginFrame(0)
-				for ph := PhaseTick; ph < numPhases; ph++ {
+				for ph := PhaseTick; ph < NumPhases; ph++ {
 					p.enter(ph)
 				}
 				p.endFrame()

@@ -5,8 +5,8 @@ import "time"
 // Platform is the window the loop draws into and takes events from. All of
 // its methods are called on the main OS thread.
 type Platform interface {
-	// PollEvents moves every pending event into in without blocking.
-	PollEvents(in *Input)
+	// PollEvents reports every pending event to e without blocking.
+	PollEvents(e EventSink)
 	// Present shows what was drawn since the last Present. With vsync on
 	// it may block until the display takes the frame.
 	Present() error

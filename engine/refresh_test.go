@@ -40,8 +40,8 @@ func TestVSyncOfUnknownRateReportsTheMeasuredRate(t *testing.T) {
 	p.period = 0 // the display does not say
 	g := &recorder{clock: c}
 	sum := runFake(t, Config{Mode: ModeVSync, Frames: 600}, g, p, c)
-	if sum.ModeEffective != "vsync" || sum.FPSTarget < 74.9 || sum.FPSTarget > 75.1 {
-		t.Fatalf("effective %q at %v fps, want vsync measured at 75", sum.ModeEffective, sum.FPSTarget)
+	if sum.EffectiveMode != "vsync" || sum.FPSTarget < 74.9 || sum.FPSTarget > 75.1 {
+		t.Fatalf("effective %q at %v fps, want vsync measured at 75", sum.EffectiveMode, sum.FPSTarget)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"runtime/debug"
 	"time"
 
@@ -31,42 +30,37 @@ func (e *PanicError) Unwrap() error {
 }
 
 // Run runs game until it returns ErrQuit, the user closes the window, ctx
-// is done or a stop condition in cfg is met, and returns a summary of the
+// is done or a stop condition in cfg is met, and returns a report of the
 // run. The error is nil on a clean end. Run must be called from the main
 // goroutine when the platform is bound to the main thread.
 //
-// If the game panics, Run recovers, closes the platform if it is an
-// io.Closer and returns a *PanicError with the stack. Otherwise the
-// platform is left open for the caller to use (a last screenshot) and close.
-func Run(ctx context.Context, cfg Config, game Game) (sum Summary, err error) {
+// If the game panics, Run recovers and returns a *PanicError with the
+// stack. It never closes the platform: whoever opened it closes it (see
+// platform/sdl2's Run), after a panic too.
+func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	cfg, err = cfg.withDefaults()
 	if err != nil {
-		return Summary{}, err
+		return Report{}, err
 	}
 	if game == nil {
-		return Summary{}, errors.New("engine: Run needs a Game, got nil")
+		return Report{}, errors.New("engine: Run needs a Game, got nil")
 	}
 	if err := checkMainThread(cfg.Platform); err != nil {
-		return Summary{}, err
+		return Report{}, err
 	}
 	l := newLoop(cfg, game)
 	defer func() {
 		if r := recover(); r != nil {
 			err = &PanicError{Value: r, Stack: debug.Stack()}
-			if c, ok := l.platform.(io.Closer); ok {
-				if cerr := c.Close(); cerr != nil {
-					err = errors.Join(err, fmt.Errorf("engine: close platform after panic: %w", cerr))
-				}
-			}
 		}
 		l.phases.stop()
-		sum = l.summary()
+		rep = l.report()
 	}()
 	err = l.run(ctx)
 	if errors.Is(err, ErrQuit) {
 		err = nil
 	}
-	return sum, err
+	return rep, err
 }
 
 func newLoop(cfg Config, game Game) *Loop {
@@ -86,8 +80,11 @@ func newLoop(cfg Config, game Game) *Loop {
 		timeScale: cfg.TimeScale,
 	}
 	l.updater, _ = game.(Updater)
+	l.hasher, _ = game.(StateHasher)
 	if s, ok := game.(Simulator); ok {
-		l.world = s.World()
+		if w := s.World(); w != nil { // a wrapper's way of saying it has none
+			l.world = w
+		}
 	}
 	l.ts = timestep{
 		dt:       time.Second / time.Duration(cfg.TPS),
@@ -98,7 +95,6 @@ func newLoop(cfg Config, game Game) *Loop {
 	l.pacer = newPacer(cfg)
 	l.phases = newPhaseTimer(l.clock, &l.stats.PhaseTime, cfg.ProfileLabels)
 	l.tick.DT = l.ts.dt
-	l.frame.Input = &l.input
 	l.frame.Loop = l
 	return l
 }
@@ -141,6 +137,8 @@ func (l *Loop) runFrame() error {
 		l.stopping = true
 	}
 	l.frame.N = l.stats.Frames
+	l.frame.Input, l.frame.Window, l.frame.Quit = l.input.frame, l.input.window, l.input.quit
+	l.frame.Text = l.input.text[:l.input.textLen]
 	if l.updater != nil {
 		if err := l.updater.Update(&l.frame); err != nil {
 			return wrapGame("update", l.frame.N, err)
@@ -238,6 +236,11 @@ func (l *Loop) runTick() error {
 	l.prev, l.cur = l.cur, l.prev
 	l.tick.N = l.stats.Ticks
 	l.tick.Input = l.input.takeTick()
+	if l.cfg.Tape != nil {
+		if err := l.cfg.Tape.Tick(l.tick.N, &l.tick.Input, l); err != nil {
+			return wrapGame("tick", l.tick.N, err)
+		}
+	}
 	if err := l.game.Tick(&l.tick); err != nil {
 		return wrapGame("tick", l.tick.N, err)
 	}
@@ -299,9 +302,23 @@ func wrapGame(where string, n uint64, err error) error {
 	return fmt.Errorf("engine: game %s %d: %w", where, n, err)
 }
 
+// StateHash fingerprints the state the next tick starts from: its
+// world's snapshot (physics.Hash) when the game is a Simulator, combined
+// with the game's own hash when it is a StateHasher; 0 when it is neither.
+func (l *Loop) StateHash() uint64 {
+	var h uint64
+	if l.world != nil {
+		h = uint64(physics.Hash(l.cur))
+	}
+	if l.hasher != nil {
+		h ^= l.hasher.StateHash()
+	}
+	return h
+}
+
 // noPlatform stands in when Config.Platform is nil: no events, no window,
 // and presents that return at once.
 type noPlatform struct{}
 
-func (noPlatform) PollEvents(*Input) {}
-func (noPlatform) Present() error    { return nil }
+func (noPlatform) PollEvents(EventSink) {}
+func (noPlatform) Present() error       { return nil }

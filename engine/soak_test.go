@@ -48,7 +48,7 @@ type jitterPlatform struct {
 	rng   *rand.Rand
 }
 
-func (p *jitterPlatform) PollEvents(*Input) {}
+func (p *jitterPlatform) PollEvents(EventSink) {}
 func (p *jitterPlatform) Present() error {
 	d := 4*time.Millisecond + time.Duration(p.rng.Int64N(int64(25*time.Millisecond)))
 	if p.rng.IntN(500) == 0 {

@@ -19,14 +19,14 @@ const (
 	PhasePresent               // the platform's Present (and vsync's wait)
 	PhaseIdle                  // Config.GC's work in the frame's spare time
 	PhaseWait                  // pacing: sleeping until the next deadline
-	numPhases
+	NumPhases                  // how many phases there are
 )
 
-var phaseNames = [numPhases]string{"input", "tick", "physics", "snapshot", "render", "present", "idle", "wait"}
+var phaseNames = [NumPhases]string{"input", "tick", "physics", "snapshot", "render", "present", "idle", "wait"}
 
 // String returns the phase's name as pprof labels and summaries spell it.
 func (p Phase) String() string {
-	if p < numPhases {
+	if p < NumPhases {
 		return phaseNames[p]
 	}
 	return "unknown"
@@ -49,7 +49,7 @@ type Stats struct {
 	Stalls        uint64        // frames clamped to MaxFrame
 	StepsPerFrame []uint64      // StepsPerFrame[n]: frames that ran n ticks
 	LastSteps     int           // ticks run by the latest frame
-	PhaseTime     [numPhases]time.Duration
+	PhaseTime     [NumPhases]time.Duration
 	Wall          time.Duration // from Run's start to the end of the last frame
 	Presents      uint64        // frames presented (hidden windows present none)
 	steadyFrom    time.Duration // the second present: the first frame carries start-up work

@@ -1,87 +1,65 @@
 package engine
 
-import (
-	"strconv"
-	"time"
-)
+import "time"
 
-// Summary is the loop's part of a run's summary, with the JSON keys that
-// ../shared/DESIGN.md fixes for every scene.
-type Summary struct {
-	Mode          string             `json:"mode"`
-	ModeEffective string             `json:"mode_effective"`
-	FPSTarget     float64            `json:"fps_target"`
-	TPS           int                `json:"tps"`
-	Frames        uint64             `json:"frames"`
-	Presents      uint64             `json:"presents"`
-	Ticks         uint64             `json:"ticks"`
-	WallS         float64            `json:"wall_s"`
-	FPS           float64            `json:"fps"`
-	FrameMS       FrameMS            `json:"frame_ms"`
-	LateUS        LateUS             `json:"late_us"`
-	StepsPerFrame map[string]uint64  `json:"steps_per_frame"`
-	Bailouts      uint64             `json:"bailouts"`
-	DroppedMS     float64            `json:"dropped_ms"`
-	Stalls        uint64             `json:"stalls"`
-	PhaseMS       map[string]float64 `json:"phase_ms"`
-	Interpolated  bool               `json:"interpolated"`
-	TimeScale     float64            `json:"time_scale"`
+// Report is what a run did, as Run returns it: how it was paced, how many
+// frames and ticks ran, how long they took and what was dropped.
+// platform/desktop prints it as the JSON summary every scene shares.
+type Report struct {
+	Mode          Mode    // the power mode asked for last
+	EffectiveMode string  // the pacing in force: the mode, or "cap (vsync ignored)"
+	FPSTarget     float64 // frames per second aimed at; 0 uncapped or unknown
+	TPS           int
+	Frames        uint64
+	Presents      uint64
+	Ticks         uint64
+	Wall          time.Duration
+	// FPS is the rate of presents from the second to the last: neither the
+	// first frame's start-up work (a renderer warming up) nor hidden
+	// frames skew it.
+	FPS           float64
+	FrameTimes    Percentiles // the interval between presents
+	Late          Percentiles // how late the loop woke after its deadlines
+	StepsPerFrame []uint64    // StepsPerFrame[n]: frames that ran n ticks
+	Bailouts      uint64
+	Dropped       time.Duration
+	Stalls        uint64
+	PhaseTime     [NumPhases]time.Duration
+	Interpolated  bool
+	TimeScale     float64
+	// Bodies is how many bodies the world held after the last tick (0
+	// for a game that is not a Simulator).
+	Bodies int
+	// StateHash fingerprints the state after the last tick (see
+	// Loop.StateHash).
+	StateHash uint64
 }
 
-// FrameMS are percentiles of the interval between presents, in milliseconds.
-type FrameMS struct {
-	P50 float64 `json:"p50"`
-	P90 float64 `json:"p90"`
-	P99 float64 `json:"p99"`
-	Max float64 `json:"max"`
-}
-
-// LateUS are percentiles of how late the loop woke after its deadlines,
-// in microseconds.
-type LateUS struct {
-	P50 float64 `json:"p50"`
-	P99 float64 `json:"p99"`
-	Max float64 `json:"max"`
-}
-
-func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-func us(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
-
-func (l *Loop) summary() Summary {
+func (l *Loop) report() Report {
 	s := l.stats
-	fi, late := s.FrameIntervals(), s.Lateness()
-	sum := Summary{
-		Mode:          l.Mode().String(),
-		ModeEffective: l.EffectiveMode(),
+	r := Report{
+		Mode:          l.Mode(),
+		EffectiveMode: l.EffectiveMode(),
 		FPSTarget:     l.pacer.target(),
 		TPS:           l.cfg.TPS,
 		Frames:        s.Frames,
 		Presents:      s.Presents,
 		Ticks:         s.Ticks,
-		WallS:         s.Wall.Seconds(),
-		FrameMS:       FrameMS{P50: ms(fi.P50), P90: ms(fi.P90), P99: ms(fi.P99), Max: ms(fi.Max)},
-		LateUS:        LateUS{P50: us(late.P50), P99: us(late.P99), Max: us(late.Max)},
-		StepsPerFrame: make(map[string]uint64),
+		Wall:          s.Wall,
+		FrameTimes:    s.FrameIntervals(),
+		Late:          s.Lateness(),
+		StepsPerFrame: append([]uint64(nil), s.StepsPerFrame...),
 		Bailouts:      s.Bailouts,
-		DroppedMS:     ms(s.Dropped),
+		Dropped:       s.Dropped,
 		Stalls:        s.Stalls,
-		PhaseMS:       make(map[string]float64, numPhases),
+		PhaseTime:     s.PhaseTime,
 		Interpolated:  l.interp,
 		TimeScale:     l.timeScale,
+		Bodies:        len(l.cur),
+		StateHash:     l.StateHash(),
 	}
-	// The rate of presents from the second to the last: neither the
-	// first frame's start-up work (a renderer warming up) nor hidden
-	// frames skew it.
 	if span := s.lastPresent - s.steadyFrom; s.Presents > 2 && span > 0 {
-		sum.FPS = float64(s.Presents-2) / span.Seconds()
+		r.FPS = float64(s.Presents-2) / span.Seconds()
 	}
-	for n, c := range s.StepsPerFrame {
-		if c > 0 {
-			sum.StepsPerFrame[strconv.Itoa(n)] = c
-		}
-	}
-	for p, d := range s.PhaseTime {
-		sum.PhaseMS[Phase(p).String()] = ms(d)
-	}
-	return sum
+	return r
 }

@@ -117,8 +117,8 @@ func TestNothingDroppedBelowMaxStepsFrames(t *testing.T) {
 			return time.Duration(r.Int64N(int64(4 * dt))) // under dt·MaxSteps (8)
 		}}
 		sum := runFake(t, Config{Mode: mode, Frames: 5000}, g, p, c)
-		if sum.Bailouts != 0 || sum.DroppedMS != 0 {
-			t.Fatalf("%v: %d bailouts dropped %v ms with frames under dt·MaxSteps", mode, sum.Bailouts, sum.DroppedMS)
+		if sum.Bailouts != 0 || sum.Dropped != 0 {
+			t.Fatalf("%v: %d bailouts dropped %v ms with frames under dt·MaxSteps", mode, sum.Bailouts, sum.Dropped)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package physics_test
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
@@ -16,15 +15,4 @@ func ExampleBlend() {
 	draw = physics.Blend(draw, prev, cur, 0.25)
 	fmt.Printf("pos %.2f, angle %.3f\n", draw[0].Pos, draw[0].Angle)
 	// Output: pos [0.50 1.00], angle 3.071
-}
-
-// The loop's idle-time hook, between presenting a frame and the next
-// deadline.
-func ExampleIdleGC() {
-	gc := physics.NewIdleGC(physics.IdleGCConfig{})
-	defer gc.Stop()
-
-	deadline := time.Now().Add(10 * time.Millisecond) // the next frame's
-	const renderMargin = time.Millisecond
-	gc.Collect(time.Until(deadline) - renderMargin)
 }

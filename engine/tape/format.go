@@ -66,13 +66,13 @@ const buttonMask = 1<<(engine.MouseX2+1) - 1
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // baseline is what a tick's input is compared with: prev without edges.
-func baseline(prev *engine.TickInput) engine.TickInput {
-	return engine.TickInput{Down: prev.Down, Buttons: prev.Buttons, MouseX: prev.MouseX, MouseY: prev.MouseY,
+func baseline(prev *engine.Input) engine.Input {
+	return engine.Input{Down: prev.Down, Buttons: prev.Buttons, MouseX: prev.MouseX, MouseY: prev.MouseY,
 		WindowWidth: prev.WindowWidth, WindowHeight: prev.WindowHeight}
 }
 
 // diff returns the mask of fields where in differs from base.
-func diff(in, base *engine.TickInput) uint64 {
+func diff(in, base *engine.Input) uint64 {
 	var m uint64
 	if in.Down != base.Down {
 		m |= fDown
@@ -114,7 +114,7 @@ func diff(in, base *engine.TickInput) uint64 {
 }
 
 // appendInput appends an input record of in against base.
-func appendInput(b []byte, in, base *engine.TickInput) []byte {
+func appendInput(b []byte, in, base *engine.Input) []byte {
 	m := diff(in, base)
 	b = append(b, tagInput)
 	b = binary.AppendUvarint(b, m)

@@ -43,7 +43,7 @@ func Read(b []byte) (*Tape, error) {
 		return nil, err
 	}
 	t.body = d.off
-	var in engine.TickInput
+	var in engine.Input
 	for {
 		ev, err := d.next(&in)
 		if err != nil {
@@ -59,7 +59,7 @@ func Read(b []byte) (*Tape, error) {
 // Checkpoints returns the state hashes the recording holds, by tick.
 func (t *Tape) Checkpoints() (ticks []uint64, digests []physics.Digest) {
 	d := decoder{b: t.data, off: t.body, interval: uint64(t.Interval)}
-	var in engine.TickInput
+	var in engine.Input
 	for {
 		ev, err := d.next(&in)
 		if err != nil || ev == evEnd {
@@ -75,7 +75,7 @@ func (t *Tape) Checkpoints() (ticks []uint64, digests []physics.Digest) {
 type Player struct {
 	d    decoder
 	tape *Tape
-	in   engine.TickInput
+	in   engine.Input
 	ran  uint64
 }
 
@@ -87,7 +87,7 @@ func (t *Tape) Play() *Player {
 // Next writes the next tick's input into in. When that tick starts at a
 // checkpoint, check is true and want is the hash the state must have
 // before it runs. After the last tick it returns io.EOF.
-func (p *Player) Next(in *engine.TickInput) (want physics.Digest, check bool, err error) {
+func (p *Player) Next(in *engine.Input) (want physics.Digest, check bool, err error) {
 	for {
 		ev, err := p.d.next(&p.in)
 		switch {
@@ -130,7 +130,7 @@ type decoder struct {
 	ticks     uint64 // ticks decoded
 	checkedAt uint64 // tick of the last checkpoint, +1 (0: none yet)
 	same      uint64 // ticks left in the current same run
-	prev      engine.TickInput
+	prev      engine.Input
 	digest    physics.Digest
 	done      bool
 }
@@ -273,7 +273,7 @@ func (d *decoder) header(h *Header) error {
 
 // next decodes up to the next event: a tick's input into in, a checkpoint
 // (d.digest) or the end (d.digest is the final hash).
-func (d *decoder) next(in *engine.TickInput) (event, error) {
+func (d *decoder) next(in *engine.Input) (event, error) {
 	if d.same > 0 {
 		d.same--
 		return d.tick(in, baseline(&d.prev))
@@ -305,7 +305,7 @@ func (d *decoder) next(in *engine.TickInput) (event, error) {
 		d.same = n - 1
 		return d.tick(in, baseline(&d.prev))
 	case tagInput:
-		var v engine.TickInput
+		var v engine.Input
 		if err := d.input(&v, start); err != nil {
 			return 0, err
 		}
@@ -352,7 +352,7 @@ func (d *decoder) next(in *engine.TickInput) (event, error) {
 	return 0, d.fail(ErrCorrupt, "unknown record type %#x at byte %d", tag, start)
 }
 
-func (d *decoder) tick(in *engine.TickInput, v engine.TickInput) (event, error) {
+func (d *decoder) tick(in *engine.Input, v engine.Input) (event, error) {
 	if d.ticks >= maxTicks {
 		return 0, d.fail(ErrCorrupt, "more than %d ticks", uint64(maxTicks))
 	}
@@ -365,7 +365,7 @@ func (d *decoder) tick(in *engine.TickInput, v engine.TickInput) (event, error) 
 const maxWindowSide = 1 << 16
 
 // input decodes an input record's fields over the baseline.
-func (d *decoder) input(v *engine.TickInput, start int) error {
+func (d *decoder) input(v *engine.Input, start int) error {
 	*v = baseline(&d.prev)
 	m, err := d.uvarint("an input's field mask")
 	if err != nil {

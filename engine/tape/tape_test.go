@@ -14,12 +14,12 @@ import (
 
 // script makes n ticks of input as a player would: keys held for a while,
 // buttons dragged, the pointer moving, now and then the wheel.
-func script(n int, seed uint64) []engine.TickInput {
+func script(n int, seed uint64) []engine.Input {
 	r := rand.New(rand.NewPCG(seed, 1))
-	out := make([]engine.TickInput, n)
-	var held engine.TickInput
+	out := make([]engine.Input, n)
+	var held engine.Input
 	for i := range out {
-		in := engine.TickInput{Down: held.Down, Buttons: held.Buttons, MouseX: held.MouseX, MouseY: held.MouseY,
+		in := engine.Input{Down: held.Down, Buttons: held.Buttons, MouseX: held.MouseX, MouseY: held.MouseY,
 			WindowWidth: held.WindowWidth, WindowHeight: held.WindowHeight}
 		switch r.IntN(13) {
 		case 0:
@@ -55,7 +55,7 @@ func script(n int, seed uint64) []engine.TickInput {
 
 // record writes a recording of inputs, with made-up hashes derived from
 // the tick number.
-func record(t testing.TB, h Header, inputs []engine.TickInput) []byte {
+func record(t testing.TB, h Header, inputs []engine.Input) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := NewWriter(&buf, h)
@@ -94,7 +94,7 @@ func TestRoundTripReproducesEveryTickAndCheckpoint(t *testing.T) {
 			t.Fatalf("%d ticks: read %+v, %d ticks, final %v", n, tp.Header, tp.Ticks, tp.Final)
 		}
 		p := tp.Play()
-		var in engine.TickInput
+		var in engine.Input
 		for i := range inputs {
 			want, check, err := p.Next(&in)
 			if err != nil {
@@ -117,7 +117,7 @@ func TestIdleTicksCostAlmostNothing(t *testing.T) {
 	// An hour at 60 tps with nobody touching anything: runs of same.
 	h := testHeader
 	h.Interval = 60
-	b := record(t, h, make([]engine.TickInput, 60*60*60))
+	b := record(t, h, make([]engine.Input, 60*60*60))
 	if len(b) > 60*60*20 {
 		t.Fatalf("an idle hour takes %d bytes, want at most 20 a second", len(b))
 	}
@@ -190,7 +190,7 @@ func TestWriterRefusesMisuse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var in engine.TickInput
+	var in engine.Input
 	if err := w.Tick(&in); err == nil {
 		t.Error("Tick 0 without its checkpoint: no error")
 	}
@@ -224,7 +224,7 @@ func TestRecordingAndPlayingATickAllocateNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := tp.Play()
-	var in engine.TickInput
+	var in engine.Input
 	allocs = testing.AllocsPerRun(500, func() { _, _, _ = p.Next(&in) })
 	if allocs != 0 {
 		t.Errorf("playing a tick: %v allocations, want 0", allocs)
@@ -263,7 +263,7 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("header read but not written: %v", err)
 		}
 		p := tp.Play()
-		var in engine.TickInput
+		var in engine.Input
 		for {
 			want, check, err := p.Next(&in)
 			if check {

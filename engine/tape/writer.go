@@ -20,7 +20,7 @@ type Writer struct {
 	crc      uint32
 	ticks    uint64 // ticks recorded
 	checked  bool   // the checkpoint before tick `ticks` is written
-	prev     engine.TickInput
+	prev     engine.Input
 	same     uint64 // ticks equal to their baseline not yet written
 	rec      [maxInputRecord]byte
 	err      error // sticky: the first write error
@@ -77,7 +77,7 @@ func (w *Writer) Check(d physics.Digest) error {
 }
 
 // Tick records the input of the next tick.
-func (w *Writer) Tick(in *engine.TickInput) error {
+func (w *Writer) Tick(in *engine.Input) error {
 	if w.err != nil {
 		return w.err
 	}

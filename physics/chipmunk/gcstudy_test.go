@@ -3,6 +3,7 @@ package chipmunk
 import (
 	"flag"
 	"fmt"
+	"github.com/lockstep-engine/lockstep/engine"
 	"math"
 	"runtime"
 	"runtime/debug"
@@ -52,8 +53,8 @@ func gcStrategies() []gcStrategy {
 		{"GOGC=off, limit 256 MiB", percent(-1, 256<<20)},
 		{"GC off, runtime.GC every 10 steps in idle", everyK(10)},
 		{"GC off, runtime.GC every 30 steps in idle", everyK(30)},
-		{"physics.IdleGC", func() (func(time.Duration), func()) {
-			g := physics.NewIdleGC(physics.IdleGCConfig{})
+		{"engine.IdleGC", func() (func(time.Duration), func()) {
+			g := engine.NewIdleGC(engine.IdleGCConfig{})
 			return func(b time.Duration) { g.Collect(b) }, g.Stop
 		}},
 	}

@@ -3,13 +3,12 @@ package sdl2
 import (
 	"testing"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
 func BenchmarkPollEvents(b *testing.B) {
 	w := openHeadless(b, Options{})
-	var in engine.Input
+	var in sink
 	b.Run("none", func(b *testing.B) {
 		onMain(func() {
 			for b.Loop() {

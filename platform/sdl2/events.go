@@ -12,21 +12,21 @@ import (
 // Mouse positions are in drawable pixels, the same space the canvas draws
 // in, also on high-DPI displays. Closing the window or quitting the
 // application requests the loop to quit.
-func (w *Window) PollEvents(in *engine.Input) {
+func (w *Window) PollEvents(in engine.EventSink) {
 	for ev := sdl.PollEvent(); ev != nil; ev = sdl.PollEvent() {
 		switch e := ev.(type) {
 		case *sdl.KeyboardEvent:
 			if e.Repeat != 0 {
 				continue
 			}
-			in.SetKey(keyOf(e.Keysym.Scancode), e.Type == sdl.KEYDOWN)
+			in.Key(keyOf(e.Keysym.Scancode), e.Type == sdl.KEYDOWN)
 		case *sdl.MouseButtonEvent:
 			if e.Button >= sdl.BUTTON_LEFT && e.Button <= sdl.BUTTON_X2 {
-				in.SetButton(engine.MouseButton(e.Button-sdl.BUTTON_LEFT), e.Type == sdl.MOUSEBUTTONDOWN)
+				in.Button(engine.MouseButton(e.Button-sdl.BUTTON_LEFT), e.Type == sdl.MOUSEBUTTONDOWN)
 			}
-			in.MoveMouse(float64(e.X)*w.pxPerPoint, float64(e.Y)*w.pxPerPoint)
+			in.Pointer(float64(e.X)*w.pxPerPoint, float64(e.Y)*w.pxPerPoint)
 		case *sdl.MouseMotionEvent:
-			in.MoveMouse(float64(e.X)*w.pxPerPoint, float64(e.Y)*w.pxPerPoint)
+			in.Pointer(float64(e.X)*w.pxPerPoint, float64(e.Y)*w.pxPerPoint)
 		case *sdl.MouseWheelEvent:
 			dx, dy := e.X, e.Y
 			if e.Direction == sdl.MOUSEWHEEL_FLIPPED {
@@ -38,7 +38,7 @@ func (w *Window) PollEvents(in *engine.Input) {
 			for n < len(e.Text) && e.Text[n] != 0 {
 				n++
 			}
-			in.TypeText(e.Text[:n])
+			in.Text(e.Text[:n])
 		case *sdl.WindowEvent:
 			if e.WindowID == w.id {
 				w.windowEvent(e.Event, in)
@@ -46,14 +46,14 @@ func (w *Window) PollEvents(in *engine.Input) {
 		case *sdl.DisplayEvent:
 			w.refreshOK = false
 		case *sdl.QuitEvent:
-			in.RequestQuit()
+			in.Quit()
 		}
 	}
-	in.SetWindow(w.visibleState())
+	in.Window(w.visibleState())
 }
 
 // windowEvent tracks the window's state through SDL's window events.
-func (w *Window) windowEvent(id uint8, in *engine.Input) {
+func (w *Window) windowEvent(id uint8, in engine.EventSink) {
 	switch id {
 	case sdl.WINDOWEVENT_SHOWN:
 		w.state.Hidden = false
@@ -73,7 +73,7 @@ func (w *Window) windowEvent(id uint8, in *engine.Input) {
 	case sdl.WINDOWEVENT_MOVED, sdl.WINDOWEVENT_DISPLAY_CHANGED:
 		w.refreshOK = false
 	case sdl.WINDOWEVENT_CLOSE:
-		in.RequestQuit()
+		in.Quit()
 	}
 }
 

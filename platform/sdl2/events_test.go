@@ -60,10 +60,10 @@ func push(events ...sdl.Event) error {
 
 func TestPollEventsTranslatesEvents(t *testing.T) {
 	w := openHeadless(t, Options{})
-	var in engine.Input
+	var in sink
 	var err error
 	onMain(func() {
-		var drain engine.Input
+		var drain sink
 		w.PollEvents(&drain) // whatever opening the window queued
 		err = push(
 			full(sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_A}}),
@@ -85,36 +85,36 @@ func TestPollEventsTranslatesEvents(t *testing.T) {
 	if err != nil {
 		t.Fatalf("PushEvent: %v", err)
 	}
-	if !in.Down(engine.KeyA) || !in.Pressed(engine.KeyA) {
+	if !in.in.Down.Has(engine.KeyA) || !in.in.Pressed.Has(engine.KeyA) {
 		t.Error("A: want held and pressed this frame")
 	}
-	if in.Down(engine.KeySpace) || !in.Pressed(engine.KeySpace) || !in.Released(engine.KeySpace) {
+	if in.in.Down.Has(engine.KeySpace) || !in.in.Pressed.Has(engine.KeySpace) || !in.in.Released.Has(engine.KeySpace) {
 		t.Error("Space: want pressed and released this frame, not held (the repeat is ignored)")
 	}
-	if !in.Button(engine.MouseRight) || !in.ButtonPressed(engine.MouseRight) {
+	if !in.in.Buttons.Has(engine.MouseRight) || !in.in.ButtonsPressed.Has(engine.MouseRight) {
 		t.Error("right button: want held and pressed")
 	}
-	if x, y := in.Mouse(); x != 30 || y != 40 {
+	if x, y := in.in.Mouse(); x != 30 || y != 40 {
 		t.Errorf("Mouse() = %v, %v; want 30, 40", x, y)
 	}
-	if _, dy := in.Wheel(); dy != 1 {
+	if dy := in.in.WheelY; dy != 1 {
 		t.Errorf("wheel dy = %d, want 2 - 1 (flipped)", dy)
 	}
-	if got := string(in.Text()); got != "hi" {
+	if got := in.typed(); got != "hi" {
 		t.Errorf("Text() = %q, want %q", got, "hi")
 	}
-	ws := in.Window()
+	ws := in.window
 	if ws.Width != 320 || ws.Height != 240 || !ws.Focused || !ws.Minimized {
 		t.Errorf("Window() = %+v, want 320×240, focused, minimised", ws)
 	}
-	if !in.QuitRequested() {
+	if !in.quit {
 		t.Error("closing the window did not request quit")
 	}
 }
 
 func TestPollEventsQuitEventRequestsQuit(t *testing.T) {
 	w := openHeadless(t, Options{})
-	var in engine.Input
+	var in sink
 	var err error
 	onMain(func() {
 		err = push(full(sdl.QuitEvent{Type: sdl.QUIT}))
@@ -123,16 +123,16 @@ func TestPollEventsQuitEventRequestsQuit(t *testing.T) {
 	if err != nil {
 		t.Fatalf("PushEvent: %v", err)
 	}
-	if !in.QuitRequested() {
+	if !in.quit {
 		t.Error("SDL_QUIT did not request quit")
 	}
 }
 
 func TestPollEventsHeadlessWindowCountsAsVisible(t *testing.T) {
 	w := openHeadless(t, Options{})
-	var in engine.Input
+	var in sink
 	onMain(func() { w.PollEvents(&in) })
-	if ws := in.Window(); !ws.Visible() || ws.Width != 320 || ws.Height != 240 {
+	if ws := in.window; !ws.Visible() || ws.Width != 320 || ws.Height != 240 {
 		t.Errorf("Window() = %+v, want visible 320×240 (a headless window is drawn and read back)", ws)
 	}
 }
@@ -157,14 +157,14 @@ func TestPollEventsAllocations(t *testing.T) {
 	w := openHeadless(t, Options{})
 	evs := hundredEvents(w.id)
 	var none, pushOnly, pushPoll float64
-	var in engine.Input
+	var in sink
 	var wheel int32
 	onMain(func() {
 		w.PollEvents(&in)
-		var check engine.Input
+		var check sink
 		push(evs...)
 		w.PollEvents(&check)
-		_, wheel = check.Wheel()
+		wheel = check.in.WheelY
 		none = testing.AllocsPerRun(1000, func() { w.PollEvents(&in) })
 		pushOnly = testing.AllocsPerRun(100, func() {
 			push(evs...)

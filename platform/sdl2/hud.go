@@ -14,6 +14,9 @@ type HUD struct {
 	Bailouts      uint64  // frames that hit the most-ticks limit
 	Mode          string  // power mode, such as "vsync" or "cap"
 	Alpha         float64 // interpolation fraction of the last frame
+	Paused        bool    // ticks are held
+	NoInterp      bool    // frames draw the last tick unblended
+	TimeScale     float64 // simulated seconds per real second; 0 means 1
 
 	// FrameTimes are recent frame times, oldest first, for the graph; none
 	// leaves it out. FrameBudget is the graph's reference line (the target
@@ -37,7 +40,7 @@ func (c *Canvas) DrawHUD(h HUD) {
 	if len(h.FrameTimes) > 0 {
 		graphH = 40*s + pad
 	}
-	c.FillRect(pad, pad, w+2*pad, 3*lh+2*pad+graphH, hudPanel)
+	c.FillRect(pad, pad, w+2*pad, 4*lh+2*pad+graphH, hudPanel)
 	x, y := 2*pad, 2*pad
 
 	lx, _ := c.Text(x, y, "FPS ", hudLabel)
@@ -56,6 +59,31 @@ func (c *Canvas) DrawHUD(h HUD) {
 	lx, _ = c.Text(lx, y, h.Mode, hudText)
 	lx, _ = c.Text(lx, y, "  alpha ", hudLabel)
 	c.TextBytes(lx, y, strconv.AppendFloat(c.num[:0], h.Alpha, 'f', 2, 64), hudText)
+	y += lh
+
+	// The loop's switches, so a held pause or a slowed clock is never
+	// mistaken for a slow machine.
+	hudWarn := color.RGBA{255, 190, 90, 255}
+	lx = x
+	if h.Paused {
+		lx, _ = c.Text(lx, y, "PAUSED  ", hudWarn)
+	}
+	lx, _ = c.Text(lx, y, "interp ", hudLabel)
+	if h.NoInterp {
+		lx, _ = c.Text(lx, y, "off", hudWarn)
+	} else {
+		lx, _ = c.Text(lx, y, "on", hudText)
+	}
+	lx, _ = c.Text(lx, y, "  speed x", hudLabel)
+	scale := h.TimeScale
+	if scale == 0 {
+		scale = 1
+	}
+	col := hudText
+	if scale != 1 {
+		col = hudWarn
+	}
+	c.TextBytes(lx, y, strconv.AppendFloat(c.num[:0], scale, 'g', 4, 64), col)
 	y += lh
 
 	if len(h.FrameTimes) > 0 {

@@ -15,13 +15,23 @@ import (
 // drawing and before Present: once a frame is presented, most renderers
 // leave the back buffer undefined.
 func (w *Window) Image() (*image.RGBA, error) {
-	if err := w.canvas.Flush(); err != nil {
+	img, err := w.canvas.Image()
+	if err != nil && w.ren != nil {
+		err = fmt.Errorf("%w (renderer %q)", err, w.rendName)
+	}
+	return img, err
+}
+
+// Image returns the pixels drawn since the last Present, as Window.Image
+// does: a game's Draw can read back what it drew.
+func (c *Canvas) Image() (*image.RGBA, error) {
+	if err := c.Flush(); err != nil {
 		return nil, err
 	}
-	if w.ren == nil {
+	if c.ren == nil {
 		return nil, ErrNoRenderer
 	}
-	pw, ph, err := w.ren.GetOutputSize()
+	pw, ph, err := c.ren.GetOutputSize()
 	if err != nil {
 		return nil, fmt.Errorf("sdl2: read the drawable size for a screenshot: %w", err)
 	}
@@ -30,8 +40,8 @@ func (w *Window) Image() (*image.RGBA, error) {
 		return img, nil
 	}
 	// RGBA32 is R, G, B, A in memory on every byte order, as image.RGBA.
-	if err := w.ren.ReadPixels(nil, uint32(sdl.PIXELFORMAT_RGBA32), unsafe.Pointer(&img.Pix[0]), img.Stride); err != nil {
-		return nil, fmt.Errorf("sdl2: read back %d×%d pixels from renderer %q: %w", pw, ph, w.rendName, err)
+	if err := c.ren.ReadPixels(nil, uint32(sdl.PIXELFORMAT_RGBA32), unsafe.Pointer(&img.Pix[0]), img.Stride); err != nil {
+		return nil, fmt.Errorf("sdl2: read back %d×%d pixels: %w", pw, ph, err)
 	}
 	// The drawable is opaque; some renderers leave alpha undefined.
 	for i := 3; i < len(img.Pix); i += 4 {

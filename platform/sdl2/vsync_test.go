@@ -23,8 +23,8 @@ func TestMeasureVSync(t *testing.T) {
 	}
 	for _, headless := range displays {
 		for _, software := range []bool{false, true} {
-			for _, how := range []string{"off", "on at Open", "on by SetVSync"} {
-				opts := Options{Width: 640, Height: 360, Headless: headless, Software: software, VSync: how == "on at Open"}
+			for _, how := range []string{"off", "on by SetVSync"} {
+				opts := Options{Width: 640, Height: 360, Headless: headless, Software: software}
 				var w *Window
 				var err error
 				onMain(func() { w, err = Open(opts) })

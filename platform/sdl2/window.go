@@ -13,7 +13,8 @@ import (
 )
 
 // Options configure Open. The zero value opens a 1280×720 window titled
-// "lockstep" with vsync off, on the display if there is one.
+// "lockstep" on the display if there is one. Vsync starts off: the loop
+// turns it on for engine.ModeVSync (engine.Config.Mode decides it).
 type Options struct {
 	Title         string // window title; default "lockstep"
 	Width, Height int    // window size in screen coordinates; default 1280×720
@@ -23,7 +24,6 @@ type Options struct {
 	// is set. An SDL_VIDEODRIVER environment variable overrides the driver.
 	Headless bool
 
-	VSync    bool // start with vsync on
 	Software bool // use SDL's software renderer instead of the GPU
 }
 
@@ -129,7 +129,7 @@ func Open(opts Options) (*Window, error) {
 	}
 	w.win = win
 	w.id, _ = win.GetID()
-	if err := w.createRenderer(opts.Software, opts.VSync); err != nil {
+	if err := w.createRenderer(opts.Software, false); err != nil {
 		w.Close()
 		return nil, err
 	}

@@ -5,8 +5,6 @@ import (
 	"os"
 	"testing"
 	"time"
-
-	"github.com/lockstep-engine/lockstep/engine"
 )
 
 // TestX11DrawsKnownScene runs the real windowing path. It needs a display:
@@ -30,7 +28,7 @@ func TestX11DrawsKnownScene(t *testing.T) {
 	}
 	t.Logf("video driver %s, renderer %s, refresh period %v", w.Driver(), w.Renderer(), w.RefreshPeriod())
 
-	var in engine.Input
+	var in sink
 	var img *image.RGBA
 	onMain(func() {
 		w.PollEvents(&in)
@@ -40,7 +38,7 @@ func TestX11DrawsKnownScene(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Image: %v", err)
 	}
-	if ws := in.Window(); !ws.Visible() || ws.Width != 320 || ws.Height != 240 {
+	if ws := in.window; !ws.Visible() || ws.Width != 320 || ws.Height != 240 {
 		t.Errorf("Window() = %+v, want visible 320×240", ws)
 	}
 	checkScene(t, img)
@@ -56,7 +54,7 @@ func TestX11ResizeReachesInput(t *testing.T) {
 		t.Fatalf("Open: %v", err)
 	}
 	defer onMain(func() { w.Close() })
-	var in engine.Input
+	var in sink
 	onMain(func() {
 		w.PollEvents(&in)
 		w.win.SetSize(400, 300)
@@ -68,13 +66,13 @@ func TestX11ResizeReachesInput(t *testing.T) {
 	resized := false
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		onMain(func() { w.PollEvents(&in) })
-		resized = resized || in.Window().Resized
-		if ws := in.Window(); ws.Width == 400 && ws.Height == 300 {
+		resized = resized || in.window.Resized
+		if ws := in.window; ws.Width == 400 && ws.Height == 300 {
 			break
 		}
 	}
-	if ws := in.Window(); ws.Width != 400 || ws.Height != 300 || !resized {
-		t.Errorf("after resizing to 400×300: Window() = %+v, want 400×300 and Resized", in.Window())
+	if ws := in.window; ws.Width != 400 || ws.Height != 300 || !resized {
+		t.Errorf("after resizing to 400×300: Window() = %+v, want 400×300 and Resized", in.window)
 	}
 	if cw, ch := w.Canvas().Size(); cw != 400 || ch != 300 {
 		t.Errorf("Canvas().Size() = %d×%d, want 400×300", cw, ch)

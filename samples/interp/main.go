@@ -203,7 +203,7 @@ func (s *interp) Draw(c *sdl2.Canvas, f *engine.Frame) {
 		}
 		b.Pos = b.Pos.Add(left)
 		for j := range s.shapes[b.ID] {
-			scene.DrawShape(c, &b, &s.shapes[b.ID][j], s.colors[b.ID], zoom)
+			c.BodyShape(&b, &s.shapes[b.ID][j], s.colors[b.ID])
 		}
 	}
 	s.drawFixtures(c, f.Bodies, mgl64.Vec2{})

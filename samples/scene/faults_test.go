@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"image/png"
 	"io"
 	"os"
@@ -21,7 +22,7 @@ import (
 )
 
 // outputs asks a run for every file it can write.
-func outputs(dir string, o *Options) {
+func outputs(dir string, o *desktop.Options) {
 	o.StatsJSON = filepath.Join(dir, "sum.json")
 	o.Record = filepath.Join(dir, "run.tape")
 	o.CPUProfile = filepath.Join(dir, "cpu.pprof")
@@ -32,9 +33,9 @@ func outputs(dir string, o *Options) {
 
 // checkOutputs checks that every file a run was asked for is complete and
 // valid, and returns the summary it wrote.
-func checkOutputs(t *testing.T, dir string, wantShot bool) Summary {
+func checkOutputs(t *testing.T, dir string, wantShot bool) desktop.Summary {
 	t.Helper()
-	var sum Summary
+	var sum desktop.Summary
 	b, err := os.ReadFile(filepath.Join(dir, "sum.json"))
 	if err == nil {
 		err = json.Unmarshal(b, &sum)
@@ -143,7 +144,7 @@ func TestSIGINTStopsCleanlyWithEveryOutputComplete(t *testing.T) {
 	}
 	bin := buildTumble(t)
 	dir := t.TempDir()
-	var o Options
+	var o desktop.Options
 	outputs(dir, &o)
 	cmd := exec.Command(bin, "-headless", "-duration", "2m", "-mode", "cap", "-fps", "120",
 		"-stats-json", o.StatsJSON, "-record", o.Record, "-cpuprofile", o.CPUProfile,

@@ -37,7 +37,7 @@ func TestGrabMapsThePointerThroughTheInputsWindow(t *testing.T) {
 			}
 			view := View{Camera: sdl2.Camera{Zoom: 50}}
 			var g Grab
-			tk := engine.Tick{Input: engine.TickInput{MouseX: tc.x, MouseY: tc.y,
+			tk := engine.Tick{Input: engine.Input{MouseX: tc.x, MouseY: tc.y,
 				WindowWidth: tc.width, WindowHeight: tc.height}}
 			tk.Input.Buttons |= 1 << engine.MouseLeft
 			tk.Input.ButtonsPressed |= 1 << engine.MouseLeft

@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"io"
 	"log/slog"
 	"math"
@@ -157,12 +158,12 @@ func otherUser(frame int) []sdl.Event {
 }
 
 // quickOptions are the flags of a headless run of n ticks in a window.
-func quickOptions(n uint64) Options {
-	return Options{Mode: engine.ModeUncapped, FPS: 60, TPS: 60, MaxSteps: 8, MaxFrame: 250 * time.Millisecond,
+func quickOptions(n uint64) desktop.Options {
+	return desktop.Options{Mode: engine.ModeUncapped, FPS: 60, TPS: 60, MaxSteps: 8, MaxFrame: 250 * time.Millisecond,
 		Ticks: n, Headless: true, Interp: true, Seed: 1}
 }
 
 // fastEnv runs on a clock that never waits, with the log discarded.
-func fastEnv() Env {
-	return Env{Clock: newFastClock(time.Second / 60), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Stdout: io.Discard}
+func fastEnv() desktop.Env {
+	return desktop.Env{Clock: engine.NewFastClock(time.Second / 60 / 4), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Stdout: io.Discard}
 }

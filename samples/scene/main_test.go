@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"os"
 	"testing"
 
@@ -21,7 +22,7 @@ func TestMain(m *testing.M) {
 var onMain = sdl.Do
 
 // execute runs Execute on the main thread.
-func execute(s Scene, o Options, env Env) (sum Summary, err error) {
-	onMain(func() { sum, err = Execute(s, &o, env) })
+func execute(s Scene, o desktop.Options, env desktop.Env) (sum desktop.Summary, err error) {
+	onMain(func() { sum, err = desktop.Execute(Game(s), &o, env) })
 	return sum, err
 }

@@ -1,21 +1,24 @@
-// Package scene runs a sample scene: it parses the command line every
-// sample and tool shares (see Parse), opens the window, builds the scene's
-// world, runs the engine's loop with the hotkeys every scene has, and writes
-// the summary, screenshot, profiles and recordings asked for.
+// Package scene turns a sample scene, a physics world and how to look at
+// it, into a game run by platform/desktop: the desktop package gives it
+// the command line, window, HUD, hotkeys, outputs and recordings every game
+// has; this package adds only what samples share: the world built from the
+// seed, the camera, bodies drawn with their shapes, and the mouse grab.
 //
 // A sample is a Scene and a main of one line:
 //
-//	func main() { scene.Main(tumble{}) }
+//	func main() { scene.Main(&tumble{}) }
 package scene
 
 import (
 	"flag"
+	"fmt"
 	"image/color"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/physics/chipmunk"
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -48,22 +51,87 @@ type Drawer interface {
 	Draw(c *sdl2.Canvas, f *engine.Frame)
 }
 
-// Flagger is a Scene with flags of its own, such as -bodies. Validate runs
-// after parsing; its error exits with status 2.
-type Flagger interface {
-	Flags(fs *flag.FlagSet)
-	Validate() error
-}
-
 // WorldConfig is a Scene that wants other than the default world (gravity
 // of 9.8 units per second squared downwards, 10 iterations).
 type WorldConfig interface {
 	WorldConfig() physics.Config
 }
 
-func defaultWorldConfig(s Scene) physics.Config {
-	if wc, ok := s.(WorldConfig); ok {
-		return wc.WorldConfig()
+// Main runs s as a desktop program and exits (see desktop.Main).
+func Main(s Scene) { desktop.Main(Game(s)) }
+
+// Game returns s as a game for the desktop package.
+func Game(s Scene) sdl2.Game { return &game{scene: s} }
+
+// game adapts a Scene: it builds the world when the run starts, steers it
+// each tick, and draws its bodies through the camera.
+type game struct {
+	scene  Scene
+	world  *chipmunk.World
+	view   View
+	bodies sdl2.Bodies
+}
+
+var (
+	_ desktop.Namer   = (*game)(nil)
+	_ desktop.Starter = (*game)(nil)
+	_ desktop.Flagger = (*game)(nil)
+)
+
+// Background is the colour behind every scene.
+var Background = color.RGBA{R: 24, G: 26, B: 33, A: 255}
+
+func (g *game) Name() string { return g.scene.Name() }
+
+func (g *game) Flags(fs *flag.FlagSet) {
+	if f, ok := g.scene.(desktop.Flagger); ok {
+		f.Flags(fs)
 	}
-	return physics.Config{Gravity: mgl64.Vec2{0, -9.8}, Iterations: 10}
+}
+
+func (g *game) Validate() error {
+	if f, ok := g.scene.(desktop.Flagger); ok {
+		return f.Validate()
+	}
+	return nil
+}
+
+func (g *game) Start(s *desktop.Setup) error {
+	cfg := physics.Config{Gravity: mgl64.Vec2{0, -9.8}, Iterations: 10}
+	if wc, ok := g.scene.(WorldConfig); ok {
+		cfg = wc.WorldConfig()
+	}
+	w, err := chipmunk.New(cfg)
+	if err != nil {
+		return fmt.Errorf("create world: %w", err)
+	}
+	view, err := g.scene.Build(w, s.Seed)
+	if err != nil {
+		return fmt.Errorf("build scene: %w", err)
+	}
+	g.world, g.view = w, view
+	g.bodies.Color = view.Color
+	return nil
+}
+
+func (g *game) World() physics.Stepper { return g.world }
+
+func (g *game) Tick(t *engine.Tick) error {
+	if tk, ok := g.scene.(Ticker); ok {
+		return tk.Tick(g.world, t, &g.view)
+	}
+	return nil
+}
+
+func (g *game) Draw(c *sdl2.Canvas, f *engine.Frame) error {
+	c.Clear(Background)
+	w, h := c.Size()
+	c.SetTransform(g.view.Camera.Transform(w, h))
+	if err := g.bodies.Draw(c, g.world, f.Bodies); err != nil {
+		return err
+	}
+	if d, ok := g.scene.(Drawer); ok {
+		d.Draw(c, f)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package scene
 
 import (
 	"errors"
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"os"
 	"path/filepath"
 	"slices"
@@ -70,8 +71,8 @@ func TestReplayFailsLoudlyAtTheFirstCheckpointThatDiffers(t *testing.T) {
 	changed := newLab()
 	changed.nudgeAt = 130 // the scene behaves differently from tick 130
 	sum, err := execute(changed, o, fastEnv())
-	if !errors.Is(err, errDiverged) {
-		t.Fatalf("replay of a changed scene: %v, want errDiverged", err)
+	if !errors.Is(err, desktop.ErrDiverged) {
+		t.Fatalf("replay of a changed scene: %v, want desktop.ErrDiverged", err)
 	}
 	for _, want := range []string{"at tick 180", "matched before tick 120"} {
 		if !strings.Contains(err.Error(), want) {
@@ -141,7 +142,7 @@ func TestReplayOfAnotherSceneOrSeedSaysWhichFlags(t *testing.T) {
 	o.Replay = rec
 	o.StatsJSON = filepath.Join(t.TempDir(), "sum.json")
 	_, err := execute(newLab(), o, fastEnv())
-	if err == nil || !strings.Contains(err.Error(), "-seed 7") || !errors.Is(err, ErrUsage) {
+	if err == nil || !strings.Contains(err.Error(), "-seed 7") || !errors.Is(err, desktop.ErrUsage) {
 		t.Fatalf("replay with another seed: %v, want a usage error naming -seed 7", err)
 	}
 	// The run never started, and still says why in its summary.

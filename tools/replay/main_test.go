@@ -77,7 +77,7 @@ func writeTape(t *testing.T, scene string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var in engine.TickInput
+	var in engine.Input
 	for range 3 {
 		if w.Due() {
 			if err := w.Check(0); err != nil {

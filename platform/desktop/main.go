@@ -1,4 +1,4 @@
-package scene
+package desktop
 
 import (
 	"context"
@@ -9,12 +9,11 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/chipmunk"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -22,29 +21,52 @@ import (
 // so a run with no display always ends by itself.
 const HeadlessDuration = 10 * time.Second
 
-// Main runs s with the process's command line and exits: status 0 on a
-// clean end, 2 for a bad command line, 1 when the run failed.
-func Main(s Scene) {
-	os.Exit(Run(s, os.Args[1:], os.Stdout, os.Stderr))
+// Namer is a game with a name for summaries, recordings and the window's
+// title; without it the program's file name stands in.
+type Namer interface {
+	Name() string
 }
 
-// Run runs s with args and returns the exit status. It must be called from
-// the main goroutine.
-func Run(s Scene, args []string, stdout, stderr io.Writer) int {
-	opts, err := Parse(s.Name(), args, s, stderr)
+// Starter is a game that sets itself up once the command line is parsed
+// and the window is open: it reads the seed, builds its world on the
+// physics engine the user chose, loads its textures.
+type Starter interface {
+	Start(s *Setup) error
+}
+
+// Setup is what a Starter is given.
+type Setup struct {
+	Seed    uint64       // -seed: the game's randomness
+	Physics string       // -physics: the engine NewWorld builds on
+	Window  *sdl2.Window // open, to load textures and fonts into
+	Log     *slog.Logger
+}
+
+// Main runs game with the process's command line and exits: status 0 on a
+// clean end, 2 for a bad command line, 1 when the run failed. It must be
+// called from the main goroutine.
+func Main(game sdl2.Game) {
+	os.Exit(Run(game, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Run runs game with args and returns the exit status. It must be called
+// from the main goroutine.
+func Run(game sdl2.Game, args []string, stdout, stderr io.Writer) int {
+	name := nameOf(game)
+	opts, err := Parse(name, args, game, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", s.Name(), err)
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	_, err = Execute(s, &opts, Env{Stdout: stdout, Logger: log})
+	_, err = Execute(game, &opts, Env{Stdout: stdout, Logger: log})
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(stderr, "%s: %v\n", s.Name(), err)
+	fmt.Fprintf(stderr, "%s: %v\n", name, err)
 	if pe := (*engine.PanicError)(nil); errors.As(err, &pe) {
 		fmt.Fprintf(stderr, "\n%s", pe.Stack)
 	}
@@ -52,6 +74,13 @@ func Run(s Scene, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 1
+}
+
+func nameOf(game any) string {
+	if n, ok := game.(Namer); ok {
+		return n.Name()
+	}
+	return filepath.Base(os.Args[0])
 }
 
 // Env is what a run takes from its surroundings; the zero Env means the
@@ -67,11 +96,11 @@ type Env struct {
 	Context context.Context
 }
 
-// Execute runs s once with o and returns its summary. Every output o asks
-// for is written even when the run fails; when it fails before the loop
-// starts, the JSON summary says why. It must be called from the main
+// Execute runs game once with o and returns its summary. Every output o
+// asks for is written even when the run fails; when it fails before the
+// loop starts, the JSON summary says why. It must be called from the main
 // goroutine.
-func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
+func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 	if env.Stdout == nil {
 		env.Stdout = os.Stdout
 	}
@@ -79,10 +108,12 @@ func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 		env.Logger = slog.Default()
 	}
 	log := env.Logger
+	name := nameOf(game)
+	sum.Scene, sum.Seed, sum.Physics = name, o.Seed, o.Physics
 	looped := false
 	defer func() {
 		if err != nil && !looped && o.StatsJSON != "" {
-			sum.Scene, sum.Seed, sum.Error = s.Name(), o.Seed, err.Error()
+			sum.Error = err.Error()
 			err = errors.Join(err, sum.writeJSON(o.StatsJSON))
 		}
 	}()
@@ -92,49 +123,45 @@ func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 	}
 	defer func() { err = errors.Join(err, prof.stop()) }()
 
-	world, err := chipmunk.New(defaultWorldConfig(s))
+	win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + name, Headless: o.Headless})
 	if err != nil {
-		return sum, fmt.Errorf("create world: %w", err)
+		return sum, fmt.Errorf("open window: %w", err)
 	}
-	view, err := s.Build(world, o.Seed)
-	if err != nil {
-		return sum, fmt.Errorf("build scene: %w", err)
+	defer func() { err = errors.Join(err, win.Close()) }()
+	sum.Headless, sum.VideoDriver, sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
+
+	if s, ok := game.(Starter); ok {
+		if err := s.Start(&Setup{Seed: o.Seed, Physics: o.Physics, Window: win, Log: log}); err != nil {
+			return sum, fmt.Errorf("start %s: %w", name, err)
+		}
 	}
-	g := &game{scene: s, world: world, view: view, log: log, opts: o, hud: true}
-	g.ticker, _ = s.(Ticker)
-	g.drawer, _ = s.(Drawer)
+	r := newRunner(game, win, name, log)
 	cfg := engine.Config{
 		TPS: o.TPS, MaxSteps: o.MaxSteps, MaxFrame: o.MaxFrame, Mode: o.Mode, FPS: o.FPS,
 		NoInterp: !o.Interp, Frames: o.Frames, Ticks: o.Ticks, Duration: o.Duration,
-		Clock: env.Clock, Logger: log,
+		Clock: env.Clock, Logger: log, Platform: win,
 		ProfileLabels: o.CPUProfile != "" || o.PProf != "",
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = engine.NewSystemClock(o.Wait)
 	}
-	var idle *physics.IdleGC
+	var idle *engine.IdleGC
 	if o.IdleGC {
-		idle = physics.NewIdleGC(physics.IdleGCConfig{})
+		idle = engine.NewIdleGC(engine.IdleGCConfig{})
 		defer idle.Stop()
 		cfg.GC = idle
 	}
-	win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + s.Name(), Headless: o.Headless, VSync: o.Mode == engine.ModeVSync})
-	if err != nil {
-		return sum, fmt.Errorf("open window: %w", err)
-	}
-	defer func() { err = errors.Join(err, win.Close()) }()
-	g.win, cfg.Platform = win, win
-	sum.Headless, sum.VideoDriver, sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
 	if sum.Headless && o.Frames == 0 && o.Ticks == 0 && o.Duration == 0 && o.Replay == "" {
 		cfg.Duration = HeadlessDuration
 		log.Info("no display: running headless", "duration", cfg.Duration)
 	}
+	var tp *tapeRun
 	if o.Record != "" || o.Replay != "" {
-		if g.tape, err = openTape(o, s.Name(), world, log); err != nil {
+		if tp, err = openTape(o, name, log); err != nil {
 			return sum, err
 		}
-		defer func() { err = errors.Join(err, g.tape.close()) }()
-		g.tape.configure(&cfg, env.Clock == nil && sum.Headless)
+		defer func() { err = errors.Join(err, tp.close(0)) }() // on early returns only: closed below after a run
+		tp.configure(&cfg, env.Clock == nil && sum.Headless)
 	}
 
 	ctx := env.Context
@@ -145,42 +172,38 @@ func Execute(s Scene, o *Options, env Env) (sum Summary, err error) {
 	}
 	before := readUsage()
 	looped = true
-	es, runErr := engine.Run(ctx, cfg, g)
+	rep, runErr := engine.Run(ctx, cfg, win.Adapt(r))
 	after := readUsage()
 	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
 		log.Info("interrupted: stopping cleanly")
 		runErr = nil
 	}
-	if g.tape != nil { // before the summary, which reports its verdict
-		runErr = errors.Join(runErr, g.tape.close())
+	if pe := (*engine.PanicError)(nil); errors.As(runErr, &pe) {
+		r.panicked = true
 	}
-	var pe *engine.PanicError
-	if errors.As(runErr, &pe) {
-		g.win = nil // the engine closed it: nothing more can be drawn
+	if tp != nil { // before the summary, which reports its verdict
+		runErr = errors.Join(runErr, tp.close(rep.StateHash))
 	}
 
-	sum.Scene, sum.Summary, sum.Seed = s.Name(), es, o.Seed
+	sum.addReport(&rep)
 	sum.addUsage(before, after)
 	if idle != nil {
 		st := idle.Stats()
 		sum.IdleGC = &IdleGCSummary{Collections: st.Collections, Forced: st.Forced,
 			TotalMS: float64(st.Total) / 1e6, MaxMS: float64(st.Max) / 1e6}
 	}
-	states := world.Snapshot(nil)
-	sum.Bodies = len(states)
-	sum.StateHash = physics.Hash(states).String()
 	if runErr != nil {
 		sum.Error = runErr.Error()
 	}
-	return sum, errors.Join(runErr, g.finish(o, &sum, env.Stdout))
+	return sum, errors.Join(runErr, r.finish(o, &sum, env.Stdout))
 }
 
 // finish writes what the user asked to keep: screenshot, summaries, heap
 // profile. Each is attempted whatever happened to the others.
-func (g *game) finish(o *Options, sum *Summary, stdout io.Writer) error {
+func (r *runner) finish(o *Options, sum *Summary, stdout io.Writer) error {
 	var errs []error
 	if o.Screenshot != "" {
-		errs = append(errs, g.finalScreenshot(o.Screenshot))
+		errs = append(errs, r.finalScreenshot(o.Screenshot))
 	}
 	if o.Stats {
 		sum.writeText(stdout)
@@ -192,22 +215,4 @@ func (g *game) finish(o *Options, sum *Summary, stdout io.Writer) error {
 		errs = append(errs, writeHeapProfile(o.MemProfile))
 	}
 	return errors.Join(errs...)
-}
-
-// finalScreenshot draws the last frame again, exactly as it was drawn, and
-// saves it: what a present leaves behind is undefined in SDL.
-func (g *game) finalScreenshot(path string) error {
-	if g.win == nil {
-		return fmt.Errorf("screenshot %s: no window to take it from (the run had none, or a panic closed it)", path)
-	}
-	if !g.last.valid {
-		return fmt.Errorf("screenshot %s: no frame was drawn", path)
-	}
-	if err := g.render(&g.last.frame); err != nil {
-		return fmt.Errorf("screenshot %s: %w", path, err)
-	}
-	if err := g.win.Screenshot(path); err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	return nil
 }

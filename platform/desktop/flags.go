@@ -1,4 +1,4 @@
-package scene
+package desktop
 
 import (
 	"errors"
@@ -11,8 +11,8 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 )
 
-// Options is the command line shared by every sample and tool that runs a
-// scene; ../shared/DESIGN.md fixes the flags.
+// Options is the command line every game run by Main shares;
+// ../shared/DESIGN.md fixes the flags.
 type Options struct {
 	Mode     engine.Mode
 	FPS      int
@@ -25,6 +25,7 @@ type Options struct {
 	Headless bool
 	Interp   bool
 	Seed     uint64
+	Physics  string // physics engine behind Setup.NewWorld
 
 	Stats      bool
 	StatsJSON  string
@@ -68,6 +69,7 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.Headless, "headless", false, "no visible window (automatic when there is no display)")
 	fs.BoolVar(&o.Interp, "interp", true, "render interpolation between ticks")
 	fs.Uint64Var(&o.Seed, "seed", 1, "scene randomness")
+	fs.StringVar(&o.Physics, "physics", "chipmunk", "physics engine: chipmunk, or box2d (needs -tags box2d and libbox2d-dev)")
 	fs.BoolVar(&o.Stats, "stats", false, "print a summary at exit")
 	fs.StringVar(&o.StatsJSON, "stats-json", "", "write the summary as JSON to `file`")
 	fs.StringVar(&o.Screenshot, "screenshot", "", "save the last rendered frame to `file`.png")
@@ -98,6 +100,8 @@ func (o *Options) Validate() error {
 		return bad("max-frame", o.MaxFrame, fmt.Sprintf("want one tick (%v at -tps %d) to %v", time.Second/time.Duration(o.TPS), o.TPS, engine.MaxMaxFrame))
 	case o.Duration < 0:
 		return bad("duration", o.Duration, "want 0 (no limit) or more")
+	case o.Physics != "chipmunk" && o.Physics != "box2d":
+		return bad("physics", o.Physics, "want chipmunk or box2d")
 	case o.Record != "" && o.Replay != "":
 		return usagef("-record and -replay cannot be used together: replay a recording, or make a new one")
 	}
@@ -125,16 +129,25 @@ func checkLoopback(addr string) error {
 	return errors.New("want a loopback address (localhost, 127.0.0.1 or [::1]): the profiler must not be reachable from the network")
 }
 
+// Flagger is a game with flags of its own, such as -bodies. Validate runs
+// after parsing; its error exits with status 2. Every flag a game
+// registers is taken to change the simulation: recordings keep their
+// values and replays use them.
+type Flagger interface {
+	Flags(fs *flag.FlagSet)
+	Validate() error
+}
+
 // Parse parses args (without the program name) into Options, with the
-// scene's own flags when it has some. Errors wrap ErrUsage.
-func Parse(name string, args []string, s Scene, out io.Writer) (Options, error) {
+// game's own flags when it is a Flagger. Errors wrap ErrUsage.
+func Parse(name string, args []string, game any, out io.Writer) (Options, error) {
 	var o Options
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	// The flag package would print each error and the whole usage; a bad
 	// flag gets one line here instead, and -h the usage.
 	fs.SetOutput(io.Discard)
 	o.Flags(fs)
-	f, _ := s.(Flagger)
+	f, _ := game.(Flagger)
 	if f != nil {
 		f.Flags(fs)
 	}

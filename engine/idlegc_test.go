@@ -1,4 +1,4 @@
-package physics
+package engine
 
 import (
 	"runtime/debug"

@@ -1,0 +1,112 @@
+package tape
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// ErrDiverged marks a replay whose state stopped matching the recording.
+var ErrDiverged = errors.New("replay diverged from the recording")
+
+// Recorder is an engine.Tape that writes every tick's input, and the
+// state hash at each checkpoint, to a Writer.
+type Recorder struct {
+	w *Writer
+}
+
+var _ engine.Tape = (*Recorder)(nil)
+
+// NewRecorder starts a recording described by h on out.
+func NewRecorder(out io.Writer, h Header) (*Recorder, error) {
+	w, err := NewWriter(out, h)
+	if err != nil {
+		return nil, err
+	}
+	return &Recorder{w: w}, nil
+}
+
+// Tick writes the checkpoint due before tick n, then the tick's input.
+func (r *Recorder) Tick(n uint64, in *engine.Input, state engine.StateHasher) error {
+	if r.w.Due() {
+		if err := r.w.Check(physics.Digest(state.StateHash())); err != nil {
+			return err
+		}
+	}
+	return r.w.Tick(in)
+}
+
+// Ticks returns how many ticks were recorded.
+func (r *Recorder) Ticks() uint64 { return r.w.Ticks() }
+
+// Close ends the recording with the hash of the state after its last tick.
+func (r *Recorder) Close(final uint64) error { return r.w.Close(physics.Digest(final)) }
+
+// Replayer is an engine.Tape that feeds a recording's input to the ticks
+// in place of the user's, and checks the state against the recording's
+// hashes: the run fails at the first checkpoint that differs, with
+// ErrDiverged. When the recording is over it ends the run with
+// engine.ErrQuit.
+type Replayer struct {
+	tape      *Tape
+	play      *Player
+	lastMatch uint64 // tick of the last checkpoint that matched, +1
+}
+
+var _ engine.Tape = (*Replayer)(nil)
+
+// NewReplayer plays t from its first tick.
+func NewReplayer(t *Tape) *Replayer { return &Replayer{tape: t, play: t.Play()} }
+
+// Tick replaces *in with the recorded input of tick n, checking the state
+// first when the recording has a hash there.
+func (r *Replayer) Tick(n uint64, in *engine.Input, state engine.StateHasher) error {
+	want, check, err := r.play.Next(in)
+	if check {
+		if err := r.match(n, want, state.StateHash()); err != nil {
+			return err
+		}
+	}
+	if err == io.EOF {
+		return engine.ErrQuit
+	}
+	return err
+}
+
+// Ran returns how many recorded ticks were fed.
+func (r *Replayer) Ran() uint64 { return r.play.Ran() }
+
+// Close checks the state after the last tick against the recording's final
+// hash when every recorded tick ran; a replay stopped early has nothing to
+// check and returns nil.
+func (r *Replayer) Close(final uint64) error {
+	if r.play.Ran() < r.tape.Ticks {
+		return nil
+	}
+	return r.match(r.tape.Ticks, r.tape.Final, final)
+}
+
+// match compares the state before tick n with the recorded hash.
+func (r *Replayer) match(n uint64, want physics.Digest, got uint64) error {
+	if physics.Digest(got) == want {
+		r.lastMatch = n + 1
+		return nil
+	}
+	since := "the run was set up differently (other flags, or another version of the game or physics)"
+	if r.lastMatch > 0 {
+		since = fmt.Sprintf("it matched before tick %d", r.lastMatch-1)
+	}
+	msg := fmt.Sprintf("%v at tick %d: state hash %v, recorded %v; %s", ErrDiverged, n, physics.Digest(got), want, since)
+	if p := ThisPlatform(); p != r.tape.Platform {
+		msg += fmt.Sprintf("; the recording was made on %s, this is %s", r.tape.Platform, p)
+	}
+	return &divergedError{msg}
+}
+
+type divergedError struct{ msg string }
+
+func (e *divergedError) Error() string { return e.msg }
+func (e *divergedError) Unwrap() error { return ErrDiverged }

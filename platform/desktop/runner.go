@@ -1,0 +1,203 @@
+package desktop
+
+import (
+	"fmt"
+	"image/color"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
+)
+
+// runner wraps a game with what every game run by Main has: the hotkeys,
+// the HUD, screenshots, and the last frame kept for the final screenshot.
+type runner struct {
+	game sdl2.Game
+	win  *sdl2.Window
+	name string
+	log  *slog.Logger
+
+	hud      bool
+	graph    []time.Duration
+	shotReq  bool
+	last     engine.Frame
+	drawn    bool
+	panicked bool // the run ended in a panic: the game is not called again
+}
+
+func newRunner(game sdl2.Game, win *sdl2.Window, name string, log *slog.Logger) *runner {
+	return &runner{game: game, win: win, name: name, log: log, hud: true,
+		graph: make([]time.Duration, 0, 256)}
+}
+
+// The hotkeys every game run by Main has. README lists them.
+const (
+	keyQuit      = engine.KeyEscape
+	keyMode      = engine.KeyV
+	keyInterp    = engine.KeyI
+	keyPause     = engine.KeyP
+	keyStep      = engine.KeyPeriod
+	keyHUD       = engine.KeyF1
+	keyShot      = engine.KeyF12
+	keyFaster    = engine.KeyEquals
+	keySlower    = engine.KeyMinus
+	keyFasterPad = engine.KeyKeypadPlus
+	keySlowerPad = engine.KeyKeypadMinus
+)
+
+// Update handles the hotkeys, then the game's own Update: Esc quit, V power
+// mode, I interpolation, P pause, . one tick while paused, + and - time
+// scale, F1 HUD, F12 screenshot.
+func (r *runner) Update(f *engine.Frame) error {
+	in, l := &f.Input, f.Loop
+	switch {
+	case in.Pressed.Has(keyQuit):
+		return engine.ErrQuit
+	case in.Pressed.Has(keyMode):
+		_ = l.SetMode(l.Mode().Next()) // Next is always a valid mode
+		r.log.Info("power mode", "mode", l.Mode())
+	case in.Pressed.Has(keyInterp):
+		l.SetInterpolation(!l.Interpolating())
+	case in.Pressed.Has(keyPause):
+		l.SetPaused(!l.Paused())
+	case in.Pressed.Has(keyStep):
+		l.StepOnce()
+	case in.Pressed.Has(keyFaster), in.Pressed.Has(keyFasterPad):
+		_ = l.SetTimeScale(min(l.TimeScale()*2, engine.MaxTimeScale))
+	case in.Pressed.Has(keySlower), in.Pressed.Has(keySlowerPad):
+		_ = l.SetTimeScale(max(l.TimeScale()/2, engine.MinTimeScale))
+	case in.Pressed.Has(keyHUD):
+		r.hud = !r.hud
+	case in.Pressed.Has(keyShot):
+		r.shotReq = true
+	}
+	if u, ok := r.game.(engine.Updater); ok {
+		return u.Update(f)
+	}
+	return nil
+}
+
+func (r *runner) Tick(t *engine.Tick) error { return r.game.Tick(t) }
+
+func (r *runner) World() physics.Stepper {
+	if s, ok := r.game.(engine.Simulator); ok {
+		return s.World()
+	}
+	return nil
+}
+
+func (r *runner) StateHash() uint64 {
+	if h, ok := r.game.(engine.StateHasher); ok {
+		return h.StateHash()
+	}
+	return 0
+}
+
+func (r *runner) Draw(c *sdl2.Canvas, f *engine.Frame) error {
+	r.last, r.drawn = *f, true
+	if err := r.render(c, f); err != nil {
+		return err
+	}
+	if r.shotReq {
+		r.shotReq = false
+		path, err := r.saveNumbered()
+		if err != nil {
+			r.log.Error("screenshot", "err", err)
+		} else {
+			r.log.Info("screenshot saved", "file", path)
+		}
+	}
+	return nil
+}
+
+// render draws the game and the HUD over it.
+func (r *runner) render(c *sdl2.Canvas, f *engine.Frame) error {
+	if err := r.game.Draw(c, f); err != nil {
+		return err
+	}
+	if r.hud {
+		r.drawHUD(c, f)
+	}
+	return nil
+}
+
+// saveNumbered saves the window as NAME-N.png in the working directory
+// with the first N that no file has yet, so earlier screenshots are kept,
+// and returns its absolute path.
+func (r *runner) saveNumbered() (string, error) {
+	img, err := r.win.Image()
+	if err != nil {
+		return "", err
+	}
+	for n := 1; n < 100000; n++ {
+		path, err := filepath.Abs(fmt.Sprintf("%s-%d.png", r.name, n))
+		if err != nil {
+			return "", err
+		}
+		err = savePNGNew(path, img)
+		if os.IsExist(err) {
+			continue
+		}
+		return path, err
+	}
+	return "", fmt.Errorf("screenshot: %s-1.png to %s-99999.png all exist: move some away", r.name, r.name)
+}
+
+// finalScreenshot draws the last frame again, exactly as it was drawn, and
+// saves it: what a present leaves behind is undefined in SDL.
+func (r *runner) finalScreenshot(path string) (err error) {
+	switch {
+	case r.panicked:
+		return fmt.Errorf("screenshot %s: not taken: the game panicked, so its last frame cannot be drawn again", path)
+	case !r.drawn:
+		return fmt.Errorf("screenshot %s: no frame was drawn", path)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("screenshot %s: drawing the last frame again panicked: %v", path, p)
+		}
+	}()
+	c := r.win.Canvas()
+	if err := r.render(c, &r.last); err != nil {
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
+	if err := c.Flush(); err != nil {
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
+	if err := r.win.Screenshot(path); err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	return nil
+}
+
+var hudBudget = time.Second / 60
+
+func (r *runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
+	l := f.Loop
+	st := l.Stats()
+	r.graph = st.Recent(r.graph[:0])
+	var fps float64
+	if n := len(r.graph); n > 0 {
+		var sum time.Duration
+		for _, d := range r.graph {
+			sum += d
+		}
+		if sum > 0 {
+			fps = float64(n) / sum.Seconds()
+		}
+	}
+	c.DrawHUD(sdl2.HUD{
+		FPS: fps, TPS: float64(l.TPS()) * l.TimeScale(), TicksPerFrame: st.LastSteps,
+		Bailouts: st.Bailouts, Mode: l.EffectiveMode(), Alpha: f.Alpha,
+		Paused: l.Paused(), NoInterp: !l.Interpolating(), TimeScale: l.TimeScale(),
+		FrameTimes: r.graph, FrameBudget: hudBudget,
+	})
+}
+
+// Background is the colour games run by Main are cleared to by
+// ClearBackground.
+var Background = color.RGBA{R: 24, G: 26, B: 33, A: 255}

@@ -1,0 +1,168 @@
+package desktop
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
+
+// Summary is a run's summary as -stats prints it and -stats-json writes
+// it: the loop's report plus the process's figures and the game's. Its
+// JSON keys are the schema ../shared/DESIGN.md fixes for every scene, and
+// scripts rely on them: add keys freely, never rename or remove one.
+type Summary struct {
+	Scene         string             `json:"scene"`
+	Mode          string             `json:"mode"`
+	ModeEffective string             `json:"mode_effective"`
+	FPSTarget     float64            `json:"fps_target"`
+	TPS           int                `json:"tps"`
+	Frames        uint64             `json:"frames"`
+	Presents      uint64             `json:"presents"`
+	Ticks         uint64             `json:"ticks"`
+	WallS         float64            `json:"wall_s"`
+	FPS           float64            `json:"fps"`
+	FrameMS       FrameMS            `json:"frame_ms"`
+	LateUS        LateUS             `json:"late_us"`
+	StepsPerFrame map[string]uint64  `json:"steps_per_frame"`
+	Bailouts      uint64             `json:"bailouts"`
+	DroppedMS     float64            `json:"dropped_ms"`
+	Stalls        uint64             `json:"stalls"`
+	PhaseMS       map[string]float64 `json:"phase_ms"`
+	Interpolated  bool               `json:"interpolated"`
+	TimeScale     float64            `json:"time_scale"`
+
+	CPUS           float64 `json:"cpu_s"`
+	AllocsPerFrame float64 `json:"allocs_per_frame"`
+	GCCycles       uint32  `json:"gc_cycles"`
+	GCPauseMS      float64 `json:"gc_pause_ms"`
+	Bodies         int     `json:"bodies"`
+	StateHash      string  `json:"state_hash"`
+	Seed           uint64  `json:"seed"`
+	Physics        string  `json:"physics"`
+	VideoDriver    string  `json:"video_driver,omitempty"`
+	Renderer       string  `json:"renderer,omitempty"`
+	Headless       bool    `json:"headless"`
+	Error          string  `json:"error,omitempty"`
+	// IdleGC is what the idle-time collector did (absent with -idle-gc=false).
+	IdleGC *IdleGCSummary `json:"idle_gc,omitempty"`
+}
+
+// FrameMS are percentiles of the interval between presents, in milliseconds.
+type FrameMS struct {
+	P50 float64 `json:"p50"`
+	P90 float64 `json:"p90"`
+	P99 float64 `json:"p99"`
+	Max float64 `json:"max"`
+}
+
+// LateUS are percentiles of how late the loop woke after its deadlines,
+// in microseconds.
+type LateUS struct {
+	P50 float64 `json:"p50"`
+	P99 float64 `json:"p99"`
+	Max float64 `json:"max"`
+}
+
+// IdleGCSummary counts the collections made in frames' idle time.
+type IdleGCSummary struct {
+	Collections int     `json:"collections"`
+	Forced      int     `json:"forced"`
+	TotalMS     float64 `json:"total_ms"`
+	MaxMS       float64 `json:"max_ms"`
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+func us(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
+
+// addReport fills the loop's part of the summary.
+func (s *Summary) addReport(r *engine.Report) {
+	s.Mode, s.ModeEffective, s.FPSTarget, s.TPS = r.Mode.String(), r.EffectiveMode, r.FPSTarget, r.TPS
+	s.Frames, s.Presents, s.Ticks = r.Frames, r.Presents, r.Ticks
+	s.WallS, s.FPS = r.Wall.Seconds(), r.FPS
+	f := r.FrameTimes
+	s.FrameMS = FrameMS{P50: ms(f.P50), P90: ms(f.P90), P99: ms(f.P99), Max: ms(f.Max)}
+	l := r.Late
+	s.LateUS = LateUS{P50: us(l.P50), P99: us(l.P99), Max: us(l.Max)}
+	s.StepsPerFrame = make(map[string]uint64)
+	for n, c := range r.StepsPerFrame {
+		if c > 0 {
+			s.StepsPerFrame[strconv.Itoa(n)] = c
+		}
+	}
+	s.Bailouts, s.DroppedMS, s.Stalls = r.Bailouts, ms(r.Dropped), r.Stalls
+	s.PhaseMS = make(map[string]float64, len(r.PhaseTime))
+	for p, d := range r.PhaseTime {
+		s.PhaseMS[engine.Phase(p).String()] = ms(d)
+	}
+	s.Interpolated, s.TimeScale = r.Interpolated, r.TimeScale
+	s.Bodies, s.StateHash = r.Bodies, fmt.Sprintf("%016x", r.StateHash)
+}
+
+// usage is what the process has used, read before and after the loop.
+type usage struct {
+	cpu     time.Duration
+	mallocs uint64
+	gcs     uint32
+	pause   uint64
+}
+
+func readUsage() usage {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return usage{cpu: cpuTime(), mallocs: m.Mallocs, gcs: m.NumGC, pause: m.PauseTotalNs}
+}
+
+func (s *Summary) addUsage(before, after usage) {
+	s.CPUS = (after.cpu - before.cpu).Seconds()
+	if s.Frames > 0 {
+		s.AllocsPerFrame = float64(after.mallocs-before.mallocs) / float64(s.Frames)
+	}
+	s.GCCycles = after.gcs - before.gcs
+	s.GCPauseMS = float64(after.pause-before.pause) / 1e6
+}
+
+// writeJSON writes the summary to path, through a temporary file so a
+// reader never sees half of it.
+func (s *Summary) writeJSON(path string) error {
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode summary: %w", err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write summary: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write summary: %w", err)
+	}
+	return nil
+}
+
+// writeText prints the summary for a person.
+func (s *Summary) writeText(w io.Writer) {
+	fmt.Fprintf(w, "scene %s  seed %d  physics %s  mode %s (effective %s)  tps %d\n", s.Scene, s.Seed, s.Physics, s.Mode, s.ModeEffective, s.TPS)
+	fmt.Fprintf(w, "frames %d  ticks %d  wall %.2fs  fps %.1f (target %.1f)\n", s.Frames, s.Ticks, s.WallS, s.FPS, s.FPSTarget)
+	fmt.Fprintf(w, "frame ms  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f\n", s.FrameMS.P50, s.FrameMS.P90, s.FrameMS.P99, s.FrameMS.Max)
+	fmt.Fprintf(w, "late us   p50 %.1f  p99 %.1f  max %.1f\n", s.LateUS.P50, s.LateUS.P99, s.LateUS.Max)
+	fmt.Fprint(w, "ticks per frame")
+	for n := 0; len(s.StepsPerFrame) > 0 && n <= engine.MaxMaxSteps; n++ {
+		if c, ok := s.StepsPerFrame[strconv.Itoa(n)]; ok {
+			fmt.Fprintf(w, "  %d:%d", n, c)
+		}
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "bailouts %d  dropped %.1fms  stalls %d\n", s.Bailouts, s.DroppedMS, s.Stalls)
+	fmt.Fprintf(w, "cpu %.2fs  allocs/frame %.2f  gc %d cycles %.2fms paused\n", s.CPUS, s.AllocsPerFrame, s.GCCycles, s.GCPauseMS)
+	if g := s.IdleGC; g != nil {
+		fmt.Fprintf(w, "idle gc %d collections (%d forced)  %.2fms total  %.2fms max\n", g.Collections, g.Forced, g.TotalMS, g.MaxMS)
+	}
+	fmt.Fprintf(w, "bodies %d  state_hash %s\n", s.Bodies, s.StateHash)
+}

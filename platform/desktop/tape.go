@@ -1,0 +1,115 @@
+package desktop
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/tape"
+)
+
+// tapeRun is a run's -record or -replay: the engine.Tape the loop feeds,
+// and the file behind it.
+type tapeRun struct {
+	path string
+	log  *slog.Logger
+
+	file *os.File // -record
+	rec  *tape.Recorder
+
+	recorded *tape.Tape // -replay
+	play     *tape.Replayer
+
+	closed bool
+}
+
+// openTape opens o.Record for writing or reads and checks o.Replay, for a
+// run of the game called name.
+func openTape(o *Options, name string, log *slog.Logger) (*tapeRun, error) {
+	t := &tapeRun{log: log}
+	if o.Record != "" {
+		t.path = o.Record
+		f, err := os.Create(o.Record)
+		if err != nil {
+			return nil, fmt.Errorf("-record: %w", err)
+		}
+		t.file = f
+		t.rec, err = tape.NewRecorder(f, tape.Header{Scene: name, Seed: o.Seed, TPS: o.TPS,
+			Interval: tape.DefaultInterval, Platform: tape.ThisPlatform()})
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("-record %s: %w", o.Record, err)
+		}
+		return t, nil
+	}
+	t.path = o.Replay
+	rec, err := tape.ReadFile(o.Replay)
+	if err != nil {
+		return nil, fmt.Errorf("-replay: %w", err)
+	}
+	switch {
+	case rec.Scene != name:
+		return nil, usagef("-replay %s: the recording is of scene %q, not %q: replay it with that scene's command", o.Replay, rec.Scene, name)
+	case rec.Seed != o.Seed || rec.TPS != o.TPS:
+		return nil, usagef("-replay %s: the recording was made with -seed %d -tps %d, this run has -seed %d -tps %d: give the recording's",
+			o.Replay, rec.Seed, rec.TPS, o.Seed, o.TPS)
+	}
+	if p := tape.ThisPlatform(); rec.Platform != p {
+		log.Warn("the recording was made on another platform: floating point, and so the hashes, may differ", "recorded", rec.Platform, "here", p)
+	}
+	t.recorded, t.play = rec, tape.NewReplayer(rec)
+	return t, nil
+}
+
+// configure hands the loop the tape, bounds a replay's ticks to the
+// recording's, and runs a replay on a clock that never waits when fast
+// (nobody is watching).
+func (t *tapeRun) configure(cfg *engine.Config, fast bool) {
+	if t.rec != nil {
+		cfg.Tape = t.rec
+		return
+	}
+	cfg.Tape = t.play
+	if n := t.recorded.Ticks; n > 0 && (cfg.Ticks == 0 || cfg.Ticks > n) {
+		cfg.Ticks = n
+	}
+	if fast {
+		cfg.Clock = engine.NewFastClock(time.Second / time.Duration(cfg.TPS) / 4)
+		cfg.Mode = engine.ModeUncapped
+		t.log.Info("replaying headless: as fast as the CPU allows", "ticks", t.recorded.Ticks)
+	}
+}
+
+// close ends a recording with the final state's hash, or checks a replay
+// that ran every tick against it. Only the first call does anything.
+func (t *tapeRun) close(final uint64) error {
+	if t.closed {
+		return nil
+	}
+	t.closed = true
+	if t.rec != nil {
+		err := t.rec.Close(final)
+		if cerr := t.file.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("-record %s: %w", t.path, err)
+		}
+		t.log.Info("recorded", "file", t.path, "ticks", t.rec.Ticks())
+		return nil
+	}
+	if t.play.Ran() < t.recorded.Ticks {
+		t.log.Info("replay stopped before the recording's end", "ticks", t.play.Ran(), "recorded", t.recorded.Ticks)
+		return nil
+	}
+	if err := t.play.Close(final); err != nil {
+		return fmt.Errorf("-replay %s: %w", t.path, err)
+	}
+	t.log.Info("replay matched every hash", "file", t.path, "ticks", t.recorded.Ticks)
+	return nil
+}
+
+// ErrDiverged marks a replay whose state stopped matching the recording.
+var ErrDiverged = tape.ErrDiverged

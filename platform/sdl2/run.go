@@ -1,0 +1,79 @@
+package sdl2
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// Game is a game drawn into an SDL window: a fixed-rate tick and a draw
+// onto the window's canvas. Like engine.Game, it may also be an
+// engine.Updater, an engine.Simulator and an engine.StateHasher.
+type Game interface {
+	// Tick advances the game by one fixed step of t.DT.
+	Tick(t *engine.Tick) error
+	// Draw draws the frame onto c, f.Alpha of the way from the last tick
+	// to the next. The window presents what it drew.
+	Draw(c *Canvas, f *engine.Frame) error
+}
+
+// Run opens a window with opts, runs game in it with cfg (whose Platform
+// it sets to the window) until the game returns engine.ErrQuit, the window
+// is closed, ctx is done or a stop condition in cfg is met, and closes the
+// window whatever happened, a panic included. It must be called from the
+// main goroutine.
+func Run(ctx context.Context, opts Options, cfg engine.Config, game Game) (rep engine.Report, err error) {
+	win, err := Open(opts)
+	if err != nil {
+		return rep, err
+	}
+	defer func() {
+		if cerr := win.Close(); cerr != nil {
+			err = errors.Join(err, fmt.Errorf("sdl2: close window: %w", cerr))
+		}
+	}()
+	cfg.Platform = win
+	return engine.Run(ctx, cfg, win.Adapt(game))
+}
+
+// Adapt returns game as an engine.Game whose Draw draws onto w's canvas,
+// for running it with engine.Run on a window opened by hand.
+func (w *Window) Adapt(game Game) engine.Game {
+	return &windowGame{game: game, win: w}
+}
+
+// windowGame hands a Game the window's canvas. It forwards the optional
+// interfaces engine.Run looks for: a nil World or a zero hash means the
+// game has none.
+type windowGame struct {
+	game Game
+	win  *Window
+}
+
+func (g *windowGame) Tick(t *engine.Tick) error { return g.game.Tick(t) }
+
+func (g *windowGame) Draw(f *engine.Frame) error { return g.game.Draw(g.win.canvas, f) }
+
+func (g *windowGame) Update(f *engine.Frame) error {
+	if u, ok := g.game.(engine.Updater); ok {
+		return u.Update(f)
+	}
+	return nil
+}
+
+func (g *windowGame) World() physics.Stepper {
+	if s, ok := g.game.(engine.Simulator); ok {
+		return s.World()
+	}
+	return nil
+}
+
+func (g *windowGame) StateHash() uint64 {
+	if h, ok := g.game.(engine.StateHasher); ok {
+		return h.StateHash()
+	}
+	return 0
+}
