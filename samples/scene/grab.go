@@ -37,8 +37,16 @@ func (g *Grab) Tick(w *chipmunk.World, t *engine.Tick, v *View) error {
 		if err != nil || !ok {
 			return err
 		}
+		st, err := w.State(id)
+		if err != nil {
+			return fmt.Errorf("grab body %d: %w", id, err)
+		}
+		// The joint holds the body by the point under the pointer, given
+		// in the body's own coordinates as JointDef says: that point, not
+		// the body's origin, is what stays under a still pointer.
+		local := mgl64.Rotate2D(-st.Angle).Mul2x1(p.Sub(st.Pos))
 		j, err := w.AddJoint(physics.JointDef{Kind: physics.Drag, A: physics.Ground, B: id,
-			AnchorA: p, AnchorB: p, MaxForce: 2000})
+			AnchorA: p, AnchorB: local, MaxForce: 2000})
 		if err != nil {
 			return fmt.Errorf("grab body %d: %w", id, err)
 		}
