@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
@@ -84,5 +85,41 @@ func TestRecordAndReplayCheckAGamesOwnState(t *testing.T) {
 	code, stderr := run(&drifter{step: 0.1000001}, "-headless", "-replay", tape)
 	if code != 1 || !strings.Contains(stderr, "diverged") || !strings.Contains(stderr, "tick 60") {
 		t.Fatalf("replay of a game that moves differently: exit %d, %q; want 1 and a divergence at the first checkpoint after tick 0 (60)", code, stderr)
+	}
+}
+
+func TestFlagMessagesNameWhatTheUserGaveAndTheRange(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string // in the error; nil: parses
+	}{
+		{[]string{"-tps", "1"}, nil},
+		{[]string{"-tps", "3"}, nil},
+		{[]string{"-tps", "abc"}, []string{"-tps", "1 to 10000"}},
+		{[]string{"-fps", "1.5"}, []string{"-fps", "1 to 10000"}},
+		{[]string{"-tps", "2", "-max-frame", "100ms"}, []string{"-max-frame", "one tick (500ms at -tps 2)"}},
+		{[]string{"-max-frame", "soon"}, []string{"-max-frame", "one tick to 10s"}},
+	} {
+		o, err := desktop.Parse("t", tc.args, nil, &bytes.Buffer{})
+		if tc.want == nil {
+			if err != nil {
+				t.Errorf("%v: %v, want it accepted", tc.args, err)
+			} else if dt := time.Second / time.Duration(o.TPS); o.MaxFrame < dt {
+				t.Errorf("%v: default -max-frame %v is shorter than a tick (%v)", tc.args, o.MaxFrame, dt)
+			}
+			continue
+		}
+		if err == nil {
+			t.Errorf("%v: accepted, want an error", tc.args)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%v: %q does not say %q", tc.args, err, w)
+			}
+		}
+		if strings.Contains(err.Error(), "250ms") {
+			t.Errorf("%v: %q names the -max-frame default the user never gave", tc.args, err)
+		}
 	}
 }

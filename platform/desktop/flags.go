@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strings"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -158,10 +159,27 @@ func Parse(name string, args []string, game any, out io.Writer) (Options, error)
 			fs.PrintDefaults()
 			return o, err
 		}
-		return o, usagef("%v (-h lists the flags)", err)
+		// The flag package says which flag failed to parse but not what
+		// it takes: the flag's usage line does.
+		msg := err.Error()
+		if i := strings.Index(msg, "for flag -"); i >= 0 {
+			name, _, _ := strings.Cut(msg[i+len("for flag -"):], ":")
+			if fl := fs.Lookup(name); fl != nil {
+				msg += " (-" + name + ": " + fl.Usage + ")"
+			}
+		}
+		return o, usagef("%s (-h lists the flags)", msg)
 	}
 	if fs.NArg() > 0 {
 		return o, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))
+	}
+	// The longest frame fed to the accumulator must hold one tick: at
+	// -tps 1 to 3 a tick is longer than the 250 ms default, so the
+	// default follows the tick unless -max-frame was given.
+	given := false
+	fs.Visit(func(fl *flag.Flag) { given = given || fl.Name == "max-frame" })
+	if !given && o.TPS >= 1 {
+		o.MaxFrame = max(o.MaxFrame, time.Second/time.Duration(o.TPS))
 	}
 	if err := o.Validate(); err != nil {
 		return o, err
