@@ -97,7 +97,9 @@ func readVarint[T uint64 | int64](d *decoder, what string, decode func([]byte) (
 			d.s.consume(b[:n])
 			return v, nil
 		}
-		d.s.consume(b[:-n]) // n < 0: it overflows at byte -n
+		// n ≤ 0: it overflows, which shows at its tenth byte, as the
+		// slow path finds.
+		d.s.consume(b[:binary.MaxVarintLen64])
 		return 0, d.varintErr(errOverflow, what)
 	}
 	v, err := read(&d.s)
@@ -191,7 +193,11 @@ func (d *decoder) header(h *Header) error {
 		if d.s.err != nil {
 			return fmt.Errorf("tape: reading the header: %w", d.s.err)
 		}
-		return &FormatError{End: int64(len(magic) - 1), Err: ErrNotTape,
+		first := 0 // the first byte unlike the magic's
+		for first < len(b) && b[first] == magic[first] {
+			first++
+		}
+		return &FormatError{End: int64(first), Err: ErrNotTape,
 			Detail: fmt.Sprintf("it does not start with %q", magic)}
 	}
 	d.s.consume(b)
