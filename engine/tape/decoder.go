@@ -394,6 +394,9 @@ func (d *decoder) input(v *engine.TickInput, start int64) error {
 				return err
 			}
 			*f = math.Float64frombits(u)
+			if math.IsNaN(*f) || math.IsInf(*f, 0) {
+				return d.fail(ErrCorrupt, "input record at byte %d: pointer coordinate %v", start, *f)
+			}
 		}
 	}
 	wheel := [...]*int32{&v.WheelX, &v.WheelY}

@@ -3,8 +3,10 @@ package tape
 import (
 	"bytes"
 	"io"
+	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -189,5 +191,39 @@ func TestCheckpointJustBeforeTheEndIsListedAtItsTick(t *testing.T) {
 	}
 	if ticks, _ := tp.Checkpoints(); !slices.Equal(ticks, []uint64{0, 10}) {
 		t.Fatalf("checkpoints at ticks %v, want [0 10]", ticks)
+	}
+}
+
+func TestWriterRefusesInputARecordingCannotHold(t *testing.T) {
+	tests := []struct {
+		name string
+		in   engine.TickInput
+		msg  string
+	}{
+		{"NaN pointer", engine.TickInput{MouseX: math.NaN()}, "pointer coordinate NaN"},
+		{"infinite pointer", engine.TickInput{MouseY: math.Inf(-1)}, "pointer coordinate -Inf"},
+		{"a button beyond the last", engine.TickInput{ButtonsPressed: 1 << 7}, "names no button"},
+		{"negative window", engine.TickInput{WindowWidth: -1}, "window side of -1 pixels"},
+		{"huge window", engine.TickInput{WindowHeight: maxWindowSide + 1}, "window side of 65537 pixels"},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		w, err := NewWriter(&buf, testHeader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Check(1); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Tick(&tt.in); err == nil || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("%s: Tick = %v, want an error saying %q", tt.name, err, tt.msg)
+		}
+		// The refused tick is not recorded: what was written still reads.
+		if err := w.Close(2); err != nil {
+			t.Fatal(err)
+		}
+		if tp, err := Read(buf.Bytes()); err != nil || tp.Ticks != 0 {
+			t.Errorf("%s: the recording around a refused tick: %v", tt.name, err)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
@@ -83,6 +84,9 @@ func (w *Writer) Tick(in *engine.TickInput) error {
 	if w.Due() {
 		return fmt.Errorf("tape: tick %d starts a checkpoint: call Check first", w.ticks)
 	}
+	if err := checkInput(in); err != nil {
+		return fmt.Errorf("tape: tick %d: %w", w.ticks, err)
+	}
 	base := baseline(&w.prev)
 	if *in == base {
 		w.same++
@@ -141,4 +145,25 @@ func (w *Writer) seal() {
 	// Into rec, which the record before no longer needs: a local array
 	// would escape to the heap through the io.Writer.
 	w.write(binary.LittleEndian.AppendUint32(w.rec[:0], w.crc))
+}
+
+// checkInput refuses what a recording cannot hold, and so no platform
+// produces: a recording must read back.
+func checkInput(in *engine.TickInput) error {
+	for _, b := range [...]engine.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
+		if b&^buttonMask != 0 {
+			return fmt.Errorf("button set %#x names no button", uint64(b))
+		}
+	}
+	for _, f := range [...]float64{in.MouseX, in.MouseY} {
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Errorf("pointer coordinate %v", f)
+		}
+	}
+	for _, n := range [...]int32{in.WindowWidth, in.WindowHeight} {
+		if n < 0 || n > maxWindowSide {
+			return fmt.Errorf("window side of %d pixels: want 0 to %d", n, maxWindowSide)
+		}
+	}
+	return nil
 }
