@@ -8,11 +8,13 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 )
 
-// The encoding, version 1. Integers are unsigned varints (encoding/binary)
+// The encoding, version 2. Integers are unsigned varints (encoding/binary)
 // unless said otherwise; fixed-width numbers are little endian.
 //
-//	header   magic[8] version name(scene) seed tps interval name(platform) crc32
-//	name     length bytes
+//	header   magic[8] version name(scene) seed tps interval name(platform)
+//	         count setting... crc32
+//	setting  name(name) name(value)   count ≤ 64, names unique
+//	name     length bytes             length ≤ 255; printable UTF-8
 //	record   same | input | check | end
 //	same     0x01 n                      n ≥ 1 ticks, each the baseline
 //	input    0x02 mask fields...         one tick: the fields that differ
@@ -39,7 +41,7 @@ const (
 	tagEnd   = 0x04
 )
 
-// Fields of a TickInput, as mask bits.
+// Fields of an engine.Input, as mask bits.
 const (
 	fDown = 1 << iota
 	fPressed

@@ -4,7 +4,8 @@
 // it stops matching.
 //
 // A recording is a header (magic, version, scene, seed, tick rate, hash
-// interval, platform), then per tick either a run of ticks whose input
+// interval, platform, and every other setting that changes the
+// simulation), then per tick either a run of ticks whose input
 // repeats the last one's held state or the fields that changed, a
 // checkpoint with the state hash at every multiple of the interval, and an
 // end record with the tick count and the final hash. Checksums (CRC-32C)
@@ -12,6 +13,11 @@
 // one before, so damage anywhere is found and located between two of them,
 // and a recording cut short or spliced is told apart from a finished one.
 // The encoding is described in format.go.
+//
+// Recordings are read as a stream (NewPlayer): a few KiB of one are held at
+// a time and no record is longer than a few hundred bytes, so any input (a
+// pipe, /dev/zero, gigabytes of garbage) is read in bounded memory and
+// garbage is refused within its first bytes.
 package tape
 
 import (
@@ -19,49 +25,17 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
-
-	"github.com/lockstep-engine/lockstep/engine"
+	"strings"
 )
 
-// Version is the format version this package writes and reads.
-const Version = 1
+// Version is the format version this package writes and reads. Version 2
+// added the settings list to the header; version 1 recordings lack it and
+// so cannot say how their run was set up.
+const Version = 2
 
 // DefaultInterval is the number of ticks between state hashes when a
 // Header leaves it zero: one a second at 60 ticks per second.
 const DefaultInterval = 60
-
-// Header describes the run a recording holds: what must be the same for a
-// replay to reproduce it.
-type Header struct {
-	Scene    string // scene name, at most 255 bytes
-	Seed     uint64 // scene randomness
-	TPS      int    // fixed ticks per second
-	Interval int    // ticks between state hashes; 0 means DefaultInterval
-	// Platform is where the recording was made (see ThisPlatform).
-	// Floating point results, and so hashes, are exact only on the same
-	// architecture and instruction level.
-	Platform string
-}
-
-// Limits on header fields; beyond them a header is damaged.
-const (
-	maxName     = 255
-	maxInterval = 1 << 20
-)
-
-func (h *Header) check() error {
-	switch {
-	case len(h.Scene) > maxName:
-		return fmt.Errorf("scene name is %d bytes: want at most %d", len(h.Scene), maxName)
-	case len(h.Platform) > maxName:
-		return fmt.Errorf("platform is %d bytes: want at most %d", len(h.Platform), maxName)
-	case h.TPS < 1 || h.TPS > engine.MaxTPS:
-		return fmt.Errorf("tps %d out of range: want 1 to %d", h.TPS, engine.MaxTPS)
-	case h.Interval < 1 || h.Interval > maxInterval:
-		return fmt.Errorf("hash interval %d out of range: want 1 to %d ticks", h.Interval, maxInterval)
-	}
-	return nil
-}
 
 // ThisPlatform names the architecture and instruction level of this
 // binary, such as "amd64 v1": recordings replay exactly only where it is
@@ -70,7 +44,7 @@ func ThisPlatform() string {
 	p := runtime.GOARCH
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
-			if s.Key == "GO"+upper(runtime.GOARCH) && s.Value != "" {
+			if s.Key == "GO"+strings.ToUpper(runtime.GOARCH) && s.Value != "" {
 				return p + " " + s.Value
 			}
 		}
@@ -79,16 +53,6 @@ func ThisPlatform() string {
 		return p + " v1"
 	}
 	return p
-}
-
-func upper(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'a' <= c && c <= 'z' {
-			b[i] = c - 'a' + 'A'
-		}
-	}
-	return string(b)
 }
 
 // Errors a FormatError wraps, to test with errors.Is.

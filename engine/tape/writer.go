@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
@@ -28,7 +29,9 @@ type Writer struct {
 }
 
 // NewWriter writes h to w and returns a Writer for the ticks. w is written
-// through a buffer, flushed at every checkpoint and at Close.
+// through a buffer, flushed once the header is written (so a recording
+// that stops before its first tick still says what it was), at every
+// checkpoint and at Close.
 func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	if h.Interval == 0 {
 		h.Interval = DefaultInterval
@@ -37,21 +40,15 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 		return nil, fmt.Errorf("tape: header: %w", err)
 	}
 	tw := &Writer{bw: bufio.NewWriter(w), interval: uint64(h.Interval)}
-	b := []byte(magic)
-	b = binary.AppendUvarint(b, Version)
-	b = appendName(b, h.Scene)
-	b = binary.AppendUvarint(b, h.Seed)
-	b = binary.AppendUvarint(b, uint64(h.TPS))
-	b = binary.AppendUvarint(b, uint64(h.Interval))
-	b = appendName(b, h.Platform)
-	tw.write(b)
+	tw.write(appendHeader(nil, &h))
 	tw.seal()
-	return tw, tw.err
-}
-
-func appendName(b []byte, s string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
+	if tw.err == nil {
+		tw.err = tw.bw.Flush()
+	}
+	if tw.err != nil {
+		return nil, fmt.Errorf("tape: writing the header: %w", tw.err)
+	}
+	return tw, nil
 }
 
 // Due reports whether the next tick starts at a checkpoint: Check must
@@ -86,6 +83,9 @@ func (w *Writer) Tick(in *engine.Input) error {
 	}
 	if w.Due() {
 		return fmt.Errorf("tape: tick %d starts a checkpoint: call Check first", w.ticks)
+	}
+	if err := checkInput(in); err != nil {
+		return fmt.Errorf("tape: tick %d: %w", w.ticks, err)
 	}
 	base := baseline(&w.prev)
 	if *in == base {
@@ -142,7 +142,28 @@ func (w *Writer) write(b []byte) {
 
 // seal writes the checksum of everything since the last one.
 func (w *Writer) seal() {
-	var b [4]byte
-	binary.LittleEndian.PutUint32(b[:], w.crc)
-	w.write(b[:])
+	// Into rec, which the record before no longer needs: a local array
+	// would escape to the heap through the io.Writer.
+	w.write(binary.LittleEndian.AppendUint32(w.rec[:0], w.crc))
+}
+
+// checkInput refuses what a recording cannot hold, and so no platform
+// produces: a recording must read back.
+func checkInput(in *engine.Input) error {
+	for _, b := range [...]engine.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
+		if b&^buttonMask != 0 {
+			return fmt.Errorf("button set %#x names no button", uint64(b))
+		}
+	}
+	for _, f := range [...]float64{in.MouseX, in.MouseY} {
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Errorf("pointer coordinate %v", f)
+		}
+	}
+	for _, n := range [...]int32{in.WindowWidth, in.WindowHeight} {
+		if n < 0 || n > maxWindowSide {
+			return fmt.Errorf("window side of %d pixels: want 0 to %d", n, maxWindowSide)
+		}
+	}
+	return nil
 }

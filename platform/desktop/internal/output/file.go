@@ -1,0 +1,169 @@
+// Package output writes the files a run produces (summaries, screenshots,
+// profiles, traces, recordings) so that nothing the user asked for is
+// lost and nothing else is overwritten:
+//
+//   - a regular file, or a path that does not exist yet, is written to an
+//     exclusive temporary file with a random name in the same directory and
+//     renamed over the target only when every byte is written and synced:
+//     a failed run leaves an older file as it was, and a file of the user's
+//     that happens to look like a temporary name is never opened;
+//   - a symbolic link to a regular file keeps the link: the file it points
+//     to is replaced;
+//   - a path that exists and is not a regular file (/dev/null, /dev/full, a
+//     FIFO, a terminal) is written into directly, never replaced, and so is
+//     one that names a descriptor of this process (/dev/stdout, /dev/fd/N,
+//     /proc/self/fd/N), whatever it is open on: -stats-json /dev/stdout
+//     prints, after whatever the run printed before;
+//   - a directory is refused.
+//
+// Every write, flush, sync, close and rename error is kept and reported
+// by Commit.
+package output
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// bufSize is the write buffer: profiles and traces come in many small
+// writes.
+const bufSize = 64 << 10
+
+// File is an output being written. It is not safe for concurrent use.
+type File struct {
+	name   string // as the user gave it
+	target string // the file a temporary one is renamed over, "" when writing directly
+	f      *os.File
+	bw     *bufio.Writer
+	done   bool
+}
+
+// Create starts writing the output at path (see the package comment for
+// what happens to what is there). Write to the File, then Commit it, or
+// Abort it to leave the path as it was.
+func Create(path string) (*File, error) {
+	t, err := resolve(path)
+	if err != nil {
+		return nil, fmt.Errorf("output %s: %w", path, err)
+	}
+	out := &File{name: path}
+	switch {
+	case t.own:
+		out.f, err = dupFD(t.fd, path)
+	case t.direct || t.info != nil && !t.info.Mode().IsRegular() && !t.info.IsDir():
+		// O_TRUNC does nothing to a device or a FIFO; it makes a regular
+		// file open in another process start afresh, as the shell's > does.
+		out.f, err = os.OpenFile(t.path, os.O_WRONLY|os.O_TRUNC, 0)
+	case t.info != nil && t.info.IsDir():
+		err = fmt.Errorf("%s is a directory: give a file name (inside it, for instance)", t.path)
+	default:
+		out.target = t.path
+		out.f, err = createTemp(t.path, t.info)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("output %s: %w", path, err)
+	}
+	out.bw = bufio.NewWriterSize(out.f, bufSize)
+	return out, nil
+}
+
+// createTemp creates the temporary file that will replace target, with
+// the mode of the file it replaces, or a new file's (0666 less umask).
+func createTemp(target string, old fs.FileInfo) (*os.File, error) {
+	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	mode := 0o666 &^ umask()
+	if old != nil {
+		mode = old.Mode().Perm()
+	}
+	if err := f.Chmod(mode); err != nil {
+		return nil, errors.Join(err, f.Close(), os.Remove(f.Name()))
+	}
+	return f, nil
+}
+
+// Name returns the path the File was created with.
+func (f *File) Name() string { return f.name }
+
+// Write writes p through the buffer. The first error sticks: every later
+// Write returns it, and so does Commit.
+func (f *File) Write(p []byte) (int, error) {
+	if f.done {
+		return 0, fmt.Errorf("output %s: %w", f.name, os.ErrClosed)
+	}
+	return f.bw.Write(p)
+}
+
+// Flush hands what is buffered to the file (the operating system), as a
+// recording does at every checkpoint so that a FIFO's reader gets it. A
+// replaced file still appears only at Commit.
+func (f *File) Flush() error {
+	if f.done {
+		return fmt.Errorf("output %s: %w", f.name, os.ErrClosed)
+	}
+	if err := f.bw.Flush(); err != nil {
+		return fmt.Errorf("output %s: %w", f.name, err)
+	}
+	return nil
+}
+
+// Commit finishes the output: it flushes the buffer, syncs and closes a
+// temporary file and renames it over the target. On any error the target
+// is left as it was, the temporary file is removed, and the error says
+// what failed. Committing twice, or after Abort, does nothing.
+func (f *File) Commit() error {
+	if f.done {
+		return nil
+	}
+	f.done = true
+	err := f.bw.Flush()
+	if err == nil && f.target != "" {
+		// Without it, a crash soon after the rename can leave an empty
+		// file where the old one was (ext4 and XFS commit the rename
+		// first); it costs a few milliseconds once per output.
+		err = f.f.Sync()
+	}
+	err = errors.Join(err, f.f.Close())
+	if f.target != "" {
+		if err == nil {
+			err = os.Rename(f.f.Name(), f.target)
+		}
+		if err != nil {
+			err = errors.Join(err, removeTemp(f.f.Name()))
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("output %s: %w", f.name, err)
+	}
+	return nil
+}
+
+// Abort gives up the output: the target is left as it was and the
+// temporary file is removed. It does nothing after Commit.
+func (f *File) Abort() error {
+	if f.done {
+		return nil
+	}
+	f.done = true
+	err := f.f.Close()
+	if f.target != "" {
+		err = errors.Join(err, removeTemp(f.f.Name()))
+	}
+	if err != nil {
+		return fmt.Errorf("output %s: abandoning it: %w", f.name, err)
+	}
+	return nil
+}
+
+func removeTemp(name string) error {
+	if err := os.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
