@@ -5,11 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
+	"os"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
 )
 
 // Options is the command line every game run by Main shares;
@@ -39,7 +42,16 @@ type Options struct {
 	Replay     string
 	Wait       engine.Wait // how the frame cap waits: hybrid, sleep or spin
 	IdleGC     bool        // collect garbage in the frame's idle time
+
+	// settings are what a recording keeps of this command line: every
+	// setting that changes the simulation (see simulationFlags and
+	// Flagger), as Parse left them.
+	settings []tape.Setting
 }
+
+// simulationFlags are the shared flags that change what the ticks compute;
+// recordings keep them with every flag a game registers.
+var simulationFlags = [...]string{"seed", "tps", "physics"}
 
 // ErrUsage marks a bad command line: the process exits with status 2.
 // Errors that wrap it print only their own message.
@@ -106,28 +118,22 @@ func (o *Options) Validate() error {
 	case o.Record != "" && o.Replay != "":
 		return usagef("-record and -replay cannot be used together: replay a recording, or make a new one")
 	}
-	if o.PProf != "" {
-		if err := checkLoopback(o.PProf); err != nil {
-			return bad("pprof", o.PProf, err.Error())
-		}
+	// One file named by two flags would be written twice, or a recording
+	// overwritten by what replays it.
+	if err := output.Distinct(
+		output.Named{Flag: "-replay", Path: o.Replay, Input: true},
+		output.Named{Flag: "-record", Path: o.Record},
+		output.Named{Flag: "-stats-json", Path: o.StatsJSON},
+		output.Named{Flag: "-screenshot", Path: o.Screenshot},
+		output.Named{Flag: "-cpuprofile", Path: o.CPUProfile},
+		output.Named{Flag: "-memprofile", Path: o.MemProfile},
+		output.Named{Flag: "-trace", Path: o.Trace},
+	); err != nil {
+		return usagef("%v", err)
 	}
+	// -pprof's address is checked when it is listened on (startProfiling):
+	// a name must be resolved to know whether it is loopback.
 	return nil
-}
-
-// checkLoopback accepts host:port only where host is a loopback address,
-// so the profiler is never served to the network.
-func checkLoopback(addr string) error {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return fmt.Errorf("want host:port on a loopback address, such as localhost:6060 (%v)", err)
-	}
-	if host == "localhost" {
-		return nil
-	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-		return nil
-	}
-	return errors.New("want a loopback address (localhost, 127.0.0.1 or [::1]): the profiler must not be reachable from the network")
 }
 
 // Flagger is a game with flags of its own, such as -bodies. Validate runs
@@ -148,10 +154,13 @@ func Parse(name string, args []string, game any, out io.Writer) (Options, error)
 	// flag gets one line here instead, and -h the usage.
 	fs.SetOutput(io.Discard)
 	o.Flags(fs)
+	shared := map[string]bool{}
+	fs.VisitAll(func(fl *flag.Flag) { shared[fl.Name] = true })
 	f, _ := game.(Flagger)
 	if f != nil {
 		f.Flags(fs)
 	}
+	simulation := func(name string) bool { return !shared[name] || slices.Contains(simulationFlags[:], name) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(out)
@@ -173,6 +182,16 @@ func Parse(name string, args []string, game any, out io.Writer) (Options, error)
 	if fs.NArg() > 0 {
 		return o, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))
 	}
+	if o.Replay != "" {
+		if err := applyRecorded(fs, o.Replay, simulation); err != nil {
+			return o, err
+		}
+	}
+	fs.VisitAll(func(fl *flag.Flag) {
+		if simulation(fl.Name) {
+			o.settings = append(o.settings, tape.Setting{Name: fl.Name, Value: fl.Value.String()})
+		}
+	})
 	// The longest frame fed to the accumulator must hold one tick: at
 	// -tps 1 to 3 a tick is longer than the 250 ms default, so the
 	// default follows the tick unless -max-frame was given.
@@ -190,4 +209,37 @@ func Parse(name string, args []string, game any, out io.Writer) (Options, error)
 		}
 	}
 	return o, nil
+}
+
+// applyRecorded sets every simulation flag to the value the recording at
+// path was made with, so a replay needs no flags but -replay. A flag given
+// on the command line with another value is refused, naming it.
+func applyRecorded(fs *flag.FlagSet, path string, simulation func(string) bool) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return usagef("-replay: %v", err)
+	}
+	defer f.Close()
+	p, err := tape.NewPlayer(f)
+	if err != nil {
+		return usagef("-replay %s: %v", path, err)
+	}
+	given := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
+	for _, s := range p.Settings {
+		fl := fs.Lookup(s.Name)
+		if fl == nil || !simulation(s.Name) {
+			return usagef("-replay %s: the recording was made with -%s %s, which this program does not have: replay it with the program that made it", path, s.Name, s.Value)
+		}
+		if given[s.Name] {
+			if fl.Value.String() != s.Value {
+				return usagef("-replay %s: -%s %s contradicts the recording's -%s %s: drop the flag, or give the recording's value", path, s.Name, fl.Value, s.Name, s.Value)
+			}
+			continue
+		}
+		if err := fs.Set(s.Name, s.Value); err != nil {
+			return usagef("-replay %s: the recording's -%s %s: %v", path, s.Name, s.Value, err)
+		}
+	}
+	return nil
 }

@@ -10,10 +10,10 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/signals"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -52,6 +52,7 @@ func Main(game sdl2.Game) {
 // Run runs game with args and returns the exit status. It must be called
 // from the main goroutine.
 func Run(game sdl2.Game, args []string, stdout, stderr io.Writer) int {
+	defer signals.DropBrokenPipes()() // a closed stdout or stderr must not end the run
 	name := nameOf(game)
 	opts, err := Parse(name, args, game, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -85,14 +86,16 @@ func nameOf(game any) string {
 
 // Env is what a run takes from its surroundings; the zero Env means the
 // process's: standard output, slog's default logger, the system clock,
-// a window, and SIGINT or SIGTERM to stop.
+// a window, and SIGINT, SIGTERM or SIGHUP to stop.
 type Env struct {
 	Stdout io.Writer
 	Logger *slog.Logger
 	// Clock replaces the system clock (tools use one that runs as fast as
 	// the CPU allows).
 	Clock engine.Clock
-	// Context ends the run when done; nil means until SIGINT or SIGTERM.
+	// Context ends the run when done; nil means until SIGINT, SIGTERM or
+	// SIGHUP (see internal/signals; SIGQUIT keeps Go's default: a stack
+	// dump and exit status 2, nothing written).
 	Context context.Context
 }
 
@@ -167,7 +170,7 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 	ctx := env.Context
 	if ctx == nil {
 		var stop context.CancelFunc
-		ctx, stop = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		ctx, stop = signal.NotifyContext(context.Background(), signals.Ending()...)
 		defer stop()
 	}
 	before := readUsage()

@@ -1,53 +1,59 @@
 package desktop
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/pprof"
-	"os"
 	"runtime"
 	rpprof "runtime/pprof"
 	"runtime/trace"
+
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/loopback"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
 )
 
 // profiling holds the profiles a run writes; stop flushes them all.
 type profiling struct {
-	cpu, trace *os.File
+	cpu, trace *output.File
 	server     *http.Server
 }
 
 // startProfiling starts what the flags ask for. On error, whatever it
-// started is stopped again.
+// started is stopped again, and the files it began are given up.
 func startProfiling(o *Options, log *slog.Logger) (p *profiling, err error) {
 	p = &profiling{}
 	defer func() {
 		if err != nil {
-			err = errors.Join(err, p.stop())
+			p.abort()
 		}
 	}()
 	if o.CPUProfile != "" {
-		if p.cpu, err = os.Create(o.CPUProfile); err != nil {
-			return p, fmt.Errorf("cpu profile: %w", err)
+		if p.cpu, err = output.Create(o.CPUProfile); err != nil {
+			return p, fmt.Errorf("-cpuprofile: %w", err)
 		}
 		if err = rpprof.StartCPUProfile(p.cpu); err != nil {
-			return p, fmt.Errorf("cpu profile: %w", err)
+			return p, fmt.Errorf("-cpuprofile %s: %w", o.CPUProfile, err)
 		}
 	}
 	if o.Trace != "" {
-		if p.trace, err = os.Create(o.Trace); err != nil {
-			return p, fmt.Errorf("trace: %w", err)
+		if p.trace, err = output.Create(o.Trace); err != nil {
+			return p, fmt.Errorf("-trace: %w", err)
 		}
 		if err = trace.Start(p.trace); err != nil {
-			return p, fmt.Errorf("trace: %w", err)
+			return p, fmt.Errorf("-trace %s: %w", o.Trace, err)
 		}
 	}
 	if o.PProf != "" {
-		ln, err := net.Listen("tcp", o.PProf)
+		ln, err := loopback.Listen(context.Background(), o.PProf, net.DefaultResolver)
+		if errors.Is(err, loopback.ErrAddress) {
+			return p, usagef("invalid value %s for -pprof: %v", o.PProf, err)
+		}
 		if err != nil {
-			return p, fmt.Errorf("-pprof %s: %w", o.PProf, err)
+			return p, fmt.Errorf("-pprof: %w", err)
 		}
 		mux := http.NewServeMux()
 		mux.HandleFunc("/debug/pprof/", pprof.Index)
@@ -62,17 +68,22 @@ func startProfiling(o *Options, log *slog.Logger) (p *profiling, err error) {
 	return p, nil
 }
 
-// stop ends and flushes every profile; the files are complete afterwards.
+// stop ends and flushes every profile; each file is complete and in place
+// afterwards, or the error names it and an older file is left as it was.
 func (p *profiling) stop() error {
 	var errs []error
 	if p.cpu != nil {
 		rpprof.StopCPUProfile()
-		errs = append(errs, p.cpu.Close())
+		if err := p.cpu.Commit(); err != nil {
+			errs = append(errs, fmt.Errorf("-cpuprofile: %w", err))
+		}
 		p.cpu = nil
 	}
 	if p.trace != nil {
 		trace.Stop()
-		errs = append(errs, p.trace.Close())
+		if err := p.trace.Commit(); err != nil {
+			errs = append(errs, fmt.Errorf("-trace: %w", err))
+		}
 		p.trace = nil
 	}
 	if p.server != nil {
@@ -82,17 +93,54 @@ func (p *profiling) stop() error {
 	return errors.Join(errs...)
 }
 
+// abort stops what was started and gives its files up.
+func (p *profiling) abort() {
+	if p.cpu != nil {
+		rpprof.StopCPUProfile()
+		p.cpu.Abort()
+		p.cpu = nil
+	}
+	if p.trace != nil {
+		trace.Stop()
+		p.trace.Abort()
+		p.trace = nil
+	}
+	if p.server != nil {
+		p.server.Close()
+		p.server = nil
+	}
+}
+
 // writeHeapProfile writes the heap as of now, after a collection so it
 // shows what is live.
 func writeHeapProfile(path string) error {
-	f, err := os.Create(path)
+	f, err := output.Create(path)
 	if err != nil {
-		return fmt.Errorf("heap profile: %w", err)
+		return fmt.Errorf("-memprofile: %w", err)
 	}
 	runtime.GC()
 	if err := rpprof.WriteHeapProfile(f); err != nil {
-		f.Close()
-		return fmt.Errorf("heap profile: %w", err)
+		f.Abort()
+		return fmt.Errorf("-memprofile %s: %w", path, err)
 	}
-	return f.Close()
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("-memprofile: %w", err)
+	}
+	return nil
+}
+
+// writeOutput writes one output whole through write, or not at all.
+func writeOutput(flag, path string, write func(*output.File) error) error {
+	f, err := output.Create(path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", flag, err)
+	}
+	if err := write(f); err != nil {
+		f.Abort()
+		return fmt.Errorf("%s %s: %w", flag, path, err)
+	}
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("%s: %w", flag, err)
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package desktop
 import (
 	"fmt"
 	"image/color"
+	"image/png"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -168,10 +170,11 @@ func (r *runner) finalScreenshot(path string) (err error) {
 	if err := c.Flush(); err != nil {
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}
-	if err := r.win.Screenshot(path); err != nil {
-		return fmt.Errorf("screenshot: %w", err)
+	img, err := r.win.Image()
+	if err != nil {
+		return fmt.Errorf("-screenshot %s: %w", path, err)
 	}
-	return nil
+	return writeOutput("-screenshot", path, func(f *output.File) error { return png.Encode(f, img) })
 }
 
 var hudBudget = time.Second / 60

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strconv"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
 )
 
 // Summary is a run's summary as -stats prints it and -stats-json writes
@@ -127,23 +127,17 @@ func (s *Summary) addUsage(before, after usage) {
 	s.GCPauseMS = float64(after.pause-before.pause) / 1e6
 }
 
-// writeJSON writes the summary to path, through a temporary file so a
-// reader never sees half of it.
+// writeJSON writes the summary to path whole or not at all (see
+// internal/output).
 func (s *Summary) writeJSON(path string) error {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
-		return fmt.Errorf("encode summary: %w", err)
+		return fmt.Errorf("-stats-json: encode summary: %w", err)
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write summary: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write summary: %w", err)
-	}
-	return nil
+	return writeOutput("-stats-json", path, func(f *output.File) error {
+		_, err := f.Write(append(b, '\n'))
+		return err
+	})
 }
 
 // writeText prints the summary for a person.

@@ -3,11 +3,11 @@ package desktop
 import (
 	"fmt"
 	"log/slog"
-	"os"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
 )
 
 // tapeRun is a run's -record or -replay: the engine.Tape the loop feeds,
@@ -16,7 +16,7 @@ type tapeRun struct {
 	path string
 	log  *slog.Logger
 
-	file *os.File // -record
+	file *output.File // -record
 	rec  *tape.Recorder
 
 	recorded *tape.Tape // -replay
@@ -31,15 +31,15 @@ func openTape(o *Options, name string, log *slog.Logger) (*tapeRun, error) {
 	t := &tapeRun{log: log}
 	if o.Record != "" {
 		t.path = o.Record
-		f, err := os.Create(o.Record)
+		f, err := output.Create(o.Record)
 		if err != nil {
 			return nil, fmt.Errorf("-record: %w", err)
 		}
 		t.file = f
 		t.rec, err = tape.NewRecorder(f, tape.Header{Scene: name, Seed: o.Seed, TPS: o.TPS,
-			Interval: tape.DefaultInterval, Platform: tape.ThisPlatform()})
+			Interval: tape.DefaultInterval, Platform: tape.ThisPlatform(), Settings: o.settings})
 		if err != nil {
-			f.Close()
+			f.Abort()
 			return nil, fmt.Errorf("-record %s: %w", o.Record, err)
 		}
 		return t, nil
@@ -90,12 +90,14 @@ func (t *tapeRun) close(final uint64) error {
 	}
 	t.closed = true
 	if t.rec != nil {
-		err := t.rec.Close(final)
-		if cerr := t.file.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
+		// A run that failed still keeps its recording up to the last
+		// whole tick; one whose writes failed keeps the older file.
+		if err := t.rec.Close(final); err != nil {
+			t.file.Abort()
 			return fmt.Errorf("-record %s: %w", t.path, err)
+		}
+		if err := t.file.Commit(); err != nil {
+			return fmt.Errorf("-record: %w", err)
 		}
 		t.log.Info("recorded", "file", t.path, "ticks", t.rec.Ticks())
 		return nil
