@@ -13,7 +13,8 @@
 //     FIFO, a terminal) is written into directly, never replaced, and so is
 //     one that names a descriptor of this process (/dev/stdout, /dev/fd/N,
 //     /proc/self/fd/N), whatever it is open on: -stats-json /dev/stdout
-//     prints, after whatever the run printed before;
+//     prints, after whatever the run printed before; opening a FIFO waits,
+//     as every writer's does, until something reads it;
 //   - a directory is refused.
 //
 // Every write, flush, sync, close and rename error is kept and reported
