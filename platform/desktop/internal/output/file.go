@@ -9,6 +9,9 @@
 //     that happens to look like a temporary name is never opened;
 //   - a symbolic link to a regular file keeps the link: the file it points
 //     to is replaced;
+//   - a replaced file keeps its permission bits, but not its owner (it
+//     becomes the process's), nor its other hard links, which keep the old
+//     contents;
 //   - a path that exists and is not a regular file (/dev/null, /dev/full, a
 //     FIFO, a terminal) is written into directly, never replaced, and so is
 //     one that names a descriptor of this process (/dev/stdout, /dev/fd/N,
