@@ -103,7 +103,6 @@ func TestAFileEndingAtACheckpointSaysTheRecorderStopped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	header := buf.Len() // NewWriter flushes the header
 	in := script(25, 5)
 	for i := range in {
 		if w.Due() {
@@ -117,6 +116,7 @@ func TestAFileEndingAtACheckpointSaysTheRecorderStopped(t *testing.T) {
 	}
 	// Ticks 20 to 24 are still in the writer's buffer: the file is as a
 	// recorder killed now leaves it.
+	header := len(appendSeal(appendHeader(nil, &testHeader)))
 	for _, n := range []int{header, buf.Len()} {
 		_, err = Read(buf.Bytes()[:n])
 		if !errors.Is(err, ErrTruncated) || !strings.Contains(err.Error(), "recording process was killed") {

@@ -3,9 +3,12 @@ package tape
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lockstep-engine/lockstep/engine"
 )
 
 func TestSettingsComeBackInTheirOrder(t *testing.T) {
@@ -97,10 +100,28 @@ func TestAHeaderFailingItsChecksAfterTheChecksumIsDamage(t *testing.T) {
 }
 
 func TestWriterReportsAFailingHeaderWrite(t *testing.T) {
+	// A header longer than the buffer is written at once.
+	h := testHeader
+	for i := range maxSettings {
+		h.Settings = append(h.Settings, Setting{Name: fmt.Sprint("s", i), Value: strings.Repeat("v", maxName)})
+	}
+	h.Settings = h.Settings[len(testHeader.Settings):]
 	errFull := errors.New("no space left on device")
-	_, err := NewWriter(failWriter{errFull}, testHeader)
+	_, err := NewWriter(failWriter{errFull}, h)
 	if !errors.Is(err, errFull) || !strings.Contains(err.Error(), "header") {
 		t.Fatalf("NewWriter on a full disk = %v, want the write error, naming the header", err)
+	}
+	// A short one meets the error at the first checkpoint's flush.
+	w, err := NewWriter(failWriter{errFull}, testHeader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Check(1); !errors.Is(err, errFull) {
+		t.Fatalf("the first checkpoint on a full disk = %v, want the write error", err)
+	}
+	var in engine.TickInput
+	if err := w.Tick(&in); !errors.Is(err, errFull) {
+		t.Fatalf("a tick after the error = %v, want it again", err)
 	}
 }
 

@@ -64,8 +64,10 @@ var (
 )
 
 // FormatError reports a recording that cannot be read, and where: the
-// damage lies in the bytes from Offset to End (inclusive), which are those
-// after the last checksum that matched up to where the damage was noticed.
+// first damaged byte lies from Offset to End (inclusive), which run from
+// just after the last checksum that matched to the last byte read before
+// the damage was noticed. For a recording cut short (ErrTruncated), End is
+// its length: the first byte missing.
 type FormatError struct {
 	Offset, End int64
 	Err         error  // ErrNotTape, ErrVersion, ErrTruncated or ErrCorrupt

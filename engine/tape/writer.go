@@ -29,9 +29,9 @@ type Writer struct {
 }
 
 // NewWriter writes h to w and returns a Writer for the ticks. w is written
-// through a buffer, flushed once the header is written (so a recording
-// that stops before its first tick still says what it was), at every
-// checkpoint and at Close.
+// through a buffer, flushed at every checkpoint (the first comes before
+// tick 0, with the header) and at Close: tools/determinism tells
+// checkpoints by the file growing.
 func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	if h.Interval == 0 {
 		h.Interval = DefaultInterval
@@ -42,9 +42,6 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	tw := &Writer{bw: bufio.NewWriter(w), interval: uint64(h.Interval)}
 	tw.write(appendHeader(nil, &h))
 	tw.seal()
-	if tw.err == nil {
-		tw.err = tw.bw.Flush()
-	}
 	if tw.err != nil {
 		return nil, fmt.Errorf("tape: writing the header: %w", tw.err)
 	}

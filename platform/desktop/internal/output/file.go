@@ -9,11 +9,15 @@
 //     that happens to look like a temporary name is never opened;
 //   - a symbolic link to a regular file keeps the link: the file it points
 //     to is replaced;
+//   - a replaced file keeps its permission bits, but not its owner (it
+//     becomes the process's), nor its other hard links, which keep the old
+//     contents;
 //   - a path that exists and is not a regular file (/dev/null, /dev/full, a
 //     FIFO, a terminal) is written into directly, never replaced, and so is
 //     one that names a descriptor of this process (/dev/stdout, /dev/fd/N,
 //     /proc/self/fd/N), whatever it is open on: -stats-json /dev/stdout
-//     prints, after whatever the run printed before;
+//     prints, after whatever the run printed before; opening a FIFO waits,
+//     as every writer's does, until something reads it;
 //   - a directory is refused.
 //
 // Every write, flush, sync, close and rename error is kept and reported
