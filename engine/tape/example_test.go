@@ -27,7 +27,7 @@ func ExampleNewPlayer() {
 				log.Fatal(err)
 			}
 		}
-		in := engine.TickInput{MouseX: float64(tick)}
+		in := engine.Input{MouseX: float64(tick)}
 		if err := w.Tick(&in); err != nil {
 			log.Fatal(err)
 		}
@@ -43,7 +43,7 @@ func ExampleNewPlayer() {
 	}
 	bodies, _ := p.Setting("bodies")
 	fmt.Printf("scene %s, %s bodies\n", p.Scene, bodies)
-	var in engine.TickInput
+	var in engine.Input
 	for {
 		want, check, err := p.Next(&in)
 		if check {

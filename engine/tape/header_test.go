@@ -119,7 +119,7 @@ func TestWriterReportsAFailingHeaderWrite(t *testing.T) {
 	if err := w.Check(1); !errors.Is(err, errFull) {
 		t.Fatalf("the first checkpoint on a full disk = %v, want the write error", err)
 	}
-	var in engine.TickInput
+	var in engine.Input
 	if err := w.Tick(&in); !errors.Is(err, errFull) {
 		t.Fatalf("a tick after the error = %v, want it again", err)
 	}

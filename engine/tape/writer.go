@@ -24,14 +24,16 @@ type Writer struct {
 	prev     engine.Input
 	same     uint64 // ticks equal to their baseline not yet written
 	rec      [maxInputRecord]byte
-	err      error // sticky: the first write error
+	under    flusher // the writer's own buffer, when it has one
+	err      error   // sticky: the first write error
 	closed   bool
 }
 
 // NewWriter writes h to w and returns a Writer for the ticks. w is written
 // through a buffer, flushed at every checkpoint (the first comes before
-// tick 0, with the header) and at Close: tools/determinism tells
-// checkpoints by the file growing.
+// tick 0, with the header) and at Close, through w's own buffer too when
+// it has a Flush method: a reader of a FIFO gets each checkpoint as it is
+// made, and tools/determinism tells checkpoints by the file growing.
 func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	if h.Interval == 0 {
 		h.Interval = DefaultInterval
@@ -40,6 +42,7 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 		return nil, fmt.Errorf("tape: header: %w", err)
 	}
 	tw := &Writer{bw: bufio.NewWriter(w), interval: uint64(h.Interval)}
+	tw.under, _ = w.(flusher)
 	tw.write(appendHeader(nil, &h))
 	tw.seal()
 	if tw.err != nil {
@@ -64,10 +67,22 @@ func (w *Writer) Check(d physics.Digest) error {
 	w.write(b)
 	w.seal()
 	w.checked = true
+	w.flush()
+	return w.err
+}
+
+// flusher is a writer with a buffer of its own.
+type flusher interface{ Flush() error }
+
+// flush hands everything written so far to the underlying writer, and on
+// through its buffer.
+func (w *Writer) flush() {
 	if w.err == nil {
 		w.err = w.bw.Flush()
 	}
-	return w.err
+	if w.err == nil && w.under != nil {
+		w.err = w.under.Flush()
+	}
 }
 
 // Tick records the input of the next tick.
@@ -113,9 +128,7 @@ func (w *Writer) Close(final physics.Digest) error {
 	b = binary.LittleEndian.AppendUint64(b, uint64(final))
 	w.write(b)
 	w.seal()
-	if w.err == nil {
-		w.err = w.bw.Flush()
-	}
+	w.flush()
 	return w.err
 }
 

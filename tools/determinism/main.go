@@ -258,7 +258,8 @@ func runOne(bin, base string, c config, ticks, seed uint64, tps int) result {
 // injectStalls stops the process for stallFor right after each of its
 // first n checkpoints, at ticks 0, 60, 120 and so on, which it notices as
 // the recording growing: the recording is flushed at checkpoints and at
-// its end only (an input-free run never fills the writer's buffer), and
+// its end only (an input-free run never fills the writer's buffer), into
+// a hidden temporary file beside it until the run commits it, and
 // the scenes record a hash every tape.DefaultInterval ticks. A checkpoint
 // fewer than stallMargin ticks before the end gets no stall, which might
 // land after the loop. It returns how many stalls it delivered, and stops
@@ -279,11 +280,11 @@ func injectStalls(p *os.Process, rec string, n int, ticks uint64, exited chan er
 			return delivered
 		case <-tick.C:
 		}
-		fi, err := os.Stat(rec)
-		if err != nil || fi.Size() == size {
+		grown := recordingSize(rec)
+		if grown == size {
 			continue
 		}
-		size = fi.Size()
+		size = grown
 		flushes++
 		if flushes <= delivered {
 			continue // a checkpoint that came while the last stall was injected
@@ -294,6 +295,19 @@ func injectStalls(p *os.Process, rec string, n int, ticks uint64, exited chan er
 		delivered++
 	}
 	return delivered
+}
+
+// recordingSize is how much of the recording at rec has been written: the
+// temporary file the run writes it to (.NAME.*.tmp beside it), or the
+// file once committed; 0 before either exists.
+func recordingSize(rec string) int64 {
+	tmps, _ := filepath.Glob(filepath.Join(filepath.Dir(rec), "."+filepath.Base(rec)+".*.tmp"))
+	for _, p := range append(tmps, rec) {
+		if fi, err := os.Stat(p); err == nil {
+			return fi.Size()
+		}
+	}
+	return 0
 }
 
 func lastLine(s string) string {
