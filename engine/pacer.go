@@ -182,7 +182,7 @@ func (p *pacer) presented(interval, now time.Duration) {
 	expect := p.displayPeriod()
 	if interval >= expect/2 {
 		p.fastPresents = 0
-		p.meter.presented(interval, now)
+		p.meter.presented(now, p.refresh)
 		return
 	}
 	if p.fastPresents++; p.fastPresents < vsyncIgnoredAfter {
