@@ -141,6 +141,9 @@ func (l *Loop) runFrame() error {
 		l.stopping = true
 	}
 	l.frame.N = l.stats.Frames
+	// frameTime passed under the pause state the previous frame left;
+	// Update may change it now, for this frame's ticks.
+	pausedBefore := l.paused
 	if l.updater != nil {
 		if err := l.updater.Update(&l.frame); err != nil {
 			return wrapGame("update", l.frame.N, err)
@@ -154,7 +157,7 @@ func (l *Loop) runFrame() error {
 		l.ts.snap.setPeriod(l.pacer.period())
 	}
 
-	if err := l.runTicks(frameTime, now); err != nil {
+	if err := l.runTicks(frameTime, now, pausedBefore); err != nil {
 		return err
 	}
 
@@ -191,12 +194,15 @@ func (l *Loop) runFrame() error {
 }
 
 // runTicks feeds the frame's time to the accumulator and runs the ticks it
-// buys.
-func (l *Loop) runTicks(frameTime, now time.Duration) error {
+// buys. Time that passed while paused (pausedBefore: the frame before
+// this one was paused) is never fed, or unpausing after a long paused
+// frame would pay it out in a burst; a paused frame feeds nothing, not
+// even the cadence's carry.
+func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 	var steps int
 	var dropped time.Duration
 	var stalled bool
-	if !l.paused { // a paused frame feeds nothing, not even the cadence's carry
+	if !l.paused && !pausedBefore {
 		steps, dropped, stalled = l.ts.advance(frameTime)
 	}
 	if stalled {
