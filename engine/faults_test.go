@@ -310,3 +310,84 @@ func TestCancelMidRunEndsAfterTheNextFrameWithTheSummary(t *testing.T) {
 			sum.Ticks, sum.Frames, p.presents)
 	}
 }
+
+func TestClockSteppingBackNeitherFreezesNorBurstsInAnyMode(t *testing.T) {
+	const jumpAt = 40 // the tick, or the wake, at which the clock reads a second earlier
+	type mode struct {
+		name   string
+		mode   Mode
+		vsync  bool          // a display whose vsync is honoured (presents take a period)
+		ignore bool          // a display that ignores vsync: the fallback cap
+		hidden bool          // the window is minimised: the throttle
+		most   time.Duration // the longest a frame may take
+	}
+	modes := []mode{
+		{"cap", ModeCap, false, false, false, tick60},
+		{"vsync ignored", ModeVSync, false, true, false, tick60},
+		{"vsync", ModeVSync, true, false, false, tick60},
+		{"uncapped", ModeUncapped, false, false, false, tick60},
+		{"hidden", ModeCap, false, false, true, throttlePeriod},
+	}
+	for _, tc := range modes {
+		for _, at := range []string{"tick", "wake"} {
+			if at == "wake" && (tc.vsync || tc.mode == ModeUncapped) {
+				continue // these never sleep
+			}
+			t.Run(tc.name+" at a "+at, func(t *testing.T) {
+				c := &fakeClock{now: time.Hour}
+				p := &vsyncPlatform{period: tick60}
+				p.clock = c
+				p.work = every(time.Millisecond)
+				if tc.vsync || tc.mode == ModeUncapped {
+					p.work = every(tick60)
+				}
+				if tc.ignore {
+					p.work = every(50 * time.Microsecond)
+				}
+				p.events = func(f int, in *Input) { in.SetWindow(WindowState{Minimized: tc.hidden}) }
+				g := &recorder{clock: c}
+				if at == "tick" {
+					g.onTick = func(tk *Tick) error {
+						if tk.N == jumpAt {
+							c.now -= time.Second
+						}
+						return nil
+					}
+				} else {
+					c.onWake = func() {
+						if c.sleeps == jumpAt {
+							c.now -= time.Second
+						}
+					}
+				}
+				var loop *Loop
+				var ticks []int // ticks run by each frame, drawn or not
+				g.onUpdate = func(f *Frame) error {
+					loop = f.Loop
+					if f.N > 0 {
+						ticks = append(ticks, f.Loop.Stats().LastSteps)
+					}
+					return nil
+				}
+				sum := runFake(t, Config{Mode: tc.mode, Frames: 200}, g, p, c)
+				if c.longest > tc.most {
+					t.Fatalf("the loop slept %v at once: it froze on the backward clock", c.longest)
+				}
+				most := int(tc.most/tick60) + 1
+				for i, n := range ticks {
+					if n > most {
+						t.Fatalf("frame %d ran %d ticks after the clock stepped back, want at most %d", i+1, n, most)
+					}
+				}
+				if sum.Stalls != 0 || sum.Bailouts != 0 {
+					t.Fatalf("a backward clock gave %d stalls and %d bailouts, want none", sum.Stalls, sum.Bailouts)
+				}
+				for i, d := range loop.Stats().Recent(nil) {
+					if d < 0 {
+						t.Fatalf("Stats.Recent[%d] = %v: a negative frame interval", i, d)
+					}
+				}
+			})
+		}
+	}
+}

@@ -84,7 +84,13 @@ func record(h *hdrhistogram.Histogram, d time.Duration) {
 	_ = h.RecordValue(v) // in range by construction: cannot fail
 }
 
+// recordInterval keeps the time between two presents. A negative one (the
+// clock stepped back) measures nothing and is left out: a HUD averaging
+// Recent would show nonsense for as long as it stayed in view.
 func (s *Stats) recordInterval(d time.Duration) {
+	if d < 0 {
+		return
+	}
 	record(s.intervals, d)
 	s.recent[s.recentN%frameGraphLen] = d
 	s.recentN++
