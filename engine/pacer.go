@@ -212,7 +212,8 @@ func (p *pacer) wait() (late time.Duration, waited bool) {
 	}
 	p.next = p.base + time.Duration(p.k*p.num/p.den)
 	now := p.clock.Now()
-	if per := time.Duration(p.num / p.den); now > p.next+per || p.next > now+per {
+	// Deadlines are a period apart give or take a nanosecond of rounding.
+	if per := time.Duration(p.num / p.den); now > p.next+per || p.next > now+per+1 {
 		// More than a period behind (a hitch): start the series again from
 		// here rather than rushing frames out to catch up. More than a
 		// period ahead, the clock stepped back (Clock promises it will
