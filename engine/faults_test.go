@@ -287,10 +287,10 @@ func TestTicksSlowerThanDTSlowTheGameDownWithEveryBailoutCounted(t *testing.T) {
 	}
 }
 
-// A cancel (SIGINT through signal.NotifyContext) is seen at the start of
-// the next frame, which is the last: it runs, draws and presents, so a
-// final screenshot shows the state the summary's hash describes.
-func TestCancelMidRunEndsAfterTheNextFrameWithTheSummary(t *testing.T) {
+// A cancel (SIGINT through signal.NotifyContext) is seen before the next
+// tick: the frame it came in runs no more ticks, but draws and presents, so
+// a final screenshot shows the state the summary's hash describes.
+func TestCancelMidFrameStopsBeforeTheNextTickWithTheSummary(t *testing.T) {
 	c := &fakeClock{}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	sigint := errors.New("interrupt")
@@ -305,9 +305,50 @@ func TestCancelMidRunEndsAfterTheNextFrameWithTheSummary(t *testing.T) {
 	if !errors.Is(err, sigint) {
 		t.Fatalf("Run = %v, want the cancel cause", err)
 	}
-	if sum.Ticks != 15 || sum.Frames != 6 || p.presents != 6 {
-		t.Fatalf("cancelled in tick 10 of frame 4: %d ticks, %d frames, %d presents; want frame 5 to be the last (15, 6, 6)",
+	if sum.Ticks != 11 || sum.Frames != 5 || p.presents != 5 {
+		t.Fatalf("cancelled in tick 10, the second of frame 4: %d ticks, %d frames, %d presents; want frame 4 to stop there and be the last (11, 5, 5)",
 			sum.Ticks, sum.Frames, p.presents)
+	}
+}
+
+// A frame whose ticks take far longer than their dt (here 600 ticks owed,
+// each taking 100 ms of real time: a minute) stops within one tick of the
+// cancel, and still returns its summary.
+func TestCancelStopsWithinATickOfAFrameOfSlowTicks(t *testing.T) {
+	c := &fakeClock{}
+	ctx, cancel := context.WithCancel(context.Background())
+	const slowTick = 100 * time.Millisecond
+	var cancelledAt time.Duration
+	g := &recorder{onTick: func(tk *Tick) error {
+		c.now += slowTick
+		if tk.N == 5 {
+			cancel() // mid-tick, mid-frame
+			cancelledAt = c.now
+		}
+		return nil
+	}}
+	work := func(f int) time.Duration {
+		if f == 0 {
+			return 10 * time.Second // a stall: the next frame owes 600 ticks
+		}
+		return tick60
+	}
+	p := &fakePlatform{clock: c, work: work}
+	cfg := Config{Mode: ModeUncapped, MaxSteps: MaxMaxSteps, MaxFrame: 10 * time.Second, Platform: p, Clock: c}
+	sum, err := Run(ctx, cfg, g)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run = %v, want context.Canceled", err)
+	}
+	if sum.Ticks != 6 || sum.Frames != 2 {
+		t.Fatalf("cancelled in tick 5 of a frame of 600: ran %d ticks in %d frames, want 6 in 2", sum.Ticks, sum.Frames)
+	}
+	// After the cancel: the rest of the tick it came in, nothing more, and
+	// the frame's present.
+	if after := c.now - cancelledAt; after > tick60 {
+		t.Fatalf("Run went on for %v after the cancel, want at most the frame's present (%v)", after, tick60)
+	}
+	if sum.WallS == 0 || sum.StepsPerFrame["6"] != 1 {
+		t.Fatalf("summary after the cancel: wall %vs, steps per frame %v", sum.WallS, sum.StepsPerFrame)
 	}
 }
 

@@ -35,6 +35,7 @@ type Loop struct {
 	paused        bool
 	stepRequested bool
 	stopping      bool
+	done          <-chan struct{} // Run's context's; nil when it cannot be cancelled
 
 	pendingMode Mode
 	modeChanged bool

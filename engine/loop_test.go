@@ -312,8 +312,8 @@ func TestQuitEventAndCancelEndTheLoop(t *testing.T) {
 	}}
 	p = &fakePlatform{clock: c, work: every(time.Millisecond)}
 	sum, err := Run(ctx, Config{Mode: ModeUncapped, Platform: p, Clock: c}, g)
-	if !errors.Is(err, context.Canceled) || sum.Frames != 4 {
-		t.Fatalf("cancel: Run = %v after %d frames, want context.Canceled after 4", err, sum.Frames)
+	if !errors.Is(err, context.Canceled) || sum.Frames != 3 || g.perFrame[2] != 0 {
+		t.Fatalf("cancel: Run = %v after %d frames (ticks %v), want context.Canceled after 3, the last running no tick", err, sum.Frames, g.perFrame)
 	}
 }
 
