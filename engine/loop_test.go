@@ -476,11 +476,49 @@ func TestFPSCountsPresentsBetweenTheFirstAndTheLast(t *testing.T) {
 	if sum.Presents != 50 || sum.Frames != 60 {
 		t.Fatalf("%d presents in %d frames, want 50 in 60 (10 minimised)", sum.Presents, sum.Frames)
 	}
-	// 48 intervals from the second present to the last, of 20 ms each,
-	// one of them stretched by the ten minimised frames' throttle (10 × 50
-	// ms); the slow first frame counts for nothing.
-	span := 48*20*time.Millisecond + 10*throttlePeriod
-	if want := 48 / span.Seconds(); math.Abs(sum.FPS-want) > 1e-9 {
+	// 48 intervals of 20 ms from the second present to the last; the slow
+	// first frame counts for nothing, and the ten minimised frames' throttle
+	// (10 × 50 ms) is hidden time, not frame time.
+	if want := 48 / (48 * 20 * time.Millisecond).Seconds(); math.Abs(sum.FPS-want) > 1e-9 {
 		t.Fatalf("fps %v, want %v", sum.FPS, want)
+	}
+	if want := ms(10 * throttlePeriod); sum.HiddenMS != want {
+		t.Fatalf("hidden %v ms, want %v", sum.HiddenMS, want)
+	}
+}
+
+func TestHiddenTimeStaysOutOfFrameStatsAndIsReportedApart(t *testing.T) {
+	c := &fakeClock{}
+	hidden := func(f int) bool { return f >= 100 && f < 400 } // 300 throttled frames: 15 s
+	p := &fakePlatform{clock: c, work: every(tick60), events: func(f int, in *Input) {
+		in.SetWindow(WindowState{Minimized: hidden(f)})
+	}}
+	var hudFPS []float64 // what a HUD averaging Stats.Recent shows, frame by frame
+	var recent []time.Duration
+	g := &recorder{onUpdate: func(f *Frame) error {
+		recent = f.Loop.Stats().Recent(recent[:0])
+		var sum time.Duration
+		for _, d := range recent {
+			sum += d
+		}
+		if len(recent) > 0 {
+			hudFPS = append(hudFPS, float64(len(recent))/sum.Seconds())
+		}
+		return nil
+	}}
+	sum := runFake(t, Config{Mode: ModeUncapped, Frames: 500}, g, p, c)
+	if want := ms(300 * throttlePeriod); sum.HiddenMS != want {
+		t.Fatalf("hidden_ms %v, want %v", sum.HiddenMS, want)
+	}
+	if sum.FrameMS.Max > ms(tick60)+0.01 {
+		t.Fatalf("frame_ms max %v: the hidden stretch counted as a frame", sum.FrameMS.Max)
+	}
+	if math.Abs(sum.FPS-60) > 0.01 {
+		t.Fatalf("fps %v, want 60: hidden time is not frame time", sum.FPS)
+	}
+	for i, fps := range hudFPS {
+		if math.Abs(fps-60) > 0.01 {
+			t.Fatalf("update %d: the HUD's FPS from Stats.Recent is %v, want 60", i, fps)
+		}
 	}
 }

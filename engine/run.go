@@ -178,7 +178,7 @@ func (l *Loop) runFrame() error {
 		l.stopping = true
 	}
 	if l.stopping {
-		l.stats.Wall = l.phases.endFrame() - l.start
+		l.endFrame(visible)
 		return nil
 	}
 
@@ -192,8 +192,22 @@ func (l *Loop) runFrame() error {
 	} else if late, waited := l.pacer.wait(); waited {
 		record(l.stats.late, late)
 	}
-	l.stats.Wall = l.phases.endFrame() - l.start
+	l.endFrame(visible)
 	return nil
+}
+
+// endFrame closes the frame's time. A frame that drew nothing (the window
+// minimised or hidden) ends a stretch of hidden time since the last
+// present: it is counted apart and the next present's interval starts
+// here, so the stretch never shows as one long frame in the frame
+// intervals, Recent or the FPS.
+func (l *Loop) endFrame(drawn bool) {
+	end := l.phases.endFrame()
+	l.stats.Wall = end - l.start
+	if !drawn {
+		l.stats.Hidden += max(end-l.lastPresent, 0)
+		l.lastPresent = end
+	}
 }
 
 // runTicks feeds the frame's time to the accumulator and runs the ticks it
@@ -310,11 +324,7 @@ func (l *Loop) draw() error {
 	if l.stats.Frames > 0 {
 		l.stats.recordInterval(interval)
 	}
-	if l.stats.Presents == 1 {
-		l.stats.steadyFrom = now
-	}
 	l.stats.Presents++
-	l.stats.lastPresent = now
 	l.pacer.presented(interval, now)
 	l.ts.snap.setPeriod(l.pacer.period())
 	return nil

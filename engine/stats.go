@@ -52,8 +52,13 @@ type Stats struct {
 	PhaseTime     [numPhases]time.Duration
 	Wall          time.Duration // from Run's start to the end of the last frame
 	Presents      uint64        // frames presented (hidden windows present none)
-	steadyFrom    time.Duration // the second present: the first frame carries start-up work
-	lastPresent   time.Duration
+	// Hidden is the time nothing was drawn (the window minimised or
+	// hidden): it is kept out of the frame intervals, Recent and the FPS.
+	Hidden time.Duration
+	// The intervals after the second present, summed for the FPS: the
+	// first frame carries start-up work.
+	steadySpan time.Duration
+	steadyN    int64
 
 	intervals *hdrhistogram.Histogram // between presents, ns
 	late      *hdrhistogram.Histogram // wake after a deadline, ns
@@ -90,6 +95,10 @@ func record(h *hdrhistogram.Histogram, d time.Duration) {
 func (s *Stats) recordInterval(d time.Duration) {
 	if d < 0 {
 		return
+	}
+	if s.Presents >= 2 {
+		s.steadySpan += d
+		s.steadyN++
 	}
 	record(s.intervals, d)
 	s.recent[s.recentN%frameGraphLen] = d

@@ -23,6 +23,7 @@ type Summary struct {
 	Bailouts      uint64             `json:"bailouts"`
 	DroppedMS     float64            `json:"dropped_ms"`
 	Stalls        uint64             `json:"stalls"`
+	HiddenMS      float64            `json:"hidden_ms"` // time nothing was drawn (window minimised or hidden), outside frame_ms and fps
 	PhaseMS       map[string]float64 `json:"phase_ms"`
 	Interpolated  bool               `json:"interpolated"`
 	TimeScale     float64            `json:"time_scale"`
@@ -65,15 +66,16 @@ func (l *Loop) summary() Summary {
 		Bailouts:      s.Bailouts,
 		DroppedMS:     ms(s.Dropped),
 		Stalls:        s.Stalls,
+		HiddenMS:      ms(s.Hidden),
 		PhaseMS:       make(map[string]float64, numPhases),
 		Interpolated:  l.interp,
 		TimeScale:     l.timeScale,
 	}
 	// The rate of presents from the second to the last: neither the
 	// first frame's start-up work (a renderer warming up) nor hidden
-	// frames skew it.
-	if span := s.lastPresent - s.steadyFrom; s.Presents > 2 && span > 0 {
-		sum.FPS = float64(s.Presents-2) / span.Seconds()
+	// time skews it.
+	if s.steadySpan > 0 {
+		sum.FPS = float64(s.steadyN) / s.steadySpan.Seconds()
 	}
 	for n, c := range s.StepsPerFrame {
 		if c > 0 {
