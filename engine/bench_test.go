@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -62,6 +63,11 @@ func startLoop(tb testing.TB, g Game, cfg Config, frames int) *Loop {
 		tb.Fatal(err)
 	}
 	l := newLoop(cfg, g)
+	// A context that can be cancelled, as signal.NotifyContext's can: the
+	// loop checks it before every tick.
+	ctx, cancel := context.WithCancel(context.Background())
+	tb.Cleanup(cancel)
+	l.done = ctx.Done()
 	if l.world != nil {
 		l.cur = l.world.Snapshot(l.cur)
 		l.prev = append(l.prev[:0], l.cur...)

@@ -28,29 +28,33 @@ func (c *cadence) setPeriod(p time.Duration) {
 	c.tol = p / 4
 }
 
-func (c *cadence) apply(frame time.Duration) time.Duration {
+// apply returns the time to feed for a frame that measured frame, and
+// whether it is a whole number of periods. It never rounds up past room:
+// time given out ahead only for the max-steps bailout to drop it would be
+// lost twice, once dropped and once taken back from the next frame.
+func (c *cadence) apply(frame, room time.Duration) (time.Duration, bool) {
 	t := frame + c.carry
 	if c.period == 0 {
 		c.carry = 0
-		return t
+		return t, false
 	}
 	k := (t + c.period/2) / c.period
 	if k < 1 {
 		k = 1
 	}
 	snapped := k * c.period
-	if d := t - snapped; d > c.tol || d < -c.tol {
+	if d := t - snapped; d > c.tol || d < -c.tol || (snapped > t && snapped > room) {
 		// Not a multiple of the period after all (a hitch, a mode
-		// switch): pass the real time through. A negative t is time
-		// already given out ahead; hold it (it is within tolerance, as
-		// frames are never negative).
+		// switch), or one the bailout would cut: pass the real time
+		// through. A negative t is time already given out ahead; hold
+		// it (it is within tolerance, as frames are never negative).
 		if t < 0 {
 			c.carry = t
-			return 0
+			return 0, false
 		}
 		c.carry = 0
-		return t
+		return t, false
 	}
 	c.carry = t - snapped
-	return snapped
+	return snapped, true
 }

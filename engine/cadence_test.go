@@ -180,3 +180,131 @@ func TestModeSwitchWhileRunning(t *testing.T) {
 		t.Fatal("vsync left on outside vsync mode")
 	}
 }
+
+// vblankDisplay is a display of period per whose vsync is honoured: the
+// present of frame i returns at its vblank, vblank[i]·per, plus a uniform
+// ±noise of its own. The present of frame miss (if any) misses a vblank
+// and returns one period later than it would have.
+type vblankDisplay struct {
+	vsyncPlatform
+	per    time.Duration
+	noise  time.Duration
+	miss   int
+	rng    *rand.Rand
+	vblank []int64 // the vblank each present landed on
+}
+
+func newVblankDisplay(c *fakeClock, per, reported, noise time.Duration, miss int, seed uint64) *vblankDisplay {
+	p := &vblankDisplay{per: per, noise: noise, miss: miss, rng: rand.New(rand.NewPCG(seed, 11))}
+	p.clock, p.period = c, reported
+	return p
+}
+
+func (p *vblankDisplay) Present() error {
+	v := int64(1)
+	if n := len(p.vblank); n > 0 {
+		v = p.vblank[n-1] + 1
+	}
+	if len(p.vblank) == p.miss {
+		v++
+	}
+	p.vblank = append(p.vblank, v)
+	jitter := time.Duration(p.rng.Int64N(int64(2*p.noise+1))) - p.noise
+	p.clock.now = time.Duration(v)*p.per + jitter
+	p.presents++
+	return nil
+}
+
+// cadenceRun is what a simulated minute under vsync did once settled.
+type cadenceRun struct {
+	uneven int           // frames that ran other than the ticks the rates imply
+	drift  time.Duration // widest gap between simulated and real time
+}
+
+// runCadence runs a minute at tps on a display of true period per that
+// reports reported, with ±1 ms of timestamp noise, and counts the uneven
+// frames after the first two seconds. A frame spanning m vblanks should
+// run m·a/b ticks: exactly, when b is 1; when b is 2 (a tick every other
+// vblank), ticks alternate strictly between 0 and 1 frame by frame.
+func runCadence(t *testing.T, tps int, per, reported time.Duration, a, b int64, miss int, seed uint64) cadenceRun {
+	t.Helper()
+	c := &fakeClock{}
+	p := newVblankDisplay(c, per, reported, time.Millisecond, miss, seed)
+	frames := int(time.Minute / per)
+	settle := int(2 * time.Second / per)
+	dt := time.Second / time.Duration(tps)
+	g := &recorder{clock: c}
+	ticks := 0
+	g.onTick = func(*Tick) error { ticks++; return nil }
+	var run cadenceRun
+	d := &drawCheck{recorder: g, check: func(f *Frame) {
+		if int(f.N) < settle {
+			return
+		}
+		// Simulated time against the real time at this frame's start.
+		drift := time.Duration(ticks)*dt - g.frameStart[f.N]
+		run.drift = max(run.drift, drift, -drift)
+	}}
+	runFake(t, Config{Mode: ModeVSync, TPS: tps, Frames: uint64(frames)}, d, p, c)
+	vblanks := func(k int) int64 { // vblanks frame k spans
+		if k == 1 {
+			return p.vblank[0]
+		}
+		return p.vblank[k-1] - p.vblank[k-2]
+	}
+	for k := settle; k < frames; k++ {
+		m, n := vblanks(k), int64(g.perFrame[k])
+		switch {
+		case b == 1 && n != m*a:
+			run.uneven++
+		case b == 2 && m == 2 && n != a:
+			run.uneven++
+		case b == 2 && m == 1 && vblanks(k-1) == 1 && n+int64(g.perFrame[k-1]) != a:
+			run.uneven++
+		}
+	}
+	return run
+}
+
+func TestCadenceRunsTheTicksTheRatesImplyWhateverTheNoise(t *testing.T) {
+	const seeds = 50
+	hz := func(f float64) time.Duration { return time.Duration(float64(time.Second)/f + 0.5) }
+	for _, tc := range []struct {
+		name     string
+		tps      int
+		per      time.Duration // true period
+		reported time.Duration
+		a, b     int64 // ticks per vblank, a/b
+		uneven   int   // allowed in a minute: what drift makes unavoidable
+	}{
+		{"60tps/60Hz", 60, hz(60), hz(60), 1, 1, 0},
+		{"120tps/60Hz", 120, hz(60), hz(60), 2, 1, 0},
+		{"144tps/144Hz", 144, hz(144), hz(144), 1, 1, 0},
+		{"30tps/60Hz", 30, hz(60), hz(60), 1, 2, 0},
+		{"60tps/59.94Hz reported 59", 60, hz(59.94), hz(59), 1, 1, 4},
+		{"60tps/59.94Hz reported 60", 60, hz(59.94), hz(60), 1, 1, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			total, worstUneven := 0, 0
+			var worstDrift time.Duration
+			for seed := range uint64(seeds) {
+				// Half the seeds miss one vblank half way through.
+				miss := -1
+				if seed%2 == 1 {
+					miss = int(30 * time.Second / tc.per)
+				}
+				r := runCadence(t, tc.tps, tc.per, tc.reported, tc.a, tc.b, miss, seed)
+				total += r.uneven
+				worstUneven = max(worstUneven, r.uneven)
+				worstDrift = max(worstDrift, r.drift)
+				if r.uneven > tc.uneven {
+					t.Errorf("seed %d (miss %d): %d uneven frames in a minute, want at most %d", seed, miss, r.uneven, tc.uneven)
+				}
+			}
+			t.Logf("%d seeds: %d uneven frames in all, at most %d in a minute; worst drift %v", seeds, total, worstUneven, worstDrift)
+			if dt := time.Second / time.Duration(tc.tps); worstDrift > 2*dt {
+				t.Errorf("simulated time strayed %v from real time, more than two ticks (%v)", worstDrift, 2*dt)
+			}
+		})
+	}
+}

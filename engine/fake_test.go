@@ -6,8 +6,10 @@ import (
 
 // fakeClock is a clock that moves only when told to.
 type fakeClock struct {
-	now    time.Duration
-	sleeps int
+	now     time.Duration
+	sleeps  int
+	longest time.Duration // the longest sleep
+	onWake  func()        // if set, runs as each sleep ends: a clock that jumps
 }
 
 func (c *fakeClock) Now() time.Duration { return c.now }
@@ -15,7 +17,11 @@ func (c *fakeClock) Now() time.Duration { return c.now }
 func (c *fakeClock) SleepUntil(t time.Duration) {
 	c.sleeps++
 	if t > c.now {
+		c.longest = max(c.longest, t-c.now)
 		c.now = t
+	}
+	if c.onWake != nil {
+		c.onWake()
 	}
 }
 

@@ -288,10 +288,10 @@ func TestTicksSlowerThanDTSlowTheGameDownWithEveryBailoutCounted(t *testing.T) {
 	}
 }
 
-// A cancel (SIGINT through signal.NotifyContext) is seen at the start of
-// the next frame, which is the last: it runs, draws and presents, so a
-// final screenshot shows the state the summary's hash describes.
-func TestCancelMidRunEndsAfterTheNextFrameWithTheSummary(t *testing.T) {
+// A cancel (SIGINT through signal.NotifyContext) is seen before the next
+// tick: the frame it came in runs no more ticks, but draws and presents, so
+// a final screenshot shows the state the summary's hash describes.
+func TestCancelMidFrameStopsBeforeTheNextTickWithTheSummary(t *testing.T) {
 	c := &fakeClock{}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	sigint := errors.New("interrupt")
@@ -306,8 +306,130 @@ func TestCancelMidRunEndsAfterTheNextFrameWithTheSummary(t *testing.T) {
 	if !errors.Is(err, sigint) {
 		t.Fatalf("Run = %v, want the cancel cause", err)
 	}
-	if sum.Ticks != 15 || sum.Frames != 6 || p.presents != 6 {
-		t.Fatalf("cancelled in tick 10 of frame 4: %d ticks, %d frames, %d presents; want frame 5 to be the last (15, 6, 6)",
+	if sum.Ticks != 11 || sum.Frames != 5 || p.presents != 5 {
+		t.Fatalf("cancelled in tick 10, the second of frame 4: %d ticks, %d frames, %d presents; want frame 4 to stop there and be the last (11, 5, 5)",
 			sum.Ticks, sum.Frames, p.presents)
+	}
+}
+
+// A frame whose ticks take far longer than their dt (here 600 ticks owed,
+// each taking 100 ms of real time: a minute) stops within one tick of the
+// cancel, and still returns its summary.
+func TestCancelStopsWithinATickOfAFrameOfSlowTicks(t *testing.T) {
+	c := &fakeClock{}
+	ctx, cancel := context.WithCancel(context.Background())
+	const slowTick = 100 * time.Millisecond
+	var cancelledAt time.Duration
+	g := &recorder{onTick: func(tk *Tick) error {
+		c.now += slowTick
+		if tk.N == 5 {
+			cancel() // mid-tick, mid-frame
+			cancelledAt = c.now
+		}
+		return nil
+	}}
+	work := func(f int) time.Duration {
+		if f == 0 {
+			return 10 * time.Second // a stall: the next frame owes 600 ticks
+		}
+		return tick60
+	}
+	p := &fakePlatform{clock: c, work: work}
+	cfg := Config{Mode: ModeUncapped, MaxSteps: MaxMaxSteps, MaxFrame: 10 * time.Second, Platform: p, Clock: c}
+	sum, err := Run(ctx, cfg, g)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run = %v, want context.Canceled", err)
+	}
+	if sum.Ticks != 6 || sum.Frames != 2 {
+		t.Fatalf("cancelled in tick 5 of a frame of 600: ran %d ticks in %d frames, want 6 in 2", sum.Ticks, sum.Frames)
+	}
+	// After the cancel: the rest of the tick it came in, nothing more, and
+	// the frame's present.
+	if after := c.now - cancelledAt; after > tick60 {
+		t.Fatalf("Run went on for %v after the cancel, want at most the frame's present (%v)", after, tick60)
+	}
+	if sum.Wall == 0 || len(sum.StepsPerFrame) <= 6 || sum.StepsPerFrame[6] != 1 {
+		t.Fatalf("summary after the cancel: wall %v, steps per frame %v", sum.Wall, sum.StepsPerFrame)
+	}
+}
+
+func TestClockSteppingBackNeitherFreezesNorBurstsInAnyMode(t *testing.T) {
+	const jumpAt = 40 // the tick, or the wake, at which the clock reads a second earlier
+	type mode struct {
+		name   string
+		mode   Mode
+		vsync  bool          // a display whose vsync is honoured (presents take a period)
+		ignore bool          // a display that ignores vsync: the fallback cap
+		hidden bool          // the window is minimised: the throttle
+		most   time.Duration // the longest a frame may take
+	}
+	modes := []mode{
+		{"cap", ModeCap, false, false, false, tick60},
+		{"vsync ignored", ModeVSync, false, true, false, tick60},
+		{"vsync", ModeVSync, true, false, false, tick60},
+		{"uncapped", ModeUncapped, false, false, false, tick60},
+		{"hidden", ModeCap, false, false, true, throttlePeriod},
+	}
+	for _, tc := range modes {
+		for _, at := range []string{"tick", "wake"} {
+			if at == "wake" && (tc.vsync || tc.mode == ModeUncapped) {
+				continue // these never sleep
+			}
+			t.Run(tc.name+" at a "+at, func(t *testing.T) {
+				c := &fakeClock{now: time.Hour}
+				p := &vsyncPlatform{period: tick60}
+				p.clock = c
+				p.work = every(time.Millisecond)
+				if tc.vsync || tc.mode == ModeUncapped {
+					p.work = every(tick60)
+				}
+				if tc.ignore {
+					p.work = every(50 * time.Microsecond)
+				}
+				p.events = func(f int, in EventSink) { in.Window(WindowState{Minimized: tc.hidden}) }
+				g := &recorder{clock: c}
+				if at == "tick" {
+					g.onTick = func(tk *Tick) error {
+						if tk.N == jumpAt {
+							c.now -= time.Second
+						}
+						return nil
+					}
+				} else {
+					c.onWake = func() {
+						if c.sleeps == jumpAt {
+							c.now -= time.Second
+						}
+					}
+				}
+				var loop *Loop
+				var ticks []int // ticks run by each frame, drawn or not
+				g.onUpdate = func(f *Frame) error {
+					loop = f.Loop
+					if f.N > 0 {
+						ticks = append(ticks, f.Loop.Stats().LastSteps)
+					}
+					return nil
+				}
+				sum := runFake(t, Config{Mode: tc.mode, Frames: 200}, g, p, c)
+				if c.longest > tc.most {
+					t.Fatalf("the loop slept %v at once: it froze on the backward clock", c.longest)
+				}
+				most := int(tc.most/tick60) + 1
+				for i, n := range ticks {
+					if n > most {
+						t.Fatalf("frame %d ran %d ticks after the clock stepped back, want at most %d", i+1, n, most)
+					}
+				}
+				if sum.Stalls != 0 || sum.Bailouts != 0 {
+					t.Fatalf("a backward clock gave %d stalls and %d bailouts, want none", sum.Stalls, sum.Bailouts)
+				}
+				for i, d := range loop.Stats().Recent(nil) {
+					if d < 0 {
+						t.Fatalf("Stats.Recent[%d] = %v: a negative frame interval", i, d)
+					}
+				}
+			})
+		}
 	}
 }

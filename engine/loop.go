@@ -36,6 +36,7 @@ type Loop struct {
 	paused        bool
 	stepRequested bool
 	stopping      bool
+	done          <-chan struct{} // Run's context's; nil when it cannot be cancelled
 
 	pendingMode Mode
 	modeChanged bool
@@ -77,8 +78,9 @@ func (l *Loop) SetInterpolation(on bool) { l.interp = on }
 // Paused reports whether ticks are held.
 func (l *Loop) Paused() bool { return l.paused }
 
-// SetPaused holds or releases the ticks. Real time that passes while
-// paused is not simulated later.
+// SetPaused holds or releases the ticks, from the frame it is called in.
+// Real time that passes while paused is never simulated: the frame that
+// releases the pause runs no tick for the paused time before it.
 func (l *Loop) SetPaused(p bool) { l.paused = p }
 
 // StepOnce runs exactly one tick in the next frame while paused.

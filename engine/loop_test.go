@@ -180,9 +180,49 @@ func TestPauseHoldsTicksAndStepOnceRunsOne(t *testing.T) {
 	}
 	runFake(t, Config{Mode: ModeUncapped, Frames: 12},
 		g, &fakePlatform{clock: c, work: every(time.Second / 60)}, c)
-	want := []int{0, 1, 1, 0, 0, 0, 1, 0, 0, 1, 1, 1}
+	// Frame 9 unpauses, but the time before it was spent paused: its
+	// first tick is paid by frame 10.
+	want := []int{0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1}
 	if !slices.Equal(g.perFrame, want) {
 		t.Fatalf("ticks per frame = %v, want %v", g.perFrame, want)
+	}
+}
+
+func TestUnpausingFeedsNoTimeThatPassedWhilePaused(t *testing.T) {
+	c := &fakeClock{}
+	dt := time.Second / 60
+	g := &recorder{clock: c}
+	g.onUpdate = func(f *Frame) error {
+		switch f.N {
+		case 3:
+			f.Loop.SetPaused(true)
+		case 6:
+			f.Loop.StepOnce()
+		case 12:
+			f.Loop.SetPaused(false)
+		}
+		return nil
+	}
+	work := func(f int) time.Duration {
+		if f == 11 {
+			return 2 * time.Second // a long frame, paused throughout
+		}
+		return dt
+	}
+	var loop *Loop
+	d := &drawCheck{recorder: g, check: func(f *Frame) { loop = f.Loop }}
+	sum := runFake(t, Config{Mode: ModeUncapped, Frames: 20}, d, &fakePlatform{clock: c, work: work}, c)
+	want := []int{0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1}
+	if !slices.Equal(g.perFrame, want) {
+		t.Fatalf("ticks per frame = %v, want %v", g.perFrame, want)
+	}
+	if sum.Bailouts != 0 || sum.Stalls != 0 || sum.Dropped != 0 {
+		t.Fatalf("unpausing after a 2 s paused frame: %d bailouts, %d stalls, %v dropped; want none", sum.Bailouts, sum.Stalls, sum.Dropped)
+	}
+	// Fed: the intervals into frames 1 and 2 (before the pause) and 13 to
+	// 19 (after it), one tick each; none of the paused ones.
+	if fed := loop.ts.fed; fed != 9*dt {
+		t.Fatalf("fed %v to the accumulator, want the 9 unpaused frames' %v", fed, 9*dt)
 	}
 }
 
@@ -269,8 +309,8 @@ func TestQuitEventAndCancelEndTheLoop(t *testing.T) {
 	}}
 	p = &fakePlatform{clock: c, work: every(time.Millisecond)}
 	sum, err := Run(ctx, Config{Mode: ModeUncapped, Platform: p, Clock: c}, g)
-	if !errors.Is(err, context.Canceled) || sum.Frames != 4 {
-		t.Fatalf("cancel: Run = %v after %d frames, want context.Canceled after 4", err, sum.Frames)
+	if !errors.Is(err, context.Canceled) || sum.Frames != 3 || g.perFrame[2] != 0 {
+		t.Fatalf("cancel: Run = %v after %d frames (ticks %v), want context.Canceled after 3, the last running no tick", err, sum.Frames, g.perFrame)
 	}
 }
 
@@ -411,8 +451,11 @@ func TestPauseRunsNoTickEvenWithCadenceCarry(t *testing.T) {
 		}
 		ran += n
 	}
-	if ran < 30000/2*5/6-10 {
-		t.Fatalf("%d ticks in 15,000 unpaused frames at 50 tps and 60 Hz, want about 12,500", ran)
+	// The first frame of each unpaused run is fed nothing (the time before
+	// it passed paused), so 12,000 frames of 1/60 s are fed: 10,000 ticks,
+	// less what the snap's carry and the leftover hold at the pauses.
+	if ran < 30000/2*4/5*5/6-20 || ran > 30000/2*4/5*5/6 {
+		t.Fatalf("%d ticks in 15,000 unpaused frames at 50 tps and 60 Hz, want about 10,000", ran)
 	}
 }
 
@@ -430,11 +473,49 @@ func TestFPSCountsPresentsBetweenTheFirstAndTheLast(t *testing.T) {
 	if sum.Presents != 50 || sum.Frames != 60 {
 		t.Fatalf("%d presents in %d frames, want 50 in 60 (10 minimised)", sum.Presents, sum.Frames)
 	}
-	// 48 intervals from the second present to the last, of 20 ms each,
-	// one of them stretched by the ten minimised frames' throttle (10 × 50
-	// ms); the slow first frame counts for nothing.
-	span := 48*20*time.Millisecond + 10*throttlePeriod
-	if want := 48 / span.Seconds(); math.Abs(sum.FPS-want) > 1e-9 {
+	// 48 intervals of 20 ms from the second present to the last; the slow
+	// first frame counts for nothing, and the ten minimised frames' throttle
+	// (10 × 50 ms) is hidden time, not frame time.
+	if want := 48 / (48 * 20 * time.Millisecond).Seconds(); math.Abs(sum.FPS-want) > 1e-9 {
 		t.Fatalf("fps %v, want %v", sum.FPS, want)
+	}
+	if want := 10 * throttlePeriod; sum.Hidden != want {
+		t.Fatalf("hidden %v, want %v", sum.Hidden, want)
+	}
+}
+
+func TestHiddenTimeStaysOutOfFrameStatsAndIsReportedApart(t *testing.T) {
+	c := &fakeClock{}
+	hidden := func(f int) bool { return f >= 100 && f < 400 } // 300 throttled frames: 15 s
+	p := &fakePlatform{clock: c, work: every(tick60), events: func(f int, in EventSink) {
+		in.Window(WindowState{Minimized: hidden(f)})
+	}}
+	var hudFPS []float64 // what a HUD averaging Stats.Recent shows, frame by frame
+	var recent []time.Duration
+	g := &recorder{onUpdate: func(f *Frame) error {
+		recent = f.Loop.Stats().Recent(recent[:0])
+		var sum time.Duration
+		for _, d := range recent {
+			sum += d
+		}
+		if len(recent) > 0 {
+			hudFPS = append(hudFPS, float64(len(recent))/sum.Seconds())
+		}
+		return nil
+	}}
+	sum := runFake(t, Config{Mode: ModeUncapped, Frames: 500}, g, p, c)
+	if want := 300 * throttlePeriod; sum.Hidden != want {
+		t.Fatalf("hidden %v, want %v", sum.Hidden, want)
+	}
+	if sum.FrameTimes.Max > tick60+10*time.Microsecond {
+		t.Fatalf("frame_ms max %v: the hidden stretch counted as a frame", sum.FrameTimes.Max)
+	}
+	if math.Abs(sum.FPS-60) > 0.01 {
+		t.Fatalf("fps %v, want 60: hidden time is not frame time", sum.FPS)
+	}
+	for i, fps := range hudFPS {
+		if math.Abs(fps-60) > 0.01 {
+			t.Fatalf("update %d: the HUD's FPS from Stats.Recent is %v, want 60", i, fps)
+		}
 	}
 }

@@ -182,7 +182,7 @@ func (p *pacer) presented(interval, now time.Duration) {
 	expect := p.displayPeriod()
 	if interval >= expect/2 {
 		p.fastPresents = 0
-		p.meter.presented(interval, now)
+		p.meter.presented(now, p.refresh)
 		return
 	}
 	if p.fastPresents++; p.fastPresents < vsyncIgnoredAfter {
@@ -212,9 +212,13 @@ func (p *pacer) wait() (late time.Duration, waited bool) {
 	}
 	p.next = p.base + time.Duration(p.k*p.num/p.den)
 	now := p.clock.Now()
-	if now > p.next+time.Duration(p.num/p.den) {
+	// Deadlines are a period apart give or take a nanosecond of rounding.
+	if per := time.Duration(p.num / p.den); now > p.next+per || p.next > now+per+1 {
 		// More than a period behind (a hitch): start the series again from
-		// here rather than rushing frames out to catch up.
+		// here rather than rushing frames out to catch up. More than a
+		// period ahead, the clock stepped back (Clock promises it will
+		// not, but a broken one should not freeze the loop for as long as
+		// it stepped): likewise.
 		p.resync(now)
 		return 0, false
 	}
@@ -222,8 +226,11 @@ func (p *pacer) wait() (late time.Duration, waited bool) {
 	return p.clock.Now() - p.next, true
 }
 
-// throttle waits out a frame while nothing can be seen.
+// throttle waits out a frame while nothing can be seen: a throttle
+// period from the frame's start, and never longer than that from now (the
+// clock may have stepped back since the frame started).
 func (p *pacer) throttle(frameStart time.Duration, maxPeriod time.Duration) {
-	p.clock.SleepUntil(frameStart + min(throttlePeriod, maxPeriod))
+	per := min(throttlePeriod, maxPeriod)
+	p.clock.SleepUntil(min(frameStart, p.clock.Now()) + per)
 	p.resync(p.clock.Now())
 }

@@ -34,6 +34,11 @@ func (e *PanicError) Unwrap() error {
 // run. The error is nil on a clean end. Run must be called from the main
 // goroutine when the platform is bound to the main thread.
 //
+// When ctx is done Run stops before the next tick, not at the end of the
+// frame (a frame can owe hundreds of ticks): that frame draws and
+// presents what the ticks so far made, and Run returns context.Cause(ctx)
+// with the report.
+//
 // If the game panics, Run recovers and returns a *PanicError with the
 // stack. It never closes the platform: whoever opened it closes it (see
 // platform/sdl2's Run), after a panic too.
@@ -110,12 +115,10 @@ func (l *Loop) run(ctx context.Context) error {
 		return err
 	}
 	l.ts.snap.setPeriod(l.pacer.period())
-	done := ctx.Done()
+	l.done = ctx.Done()
 	for !l.stopping {
-		select {
-		case <-done:
+		if l.cancelled() {
 			l.stopping = true
-		default:
 		}
 		if err := l.runFrame(); err != nil {
 			return err
@@ -139,6 +142,9 @@ func (l *Loop) runFrame() error {
 	l.frame.N = l.stats.Frames
 	l.frame.Input, l.frame.Window, l.frame.Quit = l.input.frame, l.input.window, l.input.quit
 	l.frame.Text = l.input.text[:l.input.textLen]
+	// frameTime passed under the pause state the previous frame left;
+	// Update may change it now, for this frame's ticks.
+	pausedBefore := l.paused
 	if l.updater != nil {
 		if err := l.updater.Update(&l.frame); err != nil {
 			return wrapGame("update", l.frame.N, err)
@@ -152,7 +158,7 @@ func (l *Loop) runFrame() error {
 		l.ts.snap.setPeriod(l.pacer.period())
 	}
 
-	if err := l.runTicks(frameTime, now); err != nil {
+	if err := l.runTicks(frameTime, now, pausedBefore); err != nil {
 		return err
 	}
 
@@ -170,7 +176,7 @@ func (l *Loop) runFrame() error {
 		l.stopping = true
 	}
 	if l.stopping {
-		l.stats.Wall = l.phases.endFrame() - l.start
+		l.endFrame(visible)
 		return nil
 	}
 
@@ -184,17 +190,34 @@ func (l *Loop) runFrame() error {
 	} else if late, waited := l.pacer.wait(); waited {
 		record(l.stats.late, late)
 	}
-	l.stats.Wall = l.phases.endFrame() - l.start
+	l.endFrame(visible)
 	return nil
 }
 
+// endFrame closes the frame's time. A frame that drew nothing (the window
+// minimised or hidden) ends a stretch of hidden time since the last
+// present: it is counted apart and the next present's interval starts
+// here, so the stretch never shows as one long frame in the frame
+// intervals, Recent or the FPS.
+func (l *Loop) endFrame(drawn bool) {
+	end := l.phases.endFrame()
+	l.stats.Wall = end - l.start
+	if !drawn {
+		l.stats.Hidden += max(end-l.lastPresent, 0)
+		l.lastPresent = end
+	}
+}
+
 // runTicks feeds the frame's time to the accumulator and runs the ticks it
-// buys.
-func (l *Loop) runTicks(frameTime, now time.Duration) error {
+// buys. Time that passed while paused (pausedBefore: the frame before
+// this one was paused) is never fed, or unpausing after a long paused
+// frame would pay it out in a burst; a paused frame feeds nothing, not
+// even the cadence's carry.
+func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 	var steps int
 	var dropped time.Duration
 	var stalled bool
-	if !l.paused { // a paused frame feeds nothing, not even the cadence's carry
+	if !l.paused && !pausedBefore {
 		steps, dropped, stalled = l.ts.advance(frameTime)
 	}
 	if stalled {
@@ -210,9 +233,16 @@ func (l *Loop) runTicks(frameTime, now time.Duration) error {
 	if stepOnce {
 		steps = 1
 	}
+	if l.cancelled() { // during Update or the frame's wait: no tick at all
+		l.stopping, steps = true, 0
+	}
 	ran := 0
 	for ; ran < steps; ran++ {
 		if n := l.cfg.Ticks; n > 0 && l.stats.Ticks >= n {
+			l.stopping = true
+			break
+		}
+		if ran > 0 && l.cancelled() { // during a tick: no more
 			l.stopping = true
 			break
 		}
@@ -229,6 +259,19 @@ func (l *Loop) runTicks(frameTime, now time.Duration) error {
 		l.stopping = true
 	}
 	return nil
+}
+
+// cancelled reports whether Run's context is done. It is asked before
+// every tick, not once a frame, so that a frame of many slow ticks (a
+// stall paid with a high MaxSteps) stops within a tick of a SIGINT: a
+// non-blocking receive costs a few nanoseconds and allocates nothing.
+func (l *Loop) cancelled() bool {
+	select {
+	case <-l.done:
+		return true
+	default:
+		return false
+	}
 }
 
 func (l *Loop) runTick() error {
@@ -284,11 +327,7 @@ func (l *Loop) draw() error {
 	if l.stats.Frames > 0 {
 		l.stats.recordInterval(interval)
 	}
-	if l.stats.Presents == 1 {
-		l.stats.steadyFrom = now
-	}
 	l.stats.Presents++
-	l.stats.lastPresent = now
 	l.pacer.presented(interval, now)
 	l.ts.snap.setPeriod(l.pacer.period())
 	return nil

@@ -52,8 +52,13 @@ type Stats struct {
 	PhaseTime     [NumPhases]time.Duration
 	Wall          time.Duration // from Run's start to the end of the last frame
 	Presents      uint64        // frames presented (hidden windows present none)
-	steadyFrom    time.Duration // the second present: the first frame carries start-up work
-	lastPresent   time.Duration
+	// Hidden is the time nothing was drawn (the window minimised or
+	// hidden): it is kept out of the frame intervals, Recent and the FPS.
+	Hidden time.Duration
+	// The intervals after the second present, summed for the FPS: the
+	// first frame carries start-up work.
+	steadySpan time.Duration
+	steadyN    int64
 
 	intervals *hdrhistogram.Histogram // between presents, ns
 	late      *hdrhistogram.Histogram // wake after a deadline, ns
@@ -84,7 +89,17 @@ func record(h *hdrhistogram.Histogram, d time.Duration) {
 	_ = h.RecordValue(v) // in range by construction: cannot fail
 }
 
+// recordInterval keeps the time between two presents. A negative one (the
+// clock stepped back) measures nothing and is left out: a HUD averaging
+// Recent would show nonsense for as long as it stayed in view.
 func (s *Stats) recordInterval(d time.Duration) {
+	if d < 0 {
+		return
+	}
+	if s.Presents >= 2 {
+		s.steadySpan += d
+		s.steadyN++
+	}
 	record(s.intervals, d)
 	s.recent[s.recentN%frameGraphLen] = d
 	s.recentN++

@@ -16,7 +16,7 @@ type Report struct {
 	Wall          time.Duration
 	// FPS is the rate of presents from the second to the last: neither the
 	// first frame's start-up work (a renderer warming up) nor hidden
-	// frames skew it.
+	// time skews it.
 	FPS           float64
 	FrameTimes    Percentiles // the interval between presents
 	Late          Percentiles // how late the loop woke after its deadlines
@@ -24,9 +24,12 @@ type Report struct {
 	Bailouts      uint64
 	Dropped       time.Duration
 	Stalls        uint64
-	PhaseTime     [NumPhases]time.Duration
-	Interpolated  bool
-	TimeScale     float64
+	// Hidden is the time nothing was drawn (the window minimised or
+	// hidden), kept out of FrameTimes and FPS.
+	Hidden       time.Duration
+	PhaseTime    [NumPhases]time.Duration
+	Interpolated bool
+	TimeScale    float64
 	// Bodies is how many bodies the world held after the last tick (0
 	// for a game that is not a Simulator).
 	Bodies int
@@ -52,14 +55,15 @@ func (l *Loop) report() Report {
 		Bailouts:      s.Bailouts,
 		Dropped:       s.Dropped,
 		Stalls:        s.Stalls,
+		Hidden:        s.Hidden,
 		PhaseTime:     s.PhaseTime,
 		Interpolated:  l.interp,
 		TimeScale:     l.timeScale,
 		Bodies:        len(l.cur),
 		StateHash:     l.StateHash(),
 	}
-	if span := s.lastPresent - s.steadyFrom; s.Presents > 2 && span > 0 {
-		r.FPS = float64(s.Presents-2) / span.Seconds()
+	if s.steadySpan > 0 {
+		r.FPS = float64(s.steadyN) / s.steadySpan.Seconds()
 	}
 	return r
 }

@@ -5,7 +5,8 @@ import "time"
 // timestep turns measured frame times into whole ticks. It is handed the
 // time rather than reading a clock, so it is exact under test: every
 // nanosecond that comes in is ticked, kept as leftover, dropped by the
-// bailout (and counted), or held back by the cadence snap (and bounded).
+// bailout (and counted), or held back by the cadence snap and the tick
+// phase (each bounded).
 type timestep struct {
 	dt       time.Duration
 	maxFrame time.Duration
@@ -14,6 +15,7 @@ type timestep struct {
 	acc   time.Duration // scaled time not yet ticked, < dt between frames
 	scale ratio
 	snap  cadence
+	phase tickPhase
 
 	// Totals over the run; see the invariant in timestep_test.go.
 	fed     time.Duration // clamped and scaled time put in
@@ -32,8 +34,10 @@ func (ts *timestep) advance(frame time.Duration) (steps int, dropped time.Durati
 	if frame > ts.maxFrame {
 		frame, stalled = ts.maxFrame, true // re-base: a stall's debt is not paid
 	}
-	frame = ts.snap.apply(frame)
+	limit := time.Duration(ts.maxSteps+1)*ts.dt - 1 - ts.acc // the most acc takes without a drop
+	frame, onGrid := ts.snap.apply(frame, ts.scale.unapply(limit))
 	frame = ts.scale.apply(frame)
+	frame = ts.phase.feed(frame, ts.acc, ts.scale.quantum(ts.snap.period), ts.dt, limit, onGrid)
 	ts.fed += frame
 	ts.acc += frame
 	n := ts.acc / ts.dt
@@ -76,6 +80,23 @@ const scaleDen = 1 << 20
 
 func newRatio(scale float64) ratio {
 	return ratio{num: int64(scale*scaleDen + 0.5), den: scaleDen}
+}
+
+// quantum is d scaled without the carried remainder: the snapped period
+// as the accumulator sees it.
+func (r *ratio) quantum(d time.Duration) time.Duration {
+	if r.num == r.den {
+		return d
+	}
+	return time.Duration(int64(d) * r.num / r.den)
+}
+
+// unapply is the longest real time that scales to at most d (about).
+func (r *ratio) unapply(d time.Duration) time.Duration {
+	if r.num == r.den {
+		return d
+	}
+	return time.Duration(int64(d) * r.den / r.num)
 }
 
 func (r *ratio) apply(d time.Duration) time.Duration {

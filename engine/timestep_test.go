@@ -9,8 +9,8 @@ import (
 
 // checkAccounting runs the loop over frame times from next and checks,
 // after every frame, that every nanosecond put in is accounted for: ticked,
-// left over, dropped by the bailout, or held back by the cadence snap
-// (never more than its tolerance); that alpha stays in [0, 1); that no frame
+// left over, dropped by the bailout, held back by the cadence snap (never
+// more than its tolerance) or by the tick phase (under a tick); that alpha stays in [0, 1); that no frame
 // runs more than MaxSteps ticks; and that nothing is dropped while frames
 // stay below dt·MaxSteps.
 func checkAccounting(t testing.TB, mode Mode, tps, maxSteps int, frames int, next func() time.Duration) {
@@ -46,8 +46,11 @@ func checkAccounting(t testing.TB, mode Mode, tps, maxSteps int, frames int, nex
 		if ts.fed != ts.ticked+ts.acc+ts.dropped {
 			t.Fatalf("frame %d: fed %d != ticked %d + leftover %d + dropped %d", f.N, ts.fed, ts.ticked, ts.acc, ts.dropped)
 		}
-		if fed != ts.fed+ts.snap.carry {
-			t.Fatalf("frame %d: measured %d != fed %d + held by cadence %d", f.N, fed, ts.fed, ts.snap.carry)
+		if fed != ts.fed+ts.snap.carry+ts.phase.hold {
+			t.Fatalf("frame %d: measured %d != fed %d + held by cadence %d + held by tick phase %d", f.N, fed, ts.fed, ts.snap.carry, ts.phase.hold)
+		}
+		if h := ts.phase.hold; h >= dt || h <= -dt {
+			t.Fatalf("frame %d: tick phase holds %v, a tick (%v) or more", f.N, h, dt)
 		}
 		if c := ts.snap.carry; c > ts.snap.tol || c < -ts.snap.tol {
 			t.Fatalf("frame %d: cadence holds %v, beyond its tolerance %v", f.N, c, ts.snap.tol)

@@ -33,6 +33,7 @@ type Summary struct {
 	Bailouts      uint64             `json:"bailouts"`
 	DroppedMS     float64            `json:"dropped_ms"`
 	Stalls        uint64             `json:"stalls"`
+	HiddenMS      float64            `json:"hidden_ms"` // time nothing was drawn (window minimised or hidden), outside frame_ms and fps
 	PhaseMS       map[string]float64 `json:"phase_ms"`
 	Interpolated  bool               `json:"interpolated"`
 	TimeScale     float64            `json:"time_scale"`
@@ -95,7 +96,7 @@ func (s *Summary) addReport(r *engine.Report) {
 			s.StepsPerFrame[strconv.Itoa(n)] = c
 		}
 	}
-	s.Bailouts, s.DroppedMS, s.Stalls = r.Bailouts, ms(r.Dropped), r.Stalls
+	s.Bailouts, s.DroppedMS, s.Stalls, s.HiddenMS = r.Bailouts, ms(r.Dropped), r.Stalls, ms(r.Hidden)
 	s.PhaseMS = make(map[string]float64, len(r.PhaseTime))
 	for p, d := range r.PhaseTime {
 		s.PhaseMS[engine.Phase(p).String()] = ms(d)
