@@ -83,9 +83,13 @@ func (c *Canvas) Face(f *Font, size float64) (*Face, error) {
 		return nil, fmt.Errorf("sdl2: Face %s at %v pixels: %w", f.name, px, err)
 	}
 	m := raster.Metrics()
+	// Hinting rounds ascent and descent up and the font's line spacing to
+	// nearest: Go Regular at 12 pixels has 12 + 3 on a spacing of 14.
+	// Lines a whole ascent and descent apart never overlap.
+	height := max(m.Height, m.Ascent+m.Descent)
 	face := &Face{c: c, font: f, size: size, over: over, raster: raster,
 		ppem:   fixed.Int26_6(math.Round(px * 64)),
-		ascent: fixed26(m.Ascent) / over, descent: fixed26(m.Descent) / over, height: fixed26(m.Height) / over,
+		ascent: fixed26(m.Ascent) / over, descent: fixed26(m.Descent) / over, height: fixed26(height) / over,
 		more: map[rune]int32{}, shelfX: 1, shelfY: 1}
 
 	// Room for printable ASCII in about ten rows of ten cells.
@@ -129,7 +133,8 @@ func (f *Face) Ascent() float64 { return f.ascent }
 func (f *Face) Descent() float64 { return f.descent }
 
 // LineHeight returns the distance between the baselines of two lines, in
-// canvas units.
+// canvas units: the font's line spacing, or ascent plus descent if that is
+// more.
 func (f *Face) LineHeight() float64 { return f.height }
 
 // Width returns how wide DrawText draws s, in canvas units: the width of
