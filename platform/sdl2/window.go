@@ -68,7 +68,7 @@ type Window struct {
 	driver   string // SDL video driver, e.g. "x11" or "offscreen"
 	headless bool
 	why      string // why the window is headless
-	software bool // the renderer in use is SDL's software one
+	software bool   // the renderer in use is SDL's software one
 	vsync    bool
 	rendName string
 	maxTex   int32 // the renderer's largest texture side; 0 when unknown
