@@ -14,12 +14,22 @@ import (
 // and no flicker. The new size arrives with the window's events; with a
 // logical size the canvas keeps its units.
 func (w *Window) SetFullscreen(on bool) error {
+	if on == w.Fullscreen() {
+		return nil
+	}
 	var flags uint32
 	if on {
 		flags = sdl.WINDOW_FULLSCREEN_DESKTOP
+		w.windowedW, w.windowedH = w.win.GetSize()
 	}
 	if err := w.win.SetFullscreen(flags); err != nil {
 		return fmt.Errorf("sdl2: set fullscreen %v on video driver %q: %w", on, w.driver, err)
+	}
+	if !on && w.windowedW > 0 {
+		// Without a window manager (Xvfb, kiosks) SDL leaves an X11
+		// window at the display's size when fullscreen ends; with one,
+		// this asks for the size it restores anyway.
+		w.win.SetSize(w.windowedW, w.windowedH)
 	}
 	w.updateSize()
 	return nil

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -492,5 +493,58 @@ func TestDestroyedTextureLeavesTheOthers(t *testing.T) {
 	}
 	if x, y := b.Size(); x != 0 || y != 0 {
 		t.Errorf("destroyed texture's Size = %d×%d, want 0×0", x, y)
+	}
+}
+
+func TestSpritesAndTextAllocateNothingOnceWarm(t *testing.T) {
+	for _, logical := range []bool{false, true} {
+		opts := Options{Width: 640, Height: 480}
+		if logical {
+			opts.LogicalWidth, opts.LogicalHeight, opts.IntegerScale = 320, 180, true
+		}
+		t.Run(fmt.Sprintf("logical %v", logical), func(t *testing.T) {
+			w := openHeadless(t, opts)
+			a := newTexture(t, w, quadImage(), TextureOptions{})
+			b := newTexture(t, w, stripImage(), TextureOptions{Filter: FilterLinear})
+			f := newFace(t, w, goRegular(t), 18)
+			var num []byte
+			var allocs float64
+			var err error
+			onMain(func() {
+				c := w.Canvas()
+				frame := func() {
+					c.Clear(black)
+					c.SetTransform(Camera{Zoom: 2}.Transform(c.Size()))
+					for i := range 500 {
+						s := quad
+						s.Texture, s.Scale = a, mgl64.Vec2{1, 1}
+						if i%50 == 0 {
+							s.Texture, s.Src = b, image.Rect(i%4, 0, i%4+1, 1)
+						}
+						s.Blend = Blend(i / 100 % 3)
+						s.FlipX = i%2 == 0
+						s.Tint = color.RGBA{uint8(i), 200, 100, 200}
+						c.DrawSprite(s, mgl64.Vec2{float64(i%40) - 20, float64(i/40) - 6}, float64(i)*0.1)
+					}
+					c.DrawSpritePx(Sprite{Texture: a}, 5, 5, 0)
+					c.Circle(mgl64.Vec2{}, 3, red)
+					c.DrawText(f, 10, 10, "Score: héllo wörld", white)
+					num = strconv.AppendFloat(num[:0], 59.94, 'f', 2, 64)
+					c.DrawTextBytes(f, 10, 40, num, white)
+					_ = f.Width("measured ¿?")
+					if e := w.Present(); e != nil && err == nil {
+						err = e
+					}
+				}
+				frame()
+				allocs = testing.AllocsPerRun(20, frame)
+			})
+			if err != nil {
+				t.Fatalf("Present: %v", err)
+			}
+			if allocs != 0 {
+				t.Errorf("a frame of 500 sprites, text and a measure allocates %v times, want 0", allocs)
+			}
+		})
 	}
 }

@@ -73,11 +73,12 @@ type Window struct {
 	rendName string
 	maxTex   int32 // the renderer's largest texture side; 0 when unknown
 
-	state      engine.WindowState
-	pxPerPoint float64 // drawable pixels per window coordinate (high DPI)
-	refresh    time.Duration
-	refreshOK  bool // refresh holds the current display's period
-	closed     bool
+	state                engine.WindowState
+	windowedW, windowedH int32   // size to return to when fullscreen ends
+	pxPerPoint           float64 // drawable pixels per window coordinate (high DPI)
+	refresh              time.Duration
+	refreshOK            bool // refresh holds the current display's period
+	closed               bool
 
 	// SDL's renderer calls that can fail, as fields so that tests can
 	// make them fail: sdl.CreateRenderer and (*sdl.Renderer).RenderSetVSync.
@@ -161,6 +162,7 @@ func Open(opts Options) (*Window, error) {
 	}
 	w.win = win
 	w.id, _ = win.GetID()
+	w.windowedW, w.windowedH = int32(opts.Width), int32(opts.Height)
 	if err := w.createRenderer(opts.Software, false); err != nil {
 		w.Close()
 		return nil, err
