@@ -120,9 +120,13 @@ func Open(opts Options) (*Window, error) {
 	}
 
 	headless, why := headlessAsked(opts.Headless)
+	// Normal priority: an SDL_VIDEODRIVER environment variable wins. SDL
+	// keeps hints until it quits, so a window for a display clears what an
+	// earlier headless one in this process asked for.
 	if headless {
-		// Normal priority: an SDL_VIDEODRIVER environment variable wins.
 		sdl.SetHint(sdl.HINT_VIDEODRIVER, "offscreen")
+	} else {
+		sdl.SetHint(sdl.HINT_VIDEODRIVER, "")
 	}
 	// Choosing a renderer explicitly turns batching off unless asked for.
 	sdl.SetHint(sdl.HINT_RENDER_BATCHING, "1")
