@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/lockstep-engine/lockstep/engine"
 )
 
 // openX11 opens a window on the display, closed when the test ends.
@@ -33,7 +32,7 @@ func openX11(t *testing.T, opts Options) *Window {
 // asynchronously, and a loaded Xvfb can take a while.
 func waitForSize(t *testing.T, w *Window, width, height int) {
 	t.Helper()
-	var in engine.Input
+	var in sink
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		onMain(func() { w.PollEvents(&in) })
 		if ww, wh := w.Size(); ww == width && wh == height {

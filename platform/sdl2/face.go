@@ -27,9 +27,11 @@ const maxFaceSize = 1024
 // that all the face's text is drawn from: drawing text whose glyphs are
 // cached allocates nothing.
 //
-// Glyphs are rasterised at the size they cover on the drawable (the
-// canvas's PixelScale when the face is made), so text stays sharp at a
-// logical size. Faces live as long as their window.
+// Glyphs are rasterised at the size they cover on the drawable, the
+// canvas's PixelScale times the face's size, so text stays sharp at a
+// logical size and on high-DPI displays. When that scale changes (a
+// resize with a logical size), the face rasterises its glyphs again at the
+// next draw or measure. Faces live as long as their window.
 type Face struct {
 	c      *Canvas
 	font   *Font
@@ -59,12 +61,12 @@ type glyph struct {
 }
 
 type faceKey struct {
-	font       *Font
-	size, over float64
+	font *Font
+	size float64
 }
 
 // Face returns f at size canvas units (the em size: roughly the height of
-// a line), made on first use and cached per font, size and pixel scale.
+// a line), made on first use and cached per font and size.
 func (c *Canvas) Face(f *Font, size float64) (*Face, error) {
 	if f == nil {
 		return nil, errors.New("sdl2: Face: the font is nil; make one with ParseFont or LoadFont")
@@ -72,42 +74,14 @@ func (c *Canvas) Face(f *Font, size float64) (*Face, error) {
 	if !(size > 0 && size <= maxFaceSize) {
 		return nil, fmt.Errorf("sdl2: Face %s at size %v: want a size in (0, %d] canvas units", f.name, size, maxFaceSize)
 	}
-	over := c.view.scale
-	key := faceKey{f, size, over}
+	key := faceKey{f, size}
 	if face, ok := c.faces[key]; ok {
 		return face, nil
 	}
-	px := size * over
-	raster, err := opentype.NewFace(f.sf, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingFull})
-	if err != nil {
-		return nil, fmt.Errorf("sdl2: Face %s at %v pixels: %w", f.name, px, err)
-	}
-	m := raster.Metrics()
-	// Hinting rounds ascent and descent up and the font's line spacing to
-	// nearest: Go Regular at 12 pixels has 12 + 3 on a spacing of 14.
-	// Lines a whole ascent and descent apart never overlap.
-	height := max(m.Height, m.Ascent+m.Descent)
-	face := &Face{c: c, font: f, size: size, over: over, raster: raster,
-		ppem:   fixed.Int26_6(math.Round(px * 64)),
-		ascent: fixed26(m.Ascent) / over, descent: fixed26(m.Descent) / over, height: fixed26(height) / over,
-		more: map[rune]int32{}, shelfX: 1, shelfY: 1}
-
-	// Room for printable ASCII in about ten rows of ten cells.
-	limit := 16384
-	if c.maxTex > 0 {
-		limit = int(c.maxTex)
-	}
-	side := 64
-	for cell := int(math.Ceil(px*1.25)) + 2; side < 10*cell && side < limit; {
-		side *= 2
-	}
-	side = min(side, limit)
-	face.atlas = &Texture{c: c, img: image.NewNRGBA(image.Rect(0, 0, side, side)), filter: FilterLinear,
-		name: fmt.Sprintf("(glyph atlas of %s at %v)", f.name, size)}
-	for r := rune(' '); r <= '~'; r++ {
-		if _, _, err := face.lookup(r); err != nil {
-			return nil, err
-		}
+	face := &Face{c: c, font: f, size: size, more: map[rune]int32{},
+		atlas: &Texture{c: c, filter: FilterLinear, name: fmt.Sprintf("(glyph atlas of %s at %v)", f.name, size)}}
+	if err := face.rasterAt(c.view.scale); err != nil {
+		return nil, err
 	}
 	if err := face.atlas.upload(); err != nil {
 		return nil, err
@@ -121,25 +95,78 @@ func (c *Canvas) Face(f *Font, size float64) (*Face, error) {
 	return face, nil
 }
 
+// rasterAt starts the face over at over atlas pixels per canvas unit: its
+// metrics, and an atlas holding printable ASCII. The texture is made again
+// when next drawn.
+func (f *Face) rasterAt(over float64) error {
+	px := f.size * over
+	raster, err := opentype.NewFace(f.font.sf, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		return fmt.Errorf("sdl2: Face %s at %v pixels: %w", f.font.name, px, err)
+	}
+	m := raster.Metrics()
+	// Hinting rounds ascent and descent up and the font's line spacing to
+	// nearest: Go Regular at 12 pixels has 12 + 3 on a spacing of 14.
+	// Lines a whole ascent and descent apart never overlap.
+	height := max(m.Height, m.Ascent+m.Descent)
+	f.over, f.raster = over, raster
+	f.ppem = fixed.Int26_6(math.Round(px * 64))
+	f.ascent, f.descent, f.height = fixed26(m.Ascent)/over, fixed26(m.Descent)/over, fixed26(height)/over
+	f.ascii = [128]int32{}
+	clear(f.more)
+	f.glyphs = f.glyphs[:0]
+	f.shelfX, f.shelfY, f.shelfH = 1, 1, 0
+
+	// Room for printable ASCII in about ten rows of ten cells.
+	limit := 16384
+	if f.c.maxTex > 0 {
+		limit = int(f.c.maxTex)
+	}
+	side := 64
+	for cell := int(math.Ceil(px*1.25)) + 2; side < 10*cell && side < limit; {
+		side *= 2
+	}
+	side = min(side, limit)
+	f.c.drop(f.atlas.tex)
+	f.atlas.unload()
+	f.atlas.img = image.NewNRGBA(image.Rect(0, 0, side, side))
+	for r := rune(' '); r <= '~'; r++ {
+		if _, _, err := f.lookup(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sync rasterises the face again if the canvas's pixel scale changed.
+func (f *Face) sync() {
+	if f.over != f.c.view.scale {
+		if err := f.rasterAt(f.c.view.scale); err != nil {
+			f.c.fail(err)
+		}
+	}
+}
+
 func fixed26(v fixed.Int26_6) float64 { return float64(v) / 64 }
 
 // Size returns the face's em size in canvas units.
 func (f *Face) Size() float64 { return f.size }
 
 // Ascent returns how far glyphs reach above the baseline, in canvas units.
-func (f *Face) Ascent() float64 { return f.ascent }
+func (f *Face) Ascent() float64 { f.sync(); return f.ascent }
 
 // Descent returns how far glyphs reach below the baseline, in canvas units.
-func (f *Face) Descent() float64 { return f.descent }
+func (f *Face) Descent() float64 { f.sync(); return f.descent }
 
 // LineHeight returns the distance between the baselines of two lines, in
 // canvas units: the font's line spacing, or ascent plus descent if that is
 // more.
-func (f *Face) LineHeight() float64 { return f.height }
+func (f *Face) LineHeight() float64 { f.sync(); return f.height }
 
 // Width returns how wide DrawText draws s, in canvas units: the width of
 // its longest line, from the first pen position to the last advance.
 func (f *Face) Width(s string) float64 {
+	f.sync()
 	widest, w := 0.0, 0.0
 	var prev sfnt.GlyphIndex
 	for i := 0; i < len(s); {
@@ -180,6 +207,7 @@ func drawFaceText[S string | []byte](c *Canvas, f *Face, x, y float64, s S, col 
 		c.fail(errors.New("sdl2: DrawText with a face of another canvas, or none; make it with this canvas's Face"))
 		return x, y
 	}
+	f.sync()
 	if !c.bind(f.atlas, BlendAlpha) {
 		return x, y
 	}

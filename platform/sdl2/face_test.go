@@ -220,6 +220,27 @@ func TestFaceAtALogicalSizeIsSharpOnTheDrawable(t *testing.T) {
 		t.Error("text at 20 units on a 2× canvas differs from text at 40 pixels: it was not rasterised for the drawable")
 	}
 	saveForReview(t, w, "text-logical-2x.png")
+
+	// At a new scale the same face rasterises again: 160×120 on 640×480
+	// is 4 pixels a unit, and size 20 draws as 80 pixels do.
+	var err error
+	onMain(func() { err = w.SetLogicalSize(160, 120, false) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newFace(t, plain, font, 80)
+	a = drawAndRead(t, w, func(c *Canvas) { c.Clear(black); c.DrawText(f, 5, 5, "Sharp text", white) })
+	b = drawAndRead(t, plain, func(c *Canvas) { c.Clear(black); c.DrawText(h, 20, 20, "Sharp text", white) })
+	if f.over != 4 || string(a.Pix) != string(b.Pix) {
+		t.Errorf("after the scale went to 4: the face rasterises at %v, and draws as 80 pixels do: %v", f.over, string(a.Pix) == string(b.Pix))
+	}
+	var wf4 float64
+	onMain(func() { wf4 = f.Width("Sharp text") })
+	// Hinting rounds each advance to a whole raster pixel: up to half a
+	// pixel a glyph, 10 glyphs at 2×.
+	if math.Abs(wf4-wf) > 10*0.5/2 {
+		t.Errorf("Width at 4× = %v units, at 2× %v: want the same within hinting's rounding", wf4, wf)
+	}
 }
 
 func TestFontAndFaceMistakes(t *testing.T) {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -76,7 +75,7 @@ func TestDeadDisplayGivesAHeadlessWindowThatSaysWhy(t *testing.T) {
 	}
 	// Headless in every respect: hidden, seen by the engine as visible
 	// (so the loop draws), pixels read back, presents paced by read-back.
-	var in engine.Input
+	var in sink
 	var img *image.RGBA
 	var err, errPresent error
 	var hidden bool
@@ -87,8 +86,8 @@ func TestDeadDisplayGivesAHeadlessWindowThatSaysWhy(t *testing.T) {
 		img, err = w.Image()
 		errPresent = w.Present()
 	})
-	if !hidden || !in.Window().Visible() {
-		t.Errorf("window hidden %v, engine sees it visible %v; want both", hidden, in.Window().Visible())
+	if !hidden || !in.window.Visible() {
+		t.Errorf("window hidden %v, engine sees it visible %v; want both", hidden, in.window.Visible())
 	}
 	if err != nil || errPresent != nil {
 		t.Fatalf("Image: %v, Present: %v", err, errPresent)
