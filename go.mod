@@ -10,3 +10,5 @@ require (
 	golang.org/x/image v0.47.0
 	golang.org/x/sys v0.49.0
 )
+
+require golang.org/x/text v0.43.0 // indirect

@@ -1,14 +1,25 @@
 // Package sdl2 is lockstep's desktop platform: an SDL2 window that implements
 // engine.Platform, engine.VSyncer and engine.RefreshRater, and a Canvas that
-// draws the shapes physics samples need (thousands of circles, rotated
-// boxes, polygons, segments) in a few batched RenderGeometry calls, plus a
-// debug HUD, a frame-time graph and PNG screenshots.
+// draws what games need in a few batched RenderGeometry calls: the shapes
+// physics samples draw (thousands of circles, rotated boxes, polygons,
+// segments), sprites from PNG or JPEG textures and atlases, TrueType and
+// OpenType text at any size, a debug HUD, a frame-time graph, and PNG
+// screenshots.
+//
+// A game may draw in its own units whatever the window's size: give the
+// window a logical size (Options.LogicalWidth, Window.SetLogicalSize) and
+// the canvas scales it to fit, letterboxed, by whole numbers if asked;
+// Window.PointerToCanvas maps the mouse into the same units, high-DPI
+// displays included. The window also switches desktop fullscreen, and sets
+// its title, icon, cursor and relative mouse mode.
 //
 // SDL must be driven from the main OS thread. The sdl package locks it in
 // its init, so open the window and run the loop on the main goroutine.
 //
-// Without a display (no DISPLAY or WAYLAND_DISPLAY on Unix), or with
-// Options.Headless, the window is hidden and uses SDL's offscreen driver:
-// drawing, reading pixels back and screenshots still work, which is what
-// tests and CI rely on. An SDL_VIDEODRIVER environment variable always wins.
+// Without a display (no DISPLAY or WAYLAND_DISPLAY on Unix), with
+// Options.Headless, or when SDL can start only a driver that shows nothing
+// (a DISPLAY with no server behind it), the window is headless: hidden, on
+// SDL's offscreen driver, and Window.HeadlessReason says why. Drawing,
+// reading pixels back and screenshots still work, which is what tests and
+// CI rely on. An SDL_VIDEODRIVER environment variable always wins.
 package sdl2

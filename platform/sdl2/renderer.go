@@ -44,9 +44,11 @@ func (w *Window) createRenderer(software, vsync bool) error {
 	w.ren = ren
 	w.rendName = ""
 	w.software = false
+	w.maxTex = 0
 	if info, err := ren.GetInfo(); err == nil {
 		w.rendName = info.Name
 		w.software = info.Flags&sdl.RENDERER_SOFTWARE != 0
+		w.maxTex = min(info.MaxTextureWidth, info.MaxTextureHeight)
 	}
 	// Alpha in vertex colours blends (HUD panels, translucent shapes).
 	if err := ren.SetDrawBlendMode(sdl.BLENDMODE_BLEND); err != nil {
@@ -89,18 +91,18 @@ func (w *Window) SetVSync(on bool) error {
 	w.canvas.release()
 	errDestroy := w.ren.Destroy()
 	w.ren = nil
-	w.canvas.setRenderer(nil)
+	w.canvas.setRenderer(nil, 0)
 	if err := w.createRenderer(w.software, on); err != nil {
 		err = errors.Join(err, errDestroy)
 		if errOld := w.createRenderer(w.software, was); errOld != nil {
 			return fmt.Errorf("sdl2: recreate renderer to set vsync %v: %w; recreating it with vsync %v failed too: %w; %w",
 				on, err, was, errOld, ErrNoRenderer)
 		}
-		w.canvas.setRenderer(w.ren)
+		w.canvas.setRenderer(w.ren, w.maxTex)
 		w.updateSize()
 		return fmt.Errorf("sdl2: recreate renderer to set vsync %v: %w; kept vsync %v on a new renderer %q", on, err, w.vsync, w.rendName)
 	}
-	w.canvas.setRenderer(w.ren)
+	w.canvas.setRenderer(w.ren, w.maxTex)
 	w.updateSize()
 	if w.vsync != on {
 		return fmt.Errorf("sdl2: renderer %q on video driver %q cannot set vsync %v; use a frame cap instead", w.rendName, w.driver, on)

@@ -35,7 +35,7 @@ func fan(idx []int32, base int32, n int) {
 // Circle fills a circle of radius world units around center. Its level of
 // detail follows its size on screen.
 func (c *Canvas) Circle(center mgl64.Vec2, radius float64, col color.RGBA) {
-	c.use(nil)
+	c.use(nil, BlendAlpha)
 	// About one point per 4 pixels of circumference.
 	r := radius * c.pixelScale()
 	level := 0
@@ -45,7 +45,7 @@ func (c *Canvas) Circle(center mgl64.Vec2, radius float64, col color.RGBA) {
 	unit := c.circles[level]
 	n := len(unit)
 	v, idx, base := c.grow(n+1, 3*n)
-	m := &c.xf
+	m := &c.m
 	o := c.world(center)
 	// The images of the radius along x and y: any affine transform works.
 	ax, ay := float32(m[0]*radius), float32(m[1]*radius)
@@ -68,7 +68,7 @@ func (c *Canvas) Circle(center mgl64.Vec2, radius float64, col color.RGBA) {
 // Box fills a rectangle centred on center with the given half extents in
 // world units, turned by angle radians (counter-clockwise, y up).
 func (c *Canvas) Box(center, half mgl64.Vec2, angle float64, col color.RGBA) {
-	c.use(nil)
+	c.use(nil, BlendAlpha)
 	v, idx, base := c.grow(4, 6)
 	s, co := math.Sincos(angle)
 	ux, uy := mgl64.Vec2{co * half[0], s * half[0]}, mgl64.Vec2{-s * half[1], co * half[1]}
@@ -88,7 +88,7 @@ func (c *Canvas) Polygon(pos mgl64.Vec2, angle float64, vertices []mgl64.Vec2, c
 	if n < 3 {
 		return
 	}
-	c.use(nil)
+	c.use(nil, BlendAlpha)
 	v, idx, base := c.grow(n, 3*(n-2))
 	s, co := math.Sincos(angle)
 	sc := sdlColor(col)
@@ -105,7 +105,7 @@ func (c *Canvas) Segment(a, b mgl64.Vec2, radius float64, col color.RGBA) {
 	d := b.Sub(a)
 	if l := d.Len(); l > 0 {
 		n := mgl64.Vec2{-d[1], d[0]}.Mul(radius / l)
-		c.use(nil)
+		c.use(nil, BlendAlpha)
 		v, idx, base := c.grow(4, 6)
 		sc := sdlColor(col)
 		v[0] = sdl.Vertex{Position: c.world(a.Sub(n)), Color: sc}
@@ -118,13 +118,13 @@ func (c *Canvas) Segment(a, b mgl64.Vec2, radius float64, col color.RGBA) {
 	c.Circle(b, radius, col)
 }
 
-// Line draws a straight line from a to b, in world units, width pixels
-// wide whatever the zoom: for outlines, axes and debug vectors.
+// Line draws a straight line from a to b, in world units, width canvas
+// units wide whatever the zoom: for outlines, axes and debug vectors.
 func (c *Canvas) Line(a, b mgl64.Vec2, width float64, col color.RGBA) {
-	c.linePx(c.world(a), c.world(b), float32(width), col)
+	c.linePx(c.world(a), c.world(b), float32(width*c.view.scale), col)
 }
 
-// linePx draws a line between two pixel positions.
+// linePx draws a line between two drawable pixel positions.
 func (c *Canvas) linePx(p, q sdl.FPoint, width float32, col color.RGBA) {
 	dx, dy := q.X-p.X, q.Y-p.Y
 	l := float32(math.Sqrt(float64(dx*dx + dy*dy)))
@@ -132,7 +132,7 @@ func (c *Canvas) linePx(p, q sdl.FPoint, width float32, col color.RGBA) {
 		return
 	}
 	nx, ny := -dy/l*width/2, dx/l*width/2
-	c.use(nil)
+	c.use(nil, BlendAlpha)
 	v, idx, base := c.grow(4, 6)
 	sc := sdlColor(col)
 	v[0] = sdl.Vertex{Position: sdl.FPoint{X: p.X - nx, Y: p.Y - ny}, Color: sc}
@@ -142,13 +142,14 @@ func (c *Canvas) linePx(p, q sdl.FPoint, width float32, col color.RGBA) {
 	fan(idx, base, 4)
 }
 
-// FillRect fills an axis-aligned rectangle given in pixels, with (x, y) its
-// top-left corner, ignoring the transform: for overlays.
+// FillRect fills an axis-aligned rectangle given in canvas units, with
+// (x, y) its top-left corner, ignoring the transform: for overlays.
 func (c *Canvas) FillRect(x, y, w, h float64, col color.RGBA) {
-	c.use(nil)
+	c.use(nil, BlendAlpha)
 	v, idx, base := c.grow(4, 6)
 	sc := sdlColor(col)
-	x0, y0, x1, y1 := float32(x), float32(y), float32(x+w), float32(y+h)
+	p, q := c.px(x, y), c.px(x+w, y+h)
+	x0, y0, x1, y1 := p.X, p.Y, q.X, q.Y
 	v[0] = sdl.Vertex{Position: sdl.FPoint{X: x0, Y: y0}, Color: sc}
 	v[1] = sdl.Vertex{Position: sdl.FPoint{X: x1, Y: y0}, Color: sc}
 	v[2] = sdl.Vertex{Position: sdl.FPoint{X: x1, Y: y1}, Color: sc}

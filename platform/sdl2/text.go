@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"unsafe"
 
 	"github.com/veandco/go-sdl2/sdl"
 	"golang.org/x/image/font/basicfont"
@@ -29,7 +28,7 @@ type glyphAtlas struct {
 // newGlyphAtlas rasterises the font once into a texture on ren.
 func newGlyphAtlas(ren *sdl.Renderer) (*glyphAtlas, error) {
 	face := basicfont.Face7x13
-	img := image.NewRGBA(image.Rect(0, 0, atlasCols*glyphW, atlasRows*glyphH))
+	img := image.NewNRGBA(image.Rect(0, 0, atlasCols*glyphW, atlasRows*glyphH))
 	for r := rune(firstGlyph); r <= lastGlyph; r++ {
 		i := int(r - firstGlyph)
 		x, y := i%atlasCols*glyphW, i/atlasCols*glyphH
@@ -38,24 +37,15 @@ func newGlyphAtlas(ren *sdl.Renderer) (*glyphAtlas, error) {
 			draw.DrawMask(img, dr, image.White, image.Point{}, mask, mp, draw.Over)
 		}
 	}
-	b := img.Bounds()
-	tex, err := ren.CreateTexture(uint32(sdl.PIXELFORMAT_RGBA32), sdl.TEXTUREACCESS_STATIC, int32(b.Dx()), int32(b.Dy()))
+	tex, err := createTexture(ren, img, FilterNearest)
 	if err != nil {
-		return nil, fmt.Errorf("sdl2: create the %dx%d HUD glyph texture: %w", b.Dx(), b.Dy(), err)
-	}
-	if err := tex.Update(nil, unsafe.Pointer(&img.Pix[0]), img.Stride); err != nil {
-		tex.Destroy()
-		return nil, fmt.Errorf("sdl2: upload the HUD glyph texture: %w", err)
-	}
-	if err := tex.SetBlendMode(sdl.BLENDMODE_BLEND); err != nil {
-		tex.Destroy()
-		return nil, fmt.Errorf("sdl2: set the HUD glyph texture's blend mode: %w", err)
+		return nil, fmt.Errorf("sdl2: the HUD glyph texture: %w", err)
 	}
 	return &glyphAtlas{tex: tex}, nil
 }
 
-// Text draws ASCII text with its top-left corner at pixel (x, y), ignoring
-// the transform. Lines break at '\n'; other characters outside printable
+// Text draws ASCII text in the HUD's bitmap font with its top-left corner
+// at (x, y) in canvas units, ignoring the transform. Lines break at '\n'; other characters outside printable
 // ASCII show as '?'. Glyphs are 7×13 font pixels, scaled up by a whole
 // number on high-DPI displays. It returns the pixel position after the last
 // glyph, to continue the line.
@@ -69,7 +59,7 @@ func (c *Canvas) TextBytes(x, y float64, b []byte, col color.RGBA) (endX, endY f
 	return drawText(c, x, y, b, col)
 }
 
-// TextWidth returns how many pixels wide Text draws s: the width of its
+// TextWidth returns how many canvas units wide Text draws s: the width of its
 // longest line, at the canvas's text scale. It counts bytes, as Text does,
 // so each byte outside printable ASCII takes the width of its '?'.
 func (c *Canvas) TextWidth(s string) float64 {
@@ -85,7 +75,7 @@ func (c *Canvas) TextWidth(s string) float64 {
 	return float64(widest * glyphW * c.textScale)
 }
 
-// LineHeight returns the pixel height of a line of text.
+// LineHeight returns the height of a line of Text in canvas units.
 func (c *Canvas) LineHeight() float64 { return float64(glyphH * c.textScale) }
 
 func drawText[S string | []byte](c *Canvas, x, y float64, s S, col color.RGBA) (float64, float64) {
@@ -103,34 +93,36 @@ func drawText[S string | []byte](c *Canvas, x, y float64, s S, col color.RGBA) (
 		}
 		c.font = f
 	}
-	c.use(c.font.tex)
-	scale := float32(c.textScale)
-	gw, gh := glyphW*scale, glyphH*scale
+	c.use(c.font.tex, BlendAlpha)
+	// Glyph cells in canvas units, and their corners in drawable pixels.
+	scale := float64(c.textScale)
+	cw, ch := glyphW*scale, glyphH*scale
+	gw, gh := float32(cw*c.view.scale), float32(ch*c.view.scale)
 	const tw, th = 1.0 / atlasCols, 1.0 / atlasRows
 	sc := sdlColor(col)
-	x0 := float32(x)
-	px, py := x0, float32(y)
+	px, py := x, y
 	for i := 0; i < len(s); i++ {
-		ch := s[i]
+		b := s[i]
 		switch {
-		case ch == '\n':
-			px, py = x0, py+gh
+		case b == '\n':
+			px, py = x, py+ch
 			continue
-		case ch == ' ':
-			px += gw
+		case b == ' ':
+			px += cw
 			continue
-		case ch < firstGlyph || ch > lastGlyph:
-			ch = '?'
+		case b < firstGlyph || b > lastGlyph:
+			b = '?'
 		}
-		g := int(ch - firstGlyph)
+		g := int(b - firstGlyph)
 		u, v := float32(g%atlasCols)*tw, float32(g/atlasCols)*th
+		p := c.px(px, py)
 		vs, idx, base := c.grow(4, 6)
-		vs[0] = sdl.Vertex{Position: sdl.FPoint{X: px, Y: py}, Color: sc, TexCoord: sdl.FPoint{X: u, Y: v}}
-		vs[1] = sdl.Vertex{Position: sdl.FPoint{X: px + gw, Y: py}, Color: sc, TexCoord: sdl.FPoint{X: u + tw, Y: v}}
-		vs[2] = sdl.Vertex{Position: sdl.FPoint{X: px + gw, Y: py + gh}, Color: sc, TexCoord: sdl.FPoint{X: u + tw, Y: v + th}}
-		vs[3] = sdl.Vertex{Position: sdl.FPoint{X: px, Y: py + gh}, Color: sc, TexCoord: sdl.FPoint{X: u, Y: v + th}}
+		vs[0] = sdl.Vertex{Position: p, Color: sc, TexCoord: sdl.FPoint{X: u, Y: v}}
+		vs[1] = sdl.Vertex{Position: sdl.FPoint{X: p.X + gw, Y: p.Y}, Color: sc, TexCoord: sdl.FPoint{X: u + tw, Y: v}}
+		vs[2] = sdl.Vertex{Position: sdl.FPoint{X: p.X + gw, Y: p.Y + gh}, Color: sc, TexCoord: sdl.FPoint{X: u + tw, Y: v + th}}
+		vs[3] = sdl.Vertex{Position: sdl.FPoint{X: p.X, Y: p.Y + gh}, Color: sc, TexCoord: sdl.FPoint{X: u, Y: v + th}}
 		fan(idx, base, 4)
-		px += gw
+		px += cw
 	}
-	return float64(px), float64(py)
+	return px, py
 }

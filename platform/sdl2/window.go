@@ -3,8 +3,8 @@ package sdl2
 import (
 	"errors"
 	"fmt"
+	"image"
 	"os"
-	"runtime"
 	"time"
 	"unsafe"
 
@@ -21,10 +21,27 @@ type Options struct {
 
 	// Headless hides the window and uses SDL's offscreen driver. It is
 	// chosen automatically on Unix when neither DISPLAY nor WAYLAND_DISPLAY
-	// is set. An SDL_VIDEODRIVER environment variable overrides the driver.
+	// is set, and whenever SDL ends up on its offscreen or dummy driver
+	// (see Window.HeadlessReason). An SDL_VIDEODRIVER environment variable
+	// overrides the driver.
 	Headless bool
 
 	Software bool // use SDL's software renderer instead of the GPU
+
+	// Fullscreen starts in desktop fullscreen: borderless, the size of the
+	// display (see SetFullscreen). A headless window ignores it.
+	Fullscreen bool
+
+	// LogicalWidth×LogicalHeight, when set, is the canvas's size in the
+	// game's own units whatever the window's size, scaled to fit and
+	// letterboxed; IntegerScale scales by whole numbers only (see
+	// SetLogicalSize).
+	LogicalWidth, LogicalHeight int
+	IntegerScale                bool
+
+	Icon          image.Image // the window's icon; nil leaves the system's
+	HideCursor    bool        // hide the mouse cursor (see SetCursorVisible)
+	RelativeMouse bool        // capture the mouse for relative motion (see SetRelativeMouse); not headless
 }
 
 // The oldest SDL that has everything used here: SDL_RenderGeometry and
@@ -50,15 +67,18 @@ type Window struct {
 	canvas   *Canvas
 	driver   string // SDL video driver, e.g. "x11" or "offscreen"
 	headless bool
-	software bool // the renderer in use is SDL's software one
+	why      string // why the window is headless
+	software bool   // the renderer in use is SDL's software one
 	vsync    bool
 	rendName string
+	maxTex   int32 // the renderer's largest texture side; 0 when unknown
 
-	state      engine.WindowState
-	pxPerPoint float64 // drawable pixels per window coordinate (high DPI)
-	refresh    time.Duration
-	refreshOK  bool // refresh holds the current display's period
-	closed     bool
+	state                engine.WindowState
+	windowedW, windowedH int32   // size to return to when fullscreen ends
+	pxPerPoint           float64 // drawable pixels per window coordinate (high DPI)
+	refresh              time.Duration
+	refreshOK            bool // refresh holds the current display's period
+	closed               bool
 
 	// SDL's renderer calls that can fail, as fields so that tests can
 	// make them fail: sdl.CreateRenderer and (*sdl.Renderer).RenderSetVSync.
@@ -95,11 +115,18 @@ func Open(opts Options) (*Window, error) {
 			v.Major, v.Minor, v.Patch, minMajor, minMinor, minPatch)
 	}
 
-	headless := opts.Headless || !hasDisplay()
+	if err := checkLogicalSize(opts.LogicalWidth, opts.LogicalHeight); err != nil {
+		return nil, fmt.Errorf("sdl2: Options.LogicalWidth/Height: %w", err)
+	}
+
+	headless, why := headlessAsked(opts.Headless)
+	// Normal priority: an SDL_VIDEODRIVER environment variable wins. SDL
+	// keeps hints until it quits, so a window for a display clears what an
+	// earlier headless one in this process asked for.
 	if headless {
-		// Normal priority: an SDL_VIDEODRIVER environment variable wins.
 		sdl.SetHint(sdl.HINT_VIDEODRIVER, "offscreen")
-		limitSoftwareRasterizer()
+	} else {
+		sdl.SetHint(sdl.HINT_VIDEODRIVER, "")
 	}
 	// Choosing a renderer explicitly turns batching off unless asked for.
 	sdl.SetHint(sdl.HINT_RENDER_BATCHING, "1")
@@ -107,9 +134,16 @@ func Open(opts Options) (*Window, error) {
 		return nil, fmt.Errorf("sdl2: no video device (SDL_VIDEODRIVER=%q): %w; run with a display, or without one set SDL_VIDEODRIVER=offscreen (Options.Headless, -headless)",
 			os.Getenv("SDL_VIDEODRIVER"), err)
 	}
-	w := &Window{headless: headless, pxPerPoint: 1, sync: &pixelSync{},
+	w := &Window{pxPerPoint: 1, sync: &pixelSync{},
 		sdlCreateRenderer: sdl.CreateRenderer, sdlSetVSync: (*sdl.Renderer).RenderSetVSync}
 	w.driver, _ = sdl.GetCurrentVideoDriver()
+	if !headless && drawsOffscreen(w.driver) {
+		headless, why = true, fellBack(w.driver)
+	}
+	w.headless, w.why = headless, why
+	if headless {
+		limitSoftwareRasterizer()
+	}
 	// Drops allocate a Go string per event in go-sdl2 and nothing uses them.
 	for _, t := range []uint32{sdl.DROPFILE, sdl.DROPTEXT, sdl.DROPBEGIN, sdl.DROPCOMPLETE} {
 		sdl.EventState(t, sdl.DISABLE)
@@ -120,6 +154,9 @@ func Open(opts Options) (*Window, error) {
 		flags |= sdl.WINDOW_HIDDEN
 	} else {
 		flags |= sdl.WINDOW_SHOWN
+		if opts.Fullscreen {
+			flags |= sdl.WINDOW_FULLSCREEN_DESKTOP
+		}
 	}
 	win, err := sdl.CreateWindow(opts.Title, sdl.WINDOWPOS_CENTERED, sdl.WINDOWPOS_CENTERED,
 		int32(opts.Width), int32(opts.Height), flags)
@@ -129,14 +166,48 @@ func Open(opts Options) (*Window, error) {
 	}
 	w.win = win
 	w.id, _ = win.GetID()
+	w.windowedW, w.windowedH = int32(opts.Width), int32(opts.Height)
 	if err := w.createRenderer(opts.Software, false); err != nil {
 		w.Close()
 		return nil, err
 	}
 	w.canvas = newCanvas(w.ren)
+	w.canvas.maxTex = w.maxTex
 	w.state.Focused = win.GetFlags()&sdl.WINDOW_INPUT_FOCUS != 0
 	w.updateSize()
+	if err := w.applyOptions(opts); err != nil {
+		w.Close()
+		return nil, err
+	}
 	return w, nil
+}
+
+// applyOptions sets what Options ask for beyond the window and renderer.
+func (w *Window) applyOptions(opts Options) error {
+	if opts.LogicalWidth > 0 {
+		if err := w.SetLogicalSize(opts.LogicalWidth, opts.LogicalHeight, opts.IntegerScale); err != nil {
+			return err
+		}
+	}
+	if opts.Icon != nil {
+		if err := w.SetIcon(opts.Icon); err != nil {
+			return err
+		}
+	}
+	if w.headless {
+		return nil // no pointer to hide or capture
+	}
+	if opts.HideCursor {
+		if err := w.SetCursorVisible(false); err != nil {
+			return err
+		}
+	}
+	if opts.RelativeMouse {
+		if err := w.SetRelativeMouse(true); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // limitSoftwareRasterizer keeps Mesa's llvmpipe, the OpenGL that headless
@@ -150,16 +221,6 @@ func limitSoftwareRasterizer() {
 	if _, set := os.LookupEnv("LP_NUM_THREADS"); !set {
 		_ = os.Setenv("LP_NUM_THREADS", "1") // read by Mesa when the renderer starts
 	}
-}
-
-// hasDisplay reports whether a windowing system is reachable. Only Unix
-// desktops announce theirs in the environment.
-func hasDisplay() bool {
-	switch runtime.GOOS {
-	case "windows", "darwin", "ios", "android":
-		return true
-	}
-	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
 }
 
 // versionAtLeast reports whether v is major.minor.patch or newer.
@@ -183,6 +244,7 @@ func (w *Window) Close() error {
 	var errs []error
 	if w.canvas != nil {
 		w.canvas.release()
+		w.canvas.setRenderer(nil, 0)
 	}
 	// The renderer must go before its window: the other order crashed.
 	if w.ren != nil {
@@ -220,8 +282,16 @@ func (w *Window) Driver() string { return w.driver }
 // "opengl" or "software".
 func (w *Window) Renderer() string { return w.rendName }
 
-// Headless reports whether the window is hidden and drawn offscreen.
+// Headless reports whether the window is hidden and drawn offscreen:
+// asked for, without a display, or because SDL could only start a driver
+// that shows nothing. HeadlessReason says which.
 func (w *Window) Headless() bool { return w.headless }
+
+// HeadlessReason says why the window is headless, for logs and run
+// summaries, such as "asked for (Options.Headless)" or "DISPLAY=:77 could
+// not be opened; SDL fell back to its offscreen driver, which shows
+// nothing". It is empty for a window on a display.
+func (w *Window) HeadlessReason() string { return w.why }
 
 // Size returns the drawable size in pixels, which on a high-DPI display is
 // larger than the window's size in screen coordinates.
@@ -264,13 +334,10 @@ func (w *Window) updateSize() {
 	if err != nil {
 		pw, ph = w.win.GetSize()
 	}
-	ww, _ := w.win.GetSize()
+	ww, wh := w.win.GetSize()
 	w.state.Width, w.state.Height = int(pw), int(ph)
-	w.pxPerPoint = 1
-	if ww > 0 && pw > 0 {
-		w.pxPerPoint = float64(pw) / float64(ww)
-	}
-	w.canvas.setSize(int(pw), int(ph), w.pxPerPoint)
+	w.canvas.setSize(int(pw), int(ph), int(ww), int(wh))
+	w.pxPerPoint = w.canvas.pxPerPoint
 }
 
 // MainThreadOnly marks the window as bound to the main OS thread, where SDL

@@ -106,7 +106,7 @@ func TestTwoWindowsCloseInAnyOrder(t *testing.T) {
 			} else {
 				b.Close()
 			}
-			if a.Canvas().width == 320 {
+			if cw, _ := a.Canvas().Size(); cw == 320 {
 				drawScene(a.Canvas())
 				img, err = a.Image()
 			}

@@ -1,0 +1,97 @@
+package sdl2
+
+import (
+	"image"
+	"strings"
+	"testing"
+)
+
+func TestFullscreenSwitchesOnAndOff(t *testing.T) {
+	// The offscreen driver keeps the window's size; the X11 pass checks
+	// the size (TestX11FullscreenCoversTheScreenAndComesBack).
+	w := openHeadless(t, Options{})
+	var errOn, errOff, errAgain error
+	var on, off bool
+	onMain(func() {
+		errOn = w.SetFullscreen(true)
+		on = w.Fullscreen()
+		errAgain = w.SetFullscreen(true)
+		errOff = w.SetFullscreen(false)
+		off = w.Fullscreen()
+	})
+	if errOn != nil || errOff != nil || errAgain != nil || !on || off {
+		t.Errorf("SetFullscreen(true) = %v → Fullscreen() %v; again = %v; SetFullscreen(false) = %v → %v",
+			errOn, on, errAgain, errOff, off)
+	}
+}
+
+func TestTitleCursorAndIcon(t *testing.T) {
+	w := openHeadless(t, Options{Title: "first"})
+	var title string
+	var hidden, shown bool
+	var errHide, errShow error
+	onMain(func() {
+		w.SetTitle("second: ünïcode")
+		title = w.Title()
+		errHide = w.SetCursorVisible(false)
+		hidden = !w.CursorVisible()
+		errShow = w.SetCursorVisible(true)
+		shown = w.CursorVisible()
+	})
+	if title != "second: ünïcode" {
+		t.Errorf("Title() after SetTitle = %q", title)
+	}
+	if errHide != nil || errShow != nil || !hidden || !shown {
+		t.Errorf("cursor: hide %v (hidden %v), show %v (shown %v)", errHide, hidden, errShow, shown)
+	}
+	for _, tt := range []struct {
+		name string
+		img  image.Image
+		want string
+	}{
+		{"nil", nil, "nil"},
+		{"empty", image.NewNRGBA(image.Rect(3, 3, 3, 9)), "no pixels"},
+		{"an icon", quadImage(), ""},
+		{"an icon not at the origin, premultiplied", image.NewRGBA(image.Rect(10, 10, 42, 42)), ""},
+	} {
+		var err error
+		onMain(func() { err = w.SetIcon(tt.img) })
+		if (tt.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("SetIcon(%s) = %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestRelativeMouseNeedsAWindowingSystem(t *testing.T) {
+	w := openHeadless(t, Options{})
+	var err error
+	var on bool
+	onMain(func() {
+		err = w.SetRelativeMouse(true)
+		on = w.RelativeMouse()
+	})
+	if w.Driver() == "offscreen" && (err == nil || on || !strings.Contains(err.Error(), `"offscreen"`)) {
+		t.Errorf("on the offscreen driver: SetRelativeMouse(true) = %v, RelativeMouse() = %v; want an error naming the driver", err, on)
+	}
+}
+
+func TestOptionsSetTheInitialState(t *testing.T) {
+	// A headless window takes the logical size and icon, and leaves the
+	// pointer and fullscreen alone: there is no pointer, and the offscreen
+	// driver refuses relative mode.
+	w := openHeadless(t, Options{Width: 400, Height: 300, LogicalWidth: 160, LogicalHeight: 90, IntegerScale: true,
+		Icon: quadImage(), Fullscreen: true, HideCursor: true, RelativeMouse: true})
+	var cw, ch int
+	var fullscreen, cursor bool
+	onMain(func() {
+		cw, ch = w.Canvas().Size()
+		fullscreen, cursor = w.Fullscreen(), w.CursorVisible()
+	})
+	if cw != 160 || ch != 90 || w.Canvas().PixelScale() != 2 || fullscreen || !cursor {
+		t.Errorf("canvas %d×%d at %v, fullscreen %v, cursor visible %v; want 160×90 at 2, windowed, cursor shown",
+			cw, ch, w.Canvas().PixelScale(), fullscreen, cursor)
+	}
+	if ww, wh := w.WindowSize(); ww != 400 || wh != 300 {
+		t.Errorf("WindowSize() = %d×%d, want 400×300", ww, wh)
+	}
+}

@@ -1,0 +1,239 @@
+package sdl2
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	_ "image/jpeg" // LoadTexture decodes JPEG
+	_ "image/png"  // and PNG
+	"os"
+	"unsafe"
+
+	"github.com/veandco/go-sdl2/sdl"
+)
+
+// Filter is how a texture is sampled where it is drawn larger, smaller or
+// turned.
+type Filter uint8
+
+// The filters.
+const (
+	FilterNearest Filter = iota // each pixel takes its nearest texel: sharp, for pixel art
+	FilterLinear                // blends the nearest texels: smooth under scaling and rotation
+)
+
+// String returns the filter's name, "nearest" or "linear".
+func (f Filter) String() string {
+	switch f {
+	case FilterNearest:
+		return "nearest"
+	case FilterLinear:
+		return "linear"
+	}
+	return fmt.Sprintf("Filter(%d)", uint8(f))
+}
+
+// TextureOptions configure NewTexture and LoadTexture. The zero value
+// samples the nearest texel.
+type TextureOptions struct {
+	Filter Filter
+}
+
+// Texture is an image uploaded to a window's renderer, drawn with
+// Canvas.DrawSprite. It belongs to the canvas that made it.
+//
+// A texture lives on its renderer, and SetVSync sometimes has to replace
+// the renderer (when the driver cannot switch vsync live), which destroys
+// every texture on it. So a Texture keeps a copy of its pixels (4 bytes a
+// texel in Go memory) and uploads itself again the next time it is drawn.
+type Texture struct {
+	c      *Canvas
+	img    *image.NRGBA // straight alpha, as SDL blends
+	tex    *sdl.Texture // nil while not uploaded to the current renderer
+	filter Filter
+	slot   int    // index in c.textures; -1 once destroyed
+	name   string // for errors: the file, or the image's size
+}
+
+// NewTexture uploads a copy of img as a texture. Any image.Image works:
+// premultiplied colours (image.RGBA) are converted to the straight alpha
+// SDL blends with.
+func (c *Canvas) NewTexture(img image.Image, opts TextureOptions) (*Texture, error) {
+	if img == nil {
+		return nil, errors.New("sdl2: NewTexture: the image is nil")
+	}
+	b := img.Bounds()
+	return c.newTexture(img, opts, fmt.Sprintf("(%d×%d image)", b.Dx(), b.Dy()))
+}
+
+// LoadTexture decodes a PNG or JPEG file and uploads it as a texture.
+func (c *Canvas) LoadTexture(path string, opts TextureOptions) (*Texture, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("sdl2: load texture: %w", err)
+	}
+	defer f.Close()
+	img, format, err := image.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("sdl2: decode texture %s: %w; PNG and JPEG files are supported", path, err)
+	}
+	return c.newTexture(img, opts, path+" ("+format+")")
+}
+
+func (c *Canvas) newTexture(img image.Image, opts TextureOptions, name string) (*Texture, error) {
+	b := img.Bounds()
+	switch {
+	case opts.Filter > FilterLinear:
+		return nil, fmt.Errorf("sdl2: texture %s: unknown filter %v; use FilterNearest or FilterLinear", name, opts.Filter)
+	case b.Empty():
+		return nil, fmt.Errorf("sdl2: texture %s: the image has no pixels", name)
+	case c.ren == nil:
+		return nil, fmt.Errorf("sdl2: texture %s: %w", name, ErrNoRenderer)
+	case c.maxTex > 0 && (b.Dx() > int(c.maxTex) || b.Dy() > int(c.maxTex)):
+		return nil, fmt.Errorf("sdl2: texture %s: the renderer takes at most %d×%d texels; split the image or scale it down",
+			name, c.maxTex, c.maxTex)
+	}
+	rgba := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(rgba, rgba.Rect, img, b.Min, draw.Src)
+	t := &Texture{c: c, img: rgba, filter: opts.Filter, name: name}
+	if err := t.upload(); err != nil {
+		return nil, err
+	}
+	t.slot = len(c.textures)
+	c.textures = append(c.textures, t)
+	return t, nil
+}
+
+// Size returns the texture's size in texels.
+func (t *Texture) Size() (width, height int) {
+	if t.img == nil {
+		return 0, 0
+	}
+	return t.img.Rect.Dx(), t.img.Rect.Dy()
+}
+
+// Filter returns how the texture is sampled.
+func (t *Texture) Filter() Filter { return t.filter }
+
+// SetFilter changes how the texture is sampled from the next draw on. SDL
+// fixes a texture's filter when it makes it, so the texture is made again
+// from its pixels: change filters between scenes, not every frame.
+func (t *Texture) SetFilter(f Filter) error {
+	switch {
+	case f > FilterLinear:
+		return fmt.Errorf("sdl2: texture %s: unknown filter %v; use FilterNearest or FilterLinear", t.name, f)
+	case t.slot < 0:
+		return fmt.Errorf("sdl2: texture %s was destroyed", t.name)
+	case f == t.filter:
+		return nil
+	}
+	t.filter = f
+	if t.tex == nil {
+		return nil // uploads with the new filter when next drawn
+	}
+	t.c.drop(t.tex)
+	t.unload()
+	return t.upload()
+}
+
+// Destroy frees the texture on the renderer and its copy of the pixels.
+// Drawing it afterwards is an error. Closing the window destroys every
+// texture it made.
+func (t *Texture) Destroy() {
+	if t.slot < 0 {
+		return
+	}
+	c := t.c
+	c.drop(t.tex)
+	t.unload()
+	last := len(c.textures) - 1
+	c.textures[t.slot] = c.textures[last]
+	c.textures[t.slot].slot = t.slot
+	c.textures[last] = nil
+	c.textures = c.textures[:last]
+	t.slot = -1
+	t.img = nil
+}
+
+// upload makes the texture on the canvas's current renderer.
+func (t *Texture) upload() error {
+	if t.c.ren == nil {
+		return fmt.Errorf("sdl2: texture %s: %w", t.name, ErrNoRenderer)
+	}
+	tex, err := createTexture(t.c.ren, t.img, t.filter)
+	if err != nil {
+		return fmt.Errorf("sdl2: texture %s: %w", t.name, err)
+	}
+	t.tex = tex
+	return nil
+}
+
+// unload frees the texture on the renderer; the renderer must be alive.
+func (t *Texture) unload() {
+	if t.tex != nil {
+		t.tex.Destroy()
+		t.tex = nil
+	}
+}
+
+// drop sends what is queued with tex before tex goes away.
+func (c *Canvas) drop(tex *sdl.Texture) {
+	if tex != nil && c.tex == tex {
+		c.submit()
+		c.tex = nil
+	}
+}
+
+// bind makes t, drawn with blend, the texture of the geometry that
+// follows, uploading it first if the renderer was replaced. It records why
+// it cannot and returns false.
+func (c *Canvas) bind(t *Texture, blend Blend) bool {
+	var err error
+	switch {
+	case t == nil:
+		err = errors.New("sdl2: draw a sprite without a texture; set Sprite.Texture")
+	case t.c != c:
+		err = fmt.Errorf("sdl2: texture %s belongs to another window; make it with this window's canvas", t.name)
+	case t.slot < 0:
+		err = fmt.Errorf("sdl2: texture %s was destroyed", t.name)
+	case !blend.valid():
+		err = fmt.Errorf("sdl2: unknown blend mode %v", blend)
+	case t.tex == nil:
+		err = t.upload()
+	}
+	if err != nil {
+		c.fail(err)
+		return false
+	}
+	c.use(t.tex, blend)
+	return true
+}
+
+// createTexture uploads img to ren, sampled with filter.
+func createTexture(ren *sdl.Renderer, img *image.NRGBA, filter Filter) (*sdl.Texture, error) {
+	// SDL gives a texture the filter this hint names when it makes it.
+	// go-sdl2 v0.4.40 does not wrap SDL_SetTextureScaleMode, and setting
+	// the hint keeps this package free of C. Override: the environment's
+	// SDL_RENDER_SCALE_QUALITY must not change what the caller asked for.
+	quality := "nearest"
+	if filter == FilterLinear {
+		quality = "linear"
+	}
+	sdl.SetHintWithPriority(sdl.HINT_RENDER_SCALE_QUALITY, quality, sdl.HINT_OVERRIDE)
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	// RGBA32 is R, G, B, A in memory on every byte order, as image.NRGBA.
+	tex, err := ren.CreateTexture(uint32(sdl.PIXELFORMAT_RGBA32), sdl.TEXTUREACCESS_STATIC, int32(w), int32(h))
+	if err != nil {
+		return nil, fmt.Errorf("create a %d×%d texture: %w", w, h, err)
+	}
+	if err := tex.Update(nil, unsafe.Pointer(&img.Pix[0]), img.Stride); err != nil {
+		tex.Destroy()
+		return nil, fmt.Errorf("upload a %d×%d texture: %w", w, h, err)
+	}
+	if err := tex.SetBlendMode(sdl.BLENDMODE_BLEND); err != nil {
+		tex.Destroy()
+		return nil, fmt.Errorf("set a texture's blend mode: %w", err)
+	}
+	return tex, nil
+}
