@@ -27,9 +27,11 @@ type Options struct {
 	Ticks    uint64
 	Duration time.Duration
 	Headless bool
-	Interp   bool
-	Seed     uint64
-	Physics  string // physics engine behind Setup.NewWorld
+	// Fullscreen starts in desktop fullscreen; F11 and Alt+Enter toggle it.
+	Fullscreen bool
+	Interp     bool
+	Seed       uint64
+	Physics    string // physics engine behind Setup.NewWorld
 
 	Stats      bool
 	StatsJSON  string
@@ -80,6 +82,7 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.Ticks, "ticks", 0, "stop after exactly this many ticks (0: no limit)")
 	fs.DurationVar(&o.Duration, "duration", 0, "stop after this long (0: no limit)")
 	fs.BoolVar(&o.Headless, "headless", false, "no visible window (automatic when there is no display)")
+	fs.BoolVar(&o.Fullscreen, "fullscreen", false, "start in desktop fullscreen (F11 and Alt+Enter toggle it)")
 	fs.BoolVar(&o.Interp, "interp", true, "render interpolation between ticks")
 	fs.Uint64Var(&o.Seed, "seed", 1, "scene randomness")
 	fs.StringVar(&o.Physics, "physics", "chipmunk", "physics engine: chipmunk, or box2d (needs -tags box2d and libbox2d-dev)")

@@ -126,12 +126,13 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 	}
 	defer func() { err = errors.Join(err, prof.stop()) }()
 
-	win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + name, Headless: o.Headless})
+	win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + name, Headless: o.Headless, Fullscreen: o.Fullscreen})
 	if err != nil {
 		return sum, fmt.Errorf("open window: %w", err)
 	}
 	defer func() { err = errors.Join(err, win.Close()) }()
 	sum.Headless, sum.VideoDriver, sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
+	sum.HeadlessReason = win.HeadlessReason()
 
 	if s, ok := game.(Starter); ok {
 		if err := s.Start(&Setup{Seed: o.Seed, Physics: o.Physics, Window: win, Log: log}); err != nil {
@@ -156,7 +157,7 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 	}
 	if sum.Headless && o.Frames == 0 && o.Ticks == 0 && o.Duration == 0 && o.Replay == "" {
 		cfg.Duration = HeadlessDuration
-		log.Info("no display: running headless", "duration", cfg.Duration)
+		log.Info("running headless", "why", sum.HeadlessReason, "duration", cfg.Duration)
 	}
 	var tp *tapeRun
 	if o.Record != "" || o.Replay != "" {

@@ -45,6 +45,7 @@ const (
 	keyStep      = engine.KeyPeriod
 	keyHUD       = engine.KeyF1
 	keyShot      = engine.KeyF12
+	keyFull      = engine.KeyF11
 	keyFaster    = engine.KeyEquals
 	keySlower    = engine.KeyMinus
 	keyFasterPad = engine.KeyKeypadPlus
@@ -53,10 +54,18 @@ const (
 
 // Update handles the hotkeys, then the game's own Update: Esc quit, V power
 // mode, I interpolation, P pause, . one tick while paused, + and - time
-// scale, F1 HUD, F12 screenshot.
+// scale, F1 HUD, F11 or Alt+Enter fullscreen, F12 screenshot.
 func (r *runner) Update(f *engine.Frame) error {
 	in, l := &f.Input, f.Loop
+	// Alt counts when held, or pressed in this frame (a quick chord can
+	// press and release both keys between two frames).
+	alt := in.Down.Has(engine.KeyLeftAlt) || in.Down.Has(engine.KeyRightAlt) ||
+		in.Pressed.Has(engine.KeyLeftAlt) || in.Pressed.Has(engine.KeyRightAlt)
 	switch {
+	case in.Pressed.Has(keyFull), alt && in.Pressed.Has(engine.KeyEnter):
+		if err := r.win.SetFullscreen(!r.win.Fullscreen()); err != nil {
+			r.log.Warn("fullscreen", "err", err)
+		}
 	case in.Pressed.Has(keyQuit):
 		return engine.ErrQuit
 	case in.Pressed.Has(keyMode):

@@ -49,7 +49,10 @@ type Summary struct {
 	VideoDriver    string  `json:"video_driver,omitempty"`
 	Renderer       string  `json:"renderer,omitempty"`
 	Headless       bool    `json:"headless"`
-	Error          string  `json:"error,omitempty"`
+	// HeadlessReason says why a run had no visible window: asked for, no
+	// display, or a display that could not be opened.
+	HeadlessReason string `json:"headless_reason,omitempty"`
+	Error          string `json:"error,omitempty"`
 	// IdleGC is what the idle-time collector did (absent with -idle-gc=false).
 	IdleGC *IdleGCSummary `json:"idle_gc,omitempty"`
 }

@@ -9,8 +9,9 @@ import (
 // it in in. It allocates nothing: go-sdl2 hands each event out as a pointer
 // into one C buffer that the next poll overwrites, so each is read at once.
 //
-// Mouse positions are in drawable pixels, the same space the canvas draws
-// in, also on high-DPI displays. Closing the window or quitting the
+// Mouse positions are in canvas units, the space the canvas draws in:
+// drawable pixels (also on high-DPI displays), or the logical size's units
+// when one is set (see SetLogicalSize). Closing the window or quitting the
 // application requests the loop to quit.
 func (w *Window) PollEvents(in engine.EventSink) {
 	for ev := sdl.PollEvent(); ev != nil; ev = sdl.PollEvent() {
@@ -24,9 +25,9 @@ func (w *Window) PollEvents(in engine.EventSink) {
 			if e.Button >= sdl.BUTTON_LEFT && e.Button <= sdl.BUTTON_X2 {
 				in.Button(engine.MouseButton(e.Button-sdl.BUTTON_LEFT), e.Type == sdl.MOUSEBUTTONDOWN)
 			}
-			in.Pointer(float64(e.X)*w.pxPerPoint, float64(e.Y)*w.pxPerPoint)
+			in.Pointer(w.canvas.pointerToCanvas(float64(e.X), float64(e.Y)))
 		case *sdl.MouseMotionEvent:
-			in.Pointer(float64(e.X)*w.pxPerPoint, float64(e.Y)*w.pxPerPoint)
+			in.Pointer(w.canvas.pointerToCanvas(float64(e.X), float64(e.Y)))
 		case *sdl.MouseWheelEvent:
 			dx, dy := e.X, e.Y
 			if e.Direction == sdl.MOUSEWHEEL_FLIPPED {
@@ -79,10 +80,14 @@ func (w *Window) windowEvent(id uint8, in engine.EventSink) {
 
 // visibleState is the state the engine sees. A headless window is hidden
 // on purpose and its pixels are read back, so it counts as visible.
+//
+// Its size is the canvas's, in the units the pointer is reported in: a
+// logical size when one is set, drawable pixels otherwise.
 func (w *Window) visibleState() engine.WindowState {
 	s := w.state
 	if w.headless {
 		s.Hidden = false
 	}
+	s.Width, s.Height = w.canvas.Size()
 	return s
 }

@@ -187,3 +187,29 @@ func TestPollEventsAllocations(t *testing.T) {
 		t.Errorf("PollEvents of 100 events allocated %v times, want 0", pushPoll-pushOnly)
 	}
 }
+
+// With a logical size the pointer and the window's size reach the game in
+// the canvas's units, so a tick maps the pointer the way it draws.
+func TestPollEventsReportsThePointerInLogicalUnits(t *testing.T) {
+	w := openHeadless(t, Options{Width: 640, Height: 480})
+	var in sink
+	var err error
+	onMain(func() {
+		err = w.SetLogicalSize(320, 240, false)
+		var drain sink
+		w.PollEvents(&drain)
+		if err == nil {
+			err = push(full(sdl.MouseMotionEvent{Type: sdl.MOUSEMOTION, WindowID: w.id, X: 320, Y: 120}))
+		}
+		w.PollEvents(&in)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x, y := in.in.Mouse(); x != 160 || y != 60 {
+		t.Errorf("pointer at window (320, 120) of 640×480 reported at (%v, %v), want (160, 60) in the 320×240 canvas", x, y)
+	}
+	if in.window.Width != 320 || in.window.Height != 240 {
+		t.Errorf("window size %d×%d, want the canvas's 320×240", in.window.Width, in.window.Height)
+	}
+}
