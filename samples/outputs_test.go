@@ -166,3 +166,42 @@ func TestReplayTakesSceneFlagsFromTheRecording(t *testing.T) {
 		t.Fatalf("replay with another -bodies: exit %d, %q; want 2 naming the flag", res.code, res.stderr)
 	}
 }
+
+// A display that cannot be opened (DISPLAY=:77, no X server there) ends up
+// on the offscreen driver: the run is headless in every respect, bounded
+// like any headless run, and its summary says so and why.
+func TestDeadDisplayRunsHeadlessAndBounded(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(binary(t, "chain"), "-stats-json", "sum.json")
+	cmd.Env = append(os.Environ(), "DISPLAY=:77", "SDL_VIDEODRIVER=")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	done := make(chan error, 1)
+	go func() { done <- cmd.Run() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("exit: %v; stderr:\n%s", err, stderr.String())
+		}
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("DISPLAY=:77: still running after 60 s (the headless bound is %v)", 10*time.Second)
+	}
+	var sum struct {
+		Headless       bool    `json:"headless"`
+		HeadlessReason string  `json:"headless_reason"`
+		Driver         string  `json:"video_driver"`
+		WallS          float64 `json:"wall_s"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "sum.json"))
+	if err == nil {
+		err = json.Unmarshal(b, &sum)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.Headless || !strings.Contains(sum.HeadlessReason, ":77") || sum.WallS > 11 {
+		t.Fatalf("summary: headless %v, reason %q, driver %q, wall %.1fs; want headless, a reason naming :77, about 10 s", sum.Headless, sum.HeadlessReason, sum.Driver, sum.WallS)
+	}
+}
