@@ -154,8 +154,9 @@ func (q *queryState) results() []physics.BodyID {
 
 // RayCast returns the first shape the segment from a to b crosses, and
 // whether there is one. A ray starting inside or on a shape does not hit
-// it; sensors and shapes f does not collide with are not hit. Of two hits
-// at the same fraction, the lower body ID wins.
+// it, and a ray of no length hits nothing; sensors and shapes f does not
+// collide with are not hit. Of two hits at the same fraction, the lower
+// body ID wins.
 func (w *World) RayCast(a, b mgl64.Vec2, f physics.Filter) (physics.RayHit, bool, error) {
 	if err := w.usable("ray cast"); err != nil {
 		return physics.RayHit{}, false, err
@@ -166,11 +167,12 @@ func (w *World) RayCast(a, b mgl64.Vec2, f physics.Filter) (physics.RayHit, bool
 	if err := checkVec("end", b); err != nil {
 		return physics.RayHit{}, false, fmt.Errorf("chipmunk: ray cast: %w", err)
 	}
-	if a == b {
-		return physics.RayHit{}, false, fmt.Errorf("chipmunk: ray cast: start and end are both %v: %w; give the ray a length, or use QueryPoint", a, physics.ErrInvalid)
-	}
 	if err := checkFilter(f); err != nil {
 		return physics.RayHit{}, false, fmt.Errorf("chipmunk: ray cast: %w", err)
+	}
+	if a == b {
+		// cp would divide by the length; a ray of none crosses nothing.
+		return physics.RayHit{}, false, nil
 	}
 	q := &w.query
 	q.p, q.hit, q.hitFound = vec(a), nil, false

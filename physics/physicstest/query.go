@@ -35,8 +35,8 @@ func newRayScene(w *world) rayScene {
 }
 
 // testRayCast: exact hit points, normals and fractions (1e-5 covers
-// float32), misses, filters, sensors skipped, and no hit on the shape a
-// ray starts in.
+// float32), misses, filters, sensors skipped, no hit on the shape a ray
+// starts in, and none for a ray of no length.
 func testRayCast(t *testing.T, open Opener) {
 	w := newWorld(t, open, physics.Config{})
 	s := newRayScene(w)
@@ -71,6 +71,8 @@ func testRayCast(t *testing.T, open Opener) {
 		{"stopping short", mgl64.Vec2{0, 0}, mgl64.Vec2{3.9, 0}, physics.Filter{}, false, physics.RayHit{}},
 		{"only through the sensor", mgl64.Vec2{2, -2}, mgl64.Vec2{2, 2}, physics.Filter{}, false, physics.RayHit{}},
 		{"starting inside the box, ending in it", mgl64.Vec2{4.5, 0}, mgl64.Vec2{5.5, 0}, physics.Filter{}, false, physics.RayHit{}},
+		{"of no length, outside", mgl64.Vec2{0, 0}, mgl64.Vec2{0, 0}, physics.Filter{}, false, physics.RayHit{}},
+		{"of no length, inside the box", mgl64.Vec2{5, 0}, mgl64.Vec2{5, 0}, physics.Filter{}, false, physics.RayHit{}},
 	}
 	for _, tt := range tests {
 		got, ok, err := w.RayCast(tt.a, tt.b, tt.f)
