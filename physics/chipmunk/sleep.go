@@ -9,9 +9,11 @@ import (
 // With Config.Sleep, a group of touching or jointed bodies falls asleep
 // once every body in it has been idle for sleepTime: moving slower than
 // idleSpeed, counting its spin (cp compares v² + ω²·I/m with idleSpeed²).
-// Box2D waits the same half second. cp's own default speed, gravity × dt,
-// is 0 in a world without gravity and 0.16 m/s at 60 Hz under Earth's,
-// fast enough to freeze a body at the top of a small bounce.
+// Box2D waits the same half second. A settled pile of 1,000 bodies moves
+// at under 0.0012 units/s (physicstest.Pile after 20 s), far below
+// idleSpeed; a bouncing body stays under it for about 0.01 s at its apex.
+// cp's own default, gravity × dt, would be 0 in a world without gravity
+// and 0.17 units/s at 60 Hz under gravity 10.
 const (
 	sleepTime = 500 * time.Millisecond
 	idleSpeed = 0.05 // world units per second
