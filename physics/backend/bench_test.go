@@ -3,27 +3,27 @@ package backend
 import (
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/physicstest"
 )
 
-// bodies sets the body counts the benchmarks run at, to find the largest
-// pile an engine steps in time: go test -tags box2d -bench Step -bodies
-// 20000,30000,40000 ./physics/backend
+// bodies sets the body counts the benchmarks run at, for instance to find
+// the largest pile an engine steps within a tick:
+//
+//	taskset -c 0 go test -tags box2d -cpu 1 -run '^$' -bench Step ./physics/backend -args -bodies 8000,12000,16000
 var bodies = flag.String("bodies", "100,1000,5000,20000", "comma-separated body counts for the benchmarks")
 
 const tick = time.Second / 60
 
-// warmup is how many steps a pile falls before timing starts, so the
-// timed steps are those of a settled pile: timing from the start would
-// make ns/op depend on b.N, a falling pile costing less than a packed one.
-const warmup = 120
+// warmup is how many steps a pile falls and settles before timing starts:
+// a falling pile costs less than a packed one, so timing from the start
+// would make ns/op depend on b.N. After 4 s the suite's piles are at rest.
+const warmup = 240
 
 func benchSizes(b *testing.B) []int {
 	var sizes []int
@@ -37,76 +37,46 @@ func benchSizes(b *testing.B) []int {
 	return sizes
 }
 
-// pile fills an open container with n bodies, circles and boxes of mixed
-// sizes from a fixed seed, in a grid twice as wide as it is tall whose cells
-// are little larger than the bodies, so that the same scene on every engine
-// settles into a pile within two seconds.
+// pile opens a world on engine e holding the conformance suite's pile of n
+// bodies (seed 1), so that every engine steps the same scene, and lets it
+// settle.
 func pile(b *testing.B, e Engine, n int) physics.World {
 	b.Helper()
-	w, err := New(e, physics.Config{Gravity: mgl64.Vec2{0, -10}})
+	w, err := New(e, physicstest.PileConfig())
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { w.Close() })
-	const cell = 0.62
-	cols := 1
-	for cols*cols < 2*n {
-		cols++
+	if err := physicstest.Pile(w, n, 1); err != nil {
+		b.Fatal(err)
 	}
-	width := float64(cols) * cell
-	wall := func(pos mgl64.Vec2, w, h float64) physics.BodyDef {
-		s := physics.BoxShape(w, h)
-		s.Friction = 0.7
-		return physics.BodyDef{Kind: physics.Static, Pos: pos, Shapes: []physics.Shape{s}}
-	}
-	height := float64(n/cols+2) * cell * 2
-	for _, d := range []physics.BodyDef{
-		wall(mgl64.Vec2{0, -0.5}, width+2, 1),
-		wall(mgl64.Vec2{-width/2 - 0.5, height / 2}, 1, height),
-		wall(mgl64.Vec2{width/2 + 0.5, height / 2}, 1, height),
-	} {
-		if _, err := w.AddBody(d); err != nil {
-			b.Fatal(err)
-		}
-	}
-	r := rand.New(rand.NewPCG(1, 2))
-	for i := range n {
-		var s physics.Shape
-		if i%2 == 0 {
-			s = physics.CircleShape(0.2 + 0.1*r.Float64())
-		} else {
-			s = physics.BoxShape(0.4+0.1*r.Float64(), 0.4+0.1*r.Float64())
-		}
-		s.Density, s.Friction = 1, 0.7
-		pos := mgl64.Vec2{-width/2 + cell*(float64(i%cols)+0.5), cell * (float64(i/cols) + 0.5)}
-		if _, err := w.AddBody(physics.BodyDef{Pos: pos, Shapes: []physics.Shape{s}}); err != nil {
+	for range warmup {
+		if err := w.Step(tick); err != nil {
 			b.Fatal(err)
 		}
 	}
 	return w
 }
 
-func step(b *testing.B, w physics.World, n int) {
-	for range n {
-		if err := w.Step(tick); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 // BenchmarkStep steps the same settled pile on every engine in this build,
-// at 60 steps a second. Compare engines with benchstat -col /engine.
+// 60 steps a second, without sleeping. Besides wall time it reports the
+// process's CPU time per step (cpu-ns/op), which other processes' load
+// does not inflate and which counts cp's garbage collection on other
+// threads. Compare engines with benchstat -col /engine.
 func BenchmarkStep(b *testing.B) {
 	for _, n := range benchSizes(b) {
 		for _, e := range Built() {
 			b.Run(fmt.Sprintf("bodies=%d/engine=%v", n, e), func(b *testing.B) {
 				w := pile(b, e, n)
-				step(b, w, warmup)
 				b.ReportAllocs()
+				cpu0 := processCPU()
 				for b.Loop() {
 					if err := w.Step(tick); err != nil {
 						b.Fatal(err)
 					}
+				}
+				if cpu := processCPU() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 				}
 			})
 		}
@@ -120,7 +90,6 @@ func BenchmarkSnapshot(b *testing.B) {
 		for _, e := range Built() {
 			b.Run(fmt.Sprintf("bodies=%d/engine=%v", n, e), func(b *testing.B) {
 				w := pile(b, e, n)
-				step(b, w, 10)
 				dst := w.Snapshot(nil)
 				b.ReportAllocs()
 				for b.Loop() {
