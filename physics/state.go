@@ -10,9 +10,9 @@ type BodyID uint32
 // BodyState is one body's transform and velocity at the end of a tick.
 type BodyState struct {
 	ID     BodyID
-	Pos    mgl64.Vec2 // centre of gravity, world units
+	Pos    mgl64.Vec2 // the body's origin (where BodyDef.Pos and Teleport put it), world units
 	Angle  float64    // radians, unbounded (a spinning body keeps counting)
-	Vel    mgl64.Vec2 // world units per second
+	Vel    mgl64.Vec2 // of the centre of gravity, world units per second
 	AngVel float64    // radians per second
 
 	// Teleported reports that the body was moved by hand during the tick

@@ -92,7 +92,8 @@ type Querier interface {
 	// box from lo to hi (exactly, not by bounding box).
 	QueryBox(lo, hi mgl64.Vec2, f Filter, dst []BodyID) ([]BodyID, error)
 	// RayCast returns the first shape the segment from a to b crosses, and
-	// whether there is one. A ray starting inside a shape does not hit it.
+	// whether there is one. A ray starting inside a shape does not hit it;
+	// a ray of no length (a == b) hits nothing.
 	RayCast(a, b mgl64.Vec2, f Filter) (RayHit, bool, error)
 }
 

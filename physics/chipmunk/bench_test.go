@@ -3,12 +3,13 @@ package chipmunk
 import (
 	"fmt"
 	"runtime"
+	"testing"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/jakecoffman/cp/v2"
-	"testing"
-
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/physicstest"
 )
 
 var benchSizes = []int{100, 500, 2000, 10000}
@@ -149,6 +150,51 @@ func BenchmarkCheckBodies(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := w.checkBodies(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkQueries runs each query on a settled pile of 1,000 bodies.
+// Their allocations are cp's: its queries box a context into an interface
+// and QueryBox's collision test makes a contact buffer per candidate.
+func BenchmarkQueries(b *testing.B) {
+	w, err := New(physicstest.PileConfig())
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := physicstest.Pile(w, 1000, 1); err != nil {
+		b.Fatal(err)
+	}
+	for range episode {
+		if err := w.Step(tick); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ids := make([]physics.BodyID, 0, 64)
+	mid := mgl64.Vec2{19, 3} // inside the pile, 38 wide
+	queries := []struct {
+		name string
+		run  func() error
+	}{
+		{"QueryPoint", func() (err error) { ids, err = w.QueryPoint(mid, physics.Filter{}, ids); return err }},
+		{"QueryBox", func() (err error) {
+			ids, err = w.QueryBox(mid, mid.Add(mgl64.Vec2{2, 2}), physics.Filter{}, ids)
+			return err
+		}},
+		{"RayCast", func() error {
+			_, _, err := w.RayCast(mgl64.Vec2{-5, 3}, mgl64.Vec2{45, 3}, physics.Filter{})
+			return err
+		}},
+		{"BodyAt", func() error { _, _, err := w.BodyAt(mid, 0.5, false); return err }},
+	}
+	for _, q := range queries {
+		b.Run(q.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := q.run(); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,19 +1,24 @@
 package chipmunk
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"slices"
 
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/jakecoffman/cp/v2"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
 // AddBody adds a body described by d and returns its ID, which is greater
-// than every ID the world has handed out before.
+// than every ID the world has handed out before. A dynamic body with Mass
+// 0 takes its mass, centre of gravity and moment from its shapes' Density
+// (cp's own mass accumulation); with a positive Mass, its centre of gravity
+// is its origin and its Moment, when 0, spreads Mass over the shapes'
+// area.
 func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
+	if err := w.usable("add body"); err != nil {
+		return 0, err
+	}
 	if w.busy {
 		return 0, fmt.Errorf("chipmunk: add body: %w; add it after Step has returned", physics.ErrBusy)
 	}
@@ -27,6 +32,7 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 	// polygon that fails below leaves it for the next body.
 	b := w.nextBody()
 	b.id, b.kind = w.lastBody+1, d.Kind
+	b.fixed = d.Kind == physics.Dynamic && (d.FixedRotation || math.IsInf(d.Moment, 1))
 	b.defs = b.def1[:0:1]
 	if len(d.Shapes) > 1 {
 		b.defs = make([]physics.Shape, 0, len(d.Shapes))
@@ -43,14 +49,24 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 			b.defs[i].Verts = hull
 		}
 	}
+	byDensity := d.Kind == physics.Dynamic && d.Mass == 0
+	if byDensity {
+		if m := massOf(b.defs); !(m > 0) || math.IsInf(m, 0) {
+			*b = body{}
+			return 0, fmt.Errorf("chipmunk: add dynamic body: mass 0 and its shapes' density × area is %v: %w; give a Mass > 0 or shapes with a Density > 0", m, physics.ErrInvalid)
+		}
+	}
 
 	switch d.Kind {
 	case physics.Dynamic:
-		moment := d.Moment
-		if moment == 0 {
-			moment = momentOf(d.Mass, b.defs)
+		switch {
+		case byDensity:
+			b.cp = cp.NewBody(0, 0) // the shapes accumulate both below
+		case d.Moment == 0:
+			b.cp = cp.NewBody(d.Mass, momentOf(d.Mass, b.defs))
+		default:
+			b.cp = cp.NewBody(d.Mass, d.Moment)
 		}
-		b.cp = cp.NewBody(d.Mass, moment)
 	case physics.Kinematic:
 		b.cp = cp.NewKinematicBody()
 	case physics.Static:
@@ -59,9 +75,14 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 	b.cp.UserData = b
 	b.cp.SetPosition(vec(d.Pos))
 	b.cp.SetAngle(d.Angle)
+	// Velocity before the shapes: cp's broad phase stretches a shape's
+	// bounding box by its body's velocity when it is inserted, so this
+	// order keeps a scene bit for bit the same as one built with cp alone.
 	if d.Kind != physics.Static {
 		b.cp.SetVelocityVector(vec(d.Vel))
-		b.cp.SetAngularVelocity(d.AngVel)
+		if !b.fixed {
+			b.cp.SetAngularVelocity(d.AngVel)
+		}
 	}
 	w.space.AddBody(b.cp)
 	b.shapes = b.shape1[:0:1]
@@ -70,7 +91,18 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 	}
 	b.shapes = b.shapes[:len(b.defs)]
 	for i := range b.defs {
-		b.shapes[i] = w.space.AddShape(newShape(b.cp, &b.defs[i]))
+		s := newShape(b.cp, &b.defs[i])
+		if byDensity {
+			s.SetDensity(b.defs[i].Density)
+		}
+		b.shapes[i] = w.space.AddShape(s)
+	}
+	if d.Kind == physics.Dynamic {
+		if b.fixed {
+			b.cp.SetMoment(math.Inf(1))
+		} else if byDensity && d.Moment > 0 {
+			b.cp.SetMoment(d.Moment)
+		}
 	}
 	w.lastBody = b.id
 	w.bodies = append(w.bodies, b)
@@ -94,9 +126,13 @@ func (w *World) nextBody() *body {
 
 const slabSize = 64
 
-// RemoveBody removes the body with id and every joint attached to it. Its ID
-// is never handed out again.
+// RemoveBody removes the body with id, its shapes and every joint attached
+// to it. Its ID is never handed out again. Contacts it had are reported
+// Ended at the next step.
 func (w *World) RemoveBody(id physics.BodyID) error {
+	if err := w.usable("remove body"); err != nil {
+		return err
+	}
 	if w.busy {
 		return fmt.Errorf("chipmunk: remove body %d: %w; remove it after Step has returned", id, physics.ErrBusy)
 	}
@@ -116,85 +152,17 @@ func (w *World) RemoveBody(id physics.BodyID) error {
 	}
 	w.space.RemoveBody(b.cp)
 	b.cp.UserData = nil
-	i, _ := slices.BinarySearchFunc(w.bodies, id, func(b *body, id physics.BodyID) int {
-		return cmp.Compare(b.id, id)
-	})
+	i, _ := slices.BinarySearchFunc(w.bodies, id, byBodyID)
 	w.bodies = slices.Delete(w.bodies, i, i+1)
-	return nil
-}
-
-// Teleport moves the body with id to pos and angle by hand, keeping its
-// velocity. The next snapshot marks it Teleported so the jump is not drawn
-// as motion.
-func (w *World) Teleport(id physics.BodyID, pos mgl64.Vec2, angle float64) error {
-	b := w.find(id)
-	if b == nil {
-		return fmt.Errorf("chipmunk: teleport body %d: %w", id, physics.ErrNoBody)
-	}
-	if err := checkVec("position", pos); err != nil {
-		return fmt.Errorf("chipmunk: teleport body %d: %w", id, err)
-	}
-	if err := checkNum("angle", angle); err != nil {
-		return fmt.Errorf("chipmunk: teleport body %d: %w", id, err)
-	}
-	b.cp.SetAngle(angle)
-	b.cp.SetPosition(vec(pos))
-	if b.kind == physics.Static {
-		// Static shapes are indexed once; moving them needs a reindex.
-		for _, s := range b.shapes {
-			w.space.ReindexShape(s)
-		}
-	}
-	b.teleported = true
-	return nil
-}
-
-// SetVelocity sets the linear and angular velocity of a dynamic or
-// kinematic body.
-func (w *World) SetVelocity(id physics.BodyID, vel mgl64.Vec2, angVel float64) error {
-	b, err := w.moving(id, "set velocity of")
-	if err != nil {
-		return err
-	}
-	if err := checkVec("velocity", vel); err != nil {
-		return fmt.Errorf("chipmunk: set velocity of body %d: %w", id, err)
-	}
-	if err := checkNum("angular velocity", angVel); err != nil {
-		return fmt.Errorf("chipmunk: set velocity of body %d: %w", id, err)
-	}
-	b.cp.SetVelocityVector(vec(vel))
-	b.cp.SetAngularVelocity(angVel)
-	return nil
-}
-
-// ApplyImpulse changes a dynamic body's momentum at once by impulse, applied
-// at the world point at (off its centre, it also spins the body).
-func (w *World) ApplyImpulse(id physics.BodyID, impulse, at mgl64.Vec2) error {
-	b, err := w.dynamic(id, "apply impulse to", impulse, at)
-	if err != nil {
-		return err
-	}
-	b.cp.ApplyImpulseAtWorldPoint(vec(impulse), vec(at))
-	return nil
-}
-
-// ApplyForce pushes a dynamic body with force at the world point at during
-// the next step only; call it every tick for a steady push.
-func (w *World) ApplyForce(id physics.BodyID, force, at mgl64.Vec2) error {
-	b, err := w.dynamic(id, "apply force to", force, at)
-	if err != nil {
-		return err
-	}
-	b.cp.ApplyForceAtWorldPoint(vec(force), vec(at))
 	return nil
 }
 
 // State returns the current state of the body with id, as Snapshot would
 // report it (without consuming its Teleported mark).
 func (w *World) State(id physics.BodyID) (physics.BodyState, error) {
-	b := w.find(id)
-	if b == nil {
-		return physics.BodyState{}, fmt.Errorf("chipmunk: state of body %d: %w", id, physics.ErrNoBody)
+	b, err := w.lookup("state of", id)
+	if err != nil {
+		return physics.BodyState{}, err
 	}
 	c := b.cp
 	return physics.BodyState{
@@ -205,9 +173,9 @@ func (w *World) State(id physics.BodyID) (physics.BodyState, error) {
 
 // Kind returns how the body with id moves.
 func (w *World) Kind(id physics.BodyID) (physics.BodyKind, error) {
-	b := w.find(id)
-	if b == nil {
-		return 0, fmt.Errorf("chipmunk: kind of body %d: %w", id, physics.ErrNoBody)
+	b, err := w.lookup("kind of", id)
+	if err != nil {
+		return 0, err
 	}
 	return b.kind, nil
 }
@@ -217,39 +185,9 @@ func (w *World) Kind(id physics.BodyID) (physics.BodyKind, error) {
 // A polygon's Verts is its convex hull, shared with the world: read it, do
 // not modify it.
 func (w *World) Shapes(id physics.BodyID, dst []physics.Shape) ([]physics.Shape, error) {
-	b := w.find(id)
-	if b == nil {
-		return dst[:0], fmt.Errorf("chipmunk: shapes of body %d: %w", id, physics.ErrNoBody)
+	b, err := w.lookup("shapes of", id)
+	if err != nil {
+		return dst[:0], err
 	}
 	return append(dst[:0], b.defs...), nil
-}
-
-// moving finds a body that can be given a velocity.
-func (w *World) moving(id physics.BodyID, op string) (*body, error) {
-	b := w.find(id)
-	if b == nil {
-		return nil, fmt.Errorf("chipmunk: %s body %d: %w", op, id, physics.ErrNoBody)
-	}
-	if b.kind == physics.Static {
-		return nil, fmt.Errorf("chipmunk: %s body %d: it is static: %w; make it kinematic to move it", op, id, physics.ErrInvalid)
-	}
-	return b, nil
-}
-
-// dynamic finds a body that responds to forces and checks their vectors.
-func (w *World) dynamic(id physics.BodyID, op string, v, at mgl64.Vec2) (*body, error) {
-	b := w.find(id)
-	if b == nil {
-		return nil, fmt.Errorf("chipmunk: %s body %d: %w", op, id, physics.ErrNoBody)
-	}
-	if b.kind != physics.Dynamic {
-		return nil, fmt.Errorf("chipmunk: %s body %d: it is %v: %w; only dynamic bodies respond to forces, set a kinematic body's velocity instead", op, id, b.kind, physics.ErrInvalid)
-	}
-	if err := checkVec("vector", v); err != nil {
-		return nil, fmt.Errorf("chipmunk: %s body %d: %w", op, id, err)
-	}
-	if err := checkVec("point", at); err != nil {
-		return nil, fmt.Errorf("chipmunk: %s body %d: %w", op, id, err)
-	}
-	return b, nil
 }

@@ -59,15 +59,23 @@ func checkBodyDef(d *physics.BodyDef) error {
 	if d.Kind == physics.Static && (d.Vel != (mgl64.Vec2{}) || d.AngVel != 0) {
 		return fmt.Errorf("static body with a velocity: %w; make it kinematic to move it", physics.ErrInvalid)
 	}
+	// Mass and Moment are checked for every kind, though only dynamic
+	// bodies use them: a NaN there is a bug in the caller either way.
+	if !(d.Mass >= 0) || math.IsInf(d.Mass, 0) {
+		return fmt.Errorf("mass is %v: %w; give a finite mass > 0, or 0 to take it from the shapes' Density", d.Mass, physics.ErrInvalid)
+	}
+	if !(d.Moment >= 0) {
+		return fmt.Errorf("moment is %v: %w; use > 0, 0 to compute it from the shapes, or +Inf (or FixedRotation) to stop rotation", d.Moment, physics.ErrInvalid)
+	}
 	if d.Kind == physics.Dynamic {
-		if !(d.Mass > 0) || math.IsInf(d.Mass, 0) {
-			return fmt.Errorf("mass is %v: %w; a dynamic body needs a finite mass > 0", d.Mass, physics.ErrInvalid)
+		if d.Mass == 0 && len(d.Shapes) == 0 {
+			return fmt.Errorf("mass is 0 and there are no shapes to take it from: %w; give a Mass > 0, or shapes with a Density > 0", physics.ErrInvalid)
 		}
-		if !(d.Moment >= 0) {
-			return fmt.Errorf("moment is %v: %w; use > 0, 0 to compute it from the shapes, or +Inf to stop rotation", d.Moment, physics.ErrInvalid)
+		if d.Moment == 0 && len(d.Shapes) == 0 && !d.FixedRotation {
+			return fmt.Errorf("moment is 0 and there are no shapes to compute it from: %w; give a Moment, a shape, or FixedRotation", physics.ErrInvalid)
 		}
-		if d.Moment == 0 && len(d.Shapes) == 0 {
-			return fmt.Errorf("moment is 0 and there are no shapes to compute it from: %w; give a Moment or a shape", physics.ErrInvalid)
+		if d.FixedRotation && d.AngVel != 0 {
+			return fmt.Errorf("angular velocity %v with FixedRotation: %w; a body that never rotates starts with 0", d.AngVel, physics.ErrInvalid)
 		}
 	}
 	for i := range d.Shapes {
@@ -78,51 +86,73 @@ func checkBodyDef(d *physics.BodyDef) error {
 	return nil
 }
 
+// checkShape refuses a shape cp cannot simulate. Every number is checked,
+// the ones its kind ignores too.
 func checkShape(s *physics.Shape) error {
-	if err := checkNum("friction", s.Friction); err != nil {
-		return err
+	for _, n := range [...]struct {
+		name string
+		v    float64
+	}{{"radius", s.Radius}, {"friction", s.Friction}, {"restitution", s.Restitution}, {"density", s.Density}} {
+		if err := checkNum(n.name, n.v); err != nil {
+			return err
+		}
 	}
-	if err := checkNum("elasticity", s.Restitution); err != nil {
-		return err
+	for _, v := range [...]struct {
+		name string
+		v    mgl64.Vec2
+	}{{"offset", s.Offset}, {"half size", s.Half}, {"end A", s.A}, {"end B", s.B}} {
+		if err := checkVec(v.name, v.v); err != nil {
+			return err
+		}
 	}
-	if s.Friction < 0 || s.Restitution < 0 {
-		return fmt.Errorf("friction %v, elasticity %v: %w; both must be >= 0", s.Friction, s.Restitution, physics.ErrInvalid)
+	for i, v := range s.Verts {
+		if !finite2(v) {
+			return fmt.Errorf("vertex %d is %v: %w; pass finite numbers", i, v, physics.ErrInvalid)
+		}
+	}
+	if s.Friction < 0 {
+		return fmt.Errorf("friction is %v: %w; use 0 (ice) or more", s.Friction, physics.ErrInvalid)
+	}
+	if s.Restitution < 0 || s.Restitution > 1 {
+		return fmt.Errorf("restitution is %v: %w; use 0 (no bounce) to 1 (full bounce)", s.Restitution, physics.ErrInvalid)
+	}
+	if s.Density < 0 {
+		return fmt.Errorf("density is %v: %w; use 0 or more", s.Density, physics.ErrInvalid)
+	}
+	if s.Radius < 0 {
+		return fmt.Errorf("radius is %v: %w; use 0 or more", s.Radius, physics.ErrInvalid)
+	}
+	if err := checkFilter(s.Filter); err != nil {
+		return err
 	}
 	switch s.Kind {
 	case physics.Circle:
-		if !(s.Radius > 0) || math.IsInf(s.Radius, 0) {
-			return fmt.Errorf("radius is %v: %w; a circle needs a finite radius > 0", s.Radius, physics.ErrInvalid)
+		if !(s.Radius > 0) {
+			return fmt.Errorf("radius is %v: %w; a circle needs a radius > 0", s.Radius, physics.ErrInvalid)
 		}
-		return checkVec("offset", s.Offset)
 	case physics.Box:
-		if !(s.Half[0] > 0 && s.Half[1] > 0) || !finite2(s.Half) {
-			return fmt.Errorf("half size is %v: %w; a box needs a finite width and height > 0", s.Half, physics.ErrInvalid)
+		if !(s.Half[0] > 0 && s.Half[1] > 0) {
+			return fmt.Errorf("half size is %v: %w; a box needs a width and height > 0", s.Half, physics.ErrInvalid)
 		}
-		return checkVec("offset", s.Offset)
 	case physics.Polygon:
 		if len(s.Verts) < 3 {
 			return fmt.Errorf("%d vertices: %w; a polygon needs at least 3", len(s.Verts), physics.ErrInvalid)
 		}
-		for i, v := range s.Verts {
-			if err := checkVec(fmt.Sprintf("vertex %d", i), v); err != nil {
-				return err
-			}
-		}
 	case physics.Segment:
-		if err := checkVec("end A", s.A); err != nil {
-			return err
-		}
-		if err := checkVec("end B", s.B); err != nil {
-			return err
-		}
 		if s.A == s.B {
 			return fmt.Errorf("end points are both %v: %w; use a Circle for a point", s.A, physics.ErrInvalid)
 		}
-		if !(s.Radius >= 0) || math.IsInf(s.Radius, 0) {
-			return fmt.Errorf("radius is %v: %w; a segment's radius must be finite and >= 0", s.Radius, physics.ErrInvalid)
-		}
 	default:
 		return fmt.Errorf("kind %v: %w; use physics.Circle, Box, Polygon or Segment", s.Kind, physics.ErrInvalid)
+	}
+	return nil
+}
+
+// checkFilter refuses a negative group, which Box2D would read as "always
+// collide" and cp as a large positive number.
+func checkFilter(f physics.Filter) error {
+	if f.Group < 0 {
+		return fmt.Errorf("filter group is %d: %w; use 0 for none or a positive group", f.Group, physics.ErrInvalid)
 	}
 	return nil
 }

@@ -92,6 +92,54 @@ func TestBadInputIsRefusedWithAClearError(t *testing.T) {
 			}
 			return w.Step(tick)
 		}, physics.ErrDiverged, "body 1"},
+		{"joint without a dynamic body", func(w *World, _ physics.BodyID) error {
+			wall, err := w.AddBody(physics.BodyDef{Kind: physics.Static, Shapes: []physics.Shape{physics.BoxShape(1, 1)}})
+			if err != nil {
+				return err
+			}
+			_, err = w.AddJoint(physics.JointDef{Kind: physics.Pivot, A: physics.Ground, B: wall})
+			return err
+		}, physics.ErrInvalid, "at least one dynamic body"},
+		{"pin of no length", func(w *World, id physics.BodyID) error {
+			_, err := w.AddJoint(physics.JointDef{Kind: physics.Pin, A: physics.Ground, B: id})
+			return err
+		}, physics.ErrInvalid, "use a Pivot"},
+		{"spring of no length", func(w *World, id physics.BodyID) error {
+			_, err := w.AddJoint(physics.JointDef{Kind: physics.Spring, A: physics.Ground, B: id, RestLength: 1, Stiffness: 1})
+			return err
+		}, physics.ErrInvalid, "same point"},
+		{"spinning a fixed-rotation body", func(w *World, _ physics.BodyID) error {
+			id, err := w.AddBody(physics.BodyDef{Mass: 1, FixedRotation: true, Shapes: []physics.Shape{physics.CircleShape(1)}})
+			if err != nil {
+				return err
+			}
+			return w.SetVelocity(id, mgl64.Vec2{}, 1)
+		}, physics.ErrInvalid, "FixedRotation, pass 0"},
+		{"adding a spinning fixed-rotation body", func(w *World, _ physics.BodyID) error {
+			_, err := w.AddBody(physics.BodyDef{Mass: 1, FixedRotation: true, AngVel: 1, Shapes: []physics.Shape{physics.CircleShape(1)}})
+			return err
+		}, physics.ErrInvalid, "starts with 0"},
+		{"restitution above 1", func(w *World, _ physics.BodyID) error {
+			_, err := w.AddBody(physics.BodyDef{Mass: 1, Shapes: []physics.Shape{{Kind: physics.Circle, Radius: 1, Restitution: 1.2}}})
+			return err
+		}, physics.ErrInvalid, "0 (no bounce) to 1"},
+		{"box query with swapped corners", func(w *World, _ physics.BodyID) error {
+			_, err := w.QueryBox(mgl64.Vec2{1, 1}, mgl64.Vec2{0, 0}, physics.Filter{}, nil)
+			return err
+		}, physics.ErrInvalid, "pass the corners as min, max"},
+		{"stepping a closed world", func(w *World, _ physics.BodyID) error {
+			if err := w.Close(); err != nil {
+				return err
+			}
+			return w.Step(tick)
+		}, physics.ErrInvalid, "make a new one with New"},
+		{"querying a closed world", func(w *World, _ physics.BodyID) error {
+			if err := w.Close(); err != nil {
+				return err
+			}
+			_, err := w.QueryPoint(mgl64.Vec2{}, physics.Filter{}, nil)
+			return err
+		}, physics.ErrInvalid, "closed"},
 		{"step from a contact callback", nil, physics.ErrBusy, "after Step has returned"},
 		{"add body from a contact callback", nil, physics.ErrBusy, "add it after Step"},
 		{"remove body from a contact callback", nil, physics.ErrBusy, "remove it after Step"},

@@ -20,12 +20,16 @@ type joint struct {
 }
 
 // dragErrorBias makes a Drag joint close most of its gap within a fraction
-// of a second, so a grabbed body follows the pointer without overshooting.
-var dragErrorBias = math.Pow(1-0.15, 60)
+// of a second (15% of it every 1/60 s), so a grabbed body follows the
+// pointer without overshooting.
+func dragErrorBias() float64 { return math.Pow(1-0.15, 60) }
 
 // AddJoint adds a joint described by d and returns its ID. It goes away
 // with either of its bodies.
 func (w *World) AddJoint(d physics.JointDef) (physics.JointID, error) {
+	if err := w.usable("add joint"); err != nil {
+		return 0, err
+	}
 	if w.busy {
 		return 0, fmt.Errorf("chipmunk: add %v joint: %w; add it after Step has returned", d.Kind, physics.ErrBusy)
 	}
@@ -62,7 +66,7 @@ func (w *World) AddJoint(d physics.JointDef) (physics.JointID, error) {
 		c.SetMaxForce(d.MaxForce)
 	}
 	if d.Kind == physics.Drag {
-		c.SetErrorBias(dragErrorBias)
+		c.SetErrorBias(dragErrorBias())
 	}
 	c.SetCollideBodies(d.Collide)
 	w.space.AddConstraint(c)
@@ -75,6 +79,9 @@ func (w *World) AddJoint(d physics.JointDef) (physics.JointID, error) {
 // RemoveJoint removes the joint with id. Joints removed with their bodies
 // are gone already and report physics.ErrNoJoint.
 func (w *World) RemoveJoint(id physics.JointID) error {
+	if err := w.usable("remove joint"); err != nil {
+		return err
+	}
 	if w.busy {
 		return fmt.Errorf("chipmunk: remove joint %d: %w; remove it after Step has returned", id, physics.ErrBusy)
 	}
@@ -89,9 +96,12 @@ func (w *World) RemoveJoint(id physics.JointID) error {
 
 // DragTo moves the world point a Drag joint pulls its body towards.
 func (w *World) DragTo(id physics.JointID, target mgl64.Vec2) error {
+	if err := w.usable("drag joint"); err != nil {
+		return err
+	}
 	i, ok := w.findJoint(id)
 	if !ok {
-		return fmt.Errorf("chipmunk: drag joint %d: %w", id, physics.ErrNoJoint)
+		return fmt.Errorf("chipmunk: drag joint %d: %w (removed, removed with its body, or never added)", id, physics.ErrNoJoint)
 	}
 	j := w.joints[i]
 	if j.kind != physics.Drag {
@@ -103,6 +113,15 @@ func (w *World) DragTo(id physics.JointID, target mgl64.Vec2) error {
 	j.cp.Class.(*cp.PivotJoint).AnchorA = vec(target)
 	j.b.cp.Activate()
 	return nil
+}
+
+// anchorWorld is where an anchor in b's coordinates is in the world (b nil:
+// Ground, whose coordinates are the world's).
+func anchorWorld(b *body, anchor mgl64.Vec2) mgl64.Vec2 {
+	if b == nil {
+		return anchor
+	}
+	return gvec(b.cp.LocalToWorld(vec(anchor)))
 }
 
 func (w *World) findJoint(id physics.JointID) (int, bool) {
@@ -148,6 +167,17 @@ func (w *World) checkJoint(d *physics.JointDef) (a, b *body, err error) {
 	}
 	if d.Kind == physics.Slide && d.Min > d.Max {
 		return nil, nil, fmt.Errorf("min %v is above max %v: %w", d.Min, d.Max, physics.ErrInvalid)
+	}
+	// cp's solver divides by the bodies' combined inverse mass along the
+	// joint: with no dynamic body, or a rod or spring of zero length, that
+	// is 0 and the step fills both bodies with NaN.
+	if (a == nil || a.kind != physics.Dynamic) && (b == nil || b.kind != physics.Dynamic) {
+		return nil, nil, fmt.Errorf("neither body is dynamic: %w; a joint must hold at least one dynamic body", physics.ErrInvalid)
+	}
+	if d.Kind == physics.Pin || d.Kind == physics.Spring || (d.Kind == physics.Slide && d.Min > 0) {
+		if anchorWorld(a, d.AnchorA) == anchorWorld(b, d.AnchorB) {
+			return nil, nil, fmt.Errorf("the anchors start on the same point %v: %w; use a Pivot joint to hold two points together", anchorWorld(a, d.AnchorA), physics.ErrInvalid)
+		}
 	}
 	return a, b, nil
 }

@@ -27,7 +27,9 @@ func hullOf(verts []mgl64.Vec2) ([]mgl64.Vec2, error) {
 }
 
 // newShape makes the cp shape for a checked definition (polygons already
-// hulled).
+// hulled). Friction and restitution of a pair are the products of both
+// shapes' values, cp's own rule. A polygon is not rounded: Radius belongs
+// to circles and segments.
 func newShape(b *cp.Body, s *physics.Shape) *cp.Shape {
 	var c *cp.Shape
 	switch s.Kind {
@@ -37,13 +39,30 @@ func newShape(b *cp.Body, s *physics.Shape) *cp.Shape {
 		o, h := s.Offset, s.Half
 		c = cp.NewBox2(b, cp.BB{L: o[0] - h[0], B: o[1] - h[1], R: o[0] + h[0], T: o[1] + h[1]}, 0)
 	case physics.Polygon:
-		c = cp.NewPolyShapeRaw(b, len(s.Verts), cpVerts(s.Verts), s.Radius)
+		c = cp.NewPolyShapeRaw(b, len(s.Verts), cpVerts(s.Verts), 0)
 	case physics.Segment:
 		c = cp.NewSegment(b, vec(s.A), vec(s.B), s.Radius)
 	}
 	c.SetFriction(s.Friction)
 	c.SetElasticity(s.Restitution)
+	c.Filter = cpFilter(s.Filter)
+	if s.Sensor {
+		c.SetSensor(true)
+		// Sensor pairs never reach the arbiter lists reportContacts
+		// walks; a handler for this type records them (see contactLog).
+		c.SetCollisionType(sensorType)
+	}
 	return c
+}
+
+// sensorType is the cp collision type of sensor shapes; others keep 0.
+const sensorType cp.CollisionType = 1
+
+// cpFilter turns a checked filter into cp's, which rejects a pair on the
+// same rule: a shared non-zero group, or categories outside a mask.
+func cpFilter(f physics.Filter) cp.ShapeFilter {
+	f = f.Resolved()
+	return cp.ShapeFilter{Group: uint(f.Group), Categories: uint(f.Categories), Mask: uint(f.Mask)}
 }
 
 func cpVerts(vs []mgl64.Vec2) []cp.Vector {
@@ -74,6 +93,15 @@ func momentOf(mass float64, shapes []physics.Shape) float64 {
 	return moment
 }
 
+// massOf is the mass the shapes' densities give.
+func massOf(shapes []physics.Shape) float64 {
+	var m float64
+	for i := range shapes {
+		m += shapes[i].Density * areaOf(&shapes[i])
+	}
+	return m
+}
+
 func areaOf(s *physics.Shape) float64 {
 	switch s.Kind {
 	case physics.Circle:
@@ -81,7 +109,7 @@ func areaOf(s *physics.Shape) float64 {
 	case physics.Box:
 		return 4 * s.Half[0] * s.Half[1]
 	case physics.Polygon:
-		return cp.AreaForPoly(len(s.Verts), cpVerts(s.Verts), s.Radius)
+		return cp.AreaForPoly(len(s.Verts), cpVerts(s.Verts), 0)
 	case physics.Segment:
 		return cp.AreaForSegment(vec(s.A), vec(s.B), s.Radius)
 	}
@@ -96,7 +124,7 @@ func momentOfShape(m float64, s *physics.Shape) float64 {
 		o, h := s.Offset, s.Half
 		return cp.MomentForBox2(m, cp.BB{L: o[0] - h[0], B: o[1] - h[1], R: o[0] + h[0], T: o[1] + h[1]})
 	case physics.Polygon:
-		return cp.MomentForPoly(m, len(s.Verts), cpVerts(s.Verts), cp.Vector{}, s.Radius)
+		return cp.MomentForPoly(m, len(s.Verts), cpVerts(s.Verts), cp.Vector{}, 0)
 	case physics.Segment:
 		return cp.MomentForSegment(m, vec(s.A), vec(s.B), s.Radius)
 	}

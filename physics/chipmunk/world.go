@@ -28,19 +28,18 @@ type World struct {
 
 	onContact func(physics.Contact) error
 	busy      bool // inside onContact
+	closed    bool
 	steps     uint64
 
-	// Contact reporting state, kept here so the arbiter visitor is a
-	// method value made once in New rather than a closure per step.
-	visit    func(*cp.Arbiter)
-	visiting *body
-	visitErr error
+	contacts contactLog
+	query    queryState
 }
 
 // body is what cp's Body.UserData points at.
 type body struct {
 	id         physics.BodyID
 	kind       physics.BodyKind
+	fixed      bool // FixedRotation: angular velocity stays 0
 	cp         *cp.Body
 	shapes     []*cp.Shape
 	defs       []physics.Shape // as added, polygons as hulled, for Shapes
@@ -52,9 +51,10 @@ type body struct {
 	shape1 [1]*cp.Shape
 }
 
-var _ physics.Stepper = (*World)(nil) // physics.World once the whole API is in
+var _ physics.World = (*World)(nil)
 
-// New returns an empty world configured by cfg.
+// New returns an empty world configured by cfg. With cfg.Sleep, bodies
+// whose speed stays under idleSpeed for sleepTime fall asleep.
 func New(cfg physics.Config) (*World, error) {
 	if err := checkConfig(&cfg); err != nil {
 		return nil, fmt.Errorf("chipmunk: new world: %w", err)
@@ -67,12 +67,19 @@ func New(cfg physics.Config) (*World, error) {
 	if cfg.Iterations != 0 {
 		s.Iterations = uint(cfg.Iterations)
 	}
+	if cfg.Sleep {
+		s.SleepTimeThreshold = sleepTime.Seconds()
+		s.IdleSpeedThreshold = idleSpeed
+	}
 	w := &World{space: s, onContact: cfg.OnContact}
-	w.visit = w.visitArbiter
+	if w.onContact != nil {
+		w.contacts.start(w)
+	}
+	w.query.start(w)
 	return w, nil
 }
 
-// Len returns the number of bodies in the world.
+// Len returns the number of bodies in the world, the ground excluded.
 func (w *World) Len() int { return len(w.bodies) }
 
 // Steps returns how many steps the world has taken.
@@ -82,11 +89,17 @@ func (w *World) Steps() uint64 { return w.steps }
 // state and, if Config.OnContact is set, reports contacts. After an error
 // wrapping physics.ErrDiverged the world is beyond repair: rebuild it.
 func (w *World) Step(dt time.Duration) error {
+	if err := w.usable("step"); err != nil {
+		return err
+	}
 	if w.busy {
 		return fmt.Errorf("chipmunk: step: %w; step after Step has returned", physics.ErrBusy)
 	}
 	if dt <= 0 {
 		return fmt.Errorf("chipmunk: step by %v: %w; dt must be positive", dt, physics.ErrInvalid)
+	}
+	if w.onContact != nil {
+		w.contacts.beforeStep(w)
 	}
 	w.space.Step(dt.Seconds())
 	w.steps++
@@ -102,7 +115,8 @@ func (w *World) Step(dt time.Duration) error {
 }
 
 // checkBodies returns an error naming the first body whose state is NaN or
-// infinite. It is all Step adds to cp's step (BenchmarkCheckBodies).
+// infinite. It is all Step adds to cp's step when nothing listens for
+// contacts (BenchmarkCheckBodies).
 func (w *World) checkBodies() error {
 	for _, b := range w.bodies {
 		if b.kind == physics.Static {
@@ -114,7 +128,7 @@ func (w *World) checkBodies() error {
 		// x-x is 0 for every finite x and NaN for NaN and ±Inf, so one
 		// comparison tests all six numbers.
 		if (p.X-p.X)+(p.Y-p.Y)+(v.X-v.X)+(v.Y-v.Y)+(a-a)+(av-av) != 0 {
-			return fmt.Errorf("chipmunk: step %d: body %d (%v) reached position %v, angle %v, velocity %v, angular velocity %v: %w; look for huge forces, impulses or velocities given to it, and rebuild the world",
+			return fmt.Errorf("chipmunk: step %d: body %d (%v) reached position %v, angle %v, velocity %v, angular velocity %v: %w; look for huge forces, impulses or velocities given to it, or a spring whose anchors met, and rebuild the world",
 				w.steps, b.id, b.kind, p, a, v, av, physics.ErrDiverged)
 		}
 	}
@@ -124,7 +138,8 @@ func (w *World) checkBodies() error {
 // Snapshot overwrites dst with the state of every body in ascending ID
 // order, resized to Len, and returns it. It allocates only when dst is too
 // small. A body teleported since the last snapshot has Teleported set in
-// this one only.
+// this one only. Pos is the body's origin and Vel the velocity of its
+// centre of gravity.
 func (w *World) Snapshot(dst []physics.BodyState) []physics.BodyState {
 	if cap(dst) < len(w.bodies) {
 		dst = make([]physics.BodyState, len(w.bodies))
@@ -148,16 +163,51 @@ func (w *World) Snapshot(dst []physics.BodyState) []physics.BodyState {
 	return dst
 }
 
+// Close lets the world go: cp lives in Go's heap, so there is nothing to
+// free but references. Afterwards Len is 0, Snapshot returns no bodies and
+// every other method fails with an error wrapping physics.ErrInvalid.
+// Closing twice does nothing.
+func (w *World) Close() error {
+	if w.closed {
+		return nil
+	}
+	w.closed = true
+	w.space, w.bodies, w.joints, w.slab = nil, nil, nil, nil
+	w.contacts = contactLog{}
+	w.query = queryState{}
+	return nil
+}
+
+// usable refuses op on a closed world.
+func (w *World) usable(op string) error {
+	if w.closed {
+		return fmt.Errorf("chipmunk: %s: the world is closed: %w; make a new one with New", op, physics.ErrInvalid)
+	}
+	return nil
+}
+
 // find returns the body with id, or nil.
 func (w *World) find(id physics.BodyID) *body {
-	i, ok := slices.BinarySearchFunc(w.bodies, id, func(b *body, id physics.BodyID) int {
-		return cmp.Compare(b.id, id)
-	})
+	i, ok := slices.BinarySearchFunc(w.bodies, id, byBodyID)
 	if !ok {
 		return nil
 	}
 	return w.bodies[i]
 }
+
+// lookup finds the body with id for op, or says why it cannot.
+func (w *World) lookup(op string, id physics.BodyID) (*body, error) {
+	if err := w.usable(op); err != nil {
+		return nil, err
+	}
+	b := w.find(id)
+	if b == nil {
+		return nil, fmt.Errorf("chipmunk: %s body %d: %w (removed, or never added to this world; Ground is not a body here)", op, id, physics.ErrNoBody)
+	}
+	return b, nil
+}
+
+func byBodyID(b *body, id physics.BodyID) int { return cmp.Compare(b.id, id) }
 
 func vec(v mgl64.Vec2) cp.Vector { return cp.Vector{X: v[0], Y: v[1]} }
 

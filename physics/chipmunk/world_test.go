@@ -232,3 +232,48 @@ func TestShapesDescribeWhatWasAdded(t *testing.T) {
 		t.Errorf("polygon has %d vertices %v, want its hull's 3", len(got[1].Verts), got[1].Verts)
 	}
 }
+
+func TestATeleportedBodyIsQueriedAtItsNewPlace(t *testing.T) {
+	for _, kind := range []physics.BodyKind{physics.Dynamic, physics.Kinematic, physics.Static} {
+		w := mustWorld(t, physics.Config{})
+		d := ball(0, 0)
+		d.Kind = kind
+		id := mustAdd(t, w, d)
+		if err := w.Step(tick); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Teleport(id, mgl64.Vec2{10, 0}, 0); err != nil {
+			t.Fatal(err)
+		}
+		// No step: cp would only move the shape's bounding box then.
+		at, _ := w.QueryPoint(mgl64.Vec2{10, 0}, physics.Filter{}, nil)
+		was, _ := w.QueryPoint(mgl64.Vec2{0, 0}, physics.Filter{}, nil)
+		if len(at) != 1 || at[0] != id || len(was) != 0 {
+			t.Errorf("%v body teleported from (0, 0) to (10, 0): found there %v, at its old place %v", kind, at, was)
+		}
+	}
+}
+
+func TestSensorsBetweenBodiesThatCannotMoveAreNotReported(t *testing.T) {
+	var got []physics.Contact
+	w := mustWorld(t, physics.Config{OnContact: func(c physics.Contact) error { got = append(got, c); return nil }})
+	zone := physics.BoxShape(2, 2)
+	zone.Sensor = true
+	mustAdd(t, w, physics.BodyDef{Kind: physics.Static, Shapes: []physics.Shape{zone}})
+	mustAdd(t, w, physics.BodyDef{Kind: physics.Kinematic, Shapes: []physics.Shape{physics.BoxShape(1, 1)}})
+	dyn := mustAdd(t, w, ball(0.5, 0))
+	if err := w.Step(tick); err != nil {
+		t.Fatal(err)
+	}
+	// The kinematic box overlaps the static sensor too; cp would report
+	// that pair, Box2D would not, and neither reports solid pairs of
+	// bodies that cannot move.
+	for _, c := range got {
+		if c.B != dyn {
+			t.Errorf("reported %+v between bodies that cannot move", c)
+		}
+	}
+	if len(got) != 2 {
+		t.Errorf("reports %+v, want the dynamic ball with the sensor and with the kinematic box", got)
+	}
+}

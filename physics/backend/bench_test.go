@@ -1,0 +1,102 @@
+package backend
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/physicstest"
+)
+
+// bodies sets the body counts the benchmarks run at, for instance to find
+// the largest pile an engine steps within a tick:
+//
+//	taskset -c 0 go test -tags box2d -cpu 1 -run '^$' -bench Step ./physics/backend -args -bodies 8000,12000,16000
+var bodies = flag.String("bodies", "100,1000,5000,20000", "comma-separated body counts for the benchmarks")
+
+const tick = time.Second / 60
+
+// warmup is how many steps a pile falls and settles before timing starts:
+// a falling pile costs less than a packed one, so timing from the start
+// would make ns/op depend on b.N. After 4 s the suite's piles are at rest.
+const warmup = 240
+
+func benchSizes(b *testing.B) []int {
+	var sizes []int
+	for _, f := range strings.Split(*bodies, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			b.Fatalf("-bodies %q: %q is not a positive count", *bodies, f)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes
+}
+
+// pile opens a world on engine e holding the conformance suite's pile of n
+// bodies (seed 1), so that every engine steps the same scene, and lets it
+// settle.
+func pile(b *testing.B, e Engine, n int) physics.World {
+	b.Helper()
+	w, err := New(e, physicstest.PileConfig())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { w.Close() })
+	if err := physicstest.Pile(w, n, 1); err != nil {
+		b.Fatal(err)
+	}
+	for range warmup {
+		if err := w.Step(tick); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return w
+}
+
+// BenchmarkStep steps the same settled pile on every engine in this build,
+// 60 steps a second, without sleeping. Besides wall time it reports the
+// process's CPU time per step (cpu-ns/op), which other processes' load
+// does not inflate and which counts cp's garbage collection on other
+// threads. Compare engines with benchstat -col /engine.
+func BenchmarkStep(b *testing.B) {
+	for _, n := range benchSizes(b) {
+		for _, e := range Built() {
+			b.Run(fmt.Sprintf("bodies=%d/engine=%v", n, e), func(b *testing.B) {
+				w := pile(b, e, n)
+				b.ReportAllocs()
+				cpu0 := processCPU()
+				for b.Loop() {
+					if err := w.Step(tick); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if cpu := processCPU() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkSnapshot copies every body's state out of a settled pile, as the
+// engine does after each tick, and reports the cost per body.
+func BenchmarkSnapshot(b *testing.B) {
+	for _, n := range benchSizes(b) {
+		for _, e := range Built() {
+			b.Run(fmt.Sprintf("bodies=%d/engine=%v", n, e), func(b *testing.B) {
+				w := pile(b, e, n)
+				dst := w.Snapshot(nil)
+				b.ReportAllocs()
+				for b.Loop() {
+					dst = w.Snapshot(dst)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(w.Len()), "ns/body")
+			})
+		}
+	}
+}

@@ -1,0 +1,292 @@
+//go:build box2d
+
+package box2d
+
+// #include "shim.h"
+import "C"
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// AddBody adds a body described by d and returns its ID, which is greater
+// than every ID the world has handed out before. Box and polygon shapes
+// must be at least about 3 cm across (see the package comment).
+func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
+	if w.busy {
+		return 0, fmt.Errorf("box2d: add body: %w; add it after Step has returned", physics.ErrBusy)
+	}
+	if w.c == nil {
+		return 0, errClosed("add body")
+	}
+	if err := checkBodyDef(&d); err != nil {
+		return 0, fmt.Errorf("box2d: add %v body: %w", d.Kind, err)
+	}
+	if w.lastBody == math.MaxUint32 {
+		return 0, fmt.Errorf("box2d: add body: all %d body IDs are used: %w; rebuild the world", uint32(math.MaxUint32), physics.ErrInvalid)
+	}
+	b := &body{id: w.lastBody + 1, kind: d.Kind, bullet: d.Bullet}
+	b.shapes = b.shape1[:0]
+	if len(d.Shapes) > 1 {
+		b.shapes = make([]physics.Shape, 0, len(d.Shapes))
+	}
+	var pieces []piece
+	var shapeOf []int // shape index of each piece
+	for i, s := range d.Shapes {
+		if s.Kind == physics.Polygon {
+			hull, err := hullOf(s.Verts)
+			if err != nil {
+				return 0, fmt.Errorf("box2d: add %v body: shape %d (polygon): %w", d.Kind, i, err)
+			}
+			s.Verts = hull
+		} else {
+			s.Verts = nil // not the caller's to keep
+		}
+		var err error
+		n := len(pieces)
+		if pieces, err = piecesOf(pieces, &s); err != nil {
+			return 0, fmt.Errorf("box2d: add %v body: shape %d (%v): %w", d.Kind, i, s.Kind, err)
+		}
+		for range len(pieces) - n {
+			shapeOf = append(shapeOf, i)
+		}
+		b.shapes = append(b.shapes, s)
+	}
+	var mass, moment float64
+	var centre mgl64.Vec2
+	if d.Kind == physics.Dynamic {
+		var err error
+		if mass, centre, moment, err = bodyMass(&d, b.shapes); err != nil {
+			return 0, fmt.Errorf("box2d: add %v body: %w", d.Kind, err)
+		}
+	}
+
+	bd := C.lsBodyDef{
+		id: C.uint32_t(b.id), kind: C.int(d.Kind),
+		px: C.double(d.Pos[0]), py: C.double(d.Pos[1]), angle: C.double(d.Angle),
+		vx: C.double(d.Vel[0]), vy: C.double(d.Vel[1]), av: C.double(d.AngVel),
+		damping: C.double(w.damping),
+	}
+	if d.FixedRotation || math.IsInf(d.Moment, 1) {
+		bd.fixedRotation = 1
+	}
+	if d.Bullet {
+		bd.bullet = 1
+	}
+	C.lsAddBody(w.c, bd)
+	at := C.int(len(w.bodies))
+	for i := range pieces {
+		s := &b.shapes[shapeOf[i]]
+		if code := C.lsAddPiece(w.c, at, cPiece(&pieces[i], s, shapeOf[i])); code != 0 {
+			C.lsRemoveBody(w.c, at)
+			return 0, fmt.Errorf("box2d: add %v body: shape %d (%v): Box2D would reject piece %d (code %d): %w; please report this shape",
+				d.Kind, shapeOf[i], s.Kind, i, int(code), physics.ErrInvalid)
+		}
+	}
+	if d.Kind == physics.Dynamic {
+		if C.lsSetMass(w.c, at, C.double(mass), C.double(centre[0]), C.double(centre[1]), C.double(moment)) != 0 {
+			C.lsRemoveBody(w.c, at)
+			return 0, fmt.Errorf("box2d: add %v body: mass %v at %v with moment %v: %w; Box2D's single precision loses the moment this far from the body's origin: put the origin nearer the shapes, or give a larger Moment",
+				d.Kind, mass, centre, moment, physics.ErrInvalid)
+		}
+	}
+	if b.bullet {
+		w.bullets++
+		C.lsSetContinuous(w.c, 1)
+	}
+	w.lastBody = b.id
+	w.bodies = append(w.bodies, b)
+	return b.id, nil
+}
+
+// cPiece is p as the shim takes it, with the surface of shape s (index i).
+func cPiece(p *piece, s *physics.Shape, i int) C.lsPiece {
+	c := C.lsPiece{
+		kind: C.int(p.kind), count: C.int(p.n), radius: C.double(p.radius),
+		friction: C.double(s.Friction), restitution: C.double(s.Restitution),
+		filter: cFilter(s.Filter), shape: C.uint32_t(i),
+	}
+	for j := 0; j < p.n; j++ {
+		c.x[j], c.y[j] = C.double(p.verts[j][0]), C.double(p.verts[j][1])
+	}
+	if s.Sensor {
+		c.sensor = 1
+	}
+	return c
+}
+
+// cFilter is f as Box2D holds it: zeros resolved, and a group that never
+// collides with itself as Box2D's negative group index.
+func cFilter(f physics.Filter) C.lsFilter {
+	f = f.Resolved()
+	return C.lsFilter{categories: C.uint16_t(f.Categories), mask: C.uint16_t(f.Mask), group: C.int16_t(-f.Group)}
+}
+
+// RemoveBody removes the body with id and every joint attached to it, and
+// wakes what touched it. Its ID is never handed out again.
+func (w *World) RemoveBody(id physics.BodyID) error {
+	if w.busy {
+		return fmt.Errorf("box2d: remove body %d: %w; remove it after Step has returned", id, physics.ErrBusy)
+	}
+	i, ok := w.index(id)
+	if !ok {
+		return fmt.Errorf("box2d: remove body %d: %w (removed twice, or never added to this world)", id, physics.ErrNoBody)
+	}
+	for j := len(w.joints) - 1; j >= 0; j-- {
+		if w.joints[j].a == id || w.joints[j].b == id {
+			C.lsRemoveJoint(w.c, C.int(j))
+		}
+	}
+	w.joints = slices.DeleteFunc(w.joints, func(j joint) bool { return j.a == id || j.b == id })
+	C.lsRemoveBody(w.c, C.int(i))
+	if w.bodies[i].bullet {
+		if w.bullets--; w.bullets == 0 {
+			C.lsSetContinuous(w.c, 0)
+		}
+	}
+	w.bodies = slices.Delete(w.bodies, i, i+1)
+	return nil
+}
+
+// Teleport moves the body with id to pos and angle by hand, keeping its
+// velocity, and wakes it. The next snapshot marks it Teleported so the jump
+// is not drawn as motion.
+func (w *World) Teleport(id physics.BodyID, pos mgl64.Vec2, angle float64) error {
+	i, ok := w.index(id)
+	if !ok {
+		return fmt.Errorf("box2d: teleport body %d: %w", id, physics.ErrNoBody)
+	}
+	if err := checkVec("position", pos); err != nil {
+		return fmt.Errorf("box2d: teleport body %d: %w", id, err)
+	}
+	if err := checkNum("angle", angle); err != nil {
+		return fmt.Errorf("box2d: teleport body %d: %w", id, err)
+	}
+	C.lsTeleport(w.c, C.int(i), C.double(pos[0]), C.double(pos[1]), C.double(angle))
+	return nil
+}
+
+// SetVelocity sets the linear and angular velocity of a dynamic or
+// kinematic body. Box2D moves a body at most 2 world units a step.
+func (w *World) SetVelocity(id physics.BodyID, vel mgl64.Vec2, angVel float64) error {
+	i, ok := w.index(id)
+	if !ok {
+		return fmt.Errorf("box2d: set velocity of body %d: %w", id, physics.ErrNoBody)
+	}
+	if k := w.bodies[i].kind; k == physics.Static {
+		return fmt.Errorf("box2d: set velocity of body %d: it is static: %w; make it kinematic to move it", id, physics.ErrInvalid)
+	}
+	if err := checkVec("velocity", vel); err != nil {
+		return fmt.Errorf("box2d: set velocity of body %d: %w", id, err)
+	}
+	if err := checkNum("angular velocity", angVel); err != nil {
+		return fmt.Errorf("box2d: set velocity of body %d: %w", id, err)
+	}
+	C.lsSetVelocity(w.c, C.int(i), C.double(vel[0]), C.double(vel[1]), C.double(angVel))
+	return nil
+}
+
+// ApplyImpulse changes a dynamic body's momentum at once by impulse, applied
+// at the world point at (off its centre of mass, it also spins the body).
+func (w *World) ApplyImpulse(id physics.BodyID, impulse, at mgl64.Vec2) error {
+	i, err := w.dynamic(id, "apply impulse to", impulse, at)
+	if err != nil {
+		return err
+	}
+	C.lsApplyImpulse(w.c, C.int(i), C.double(impulse[0]), C.double(impulse[1]), C.double(at[0]), C.double(at[1]))
+	return nil
+}
+
+// ApplyForce pushes a dynamic body with force at the world point at during
+// the next step only; call it every tick for a steady push.
+func (w *World) ApplyForce(id physics.BodyID, force, at mgl64.Vec2) error {
+	i, err := w.dynamic(id, "apply force to", force, at)
+	if err != nil {
+		return err
+	}
+	C.lsApplyForce(w.c, C.int(i), C.double(force[0]), C.double(force[1]), C.double(at[0]), C.double(at[1]))
+	return nil
+}
+
+// dynamic finds a body that responds to forces and checks their vectors.
+func (w *World) dynamic(id physics.BodyID, op string, v, at mgl64.Vec2) (int, error) {
+	i, ok := w.index(id)
+	if !ok {
+		return 0, fmt.Errorf("box2d: %s body %d: %w", op, id, physics.ErrNoBody)
+	}
+	if k := w.bodies[i].kind; k != physics.Dynamic {
+		return 0, fmt.Errorf("box2d: %s body %d: it is %v: %w; only dynamic bodies respond to forces, set a kinematic body's velocity instead", op, id, k, physics.ErrInvalid)
+	}
+	if err := checkVec("vector", v); err != nil {
+		return 0, fmt.Errorf("box2d: %s body %d: %w", op, id, err)
+	}
+	if err := checkVec("point", at); err != nil {
+		return 0, fmt.Errorf("box2d: %s body %d: %w", op, id, err)
+	}
+	return i, nil
+}
+
+// Wake wakes the body with id; what it touches wakes in the next step.
+// Waking a static body does nothing.
+func (w *World) Wake(id physics.BodyID) error {
+	i, ok := w.index(id)
+	if !ok {
+		return fmt.Errorf("box2d: wake body %d: %w", id, physics.ErrNoBody)
+	}
+	C.lsWake(w.c, C.int(i))
+	return nil
+}
+
+// Sleeping reports whether the body with id is asleep. Static bodies never
+// are.
+func (w *World) Sleeping(id physics.BodyID) (bool, error) {
+	i, ok := w.index(id)
+	if !ok {
+		return false, fmt.Errorf("box2d: sleeping of body %d: %w", id, physics.ErrNoBody)
+	}
+	return C.lsSleeping(w.c, C.int(i)) != 0, nil
+}
+
+// State returns the current state of the body with id, as Snapshot would
+// report it (without consuming its Teleported mark).
+func (w *World) State(id physics.BodyID) (physics.BodyState, error) {
+	i, ok := w.index(id)
+	if !ok {
+		return physics.BodyState{}, fmt.Errorf("box2d: state of body %d: %w", id, physics.ErrNoBody)
+	}
+	s := C.lsGetState(w.c, C.int(i))
+	return physics.BodyState{
+		ID:         id,
+		Pos:        mgl64.Vec2{float64(s.px), float64(s.py)},
+		Angle:      float64(s.angle),
+		Vel:        mgl64.Vec2{float64(s.vx), float64(s.vy)},
+		AngVel:     float64(s.av),
+		Teleported: s.teleported != 0,
+	}, nil
+}
+
+// Kind returns how the body with id moves.
+func (w *World) Kind(id physics.BodyID) (physics.BodyKind, error) {
+	i, ok := w.index(id)
+	if !ok {
+		return 0, fmt.Errorf("box2d: kind of body %d: %w", id, physics.ErrNoBody)
+	}
+	return w.bodies[i].kind, nil
+}
+
+// Shapes overwrites dst with the shapes of the body with id, in the order
+// they were added, and returns it; it allocates only when dst is too small.
+// A polygon's Verts is its convex hull, shared with the world: read it, do
+// not modify it.
+func (w *World) Shapes(id physics.BodyID, dst []physics.Shape) ([]physics.Shape, error) {
+	i, ok := w.index(id)
+	if !ok {
+		return dst[:0], fmt.Errorf("box2d: shapes of body %d: %w", id, physics.ErrNoBody)
+	}
+	return append(dst[:0], w.bodies[i].shapes...), nil
+}

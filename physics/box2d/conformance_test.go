@@ -1,0 +1,22 @@
+//go:build box2d
+
+package box2d
+
+import (
+	"testing"
+
+	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/physicstest"
+)
+
+// open makes a world for the conformance suite, returning a nil
+// physics.World (not a nil *World) on error.
+func open(cfg physics.Config) (physics.World, error) {
+	w, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+func TestConformance(t *testing.T) { physicstest.Run(t, open) }

@@ -1,0 +1,803 @@
+//go:build box2d
+
+// shim.cpp is the package's own C++ layer over Box2D 2.4 (the system's
+// libbox2d): it keeps the world's bodies and joints in the Go side's order,
+// mixes friction and restitution as Chipmunk does, gathers contacts after a
+// step, copies every body's state out in one call, and answers queries
+// against the outline Box2D collides with (core polygon plus its skin).
+
+#include "shim.h"
+
+#include <box2d/box2d.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+namespace {
+
+// productMixer gives a touching pair the product of its fixtures' friction
+// and restitution, Chipmunk's rule, in place of Box2D's geometric mean and
+// maximum. A contact keeps what BeginContact sets until it is destroyed, so
+// setting it once per start of touching is enough.
+class productMixer : public b2ContactListener {
+public:
+	void BeginContact(b2Contact *c) override {
+		const b2Fixture *a = c->GetFixtureA(), *b = c->GetFixtureB();
+		c->SetFriction(a->GetFriction() * b->GetFriction());
+		c->SetRestitution(a->GetRestitution() * b->GetRestitution());
+	}
+};
+
+// contactRecord is one touching fixture pair, oriented so that a < b.
+struct contactRecord {
+	uint32_t a, b;
+	uintptr_t shapeA, shapeB;
+	lsContact c;
+};
+
+} // namespace
+
+// lsSnapshot writes lsState values into a []physics.BodyState: the two
+// layouts must agree (the Go side asserts its half in state.go).
+static_assert(sizeof(lsState) == 64, "lsState is not physics.BodyState's size");
+static_assert(offsetof(lsState, px) == 8 && offsetof(lsState, angle) == 24 && offsetof(lsState, vx) == 32 &&
+                  offsetof(lsState, av) == 48 && offsetof(lsState, teleported) == 56,
+              "lsState's fields are not where physics.BodyState has them");
+
+struct lsWorld {
+	b2World world;
+	productMixer mixer;
+	b2Body *ground;
+	int velocityIterations, positionIterations;
+	std::vector<b2Body *> bodies;
+	std::vector<uint8_t> teleported;
+	std::vector<b2Joint *> joints;
+	std::vector<contactRecord> records;
+	std::vector<lsContact> contacts;
+	std::vector<uint32_t> found;
+
+	explicit lsWorld(const b2Vec2 &g) : world(g) {}
+};
+
+namespace {
+
+// Box2D 2.4.1's GetUserData has no const overload; reading it changes
+// nothing.
+uint32_t idOf(const b2Body *b) { return static_cast<uint32_t>(const_cast<b2Body *>(b)->GetUserData().pointer); }
+
+uintptr_t shapeOf(const b2Fixture *f) { return const_cast<b2Fixture *>(f)->GetUserData().pointer; }
+
+bool finite(float x) { return std::isfinite(x); }
+
+bool passes(const b2Fixture *fx, const lsFilter &f) {
+	const b2Filter &g = fx->GetFilterData();
+	if (f.group != 0 && f.group == g.groupIndex) {
+		return false;
+	}
+	return (f.categories & g.maskBits) != 0 && (g.categoryBits & f.mask) != 0;
+}
+
+} // namespace
+
+namespace {
+
+// core is a fixture's outline in world coordinates as Box2D collides with
+// it: the convex hull of n points (1 for a circle, 2 for an edge) grown by
+// radius.
+struct core {
+	int n;
+	double x[b2_maxPolygonVertices], y[b2_maxPolygonVertices];
+	double radius;
+};
+
+core coreOf(const b2Fixture *fx) {
+	const b2Transform &xf = fx->GetBody()->GetTransform();
+	const b2Shape *s = fx->GetShape();
+	core c;
+	c.radius = s->m_radius;
+	auto put = [&](int i, const b2Vec2 &local) {
+		b2Vec2 p = b2Mul(xf, local);
+		c.x[i] = p.x;
+		c.y[i] = p.y;
+	};
+	switch (s->GetType()) {
+	case b2Shape::e_circle:
+		c.n = 1;
+		put(0, static_cast<const b2CircleShape *>(s)->m_p);
+		break;
+	case b2Shape::e_edge: {
+		const b2EdgeShape *e = static_cast<const b2EdgeShape *>(s);
+		c.n = 2;
+		put(0, e->m_vertex1);
+		put(1, e->m_vertex2);
+		break;
+	}
+	default: {
+		const b2PolygonShape *p = static_cast<const b2PolygonShape *>(s);
+		c.n = p->m_count;
+		for (int i = 0; i < p->m_count; i++) {
+			put(i, p->m_vertices[i]);
+		}
+	}
+	}
+	return c;
+}
+
+double segmentDistance(double px, double py, double ax, double ay, double bx, double by) {
+	double ex = bx - ax, ey = by - ay;
+	double ee = ex * ex + ey * ey;
+	double u = ee > 0 ? ((px - ax) * ex + (py - ay) * ey) / ee : 0;
+	u = std::min(1.0, std::max(0.0, u));
+	double dx = px - (ax + u * ex), dy = py - (ay + u * ey);
+	return std::sqrt(dx * dx + dy * dy);
+}
+
+// signedDistance is how far p is outside c (negative inside).
+double signedDistance(const core &c, double px, double py) {
+	if (c.n == 1) {
+		return std::hypot(px - c.x[0], py - c.y[0]) - c.radius;
+	}
+	if (c.n == 2) {
+		return segmentDistance(px, py, c.x[0], c.y[0], c.x[1], c.y[1]) - c.radius;
+	}
+	double most = -DBL_MAX;
+	for (int i = 0; i < c.n; i++) {
+		int j = (i + 1) % c.n;
+		double ex = c.x[j] - c.x[i], ey = c.y[j] - c.y[i];
+		double len = std::hypot(ex, ey);
+		most = std::max(most, (ey * (px - c.x[i]) - ex * (py - c.y[i])) / len);
+	}
+	if (most <= 0) {
+		return most - c.radius;
+	}
+	double d = DBL_MAX;
+	for (int i = 0; i < c.n; i++) {
+		int j = (i + 1) % c.n;
+		d = std::min(d, segmentDistance(px, py, c.x[i], c.y[i], c.x[j], c.y[j]));
+	}
+	return d - c.radius;
+}
+
+struct rayHit {
+	double t, nx, ny;
+};
+
+// circleEntry is where the ray a + t·d first enters the circle, if it does
+// within [0, tmax].
+bool circleEntry(double ax, double ay, double dx, double dy, double cx, double cy, double r, double tmax, rayHit *h) {
+	double mx = ax - cx, my = ay - cy;
+	double dd = dx * dx + dy * dy;
+	double b = mx * dx + my * dy;
+	double c = mx * mx + my * my - r * r;
+	double disc = b * b - dd * c;
+	if (r <= 0 || disc < 0) {
+		return false;
+	}
+	double t = (-b - std::sqrt(disc)) / dd;
+	if (t < 0 || t > tmax) {
+		return false;
+	}
+	h->t = t;
+	h->nx = (ax + t * dx - cx) / r;
+	h->ny = (ay + t * dy - cy) / r;
+	return true;
+}
+
+// sideEntry is where the ray enters through the side of c's edge from
+// (x0, y0) to (x1, y1) whose outward normal is (nx, ny), pushed out by the
+// radius.
+bool sideEntry(double ax, double ay, double dx, double dy, double x0, double y0, double x1, double y1, double nx, double ny, double r, double tmax, rayHit *h) {
+	double den = nx * dx + ny * dy;
+	if (den >= 0) {
+		return false;
+	}
+	double sx = x0 + r * nx, sy = y0 + r * ny;
+	double t = (nx * (sx - ax) + ny * (sy - ay)) / den;
+	if (t < 0 || t > tmax) {
+		return false;
+	}
+	double ex = x1 - x0, ey = y1 - y0;
+	double u = ((ax + t * dx - sx) * ex + (ay + t * dy - sy) * ey) / (ex * ex + ey * ey);
+	if (u < 0 || u > 1) {
+		return false;
+	}
+	h->t = t;
+	h->nx = nx;
+	h->ny = ny;
+	return true;
+}
+
+// rayEntry is where the ray a + t·d, t in [0, tmax], first enters c; a ray
+// that starts inside c does not hit it.
+bool rayEntry(const core &c, double ax, double ay, double dx, double dy, double tmax, rayHit *best) {
+	if (signedDistance(c, ax, ay) <= 0) {
+		return false;
+	}
+	bool any = false;
+	rayHit h;
+	auto keep = [&](bool ok) {
+		if (ok && (!any || h.t < best->t)) {
+			*best = h;
+			any = true;
+		}
+	};
+	for (int i = 0; i < c.n; i++) {
+		keep(circleEntry(ax, ay, dx, dy, c.x[i], c.y[i], c.radius, tmax, &h));
+	}
+	if (c.n == 2) {
+		double ex = c.x[1] - c.x[0], ey = c.y[1] - c.y[0];
+		double len = std::hypot(ex, ey);
+		double nx = ey / len, ny = -ex / len;
+		keep(sideEntry(ax, ay, dx, dy, c.x[0], c.y[0], c.x[1], c.y[1], nx, ny, c.radius, tmax, &h));
+		keep(sideEntry(ax, ay, dx, dy, c.x[0], c.y[0], c.x[1], c.y[1], -nx, -ny, c.radius, tmax, &h));
+	} else if (c.n > 2) {
+		for (int i = 0; i < c.n; i++) {
+			int j = (i + 1) % c.n;
+			double ex = c.x[j] - c.x[i], ey = c.y[j] - c.y[i];
+			double len = std::hypot(ex, ey);
+			keep(sideEntry(ax, ay, dx, dy, c.x[i], c.y[i], c.x[j], c.y[j], ey / len, -ex / len, c.radius, tmax, &h));
+		}
+	}
+	return any;
+}
+
+// pointQuery collects the bodies with a non-sensor fixture, passing the
+// filter, within reach of a point.
+class pointQuery : public b2QueryCallback {
+public:
+	lsWorld *w;
+	lsFilter filter;
+	double x, y;
+	bool ReportFixture(b2Fixture *fx) override {
+		if (!fx->IsSensor() && passes(fx, filter) && signedDistance(coreOf(fx), x, y) <= 0) {
+			w->found.push_back(idOf(fx->GetBody()));
+		}
+		return true;
+	}
+};
+
+class boxQuery : public b2QueryCallback {
+public:
+	lsWorld *w;
+	lsFilter filter;
+	b2PolygonShape box;
+	bool ReportFixture(b2Fixture *fx) override {
+		if (!fx->IsSensor() && passes(fx, filter) &&
+		    b2TestOverlap(&box, 0, fx->GetShape(), 0, b2Transform(b2Vec2_zero, b2Rot(0)), fx->GetBody()->GetTransform())) {
+			w->found.push_back(idOf(fx->GetBody()));
+		}
+		return true;
+	}
+};
+
+class nearestQuery : public b2QueryCallback {
+public:
+	double x, y, radius;
+	bool dynamicOnly;
+	lsFound best{0, 0};
+	double bestDistance = 0;
+	bool ReportFixture(b2Fixture *fx) override {
+		const b2Body *b = fx->GetBody();
+		if (fx->IsSensor() || (dynamicOnly && b->GetType() != b2_dynamicBody)) {
+			return true;
+		}
+		double d = std::max(0.0, signedDistance(coreOf(fx), x, y));
+		uint32_t id = idOf(b);
+		if (d <= radius && (!best.found || d < bestDistance || (d == bestDistance && id < best.body))) {
+			best.body = id;
+			best.found = 1;
+			bestDistance = d;
+		}
+		return true;
+	}
+};
+
+// rayQuery walks the broad-phase tree itself, rather than through
+// b2World::RayCast, because Box2D's own shape ray casts ignore the skin
+// around polygons and edges: a ray grazing the skin would never be offered.
+struct rayQuery {
+	const b2BroadPhase *bp;
+	lsFilter filter;
+	double ax, ay, dx, dy;
+	lsRayHit best{0, 0, 0, 0, 0, 0, 0};
+
+	float RayCastCallback(const b2RayCastInput &in, int32 proxy) {
+		const b2FixtureProxy *p = static_cast<const b2FixtureProxy *>(bp->GetUserData(proxy));
+		const b2Fixture *fx = p->fixture;
+		if (fx->IsSensor() || !passes(fx, filter)) {
+			return in.maxFraction;
+		}
+		rayHit h;
+		if (!rayEntry(coreOf(fx), ax, ay, dx, dy, in.maxFraction, &h)) {
+			return in.maxFraction;
+		}
+		uint32_t id = idOf(fx->GetBody());
+		if (!best.hit || h.t < best.fraction || (h.t == best.fraction && id < best.body)) {
+			best.hit = 1;
+			best.body = id;
+			best.fraction = h.t;
+			best.px = ax + h.t * dx;
+			best.py = ay + h.t * dy;
+			best.nx = h.nx;
+			best.ny = h.ny;
+		}
+		return static_cast<float>(h.t);
+	}
+};
+
+void sortFound(lsWorld *w) {
+	std::sort(w->found.begin(), w->found.end());
+	w->found.erase(std::unique(w->found.begin(), w->found.end()), w->found.end());
+}
+
+b2Filter toBox2D(const lsFilter &f) {
+	b2Filter g;
+	g.categoryBits = f.categories;
+	g.maskBits = f.mask;
+	g.groupIndex = f.group;
+	return g;
+}
+
+// polygonOK repeats the checks behind Box2D's assertions in
+// b2PolygonShape::Set, on the single-precision points it would see: at
+// least 3 and at most 8 points, none within welding distance of another,
+// enclosing area. Go has checked all this with margin already; this is
+// the last guard before an abort.
+bool polygonOK(const b2Vec2 *v, int n) {
+	if (n < 3 || n > b2_maxPolygonVertices) {
+		return false;
+	}
+	for (int i = 0; i < n; i++) {
+		if (!finite(v[i].x) || !finite(v[i].y)) {
+			return false;
+		}
+		for (int j = i + 1; j < n; j++) {
+			if (b2DistanceSquared(v[i], v[j]) < b2_linearSlop * b2_linearSlop) {
+				return false;
+			}
+		}
+	}
+	double area = 0;
+	for (int i = 1; i + 1 < n; i++) {
+		double ex = v[i].x - v[0].x, ey = v[i].y - v[0].y;
+		double fx = v[i + 1].x - v[0].x, fy = v[i + 1].y - v[0].y;
+		area += 0.5 * (ex * fy - ey * fx);
+	}
+	return area > 1e-6;
+}
+
+} // namespace
+
+extern "C" {
+
+lsWorld *lsNewWorld(double gx, double gy, int allowSleep, int velocityIterations, int positionIterations) {
+	lsWorld *w = new lsWorld(b2Vec2(static_cast<float>(gx), static_cast<float>(gy)));
+	w->world.SetContactListener(&w->mixer);
+	w->world.SetAllowSleeping(allowSleep != 0);
+	// Continuous collision is off until a body asks for it (see
+	// lsSetContinuous): Box2D's time-of-impact pass rescans every contact
+	// for each impact it resolves, and in a settled pile of 5,000 bodies
+	// it tripled the step (68 ms against 20 ms).
+	w->world.SetContinuousPhysics(false);
+	w->velocityIterations = velocityIterations;
+	w->positionIterations = positionIterations;
+	b2BodyDef gd;
+	w->ground = w->world.CreateBody(&gd);
+	return w;
+}
+
+void lsFreeWorld(lsWorld *w) { delete w; }
+
+void lsSetContinuous(lsWorld *w, int on) { w->world.SetContinuousPhysics(on != 0); }
+
+int lsStep(lsWorld *w, double dt) {
+	w->world.Step(static_cast<float>(dt), w->velocityIterations, w->positionIterations);
+	for (size_t i = 0; i < w->bodies.size(); i++) {
+		const b2Body *b = w->bodies[i];
+		const b2Vec2 &p = b->GetPosition();
+		const b2Vec2 &v = b->GetLinearVelocity();
+		// x-x is 0 for finite x and NaN otherwise: one test for all six.
+		float s = (p.x - p.x) + (p.y - p.y) + (v.x - v.x) + (v.y - v.y);
+		float a = b->GetAngle(), av = b->GetAngularVelocity();
+		if (s + (a - a) + (av - av) != 0) {
+			return static_cast<int>(i);
+		}
+	}
+	return -1;
+}
+
+static lsState stateOf(const lsWorld *w, size_t i) {
+	const b2Body *b = w->bodies[i];
+	const b2Vec2 &p = b->GetPosition();
+	const b2Vec2 &v = b->GetLinearVelocity();
+	lsState s;
+	s.id = idOf(b);
+	s.px = p.x;
+	s.py = p.y;
+	s.angle = b->GetAngle();
+	s.vx = v.x;
+	s.vy = v.y;
+	s.av = b->GetAngularVelocity();
+	s.teleported = w->teleported[i];
+	return s;
+}
+
+void lsSnapshot(lsWorld *w, lsState *dst) {
+	size_t n = w->bodies.size();
+	for (size_t i = 0; i < n; i++) {
+		dst[i] = stateOf(w, i);
+	}
+	std::fill(w->teleported.begin(), w->teleported.end(), 0);
+}
+
+lsState lsGetState(lsWorld *w, int i) { return stateOf(w, static_cast<size_t>(i)); }
+
+void lsAddBody(lsWorld *w, lsBodyDef d) {
+	b2BodyDef bd;
+	switch (d.kind) {
+	case 0:
+		bd.type = b2_dynamicBody;
+		bd.linearDamping = static_cast<float>(d.damping);
+		bd.angularDamping = static_cast<float>(d.damping);
+		break;
+	case 1:
+		bd.type = b2_kinematicBody;
+		break;
+	default:
+		bd.type = b2_staticBody;
+	}
+	bd.position.Set(static_cast<float>(d.px), static_cast<float>(d.py));
+	bd.angle = static_cast<float>(d.angle);
+	if (bd.type != b2_staticBody) {
+		bd.linearVelocity.Set(static_cast<float>(d.vx), static_cast<float>(d.vy));
+		bd.angularVelocity = static_cast<float>(d.av);
+	}
+	bd.fixedRotation = d.fixedRotation != 0;
+	bd.bullet = d.bullet != 0;
+	bd.userData.pointer = d.id;
+	w->bodies.push_back(w->world.CreateBody(&bd));
+	w->teleported.push_back(0);
+}
+
+int lsAddPiece(lsWorld *w, int body, lsPiece p) {
+	b2FixtureDef fd;
+	fd.friction = static_cast<float>(p.friction);
+	fd.restitution = static_cast<float>(p.restitution);
+	fd.density = 0; // the Go side sets the body's mass itself
+	fd.isSensor = p.sensor != 0;
+	fd.filter = toBox2D(p.filter);
+	fd.userData.pointer = p.shape;
+	b2CircleShape circle;
+	b2PolygonShape polygon;
+	b2EdgeShape edge;
+	switch (p.kind) {
+	case lsCircle:
+		circle.m_p.Set(static_cast<float>(p.x[0]), static_cast<float>(p.y[0]));
+		circle.m_radius = static_cast<float>(p.radius);
+		if (!(circle.m_radius > 0) || !finite(circle.m_radius)) {
+			return -1;
+		}
+		fd.shape = &circle;
+		break;
+	case lsPolygon: {
+		b2Vec2 v[b2_maxPolygonVertices];
+		if (p.count < 3 || p.count > b2_maxPolygonVertices) {
+			return -2;
+		}
+		for (int i = 0; i < p.count; i++) {
+			v[i].Set(static_cast<float>(p.x[i]), static_cast<float>(p.y[i]));
+		}
+		if (!polygonOK(v, p.count)) {
+			return -2;
+		}
+		polygon.Set(v, p.count);
+		fd.shape = &polygon;
+		break;
+	}
+	case lsEdge: {
+		b2Vec2 a(static_cast<float>(p.x[0]), static_cast<float>(p.y[0]));
+		b2Vec2 b(static_cast<float>(p.x[1]), static_cast<float>(p.y[1]));
+		if (b2DistanceSquared(a, b) < b2_linearSlop * b2_linearSlop) {
+			return -3;
+		}
+		edge.SetTwoSided(a, b);
+		fd.shape = &edge;
+		break;
+	}
+	default:
+		return -4;
+	}
+	w->bodies[body]->CreateFixture(&fd);
+	return 0;
+}
+
+int lsSetMass(lsWorld *w, int body, double mass, double cx, double cy, double inertia) {
+	b2MassData md;
+	md.mass = static_cast<float>(mass);
+	md.center.Set(static_cast<float>(cx), static_cast<float>(cy));
+	md.I = 0;
+	if (inertia > 0) {
+		// Box2D takes the moment about the body's origin and subtracts
+		// m·|c|² again, asserting the result is positive: check that
+		// single-precision round trip before it can abort.
+		float cc = b2Dot(md.center, md.center);
+		md.I = static_cast<float>(inertia) + md.mass * cc;
+		float back = md.I - md.mass * cc;
+		if (!(back > 0) || !finite(md.I)) {
+			return -1;
+		}
+	}
+	if (!(md.mass > 0) || !finite(md.mass)) {
+		return -1;
+	}
+	w->bodies[body]->SetMassData(&md);
+	return 0;
+}
+
+void lsRemoveBody(lsWorld *w, int i) {
+	b2Body *b = w->bodies[i];
+	// Box2D leaves what rested on a removed body asleep in the air.
+	for (b2ContactEdge *e = b->GetContactList(); e; e = e->next) {
+		if (e->contact->IsTouching()) {
+			e->other->SetAwake(true);
+		}
+	}
+	for (b2JointEdge *e = b->GetJointList(); e; e = e->next) {
+		e->other->SetAwake(true);
+	}
+	w->world.DestroyBody(b);
+	w->bodies.erase(w->bodies.begin() + i);
+	w->teleported.erase(w->teleported.begin() + i);
+}
+
+void lsTeleport(lsWorld *w, int i, double x, double y, double angle) {
+	b2Body *b = w->bodies[i];
+	b->SetTransform(b2Vec2(static_cast<float>(x), static_cast<float>(y)), static_cast<float>(angle));
+	b->SetAwake(true);
+	w->teleported[i] = 1;
+}
+
+void lsSetVelocity(lsWorld *w, int i, double vx, double vy, double av) {
+	b2Body *b = w->bodies[i];
+	b->SetLinearVelocity(b2Vec2(static_cast<float>(vx), static_cast<float>(vy)));
+	b->SetAngularVelocity(static_cast<float>(av));
+}
+
+void lsApplyImpulse(lsWorld *w, int i, double jx, double jy, double px, double py) {
+	w->bodies[i]->ApplyLinearImpulse(b2Vec2(static_cast<float>(jx), static_cast<float>(jy)),
+	                                 b2Vec2(static_cast<float>(px), static_cast<float>(py)), true);
+}
+
+void lsApplyForce(lsWorld *w, int i, double fx, double fy, double px, double py) {
+	w->bodies[i]->ApplyForce(b2Vec2(static_cast<float>(fx), static_cast<float>(fy)),
+	                         b2Vec2(static_cast<float>(px), static_cast<float>(py)), true);
+}
+
+void lsWake(lsWorld *w, int i) { w->bodies[i]->SetAwake(true); }
+
+int lsSleeping(lsWorld *w, int i) {
+	const b2Body *b = w->bodies[i];
+	return b->GetType() != b2_staticBody && !b->IsAwake();
+}
+
+void lsAddJoint(lsWorld *w, lsJointDef d) {
+	b2Body *a = d.a < 0 ? w->ground : w->bodies[d.a];
+	b2Body *b = d.b < 0 ? w->ground : w->bodies[d.b];
+	b2Vec2 la(static_cast<float>(d.ax), static_cast<float>(d.ay));
+	b2Vec2 lb(static_cast<float>(d.bx), static_cast<float>(d.by));
+	b2Joint *j = nullptr;
+	switch (d.kind) {
+	case lsPivot: {
+		b2RevoluteJointDef jd;
+		jd.bodyA = a;
+		jd.bodyB = b;
+		jd.localAnchorA = la;
+		jd.localAnchorB = lb;
+		jd.referenceAngle = b->GetAngle() - a->GetAngle();
+		jd.collideConnected = d.collide != 0;
+		j = w->world.CreateJoint(&jd);
+		break;
+	}
+	case lsDrag: {
+		b2MouseJointDef jd;
+		jd.bodyA = w->ground;
+		jd.bodyB = b;
+		// The mouse joint holds body B at the point under its first
+		// target: start there, then move the target.
+		jd.target = b->GetWorldPoint(lb);
+		jd.maxForce = static_cast<float>(d.maxForce);
+		b2LinearStiffness(jd.stiffness, jd.damping, 5.0f, 0.7f, jd.bodyA, jd.bodyB);
+		b2MouseJoint *m = static_cast<b2MouseJoint *>(w->world.CreateJoint(&jd));
+		m->SetTarget(la);
+		j = m;
+		break;
+	}
+	default: {
+		b2DistanceJointDef jd;
+		jd.bodyA = a;
+		jd.bodyB = b;
+		jd.localAnchorA = la;
+		jd.localAnchorB = lb;
+		jd.length = static_cast<float>(d.length);
+		jd.minLength = static_cast<float>(d.minLength);
+		jd.maxLength = static_cast<float>(d.maxLength);
+		jd.stiffness = static_cast<float>(d.stiffness);
+		jd.damping = static_cast<float>(d.damping);
+		jd.collideConnected = d.collide != 0;
+		j = w->world.CreateJoint(&jd);
+	}
+	}
+	a->SetAwake(true);
+	b->SetAwake(true);
+	w->joints.push_back(j);
+}
+
+void lsRemoveJoint(lsWorld *w, int i) {
+	b2Joint *j = w->joints[i];
+	j->GetBodyA()->SetAwake(true);
+	j->GetBodyB()->SetAwake(true);
+	w->world.DestroyJoint(j);
+	w->joints.erase(w->joints.begin() + i);
+}
+
+void lsDragTo(lsWorld *w, int i, double x, double y) {
+	static_cast<b2MouseJoint *>(w->joints[i])->SetTarget(b2Vec2(static_cast<float>(x), static_cast<float>(y)));
+}
+
+int lsCollectContacts(lsWorld *w) {
+	w->records.clear();
+	for (b2Contact *c = w->world.GetContactList(); c; c = c->GetNext()) {
+		if (!c->IsTouching()) {
+			continue;
+		}
+		const b2Fixture *fa = c->GetFixtureA(), *fb = c->GetFixtureB();
+		contactRecord r;
+		r.a = idOf(fa->GetBody());
+		r.b = idOf(fb->GetBody());
+		r.shapeA = shapeOf(fa);
+		r.shapeB = shapeOf(fb);
+		r.c = lsContact{};
+		r.c.sensor = fa->IsSensor() || fb->IsSensor();
+		if (!r.c.sensor) {
+			b2WorldManifold wm;
+			c->GetWorldManifold(&wm);
+			const b2Manifold *m = c->GetManifold();
+			b2Vec2 n = wm.normal, t = b2Cross(n, 1.0f);
+			// The solver pushed Box2D's body B by P and its body A by -P.
+			b2Vec2 p(0, 0);
+			for (int i = 0; i < m->pointCount; i++) {
+				p += m->points[i].normalImpulse * n + m->points[i].tangentImpulse * t;
+			}
+			// World manifold points lie midway between the surfaces.
+			float half = 0.5f * wm.separations[0];
+			b2Vec2 onA = wm.points[0] - half * n, onB = wm.points[0] + half * n;
+			if (r.a < r.b) {
+				r.c = lsContact{r.a, r.b, onA.x, onA.y, n.x, n.y, -p.x, -p.y, 0};
+			} else {
+				r.c = lsContact{r.b, r.a, onB.x, onB.y, -n.x, -n.y, p.x, p.y, 0};
+			}
+		}
+		if (r.a > r.b) {
+			std::swap(r.a, r.b);
+			std::swap(r.shapeA, r.shapeB);
+		}
+		r.c.a = r.a;
+		r.c.b = r.b;
+		w->records.push_back(r);
+	}
+	std::stable_sort(w->records.begin(), w->records.end(), [](const contactRecord &x, const contactRecord &y) {
+		if (x.a != y.a) {
+			return x.a < y.a;
+		}
+		if (x.b != y.b) {
+			return x.b < y.b;
+		}
+		if (x.shapeA != y.shapeA) {
+			return x.shapeA < y.shapeA;
+		}
+		return x.shapeB < y.shapeB;
+	});
+	// One report per pair: the first solid contact's point and normal, the
+	// impulses of all, and Sensor only when nothing solid touches.
+	w->contacts.clear();
+	for (size_t i = 0; i < w->records.size();) {
+		size_t j = i;
+		lsContact out = w->records[i].c;
+		out.sensor = 1;
+		out.ix = out.iy = 0;
+		bool solid = false;
+		for (; j < w->records.size() && w->records[j].a == w->records[i].a && w->records[j].b == w->records[i].b; j++) {
+			const lsContact &c = w->records[j].c;
+			if (c.sensor) {
+				continue;
+			}
+			if (!solid) {
+				out.px = c.px;
+				out.py = c.py;
+				out.nx = c.nx;
+				out.ny = c.ny;
+				out.sensor = 0;
+				solid = true;
+			}
+			out.ix += c.ix;
+			out.iy += c.iy;
+		}
+		if (!solid) {
+			out.px = out.py = out.nx = out.ny = 0;
+		}
+		w->contacts.push_back(out);
+		i = j;
+	}
+	return static_cast<int>(w->contacts.size());
+}
+
+const lsContact *lsContacts(lsWorld *w) { return w->contacts.data(); }
+
+int lsQueryPoint(lsWorld *w, double x, double y, lsFilter f) {
+	w->found.clear();
+	pointQuery q;
+	q.w = w;
+	q.filter = f;
+	q.x = x;
+	q.y = y;
+	b2AABB box;
+	box.lowerBound.Set(static_cast<float>(x), static_cast<float>(y));
+	box.upperBound = box.lowerBound;
+	w->world.QueryAABB(&q, box);
+	sortFound(w);
+	return static_cast<int>(w->found.size());
+}
+
+int lsQueryBox(lsWorld *w, double lox, double loy, double hix, double hiy, lsFilter f) {
+	w->found.clear();
+	boxQuery q;
+	q.w = w;
+	q.filter = f;
+	float hx = static_cast<float>(0.5 * (hix - lox)), hy = static_cast<float>(0.5 * (hiy - loy));
+	q.box.SetAsBox(hx, hy, b2Vec2(static_cast<float>(0.5 * (lox + hix)), static_cast<float>(0.5 * (loy + hiy))), 0);
+	q.box.m_radius = 0; // the query box is exact, without a polygon's skin
+	b2AABB box;
+	box.lowerBound.Set(static_cast<float>(lox), static_cast<float>(loy));
+	box.upperBound.Set(static_cast<float>(hix), static_cast<float>(hiy));
+	w->world.QueryAABB(&q, box);
+	sortFound(w);
+	return static_cast<int>(w->found.size());
+}
+
+const uint32_t *lsFoundIDs(lsWorld *w) { return w->found.data(); }
+
+lsFound lsBodyAt(lsWorld *w, double x, double y, double radius, int dynamicOnly) {
+	nearestQuery q;
+	q.x = x;
+	q.y = y;
+	q.radius = radius;
+	q.dynamicOnly = dynamicOnly != 0;
+	b2AABB box;
+	box.lowerBound.Set(static_cast<float>(x - radius), static_cast<float>(y - radius));
+	box.upperBound.Set(static_cast<float>(x + radius), static_cast<float>(y + radius));
+	w->world.QueryAABB(&q, box);
+	return q.best;
+}
+
+lsRayHit lsRayCast(lsWorld *w, double ax, double ay, double bx, double by, lsFilter f) {
+	rayQuery q;
+	q.bp = &w->world.GetContactManager().m_broadPhase;
+	q.filter = f;
+	q.ax = ax;
+	q.ay = ay;
+	q.dx = bx - ax;
+	q.dy = by - ay;
+	b2RayCastInput in;
+	in.p1.Set(static_cast<float>(ax), static_cast<float>(ay));
+	in.p2.Set(static_cast<float>(bx), static_cast<float>(by));
+	in.maxFraction = 1;
+	if ((in.p2 - in.p1).LengthSquared() > 0) { // the tree asserts it
+		q.bp->RayCast(&q, in);
+	}
+	return q.best;
+}
+
+} // extern "C"
