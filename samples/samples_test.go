@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/lockstep-engine/lockstep/physics/backend"
 	"image"
 	"image/color"
 	"image/png"
@@ -64,7 +65,7 @@ func binary(t *testing.T, name string) string {
 		if buildErr != nil {
 			return
 		}
-		args := []string{"build", "-o", binDir + string(filepath.Separator)}
+		args := []string{"build", "-tags", buildTags, "-o", binDir + string(filepath.Separator)}
 		for _, s := range scenes {
 			args = append(args, "./"+s)
 		}
@@ -174,18 +175,33 @@ func runOK(t *testing.T, name string, args ...string) map[string]any {
 // one frame (no tick yet) pins at the low end.
 func TestEverySceneDrawsItsBodiesHeadless(t *testing.T) {
 	runs := []struct {
-		what   string
-		frames int
+		what    string
+		frames  int
+		physics backend.Engine
 	}{
-		{"300 frames", 300},
-		{"first frame", 1},
+		{"300 frames", 300, backend.Chipmunk},
+		{"first frame", 1, backend.Chipmunk},
+	}
+	// Every scene draws the same on every engine in this build.
+	for _, e := range backend.Built() {
+		if e != backend.Chipmunk {
+			runs = append(runs, struct {
+				what    string
+				frames  int
+				physics backend.Engine
+			}{"300 frames on " + e.String(), 300, e})
+		}
 	}
 	for _, name := range scenes {
 		for _, r := range runs {
 			t.Run(name+"/"+r.what, func(t *testing.T) {
 				t.Parallel()
 				shot := filepath.Join(t.TempDir(), name+".png")
-				sum := runOK(t, name, "-headless", "-frames", strconv.Itoa(r.frames), "-mode", "uncapped", "-max-steps", "1", "-screenshot", shot)
+				sum := runOK(t, name, "-headless", "-frames", strconv.Itoa(r.frames), "-mode", "uncapped", "-max-steps", "1",
+					"-physics", r.physics.String(), "-screenshot", shot)
+				if got := sum["physics"]; got != r.physics.String() {
+					t.Errorf("physics = %v, want %v", got, r.physics)
+				}
 				if got := sum["frames"]; got != float64(r.frames) {
 					t.Errorf("frames = %v, want %d", got, r.frames)
 				}
@@ -430,6 +446,20 @@ func TestTicksStopExactlyWithTheSameHashInEveryMode(t *testing.T) {
 				{"cap 144", []string{"-mode", "cap", "-fps", "144"}},
 				{"uncapped seed 2", []string{"-mode", "uncapped", "-seed", "2"}},
 			}
+			// Other engines: one hash of their own across modes (checked
+			// below), not Chipmunk's.
+			for _, e := range backend.Built() {
+				if e != backend.Chipmunk {
+					pe := []string{"-physics", e.String()}
+					runs = append(runs[:len(runs)-1], struct {
+						what string
+						args []string
+					}{e.String() + " uncapped", append([]string{"-mode", "uncapped"}, pe...)}, struct {
+						what string
+						args []string
+					}{e.String() + " cap 144", append([]string{"-mode", "cap", "-fps", "144"}, pe...)}, runs[len(runs)-1])
+				}
+			}
 			// The runs mostly sleep, waiting for real time to pass: run
 			// them side by side rather than in turn.
 			sums := make([]map[string]any, len(runs))
@@ -446,6 +476,15 @@ func TestTicksStopExactlyWithTheSameHashInEveryMode(t *testing.T) {
 				return
 			}
 			want := sums[0]["state_hash"]
+			engineHash := map[string]any{}
+			for _, s := range sums {
+				if e, _ := s["physics"].(string); e != "chipmunk" {
+					if h, seen := engineHash[e]; seen && h != s["state_hash"] {
+						t.Errorf("%s: state_hash %v and %v in two modes", e, h, s["state_hash"])
+					}
+					engineHash[e] = s["state_hash"]
+				}
+			}
 			if h, ok := want.(string); !ok || len(h) != 16 {
 				t.Fatalf("state_hash = %v, want 16 hex digits", want)
 			}
@@ -457,6 +496,8 @@ func TestTicksStopExactlyWithTheSameHashInEveryMode(t *testing.T) {
 				switch {
 				case i == len(runs)-1 && got == want:
 					t.Errorf("%s: state_hash %v is seed 1's too: the seed changes nothing", r.what, got)
+				case sums[i]["physics"] != "chipmunk":
+					// checked against its own engine's above
 				case i < len(runs)-1 && got != want:
 					t.Errorf("%s: state_hash = %v, want %v as under -mode uncapped", r.what, got, want)
 				}

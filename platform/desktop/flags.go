@@ -12,6 +12,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
 )
 
@@ -31,7 +32,7 @@ type Options struct {
 	Fullscreen bool
 	Interp     bool
 	Seed       uint64
-	Physics    string // physics engine behind Setup.NewWorld
+	Physics    backend.Engine // physics engine behind Setup.NewWorld
 
 	Stats      bool
 	StatsJSON  string
@@ -85,7 +86,7 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.Fullscreen, "fullscreen", false, "start in desktop fullscreen (F11 and Alt+Enter toggle it)")
 	fs.BoolVar(&o.Interp, "interp", true, "render interpolation between ticks")
 	fs.Uint64Var(&o.Seed, "seed", 1, "scene randomness")
-	fs.StringVar(&o.Physics, "physics", "chipmunk", "physics engine: chipmunk, or box2d (needs -tags box2d and libbox2d-dev)")
+	fs.TextVar(&o.Physics, "physics", backend.Chipmunk, "physics engine: "+backend.Usage())
 	fs.BoolVar(&o.Stats, "stats", false, "print a summary at exit")
 	fs.StringVar(&o.StatsJSON, "stats-json", "", "write the summary as JSON to `file`")
 	fs.StringVar(&o.Screenshot, "screenshot", "", "save the last rendered frame to `file`.png")
@@ -116,8 +117,8 @@ func (o *Options) Validate() error {
 		return bad("max-frame", o.MaxFrame, fmt.Sprintf("want one tick (%v at -tps %d) to %v", time.Second/time.Duration(o.TPS), o.TPS, engine.MaxMaxFrame))
 	case o.Duration < 0:
 		return bad("duration", o.Duration, "want 0 (no limit) or more")
-	case o.Physics != "chipmunk" && o.Physics != "box2d":
-		return bad("physics", o.Physics, "want chipmunk or box2d")
+	case o.Physics.Available() != nil:
+		return bad("physics", o.Physics, o.Physics.Available().Error())
 	case o.Record != "" && o.Replay != "":
 		return usagef("-record and -replay cannot be used together: replay a recording, or make a new one")
 	}

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/signals"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -36,10 +38,17 @@ type Starter interface {
 
 // Setup is what a Starter is given.
 type Setup struct {
-	Seed    uint64       // -seed: the game's randomness
-	Physics string       // -physics: the engine NewWorld builds on
-	Window  *sdl2.Window // open, to load textures and fonts into
+	Seed    uint64         // -seed: the game's randomness
+	Physics backend.Engine // -physics: the engine NewWorld builds on
+	Window  *sdl2.Window   // open, to load textures and fonts into
 	Log     *slog.Logger
+}
+
+// NewWorld returns an empty world on the physics engine the command line
+// chose (-physics). The game owns it: close it when done, for instance
+// in a Close method, which Main calls after the run.
+func (s *Setup) NewWorld(cfg physics.Config) (physics.World, error) {
+	return backend.New(s.Physics, cfg)
 }
 
 // Main runs game with the process's command line and exits: status 0 on a
@@ -112,7 +121,7 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 	}
 	log := env.Logger
 	name := nameOf(game)
-	sum.Scene, sum.Seed, sum.Physics = name, o.Seed, o.Physics
+	sum.Scene, sum.Seed, sum.Physics = name, o.Seed, o.Physics.String()
 	looped := false
 	defer func() {
 		if err != nil && !looped && o.StatsJSON != "" {
@@ -120,6 +129,13 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 			err = errors.Join(err, sum.writeJSON(o.StatsJSON))
 		}
 	}()
+	if c, ok := game.(io.Closer); ok {
+		defer func() {
+			if cerr := c.Close(); cerr != nil {
+				err = errors.Join(err, fmt.Errorf("close %s: %w", name, cerr))
+			}
+		}()
+	}
 	prof, err := startProfiling(o, log)
 	if err != nil {
 		return sum, err

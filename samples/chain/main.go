@@ -13,7 +13,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/chipmunk"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/samples/scene"
 )
@@ -54,7 +53,7 @@ var colors = [chains]color.RGBA{
 func (*chain) Name() string { return "chain" }
 
 // Build hangs the chains from the beam, swung out by the seed.
-func (c *chain) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
+func (c *chain) Build(w physics.World, seed uint64) (scene.View, error) {
 	r := rand.New(rand.NewPCG(seed, 0xc4a1))
 	half := spacing * (chains - 1) / 2
 	beam := physics.BoxShape(2*half+1.2, 0.3)
@@ -85,7 +84,7 @@ func (c *chain) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 
 // hang adds one chain from anchor, laid out straight at swing radians from
 // hanging straight down.
-func (c *chain) hang(w *chipmunk.World, n int, anchor mgl64.Vec2, swing float64) error {
+func (c *chain) hang(w physics.World, n int, anchor mgl64.Vec2, swing float64) error {
 	dir := mgl64.Vec2{math.Sin(swing), -math.Cos(swing)}
 	angle := math.Atan2(dir.Y(), dir.X()) // a link's long side lies along x
 	shape := physics.BoxShape(link, linkW)
@@ -137,7 +136,7 @@ func (c *chain) color(id physics.BodyID, kind physics.BodyKind) color.RGBA {
 }
 
 // Tick lets the mouse grab and push the chains.
-func (c *chain) Tick(w *chipmunk.World, t *engine.Tick, v *scene.View) error {
+func (c *chain) Tick(w physics.World, t *engine.Tick, v *scene.View) error {
 	return c.grab.Tick(w, t, v)
 }
 

@@ -14,7 +14,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/chipmunk"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/samples/scene"
 )
@@ -75,7 +74,7 @@ func (*interp) Validate() error { return nil }
 // Build adds a pendulum, a spinner, an orbiter and a shuttle to the
 // right panel; the seed sets how far the pendulum starts out and how fast
 // the spinner turns.
-func (s *interp) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
+func (s *interp) Build(w physics.World, seed uint64) (scene.View, error) {
 	at := func(p mgl64.Vec2) mgl64.Vec2 { return p.Add(mgl64.Vec2{panelX, 0}) }
 	// The seed picks how far out the pendulum starts and how fast the
 	// spinner turns, so runs with other seeds move differently.
@@ -145,7 +144,7 @@ func unit(seed, salt uint64) float64 {
 }
 
 // add adds a body and remembers its shapes and colour for the raw copy.
-func (s *interp) add(w *chipmunk.World, d physics.BodyDef, col color.RGBA) (physics.BodyID, error) {
+func (s *interp) add(w physics.World, d physics.BodyDef, col color.RGBA) (physics.BodyID, error) {
 	id, err := w.AddBody(d)
 	if err != nil {
 		return id, err
@@ -161,7 +160,7 @@ func (s *interp) add(w *chipmunk.World, d physics.BodyDef, col color.RGBA) (phys
 
 // Tick steers the two kinematic bodies: the orbiter is aimed at where the
 // circle has it at the end of this tick, and the shuttle turns at its ends.
-func (s *interp) Tick(w *chipmunk.World, t *engine.Tick, v *scene.View) error {
+func (s *interp) Tick(w physics.World, t *engine.Tick, v *scene.View) error {
 	if err := s.grab.Tick(w, t, v); err != nil {
 		return err
 	}

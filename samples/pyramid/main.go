@@ -11,7 +11,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/chipmunk"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/samples/scene"
 )
@@ -37,7 +36,7 @@ const (
 func (*pyramid) Name() string { return "pyramid" }
 
 // Build lays the floor and stacks the pyramid on it row by row.
-func (p *pyramid) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
+func (p *pyramid) Build(w physics.World, seed uint64) (scene.View, error) {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b9))
 	floor := physics.SegmentShape(mgl64.Vec2{-12, floorY}, mgl64.Vec2{12, floorY}, 0.1)
 	floor.Friction = 0.9
@@ -94,6 +93,6 @@ func (p *pyramid) color(id physics.BodyID, kind physics.BodyKind) color.RGBA {
 }
 
 // Tick lets the mouse grab and push boxes.
-func (p *pyramid) Tick(w *chipmunk.World, t *engine.Tick, v *scene.View) error {
+func (p *pyramid) Tick(w physics.World, t *engine.Tick, v *scene.View) error {
 	return p.grab.Tick(w, t, v)
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/chipmunk"
 )
 
 // Grab lets the mouse move bodies: the left button drags the body under
@@ -26,7 +25,7 @@ const (
 )
 
 // Tick applies the tick's mouse input to w.
-func (g *Grab) Tick(w *chipmunk.World, t *engine.Tick, v *View) error {
+func (g *Grab) Tick(w physics.World, t *engine.Tick, v *View) error {
 	in := &t.Input
 	// The window's size comes with the input, so a replay maps the
 	// recorded pointer into the world exactly as the recorded run did.
@@ -67,7 +66,7 @@ func (g *Grab) Tick(w *chipmunk.World, t *engine.Tick, v *View) error {
 	return nil
 }
 
-func (g *Grab) push(w *chipmunk.World, p mgl64.Vec2) error {
+func (g *Grab) push(w physics.World, p mgl64.Vec2) error {
 	id, ok, err := w.BodyAt(p, PushRadius, true)
 	if err != nil || !ok {
 		return err

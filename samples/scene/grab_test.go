@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/chipmunk"
+	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -28,7 +28,7 @@ func TestGrabMapsThePointerThroughTheInputsWindow(t *testing.T) {
 		{"the 1280x720 pixel in an 800x600 window", 740, 310, 800, 600, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w, err := chipmunk.New(physics.Config{Iterations: 10})
+			w, err := backend.New(backend.Chipmunk, physics.Config{Iterations: 10})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,46 +65,55 @@ func TestGrabbedBodyStaysUnderAStillPointer(t *testing.T) {
 		{"centre of a box far from the origin", mgl64.Vec2{6, 3}, 0, mgl64.Vec2{6, 3}},
 		{"corner of a turned box", mgl64.Vec2{-5, 2}, 0.7, mgl64.Vec2{-5.3, 2.2}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			w, err := chipmunk.New(physics.Config{Gravity: mgl64.Vec2{0, -9.8}, Iterations: 10})
-			if err != nil {
-				t.Fatal(err)
-			}
-			id, err := w.AddBody(physics.BodyDef{Pos: tc.pos, Angle: tc.angle, Mass: 1,
-				Shapes: []physics.Shape{physics.BoxShape(1.2, 1.2)}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			cam := sdl2.Camera{Zoom: 50}
-			view := View{Camera: cam}
-			const width, height = 1280, 720
-			// The pixel the clicked world point is drawn at.
-			px := width/2 + tc.click.X()*50
-			py := height/2 - tc.click.Y()*50
-			var g Grab
-			st0, _ := w.State(id)
-			local := mgl64.Rotate2D(-st0.Angle).Mul2x1(tc.click.Sub(st0.Pos))
-			for n := range 90 {
-				tk := engine.Tick{N: uint64(n), Input: engine.Input{MouseX: px, MouseY: py, WindowWidth: width, WindowHeight: height}}
-				tk.Input.Buttons |= 1 << engine.MouseLeft
-				if n == 0 {
-					tk.Input.ButtonsPressed |= 1 << engine.MouseLeft
+		for _, e := range backend.Built() {
+			t.Run(tc.name+"/"+e.String(), func(t *testing.T) {
+				if d := holdStill(t, e, tc.pos, tc.angle, tc.click); d > 0.1 {
+					t.Errorf("after 90 ticks the clicked point is %.3f units from the still pointer: want within 0.1", d)
 				}
-				if err := g.Tick(w, &tk, &view); err != nil {
-					t.Fatal(err)
-				}
-				if err := w.Step(time.Second / 60); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if !g.holding {
-				t.Fatal("the click did not grab the body")
-			}
-			st, _ := w.State(id)
-			held := st.Pos.Add(mgl64.Rotate2D(st.Angle).Mul2x1(local))
-			if d := held.Sub(tc.click).Len(); d > 0.1 {
-				t.Errorf("after 90 ticks the clicked point is %.3f units from the still pointer (at %v, want %v): want within 0.1", d, held, tc.click)
-			}
-		})
+			})
+		}
 	}
+}
+
+// holdStill grabs a box at pos and angle by the world point click on
+// engine e, holds the pointer there for 90 ticks, and returns how far the
+// clicked point of the body then is from the pointer.
+func holdStill(t *testing.T, e backend.Engine, pos mgl64.Vec2, angle float64, click mgl64.Vec2) float64 {
+	t.Helper()
+	w, err := backend.New(e, physics.Config{Gravity: mgl64.Vec2{0, -9.8}, Iterations: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	id, err := w.AddBody(physics.BodyDef{Pos: pos, Angle: angle, Mass: 1,
+		Shapes: []physics.Shape{physics.BoxShape(1.2, 1.2)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const zoom, width, height = 50, 1280, 720
+	view := View{Camera: sdl2.Camera{Zoom: zoom}}
+	px, py := width/2+click.X()*zoom, height/2-click.Y()*zoom // where click is drawn
+	local := mgl64.Rotate2D(-angle).Mul2x1(click.Sub(pos))
+	var g Grab
+	for n := range 90 {
+		tk := engine.Tick{N: uint64(n), Input: engine.Input{MouseX: px, MouseY: py, WindowWidth: width, WindowHeight: height}}
+		tk.Input.Buttons |= 1 << engine.MouseLeft
+		if n == 0 {
+			tk.Input.ButtonsPressed |= 1 << engine.MouseLeft
+		}
+		if err := g.Tick(w, &tk, &view); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Step(time.Second / 60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !g.holding {
+		t.Fatal("the click did not grab the body")
+	}
+	st, err := w.State(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Pos.Add(mgl64.Rotate2D(st.Angle).Mul2x1(local)).Sub(click).Len()
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/chipmunk"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/veandco/go-sdl2/sdl"
 )
@@ -37,7 +36,7 @@ func newLab() *lab { return &lab{nudgeAt: -1, panicTick: -1, panicDraw: -1, dive
 
 func (*lab) Name() string { return "lab" }
 
-func (l *lab) Build(w *chipmunk.World, seed uint64) (View, error) {
+func (l *lab) Build(w physics.World, seed uint64) (View, error) {
 	floor := physics.SegmentShape(mgl64.Vec2{-8, -0.5}, mgl64.Vec2{8, -0.5}, 0.1)
 	if _, err := w.AddBody(physics.BodyDef{Kind: physics.Static, Shapes: []physics.Shape{floor}}); err != nil {
 		return View{}, err
@@ -57,7 +56,7 @@ func (l *lab) Build(w *chipmunk.World, seed uint64) (View, error) {
 	return View{Camera: sdl2.Camera{Zoom: 50}}, nil
 }
 
-func (l *lab) Tick(w *chipmunk.World, t *engine.Tick, v *View) error {
+func (l *lab) Tick(w physics.World, t *engine.Tick, v *View) error {
 	// The state before the tick, as the tape hashes it.
 	l.buf = w.Snapshot(l.buf[:0])
 	l.hashes = append(l.hashes, physics.Hash(l.buf))

@@ -13,11 +13,11 @@ import (
 	"flag"
 	"fmt"
 	"image/color"
+	"io"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/chipmunk"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -28,7 +28,7 @@ type Scene interface {
 	Name() string
 	// Build fills an empty world for the seed and says how to look at it.
 	// It runs once, before the loop starts.
-	Build(w *chipmunk.World, seed uint64) (View, error)
+	Build(w physics.World, seed uint64) (View, error)
 }
 
 // View is where the camera looks and what the scene's bodies look like.
@@ -41,7 +41,7 @@ type View struct {
 // Ticker is a Scene that steers its world every tick (forces, spawning,
 // the mouse). It must depend only on its arguments for replays to hold.
 type Ticker interface {
-	Tick(w *chipmunk.World, t *engine.Tick, view *View) error
+	Tick(w physics.World, t *engine.Tick, view *View) error
 }
 
 // Drawer is a Scene that draws more over its bodies. The final
@@ -67,7 +67,7 @@ func Game(s Scene) sdl2.Game { return &game{scene: s} }
 // each tick, and draws its bodies through the camera.
 type game struct {
 	scene  Scene
-	world  *chipmunk.World
+	world  physics.World
 	view   View
 	bodies sdl2.Bodies
 }
@@ -76,6 +76,7 @@ var (
 	_ desktop.Namer   = (*game)(nil)
 	_ desktop.Starter = (*game)(nil)
 	_ desktop.Flagger = (*game)(nil)
+	_ io.Closer       = (*game)(nil)
 )
 
 // Background is the colour behind every scene.
@@ -101,10 +102,11 @@ func (g *game) Start(s *desktop.Setup) error {
 	if wc, ok := g.scene.(WorldConfig); ok {
 		cfg = wc.WorldConfig()
 	}
-	w, err := chipmunk.New(cfg)
+	w, err := s.NewWorld(cfg)
 	if err != nil {
 		return fmt.Errorf("create world: %w", err)
 	}
+	g.world = w // closed by Close, built or not
 	view, err := g.scene.Build(w, s.Seed)
 	if err != nil {
 		return fmt.Errorf("build scene: %w", err)
@@ -115,6 +117,14 @@ func (g *game) Start(s *desktop.Setup) error {
 }
 
 func (g *game) World() physics.Stepper { return g.world }
+
+// Close frees the world (Box2D's lives outside Go's heap).
+func (g *game) Close() error {
+	if g.world == nil {
+		return nil
+	}
+	return g.world.Close()
+}
 
 func (g *game) Tick(t *engine.Tick) error {
 	if tk, ok := g.scene.(Ticker); ok {

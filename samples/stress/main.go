@@ -15,7 +15,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/chipmunk"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/samples/scene"
 )
@@ -86,7 +85,7 @@ func (s *stress) Validate() error {
 }
 
 // Build fills the tank with -bodies balls sized to fit it.
-func (s *stress) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
+func (s *stress) Build(w physics.World, seed uint64) (scene.View, error) {
 	if s.bodies == 0 { // built without Flags, as a tool might
 		s.bodies = defaultBodies
 	}
@@ -137,7 +136,7 @@ func (s *stress) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 }
 
 // addTank adds the tank and its two paddles, turning in opposite senses.
-func addTank(w *chipmunk.World) error {
+func addTank(w physics.World) error {
 	x, y := tankW/2, tankY
 	walls := []physics.Shape{
 		physics.SegmentShape(mgl64.Vec2{-x, y}, mgl64.Vec2{x, y}, 0.15),
@@ -183,6 +182,6 @@ func (s *stress) color(id physics.BodyID, kind physics.BodyKind) color.RGBA {
 }
 
 // Tick lets the mouse grab and push balls.
-func (s *stress) Tick(w *chipmunk.World, t *engine.Tick, v *scene.View) error {
+func (s *stress) Tick(w physics.World, t *engine.Tick, v *scene.View) error {
 	return s.grab.Tick(w, t, v)
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/chipmunk"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/samples/scene"
 )
@@ -29,7 +28,7 @@ const halfW, halfH = 11.0, 6.0
 
 // Build adds the arena, its shelves and pegs, and 120 balls and boxes
 // scattered above them by the seed.
-func (t *tumble) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
+func (t *tumble) Build(w physics.World, seed uint64) (scene.View, error) {
 	r := rand.New(rand.NewPCG(seed, 0x7a3b1e))
 	walls := []physics.Shape{
 		physics.SegmentShape(mgl64.Vec2{-halfW, -halfH}, mgl64.Vec2{halfW, -halfH}, 0.1),
@@ -71,6 +70,6 @@ func (t *tumble) Build(w *chipmunk.World, seed uint64) (scene.View, error) {
 }
 
 // Tick lets the mouse grab and push bodies.
-func (t *tumble) Tick(w *chipmunk.World, tk *engine.Tick, v *scene.View) error {
+func (t *tumble) Tick(w physics.World, tk *engine.Tick, v *scene.View) error {
 	return t.grab.Tick(w, tk, v)
 }
