@@ -3,11 +3,11 @@ package main
 import (
 	"encoding/json"
 	"image"
-	"image/png"
 	"image/color"
+	"image/png"
 	"io"
-	"math"
 	"log/slog"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
