@@ -76,18 +76,9 @@ func (g *game) Start(s *desktop.Setup) error {
 	if err != nil {
 		return err
 	}
-	g.world = w
-	g.steps = stepper{g: g}
-	if err := addWalls(w); err != nil {
+	if err := g.build(w); err != nil {
 		return err
 	}
-	if g.paddle, err = addPaddle(w); err != nil {
-		return err
-	}
-	if err := g.buildBricks(); err != nil {
-		return err
-	}
-	g.lives = g.startLives
 	if err := s.Window.SetLogicalSize(canvasW, canvasH, false); err != nil {
 		return err
 	}
@@ -98,6 +89,25 @@ func (g *game) Start(s *desktop.Setup) error {
 	if err := s.Window.SetIcon(paintIcon()); err != nil {
 		s.Log.Warn("no window icon", "err", err) // the game plays the same without one
 	}
+	return nil
+}
+
+// build fills w, a world made with g.contact as its OnContact, with the
+// walls, the paddle and the wall of bricks, and shows the title.
+func (g *game) build(w physics.World) error {
+	g.world = w
+	g.steps = stepper{g: g}
+	if err := addWalls(w); err != nil {
+		return err
+	}
+	var err error
+	if g.paddle, err = addPaddle(w); err != nil {
+		return err
+	}
+	if err := g.buildBricks(); err != nil {
+		return err
+	}
+	g.lives, g.screen = g.startLives, onTitle
 	return nil
 }
 

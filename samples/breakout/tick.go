@@ -21,17 +21,31 @@ const (
 )
 
 // Tick advances the game by one step from the tick's input and what the
-// ball touched in the step before.
+// ball touched in the step before, then sets the paddle moving for the
+// step that follows (every step: a paddle left moving would go through
+// the walls).
 func (g *game) Tick(t *engine.Tick) error {
 	in := &t.Input
+	if err := g.act(in); err != nil {
+		return err
+	}
+	if g.paused {
+		g.sparks.hold()
+		return nil // the stepper holds the world still too
+	}
+	g.sparks.tick(t.DT)
+	return g.steer(in, t.DT)
+}
+
+// act does what the screen does with the input.
+func (g *game) act(in *engine.Input) error {
 	switch g.screen {
 	case onTitle, won, lost:
 		g.nTouched = 0
 		if startPressed(in) {
 			return g.newGame()
 		}
-		g.sparks.tick(t.DT)
-		return g.steer(in, t.DT)
+		return nil
 	}
 	if err := g.resolveTouches(); err != nil || g.screen == won {
 		return err
@@ -39,21 +53,15 @@ func (g *game) Tick(t *engine.Tick) error {
 	if pausePressed(in) {
 		g.paused = !g.paused
 	}
-	if g.paused {
-		g.sparks.hold()
-		return nil // the stepper holds the world still too
-	}
-	g.sparks.tick(t.DT)
-	if err := g.steer(in, t.DT); err != nil {
-		return err
-	}
-	if g.screen == serving {
-		if launchPressed(in) {
-			return g.launch()
-		}
+	switch {
+	case g.paused:
 		return nil
+	case g.screen == serving && launchPressed(in):
+		return g.launch()
+	case g.screen == playing:
+		return g.keepBall()
 	}
-	return g.keepBall()
+	return nil
 }
 
 // The controls. The keys are physical places, as on a US layout.
