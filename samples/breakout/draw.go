@@ -152,8 +152,8 @@ func (g *game) drawScreen(c *sdl2.Canvas) {
 		g.finalScore(c)
 	case g.paused:
 		g.shade(c)
-		centre(c, a.headline, 220, "PAUSED", textColor())
-		centre(c, a.body, 290, "Enter resumes", dimColor())
+		centre(c, a.headline, 290, "PAUSED", textColor())
+		centre(c, a.body, 355, "Enter resumes", dimColor())
 	case g.screen == serving:
 		centre(c, a.body, 330, "Space or click to launch", dimColor())
 	}

@@ -2,9 +2,12 @@ package main
 
 import (
 	"math"
+	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -42,6 +45,25 @@ type pilot struct {
 	settled   uint64 // the first frame that shows what the pilot last did
 	mouseX    int32  // last pushed pointer x, window coordinates
 	up        []sdl.Event
+
+	drawn []physics.BodyState // the bodies of the last frame drawn
+}
+
+// Draw keeps what the frame draws, for tests to find the bodies in the
+// last frame's picture once the world is closed.
+func (p *pilot) Draw(c *sdl2.Canvas, f *engine.Frame) error {
+	p.drawn = append(p.drawn[:0], f.Bodies...)
+	return p.game.Draw(c, f)
+}
+
+// body is body id as the last frame drew it.
+func (p *pilot) body(t *testing.T, id physics.BodyID) physics.BodyState {
+	t.Helper()
+	b, ok := find(p.drawn, id)
+	if !ok {
+		t.Fatalf("body %d is not in the last frame drawn", id)
+	}
+	return b
 }
 
 func (p *pilot) Tick(t *engine.Tick) error {
