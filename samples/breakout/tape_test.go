@@ -1,16 +1,23 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"image"
 	"image/color"
+	"io"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics/backend"
+	"github.com/lockstep-engine/lockstep/platform/desktop"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -139,3 +146,56 @@ func testTapesReplayToTheirEnd(t *testing.T, e backend.Engine) {
 func TestRecordingsEndAsPlanned(t *testing.T) { testRecordingsEndAsPlanned(t, backend.Chipmunk) }
 
 func TestTapesReplayToTheirEnd(t *testing.T) { testTapesReplayToTheirEnd(t, backend.Chipmunk) }
+
+func TestReplayingATapeOnTheCommandLineExitsZeroAtItsFinalHash(t *testing.T) {
+	for _, sc := range scenarios() {
+		t.Run(sc.name, func(t *testing.T) {
+			path := tapePath(sc.name, backend.Chipmunk)
+			rec, err := tape.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, stderr, sum := runMain(t, newGame(), "-headless", "-replay", path)
+			if code != 0 {
+				t.Fatalf("exit status %d, want 0; stderr:\n%s", code, stderr)
+			}
+			if sum["state_hash"] != rec.Final.String() || sum["ticks"] != float64(rec.Ticks) {
+				t.Errorf("summary: state_hash %v after %v ticks, want the tape's %v after %d", sum["state_hash"], sum["ticks"], rec.Final, rec.Ticks)
+			}
+		})
+	}
+}
+
+// miscount is the game with one rule changed: a broken brick scores one
+// point more. Its replays must stop at the first checkpoint after the
+// first brick.
+type miscount struct{ *game }
+
+func (m miscount) Tick(t *engine.Tick) error {
+	broken := m.broken
+	err := m.game.Tick(t)
+	m.score += m.broken - broken
+	return err
+}
+
+func TestReplayingATapeWithOtherRulesFailsAtTheFirstDifference(t *testing.T) {
+	code, stderr, _ := runMain(t, miscount{newGame()}, "-headless", "-replay", tapePath("win", backend.Chipmunk))
+	if code != 1 || !strings.Contains(stderr, "diverged") {
+		t.Errorf("exit status %d, stderr %q; want 1 and a divergence", code, stderr)
+	}
+}
+
+// runMain runs game as desktop.Main would with args and returns its exit
+// status, stderr and JSON summary.
+func runMain(t *testing.T, game sdl2.Game, args ...string) (int, string, map[string]any) {
+	t.Helper()
+	js := filepath.Join(t.TempDir(), "summary.json")
+	var code int
+	var stderr bytes.Buffer
+	sdl.Do(func() { code = desktop.Run(game, append(args, "-stats-json", js), io.Discard, &stderr) })
+	var sum map[string]any
+	if raw, err := os.ReadFile(js); err == nil {
+		_ = json.Unmarshal(raw, &sum)
+	}
+	return code, stderr.String(), sum
+}

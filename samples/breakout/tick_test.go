@@ -48,9 +48,9 @@ func (s *sim) tick(in engine.Input) {
 	}
 	if s.ball != 0 && !s.paused {
 		// Every tick with a ball in play sets its velocity: the game's
-		// speed, never flatter than minClimb.
+		// speed, never flatter than minClimb. (Box2D keeps float32s.)
 		v := s.state(s.ball).Vel
-		if l := v.Len(); math.Abs(l-s.speed()) > 1e-9*l || math.Abs(v.Y()) < minClimb*l-1e-9 {
+		if l := v.Len(); math.Abs(l-s.speed()) > 1e-6*l || math.Abs(v.Y()) < minClimb*l-1e-6 {
 			s.t.Fatalf("tick %d: ball velocity %v, speed %v; want speed %v climbing at least %v of it", tk.N, v, l, s.speed(), minClimb)
 		}
 	}
