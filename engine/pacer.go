@@ -207,10 +207,10 @@ func (p *pacer) wait() (late time.Duration, waited bool) {
 		// k·num would overflow int64 after ~9·10⁹ frames: move the base
 		// up to deadline k and count afresh. The deadlines after it move
 		// by less than a nanosecond of rounding.
-		p.base += time.Duration(p.k * p.num / p.den)
+		p.base = p.deadline(p.k)
 		p.k = 0
 	}
-	p.next = p.base + time.Duration(p.k*p.num/p.den)
+	p.next = p.deadline(p.k)
 	now := p.clock.Now()
 	// Deadlines are a period apart give or take a nanosecond of rounding.
 	if per := time.Duration(p.num / p.den); now > p.next+per || p.next > now+per+1 {
@@ -224,6 +224,12 @@ func (p *pacer) wait() (late time.Duration, waited bool) {
 	}
 	p.clock.SleepUntil(p.next)
 	return p.clock.Now() - p.next, true
+}
+
+// deadline is the k-th deadline of the cap's series, computed afresh from
+// its base so that integer rounding never accumulates.
+func (p *pacer) deadline(k int64) time.Duration {
+	return p.base + time.Duration(k*p.num/p.den)
 }
 
 // throttle waits out a frame while nothing can be seen: a throttle

@@ -114,7 +114,6 @@ func (l *Loop) run(ctx context.Context) error {
 	if err := l.pacer.setMode(l.cfg.Mode, l.start); err != nil {
 		return err
 	}
-	l.ts.snap.setPeriod(l.pacer.period())
 	l.done = ctx.Done()
 	for !l.stopping {
 		if l.cancelled() {
@@ -155,7 +154,6 @@ func (l *Loop) runFrame() error {
 		if err := l.pacer.setMode(l.pendingMode, now); err != nil {
 			return err
 		}
-		l.ts.snap.setPeriod(l.pacer.period())
 	}
 
 	if err := l.runTicks(frameTime, now, pausedBefore); err != nil {
@@ -182,7 +180,7 @@ func (l *Loop) runFrame() error {
 
 	if l.cfg.GC != nil {
 		l.phases.enter(PhaseIdle)
-		l.cfg.GC.Collect(l.idleBudget(l.clock.Now()))
+		l.cfg.GC.Collect(l.pacer.idleBudget(l.clock.Now(), l.lastWork))
 	}
 	l.phases.enter(PhaseWait)
 	if !visible {
@@ -218,6 +216,10 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 	var dropped time.Duration
 	var stalled bool
 	if !l.paused && !pausedBefore {
+		// The pacer owns the frame period (the cap's, the display's or the
+		// one learnt from presents); the cadence snaps to whatever it is
+		// now, after this frame's mode switch and the last present.
+		l.ts.snap.setPeriod(l.pacer.period())
 		steps, dropped, stalled = l.ts.advance(frameTime)
 	}
 	if stalled {
@@ -329,7 +331,6 @@ func (l *Loop) draw() error {
 	}
 	l.stats.Presents++
 	l.pacer.presented(interval, now)
-	l.ts.snap.setPeriod(l.pacer.period())
 	return nil
 }
 
