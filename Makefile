@@ -8,6 +8,11 @@ ARGS    ?=
 # Without a display the default scene runs headless for a bounded time and
 # leaves a screenshot and its summary in $(OUT)/.
 HEADLESS_ARGS = -headless -duration 10s -stats -stats-json $(OUT)/$(SCENE).json -screenshot $(OUT)/$(SCENE).png
+# The Box2D physics backend is built (tag box2d) when Box2D 2.4's C++ headers
+# are installed; Box2D 3.x has another API. Checked when a recipe runs, so
+# that `make deps` can install them first. TAGS=... overrides.
+HAVE_BOX2D = echo '\#include <box2d/b2_world.h>' | $${CXX:-c++} -x c++ -fsyntax-only - 2>/dev/null
+TAGS ?= $$($(HAVE_BOX2D) && echo box2d)
 
 .DEFAULT_GOAL := help
 .PHONY: help deps deps-test build run test test-unit test-race test-x11 test-tools bench loopbench profile lint clean
@@ -30,9 +35,14 @@ define install
 	else echo "deps: no known package manager (apt-get, dnf, pacman, brew): install SDL2's development files (2.0.18 or newer) and pkg-config by hand" >&2; exit 1; fi
 endef
 
-deps: ## install SDL2's development package when pkg-config cannot find it
+deps: ## install SDL2's development package, and Box2D 2.4's where the system has it, when missing
 	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists sdl2; then \
 		$(call install,libsdl2-dev pkg-config,SDL2-devel pkgconf-pkg-config,sdl2 pkgconf,sdl2 pkg-config); \
+	fi
+	@if ! $(HAVE_BOX2D); then \
+		if command -v apt-get >/dev/null || command -v dnf >/dev/null; then \
+			$(call install,libbox2d-dev,Box2D-devel,,); \
+		else echo "deps: Box2D 2.4 not found, and Homebrew and Arch ship Box2D 3.x, whose API differs: building without the box2d physics backend (install Box2D 2.4 from source to have it)"; fi; \
 	fi
 
 deps-test: deps ## also install Xvfb, for the tests that open a real X11 window
@@ -41,28 +51,29 @@ deps-test: deps ## also install Xvfb, for the tests that open a real X11 window
 	fi
 
 build: deps ## build every sample and tool into bin/
-	$(GO) build -o bin/ ./samples/... ./tools/...
+	$(GO) build -tags "$(TAGS)" -o bin/ ./samples/... ./tools/...
 
 run: deps ## run the default scene (SCENE=name ARGS='-mode cap' to choose)
 	@mkdir -p $(OUT)
 	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
 		echo "no display: running $(SCENE) headless for 10 s"; \
-		echo "+ $(GO) run ./samples/$(SCENE) $(HEADLESS_ARGS) $(ARGS)"; \
-		$(GO) run ./samples/$(SCENE) $(HEADLESS_ARGS) $(ARGS); \
+		echo "+ $(GO) run -tags \"$(TAGS)\" ./samples/$(SCENE) $(HEADLESS_ARGS) $(ARGS)"; \
+		$(GO) run -tags "$(TAGS)" ./samples/$(SCENE) $(HEADLESS_ARGS) $(ARGS); \
 	else \
-		$(GO) run ./samples/$(SCENE) $(ARGS); \
+		$(GO) run -tags "$(TAGS)" ./samples/$(SCENE) $(ARGS); \
 	fi
 
 test: deps-test ## vet, the whole test suite headless, the race detector, and the X11 pass under Xvfb
-	$(GO) vet ./...
+	$(GO) vet -tags "$(TAGS)" ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 	$(MAKE) --no-print-directory test-unit test-race test-x11 test-tools
 
 test-unit:
-	SDL_VIDEODRIVER=offscreen $(GO) test -count=1 ./...
+	SDL_VIDEODRIVER=offscreen $(GO) test -count=1 -tags "$(TAGS)" ./...
+	$(GO) test -count=1 ./physics/backend # the default build, without Box2D
 
 test-race:
-	SDL_VIDEODRIVER=offscreen $(GO) test -count=1 -race ./engine/... ./physics/... ./platform/... ./samples/scene/...
+	SDL_VIDEODRIVER=offscreen $(GO) test -count=1 -race -tags "$(TAGS)" ./engine/... ./physics/... ./platform/... ./samples/scene/...
 
 test-x11:
 	env -u SDL_VIDEODRIVER LOCKSTEP_X11=1 xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -count=1 -run X11 ./platform/...
@@ -74,22 +85,22 @@ test-tools:
 
 BENCH ?= .
 bench: deps ## run the benchmarks, BENCH=regexp to choose (compare runs with benchstat)
-	SDL_VIDEODRIVER=offscreen $(GO) test -run '^$$' -bench '$(BENCH)' -benchmem ./...
+	SDL_VIDEODRIVER=offscreen $(GO) test -tags "$(TAGS)" -run '^$$' -bench '$(BENCH)' -benchmem ./...
 
 loopbench: deps ## measure the loop headless in every power mode: table, JSON and a frame-time plot in out/loopbench
 	cd tools/loopbench && $(GO) run . $(ARGS)
 
 profile: deps ## profile the default scene headless and print the top of the CPU profile
 	@mkdir -p $(OUT)
-	$(GO) build -o bin/$(SCENE) ./samples/$(SCENE)
+	$(GO) build -tags "$(TAGS)" -o bin/$(SCENE) ./samples/$(SCENE)
 	./bin/$(SCENE) -headless -mode uncapped -duration 10s -cpuprofile $(OUT)/cpu.pprof -stats
 	$(GO) tool pprof -top -nodecount=25 bin/$(SCENE) $(OUT)/cpu.pprof
 	@echo "per loop phase: $(GO) tool pprof -tagfocus phase=physics -top bin/$(SCENE) $(OUT)/cpu.pprof"
 
 lint: ## gofmt check, go vet, and staticcheck when it is installed
 	@test -z "$$(gofmt -l .)" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
-	$(GO) vet ./...
-	@if command -v staticcheck >/dev/null; then staticcheck ./...; else echo "staticcheck not installed: go install honnef.co/go/tools/cmd/staticcheck@latest"; fi
+	$(GO) vet -tags "$(TAGS)" ./...
+	@if command -v staticcheck >/dev/null; then staticcheck -tags "$(TAGS)" ./...; else echo "staticcheck not installed: go install honnef.co/go/tools/cmd/staticcheck@latest"; fi
 
 clean: ## remove built binaries and run outputs
 	rm -rf bin $(OUT)

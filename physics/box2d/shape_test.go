@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -153,12 +154,18 @@ func TestShapesBox2DCannotBuildAreRefused(t *testing.T) {
 		{"rounded polygon", physics.Shape{Kind: physics.Polygon, Verts: []mgl64.Vec2{{0, 0}, {1, 0}, {0, 1}}, Radius: 0.1}},
 		{"segment of 1 mm", physics.SegmentShape(mgl64.Vec2{0, 0}, mgl64.Vec2{0.001, 0}, 0.5)},
 		{"coordinate beyond single precision's comfort", physics.SegmentShape(mgl64.Vec2{0, 0}, mgl64.Vec2{1e16, 0}, 0)},
+		{"segment whose ends single precision merges", physics.SegmentShape(mgl64.Vec2{1e9, 0}, mgl64.Vec2{1e9 + 1, 0}, 0)},
+		{"box single precision flattens", physics.Shape{Kind: physics.Box, Offset: mgl64.Vec2{1e12, 0}, Half: mgl64.Vec2{1, 1}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t, physics.Config{})
 			_, err := w.AddBody(physics.BodyDef{Kind: physics.Static, Shapes: []physics.Shape{tc.shape}})
 			if !errors.Is(err, physics.ErrInvalid) {
 				t.Errorf("AddBody: %v; want ErrInvalid", err)
+			}
+			// The shim's own last guard must not be what caught it.
+			if err != nil && strings.Contains(err.Error(), "please report") {
+				t.Errorf("the Go checks let it through to the shim: %v", err)
 			}
 			if w.Len() != 0 {
 				t.Errorf("a refused body left %d bodies", w.Len())
