@@ -155,6 +155,14 @@ func checkInput(in *engine.Input) error {
 			return fmt.Errorf("button set %#x names no button", uint64(b))
 		}
 	}
+	for i := range in.Pads {
+		p := &in.Pads[i]
+		for _, b := range [...]engine.PadButtonSet{p.Buttons, p.Pressed, p.Released} {
+			if b&^padButtonMask != 0 {
+				return fmt.Errorf("pad %d: button set %#x names no button", i, uint64(b))
+			}
+		}
+	}
 	for _, f := range [...]float64{in.MouseX, in.MouseY} {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return fmt.Errorf("pointer coordinate %v", f)
