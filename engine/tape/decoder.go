@@ -435,7 +435,7 @@ func (d *decoder) input(v *engine.Input, start int64) error {
 		}
 	}
 	for i := range v.Pads {
-		if m&(fPad0<<i) != 0 {
+		if m&fPad(i) != 0 {
 			if err := d.pad(&v.Pads[i], i, start); err != nil {
 				return err
 			}

@@ -23,19 +23,26 @@ import (
 //
 // A tick's baseline is the tick before's input without its edges
 // (engine.Input.Held): keys, buttons, pads and the pointer held as they
-// were, nothing pressed, released, scrolled or typed. Mask bit i says field
-// i of the list below differs, and its value follows, in that order:
+// were, nothing pressed, released, scrolled or typed. The mask's bits say
+// which fields differ (bit 0 first, so that the common ones fit its first
+// byte):
 //
-//	0-2    Down, Pressed, Released   a byte of which of the 8 64-bit words
-//	                                 are nonzero, then those words
-//	3-5    Buttons, ButtonsPressed,  a byte each
-//	       ButtonsReleased
-//	6-7    MouseX, MouseY            IEEE-754 bits, fixed 8 bytes
-//	8-9    WheelX, WheelY            zigzag varints
-//	10-11  WindowWidth, Height       zigzag varints
-//	12     Text                      a length byte (1 to 32), then that
-//	                                 many bytes of UTF-8
-//	13-16  Pads[0] to Pads[3]        a pad mask, then its fields
+//	0 MouseX   1 MouseY    2 Down   3 Pressed   4 Released   5 Pads[0]
+//	6 Text     7 WheelX    8 WheelY   9 Buttons   10 ButtonsPressed
+//	11 ButtonsReleased   12 WindowWidth   13 WindowHeight   14-16 Pads[1:]
+//
+// and their values follow in this order:
+//
+//	Down, Pressed, Released   a byte of which of the 8 64-bit words are
+//	                          nonzero, then those words
+//	Buttons, ButtonsPressed,  a byte each
+//	ButtonsReleased
+//	MouseX, MouseY            IEEE-754 bits, fixed 8 bytes
+//	WheelX, WheelY            zigzag varints
+//	WindowWidth, Height       zigzag varints
+//	Text                      a length byte (1 to 32), then that many
+//	                          bytes of UTF-8
+//	Pads[0] to Pads[3]        a pad mask, then its fields
 //
 // A pad mask's bits 0-5 say which axes differ, bit 6 that Connected is the
 // opposite of the baseline's, bits 7-9 that Buttons, Pressed, Released
@@ -57,24 +64,34 @@ const (
 	tagEnd   = 0x04
 )
 
-// Fields of an engine.Input, as mask bits.
+// Fields of an engine.Input, as mask bits: those that change most often
+// first, so that most records' masks fit the first byte of their varint.
 const (
-	fDown = 1 << iota
+	fMouseX = 1 << iota
+	fMouseY
+	fDown
 	fPressed
 	fReleased
+	fPad0
+	fText
+	fWheelX
+	fWheelY
 	fButtons
 	fButtonsPressed
 	fButtonsReleased
-	fMouseX
-	fMouseY
-	fWheelX
-	fWheelY
 	fWindowWidth
 	fWindowHeight
-	fText
-	fPad0 // then fPad0<<1 to fPad0<<3
-	fAll  = fPad0<<engine.MaxPads - 1
+	fPad1 // then fPad1<<1 and fPad1<<2 for pads 2 and 3
+	fAll  = fPad1<<(engine.MaxPads-1) - 1
 )
+
+// fPad returns the mask bit of pad i.
+func fPad(i int) uint64 {
+	if i == 0 {
+		return fPad0
+	}
+	return fPad1 << (i - 1)
+}
 
 // Bits of a pad's mask.
 const (
@@ -145,7 +162,7 @@ func diff(in, base *engine.Input) uint64 {
 	}
 	for i := range in.Pads {
 		if in.Pads[i] != base.Pads[i] {
-			m |= fPad0 << i
+			m |= fPad(i)
 		}
 	}
 	return m
@@ -220,7 +237,7 @@ func appendInput(b []byte, in, base *engine.Input) []byte {
 		b = append(b, in.Text.Bytes()...)
 	}
 	for i := range in.Pads {
-		if m&(fPad0<<i) != 0 {
+		if m&fPad(i) != 0 {
 			b = appendPad(b, &in.Pads[i], &base.Pads[i])
 		}
 	}

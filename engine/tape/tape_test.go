@@ -234,6 +234,8 @@ func TestWriterRefusesInputARecordingCannotHold(t *testing.T) {
 		{"NaN pointer", engine.Input{MouseX: math.NaN()}, "pointer coordinate NaN"},
 		{"infinite pointer", engine.Input{MouseY: math.Inf(-1)}, "pointer coordinate -Inf"},
 		{"a button beyond the last", engine.Input{ButtonsPressed: 1 << 7}, "names no button"},
+		{"a pad button beyond the last", engine.Input{Pads: [engine.MaxPads]engine.Pad{2: {Connected: true, Buttons: 1 << engine.NumPadButtons}}},
+			"pad 2: button set 0x200000 names no button"},
 		{"negative window", engine.Input{WindowWidth: -1}, "window side of -1 pixels"},
 		{"huge window", engine.Input{WindowHeight: maxWindowSide + 1}, "window side of 65537 pixels"},
 	}
