@@ -59,6 +59,7 @@ type Window struct {
 	refresh    time.Duration
 	refreshOK  bool // refresh holds the current display's period
 	closed     bool
+	pads       pads // game controllers (controller.go)
 
 	// SDL's renderer calls that can fail, as fields so that tests can
 	// make them fail: sdl.CreateRenderer and (*sdl.Renderer).RenderSetVSync.
@@ -136,6 +137,7 @@ func Open(opts Options) (*Window, error) {
 	w.canvas = newCanvas(w.ren)
 	w.state.Focused = win.GetFlags()&sdl.WINDOW_INPUT_FOCUS != 0
 	w.updateSize()
+	w.pads.open(headless)
 	return w, nil
 }
 
@@ -193,6 +195,7 @@ func (w *Window) Close() error {
 		errs = append(errs, w.win.Destroy())
 		w.win = nil
 	}
+	w.pads.close()
 	quitVideo()
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("sdl2: close window: %w", err)
