@@ -177,7 +177,6 @@ func TestStrengthMapsZeroToOneOntoTheMotorsRange(t *testing.T) {
 	}
 }
 
-
 func TestPollEventsOfControllerEventsAllocatesNothing(t *testing.T) {
 	w := openHeadless(t, Options{})
 	var s sink
