@@ -50,9 +50,12 @@ import (
 // as varints. Version 3 numbered keys as SDL's scancodes (up to 511) and
 // added text and pads; version 2 recordings numbered keys 1 to 75.
 //
-// Each crc32 is CRC-32C of every byte of the file before it, so each one
-// vouches for the bytes since the one before and for the whole chain: a
-// piece dropped or moved breaks it. A checkpoint comes before every tick
+// Each crc32 is CRC-32C of every byte of the file before it except the
+// crc32s, so each one vouches for the bytes since the one before and for
+// the whole chain: a piece dropped, moved or taken from another recording
+// breaks it. (Version 2 folded each crc32 into the next, which made every
+// piece check on its own: a CRC followed by itself always checks to the
+// same value.) A checkpoint comes before every tick
 // whose number is a multiple of the interval, and a same run never
 // crosses one.
 const magic = "LSTAPE\r\n"

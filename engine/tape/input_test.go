@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"strings"
 	"testing"
 
@@ -88,9 +89,12 @@ func TestTheLongestInputRecordFitsTheWritersBuffer(t *testing.T) {
 // recordOf returns a recording's header and first checkpoint, then rec,
 // unsealed: what a decoder reads before it meets rec.
 func recordOf(rec ...byte) []byte {
-	b := appendSeal(appendHeader(nil, &testHeader))
-	b = append(b, tagCheck, 0)
-	b = appendSeal(binary.LittleEndian.AppendUint64(b, 1))
+	h := appendHeader(nil, &testHeader)
+	check := binary.LittleEndian.AppendUint64([]byte{tagCheck, 0}, 1)
+	// Each checksum covers the bytes before it but the checksums.
+	crc := crc32.Update(crc32.Checksum(h, castagnoli), castagnoli, check)
+	b := append(appendSeal(h), check...)
+	b = binary.LittleEndian.AppendUint32(b, crc)
 	return append(b, rec...)
 }
 

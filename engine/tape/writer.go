@@ -140,11 +140,17 @@ func (w *Writer) write(b []byte) {
 	_, w.err = w.bw.Write(b)
 }
 
-// seal writes the checksum of everything since the last one.
+// seal writes the checksum of every byte before it but the checksums. It
+// is not folded into the running checksum: a CRC followed by itself always
+// checks to the same value, so folding it would start every piece afresh
+// and a piece of another recording would pass.
 func (w *Writer) seal() {
+	if w.err != nil {
+		return
+	}
 	// Into rec, which the record before no longer needs: a local array
 	// would escape to the heap through the io.Writer.
-	w.write(binary.LittleEndian.AppendUint32(w.rec[:0], w.crc))
+	_, w.err = w.bw.Write(binary.LittleEndian.AppendUint32(w.rec[:0], w.crc))
 }
 
 // checkInput refuses what a recording cannot hold, and so no platform
