@@ -101,3 +101,21 @@ func TestKeyNamedFindsEveryNamedKey(t *testing.T) {
 		}
 	}
 }
+
+func TestRangingOverAKeySetAllocatesNothing(t *testing.T) {
+	var s KeySet
+	s.Add(KeyA)
+	s.Add(KeyRightSuper)
+	n := 0
+	allocs := testing.AllocsPerRun(100, func() {
+		for k := range s.Keys() {
+			n += int(k)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("ranging over a key set allocates %v times, want 0", allocs)
+	}
+	if n != 101*int(KeyA+KeyRightSuper) {
+		t.Errorf("the keys summed to %d over 101 runs, want %d", n, 101*int(KeyA+KeyRightSuper))
+	}
+}
