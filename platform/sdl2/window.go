@@ -79,6 +79,7 @@ type Window struct {
 	refresh              time.Duration
 	refreshOK            bool // refresh holds the current display's period
 	closed               bool
+	pads                 pads // game controllers (controller.go)
 
 	// SDL's renderer calls that can fail, as fields so that tests can
 	// make them fail: sdl.CreateRenderer and (*sdl.Renderer).RenderSetVSync.
@@ -179,6 +180,7 @@ func Open(opts Options) (*Window, error) {
 		w.Close()
 		return nil, err
 	}
+	w.pads.open(w.headless)
 	return w, nil
 }
 
@@ -255,6 +257,7 @@ func (w *Window) Close() error {
 		errs = append(errs, w.win.Destroy())
 		w.win = nil
 	}
+	w.pads.close()
 	quitVideo()
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("sdl2: close window: %w", err)
