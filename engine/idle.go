@@ -22,7 +22,7 @@ func (l *Loop) idleBudget(now time.Duration) time.Duration {
 	p := l.pacer
 	var b time.Duration
 	switch {
-	case p.capping:
+	case p.capping || p.paceNext:
 		b = p.base + time.Duration((p.k+1)*p.num/p.den) - now
 	case p.mode == ModeVSync:
 		if per := p.period(); per > 0 {

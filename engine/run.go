@@ -314,7 +314,8 @@ func (l *Loop) draw() error {
 	if err := l.game.Draw(&l.frame); err != nil {
 		return wrapGame("draw", l.frame.N, err)
 	}
-	l.lastWork = l.phases.enter(PhasePresent) - l.last
+	called := l.phases.enter(PhasePresent)
+	l.lastWork = called - l.last
 	if err := l.platform.Present(); err != nil {
 		return fmt.Errorf("engine: present frame %d: %w", l.frame.N, err)
 	}
@@ -325,7 +326,7 @@ func (l *Loop) draw() error {
 		l.stats.recordInterval(interval)
 	}
 	l.stats.Presents++
-	l.pacer.presented(interval, now)
+	l.pacer.presented(called, now)
 	l.ts.snap.setPeriod(l.pacer.period())
 	return nil
 }
