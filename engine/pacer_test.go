@@ -3,8 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"log/slog"
+	"slices"
 	"testing"
 	"time"
 )
