@@ -120,10 +120,7 @@ func (l *Loop) run(ctx context.Context) error {
 	}
 	l.ts.snap.setPeriod(l.pacer.period())
 	l.done = ctx.Done()
-	for !l.stopping {
-		if l.cancelled() {
-			l.stopping = true
-		}
+	for !l.stopping { // runTicks looks at ctx every frame
 		if err := l.runFrame(); err != nil {
 			return err
 		}
