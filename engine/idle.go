@@ -22,7 +22,7 @@ const idleMargin = time.Millisecond
 func (p *pacer) idleBudget(now, lastWork time.Duration) time.Duration {
 	var b time.Duration
 	switch {
-	case p.capping:
+	case p.capping || p.paceNext:
 		b = p.deadline(p.k+1) - now
 	case p.mode == ModeVSync:
 		if per := p.period(); per > 0 {

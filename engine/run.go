@@ -115,10 +115,7 @@ func (l *Loop) run(ctx context.Context) error {
 		return err
 	}
 	l.done = ctx.Done()
-	for !l.stopping {
-		if l.cancelled() {
-			l.stopping = true
-		}
+	for !l.stopping { // runTicks looks at ctx every frame
 		if err := l.runFrame(); err != nil {
 			return err
 		}
@@ -319,7 +316,8 @@ func (l *Loop) draw() error {
 	if err := l.game.Draw(&l.frame); err != nil {
 		return wrapGame("draw", l.frame.N, err)
 	}
-	l.lastWork = l.phases.enter(PhasePresent) - l.last
+	called := l.phases.enter(PhasePresent)
+	l.lastWork = called - l.last
 	if err := l.platform.Present(); err != nil {
 		return fmt.Errorf("engine: present frame %d: %w", l.frame.N, err)
 	}
@@ -330,7 +328,7 @@ func (l *Loop) draw() error {
 		l.stats.recordInterval(interval)
 	}
 	l.stats.Presents++
-	l.pacer.presented(interval, now)
+	l.pacer.presented(called, now)
 	return nil
 }
 
