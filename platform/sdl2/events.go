@@ -11,8 +11,8 @@ import (
 //
 // Mouse positions are in canvas units, the space the canvas draws in:
 // drawable pixels (also on high-DPI displays), or the logical size's units
-// when one is set (see SetLogicalSize). Closing the window or quitting the
-// application requests the loop to quit.
+// when one is set (see SetLogicalSize). Closing the window, quitting the
+// application or losing the display requests the loop to quit.
 func (w *Window) PollEvents(in engine.EventSink) {
 	for ev := sdl.PollEvent(); ev != nil; ev = sdl.PollEvent() {
 		switch e := ev.(type) {
@@ -49,6 +49,9 @@ func (w *Window) PollEvents(in engine.EventSink) {
 		case *sdl.QuitEvent:
 			in.Quit()
 		}
+	}
+	if w.Err() != nil {
+		in.Quit()
 	}
 	in.Window(w.visibleState())
 }
