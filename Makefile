@@ -37,9 +37,11 @@ define install
 	else echo "deps: no known package manager (apt-get, dnf, pacman, brew): install SDL2's development files (2.0.18 or newer) and pkg-config by hand" >&2; exit 1; fi
 endef
 
-deps: ## install SDL2's development package, and Box2D 2.4's where the system has it, when missing
-	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists sdl2; then \
-		$(call install,libsdl2-dev pkg-config,SDL2-devel pkgconf-pkg-config,sdl2 pkgconf,sdl2 pkg-config); \
+# On Linux the sdl2 package also builds against Xlib (platform/sdl2/lost_linux.go).
+deps: ## install SDL2's development package (and Xlib's, on Linux), and Box2D 2.4's where the system has it, when missing
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists sdl2 || \
+		{ [ "$$(uname)" = Linux ] && ! pkg-config --exists x11; }; then \
+		$(call install,libsdl2-dev libx11-dev pkg-config,SDL2-devel libX11-devel pkgconf-pkg-config,sdl2 libx11 pkgconf,sdl2 pkg-config); \
 	fi
 	@$(HAVE_BOX2D) || $(MAKE) --no-print-directory deps-box2d || echo "deps: building without the box2d physics backend"
 
@@ -53,9 +55,9 @@ deps-box2d: ## install Box2D 2.4 for the box2d build tag where the system packag
 		else echo "deps-box2d: this system packages no Box2D 2.4 (Homebrew and Arch ship 3.x): the box2d tag cannot build here; Chipmunk needs nothing" >&2; exit 1; fi; \
 	fi
 
-deps-test: deps deps-box2d ## also install Xvfb and Box2D, for the X11 tests and the box2d tag
-	@if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null; then \
-		$(call install,xvfb xauth,xorg-x11-server-Xvfb xorg-x11-xauth,xorg-server-xvfb xorg-xauth,xquartz); \
+deps-test: deps deps-box2d ## also install Xvfb, xdotool and Box2D, for the X11 tests (a display taken away too) and the box2d tag
+	@if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null || ! command -v xdotool >/dev/null; then \
+		$(call install,xvfb xauth xdotool,xorg-x11-server-Xvfb xorg-x11-xauth xdotool,xorg-server-xvfb xorg-xauth xdotool,xquartz xdotool); \
 	fi
 
 build: deps ## build every sample and tool into bin/

@@ -12,9 +12,9 @@ import (
 // Mouse positions are in canvas units, the space the canvas draws in:
 // drawable pixels (also on high-DPI displays), or the logical size's units
 // when one is set (see SetLogicalSize). Game controllers take the first
-// free of engine.MaxPads slots as they connect. Closing the window or
-// quitting the
-// application requests the loop to quit.
+// free of engine.MaxPads slots as they connect. Closing the window,
+// quitting the application or losing the display requests the loop to
+// quit.
 func (w *Window) PollEvents(in engine.EventSink) {
 	for ev := sdl.PollEvent(); ev != nil; ev = sdl.PollEvent() {
 		switch e := ev.(type) {
@@ -62,6 +62,9 @@ func (w *Window) PollEvents(in engine.EventSink) {
 		case *sdl.QuitEvent:
 			in.Quit()
 		}
+	}
+	if w.Err() != nil {
+		in.Quit()
 	}
 	in.Window(w.visibleState())
 }
