@@ -8,6 +8,13 @@ ARGS    ?=
 # Without a display the default scene runs headless for a bounded time and
 # leaves a screenshot and its summary in $(OUT)/.
 HEADLESS_ARGS = -headless -duration 10s -stats -stats-json $(OUT)/$(SCENE).json -screenshot $(OUT)/$(SCENE).png
+# Builds and runs include the Box2D physics backend (tag box2d) when Box2D
+# 2.4's C++ headers are installed (Box2D 3.x has another API), checked when
+# a recipe runs so that `make deps` can install them first. The tests always
+# build with it: `make test` installs it, or fails saying why.
+HAVE_BOX2D = echo '\#include <box2d/b2_world.h>' | $${CXX:-c++} -x c++ -fsyntax-only - 2>/dev/null
+TAGS ?= $$($(HAVE_BOX2D) && echo box2d)
+TEST_TAGS ?= box2d
 
 .DEFAULT_GOAL := help
 .PHONY: help deps deps-box2d deps-test build run test test-unit test-race test-x11 test-tools bench loopbench profile lint clean
@@ -30,57 +37,59 @@ define install
 	else echo "deps: no known package manager (apt-get, dnf, pacman, brew): install SDL2's development files (2.0.18 or newer) and pkg-config by hand" >&2; exit 1; fi
 endef
 
-deps: ## install SDL2's development package when pkg-config cannot find it
-	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists sdl2; then \
-		$(call install,libsdl2-dev pkg-config,SDL2-devel pkgconf-pkg-config,sdl2 pkgconf,sdl2 pkg-config); \
+# On Linux the sdl2 package also builds against Xlib (platform/sdl2/lost_linux.go).
+deps: ## install SDL2's development package (and Xlib's, on Linux), and Box2D 2.4's where the system has it, when missing
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists sdl2 || \
+		{ [ "$$(uname)" = Linux ] && ! pkg-config --exists x11; }; then \
+		$(call install,libsdl2-dev libx11-dev pkg-config,SDL2-devel libX11-devel pkgconf-pkg-config,sdl2 libx11 pkgconf,sdl2 pkg-config); \
 	fi
+	@$(HAVE_BOX2D) || $(MAKE) --no-print-directory deps-box2d || echo "deps: building without the box2d physics backend"
 
 # Box2D 2.4 is optional (the box2d build tag): Debian and Ubuntu ship it as
 # libbox2d-dev, Fedora as Box2D-devel. Homebrew and Arch ship Box2D 3.x,
 # whose C API is another: there, build without the tag (Chipmunk only).
 deps-box2d: ## install Box2D 2.4 for the box2d build tag where the system packages it
-	@if [ ! -f /usr/include/box2d/box2d.h ]; then \
+	@if ! $(HAVE_BOX2D); then \
 		if command -v apt-get >/dev/null || command -v dnf >/dev/null; then \
 			$(call install,libbox2d-dev,Box2D-devel,,); \
 		else echo "deps-box2d: this system packages no Box2D 2.4 (Homebrew and Arch ship 3.x): the box2d tag cannot build here; Chipmunk needs nothing" >&2; exit 1; fi; \
 	fi
 
-deps-test: deps deps-box2d ## also install Xvfb and Box2D, for the X11 tests and the box2d tag
-	@if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null; then \
-		$(call install,xvfb xauth,xorg-x11-server-Xvfb xorg-x11-xauth,xorg-server-xvfb xorg-xauth,xquartz); \
+deps-test: deps deps-box2d ## also install Xvfb, xdotool and Box2D, for the X11 tests (a display taken away too) and the box2d tag
+	@if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null || ! command -v xdotool >/dev/null; then \
+		$(call install,xvfb xauth xdotool,xorg-x11-server-Xvfb xorg-x11-xauth xdotool,xorg-server-xvfb xorg-xauth xdotool,xquartz xdotool); \
 	fi
 
 build: deps ## build every sample and tool into bin/
-	$(GO) build -o bin/ ./samples/... ./tools/...
+	$(GO) build -tags "$(TAGS)" -o bin/ ./samples/... ./tools/...
 
 run: deps ## run the default scene (SCENE=name ARGS='-mode cap' to choose)
 	@mkdir -p $(OUT)
 	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
 		echo "no display: running $(SCENE) headless for 10 s"; \
-		echo "+ $(GO) run ./samples/$(SCENE) $(HEADLESS_ARGS) $(ARGS)"; \
-		$(GO) run ./samples/$(SCENE) $(HEADLESS_ARGS) $(ARGS); \
+		echo "+ $(GO) run -tags \"$(TAGS)\" ./samples/$(SCENE) $(HEADLESS_ARGS) $(ARGS)"; \
+		$(GO) run -tags "$(TAGS)" ./samples/$(SCENE) $(HEADLESS_ARGS) $(ARGS); \
 	else \
-		$(GO) run ./samples/$(SCENE) $(ARGS); \
+		$(GO) run -tags "$(TAGS)" ./samples/$(SCENE) $(ARGS); \
 	fi
 
 test: deps-test ## vet, the whole test suite headless, the race detector, and the X11 pass under Xvfb
 	$(GO) vet ./...
-	$(GO) vet -tags '$(TAGS)' ./...
+	$(GO) vet -tags '$(TEST_TAGS)' ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 	$(MAKE) --no-print-directory test-unit test-race test-x11 test-tools
 
 # The tests build with the box2d tag, so both physics engines run every
 # test that takes an engine (go vet above covers the default build).
-TAGS ?= box2d
-
 test-unit:
-	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TAGS)' -count=1 ./...
+	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 ./...
+	$(GO) test -count=1 ./physics/backend # the default build, without Box2D
 
 test-race:
-	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TAGS)' -count=1 -race ./engine/... ./physics/... ./platform/... ./samples/scene/...
+	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -race ./engine/... ./physics/... ./platform/... ./samples/scene/...
 
 test-x11:
-	env -u SDL_VIDEODRIVER LOCKSTEP_X11=1 xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -tags '$(TAGS)' -count=1 -run X11 ./platform/...
+	env -u SDL_VIDEODRIVER LOCKSTEP_X11=1 xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -tags '$(TEST_TAGS)' -count=1 -run X11 ./platform/...
 
 # tools/loopbench is a module of its own (its plotting dependencies stay out
 # of the engine's): vet and test it from its directory.
@@ -89,22 +98,22 @@ test-tools:
 
 BENCH ?= .
 bench: deps ## run the benchmarks, BENCH=regexp to choose (compare runs with benchstat)
-	SDL_VIDEODRIVER=offscreen $(GO) test -run '^$$' -bench '$(BENCH)' -benchmem ./...
+	SDL_VIDEODRIVER=offscreen $(GO) test -tags "$(TAGS)" -run '^$$' -bench '$(BENCH)' -benchmem ./...
 
 loopbench: deps ## measure the loop headless in every power mode: table, JSON and a frame-time plot in out/loopbench
 	cd tools/loopbench && $(GO) run . $(ARGS)
 
 profile: deps ## profile the default scene headless and print the top of the CPU profile
 	@mkdir -p $(OUT)
-	$(GO) build -o bin/$(SCENE) ./samples/$(SCENE)
+	$(GO) build -tags "$(TAGS)" -o bin/$(SCENE) ./samples/$(SCENE)
 	./bin/$(SCENE) -headless -mode uncapped -duration 10s -cpuprofile $(OUT)/cpu.pprof -stats
 	$(GO) tool pprof -top -nodecount=25 bin/$(SCENE) $(OUT)/cpu.pprof
 	@echo "per loop phase: $(GO) tool pprof -tagfocus phase=physics -top bin/$(SCENE) $(OUT)/cpu.pprof"
 
 lint: ## gofmt check, go vet, and staticcheck when it is installed
 	@test -z "$$(gofmt -l .)" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
-	$(GO) vet ./...
-	@if command -v staticcheck >/dev/null; then staticcheck ./...; else echo "staticcheck not installed: go install honnef.co/go/tools/cmd/staticcheck@latest"; fi
+	$(GO) vet -tags "$(TAGS)" ./...
+	@if command -v staticcheck >/dev/null; then staticcheck -tags "$(TAGS)" ./...; else echo "staticcheck not installed: go install honnef.co/go/tools/cmd/staticcheck@latest"; fi
 
 clean: ## remove built binaries and run outputs
 	rm -rf bin $(OUT)

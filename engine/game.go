@@ -71,7 +71,8 @@ type Frame struct {
 	// frame (which the frame's ticks, if any, saw too), for frame-rate
 	// code such as hotkeys and cameras.
 	Input Input
-	// Text is what the user typed during this frame, valid until the next.
+	// Text is what the user typed during this frame (Input.Text's bytes,
+	// at most MaxText), valid until the next.
 	Text []byte
 	// Window is the window's state as the platform last reported it.
 	Window WindowState

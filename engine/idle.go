@@ -15,18 +15,18 @@ type Collector interface {
 const idleMargin = time.Millisecond
 
 // idleBudget is how long the loop can spend on a Collector now, at the
-// end of a frame: until the next deadline when capping; under vsync, the
-// refresh period less what the last frame took to draw; nothing when
-// uncapped.
-func (l *Loop) idleBudget(now time.Duration) time.Duration {
-	p := l.pacer
+// end of a frame whose work from its start to its present took lastWork:
+// until the next deadline when capping; under vsync, the refresh period
+// less that work; nothing when uncapped. The pacer owns the deadlines, so
+// the budget is its to say.
+func (p *pacer) idleBudget(now, lastWork time.Duration) time.Duration {
 	var b time.Duration
 	switch {
-	case p.capping:
-		b = p.base + time.Duration((p.k+1)*p.num/p.den) - now
+	case p.capping || p.paceNext:
+		b = p.deadline(p.k+1) - now
 	case p.mode == ModeVSync:
 		if per := p.period(); per > 0 {
-			b = per - l.lastWork - idleMargin
+			b = per - lastWork - idleMargin
 		}
 	}
 	return max(b, 0)

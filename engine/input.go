@@ -1,12 +1,13 @@
 package engine
 
-// Input is the keyboard and mouse as one tick or one frame sees them: the
-// keys and buttons held, every press and release since the tick (or frame)
-// before, and the pointer. Ticks and frames read it the same way
-// (in.Down.Has(KeyA), in.Pressed.Has(KeySpace)); a game only ever gets a
-// copy, so nothing it does to one changes what the loop holds. It is a
-// plain comparable value, which is what lets a recording replay a run bit
-// for bit.
+// Input is the keyboard, mouse, typed text and game controllers as one tick
+// or one frame sees them: the keys and buttons held, every press and
+// release since the tick (or frame) before, the pointer, and what was typed
+// since. Ticks and frames read it the same way (in.Down.Has(KeyA),
+// in.Pressed.Has(KeySpace), in.Pads[0].Pressed.Has(PadA)); a game only
+// ever gets a copy, so nothing it does to one changes what the loop holds.
+// It is a plain comparable value, which is what lets a recording replay a
+// run bit for bit.
 type Input struct {
 	Down, Pressed, Released                  KeySet
 	Buttons, ButtonsPressed, ButtonsReleased ButtonSet
@@ -16,10 +17,28 @@ type Input struct {
 	// the pointer is in, so a tick can map it into its world the same way
 	// when a recording is replayed in a window of another size, or none.
 	WindowWidth, WindowHeight int32
+	// Text is what the user typed since the tick before, at most MaxText
+	// bytes: a tick sees each character once, as it sees each press.
+	Text Text
+	// Pads are the game controllers, by slot.
+	Pads [MaxPads]Pad
 }
 
 // Mouse returns the pointer's position in window pixels.
 func (in *Input) Mouse() (x, y float64) { return in.MouseX, in.MouseY }
+
+// Held returns in without its edges: keys, buttons, pads and the pointer
+// as they are held, nothing pressed, released, scrolled or typed. It is
+// what the next tick sees when nothing happens.
+func (in *Input) Held() Input {
+	h := Input{Down: in.Down, Buttons: in.Buttons, MouseX: in.MouseX, MouseY: in.MouseY,
+		WindowWidth: in.WindowWidth, WindowHeight: in.WindowHeight}
+	for i := range h.Pads {
+		p := &in.Pads[i]
+		h.Pads[i] = Pad{Connected: p.Connected, Buttons: p.Buttons, Axes: p.Axes}
+	}
+	return h
+}
 
 // EventSink is how a Platform reports what happened since its last poll.
 // The loop's own collector is the only implementation: games never see
@@ -36,6 +55,16 @@ type EventSink interface {
 	Scroll(dx, dy int32)
 	// Text appends UTF-8 text the user typed.
 	Text(b []byte)
+	// PadConnected records that the controller in slot pad (0 to
+	// MaxPads-1) connected or went away; going away releases whatever it
+	// held.
+	PadConnected(pad int, connected bool)
+	// PadButton records that button b of a connected controller went down
+	// or up.
+	PadButton(pad int, b PadButton, down bool)
+	// PadAxis records the raw position of axis a of a connected
+	// controller.
+	PadAxis(pad int, a PadAxis, v int16)
 	// Window records the window's state.
 	Window(w WindowState)
 	// Quit asks the loop to end after the current frame.
@@ -55,21 +84,24 @@ type WindowState struct {
 func (w WindowState) Visible() bool { return !w.Minimized && !w.Hidden }
 
 // inputs collects the events of one frame and hands their edges to the
-// ticks of that frame, so that every press or release reaches exactly one
-// tick, even when the frame runs none.
+// ticks of that frame, so that every press or release, and every typed
+// character, reaches exactly one tick, even when the frame runs none.
 type inputs struct {
-	pending Input // edges not yet seen by a tick; Down is always current
+	pending Input // edges not yet seen by a tick; held state is always current
 	frame   Input // edges that arrived this frame
-	text    [64]byte
-	textLen int
-	window  WindowState
-	quit    bool
+	// pendingCut and frameCut mark text that no longer fitted: what is
+	// typed after it is dropped too, so that text is cut, never holed.
+	pendingCut, frameCut bool
+	text                 [MaxText]byte // frame.Text's bytes, for Frame.Text
+	textLen              int
+	window               WindowState
+	quit                 bool
 }
 
 var _ EventSink = (*inputs)(nil)
 
 func (in *inputs) Key(k Key, down bool) {
-	if k == KeyUnknown || k >= keyCount || in.pending.Down.Has(k) == down {
+	if k == KeyUnknown || k >= NumKeys || in.pending.Down.Has(k) == down {
 		return
 	}
 	if down {
@@ -113,9 +145,59 @@ func (in *inputs) Scroll(dx, dy int32) {
 	in.frame.WheelY += dy
 }
 
-// Text past the frame's 64-byte buffer is dropped.
+// Text past MaxText bytes before the next tick is dropped; so is text past
+// MaxText bytes in one frame from the frame's input and Frame.Text.
 func (in *inputs) Text(b []byte) {
-	in.textLen += copy(in.text[in.textLen:], b)
+	if !in.pendingCut {
+		in.pendingCut = !in.pending.Text.Append(b)
+	}
+	if !in.frameCut {
+		in.frameCut = !in.frame.Text.Append(b)
+	}
+	in.textLen = copy(in.text[:], in.frame.Text.Bytes())
+}
+
+func (in *inputs) PadConnected(pad int, connected bool) {
+	if uint(pad) >= MaxPads || in.pending.Pads[pad].Connected == connected {
+		return
+	}
+	p, f := &in.pending.Pads[pad], &in.frame.Pads[pad]
+	if !connected {
+		p.Released |= p.Buttons
+		f.Released |= p.Buttons
+		p.Buttons, p.Axes = 0, [NumPadAxes]int16{}
+	}
+	p.Connected = connected
+	f.Connected, f.Buttons, f.Axes = p.Connected, p.Buttons, p.Axes
+}
+
+func (in *inputs) PadButton(pad int, b PadButton, down bool) {
+	if uint(pad) >= MaxPads || b >= NumPadButtons {
+		return
+	}
+	p, f := &in.pending.Pads[pad], &in.frame.Pads[pad]
+	if !p.Connected || p.Buttons.Has(b) == down {
+		return
+	}
+	bit := PadButtonSet(1) << b
+	if down {
+		p.Buttons |= bit
+		p.Pressed |= bit
+		f.Pressed |= bit
+	} else {
+		p.Buttons &^= bit
+		p.Released |= bit
+		f.Released |= bit
+	}
+	f.Buttons = p.Buttons
+}
+
+func (in *inputs) PadAxis(pad int, a PadAxis, v int16) {
+	if uint(pad) >= MaxPads || a >= NumPadAxes || !in.pending.Pads[pad].Connected {
+		return
+	}
+	in.pending.Pads[pad].Axes[a] = v
+	in.frame.Pads[pad].Axes[a] = v
 }
 
 // Window marks the frame Resized when the size changed.
@@ -131,9 +213,8 @@ func (in *inputs) Quit() { in.quit = true }
 // beginFrame forgets the previous frame's edges; pending edges stay until a
 // tick takes them.
 func (in *inputs) beginFrame() {
-	in.frame = Input{Down: in.pending.Down, Buttons: in.pending.Buttons,
-		MouseX: in.pending.MouseX, MouseY: in.pending.MouseY,
-		WindowWidth: in.pending.WindowWidth, WindowHeight: in.pending.WindowHeight}
+	in.frame = in.pending.Held()
+	in.frameCut = false
 	in.textLen = 0
 	in.window.Resized = false
 }
@@ -141,8 +222,7 @@ func (in *inputs) beginFrame() {
 // takeTick returns the input of the next tick and marks its edges seen.
 func (in *inputs) takeTick() Input {
 	t := in.pending
-	in.pending.Pressed, in.pending.Released = KeySet{}, KeySet{}
-	in.pending.ButtonsPressed, in.pending.ButtonsReleased = 0, 0
-	in.pending.WheelX, in.pending.WheelY = 0, 0
+	in.pending = t.Held()
+	in.pendingCut = false
 	return t
 }

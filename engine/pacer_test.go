@@ -2,7 +2,9 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
+	"slices"
 	"testing"
 	"time"
 )
@@ -134,5 +136,125 @@ func TestCapDeadlinesCarryOnAcrossARebase(t *testing.T) {
 			t.Fatalf("deadlines %v apart around the rebase (k=%d), want %v", gap, p.k, time.Second/7)
 		}
 		prev = c.now
+	}
+}
+
+func TestIgnoredVSyncRunsAtTheDisplayRateFromTheFirstFrame(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		hz   int
+		plat func(*vsyncPlatform) Platform
+	}{
+		{"60 Hz", 60, func(p *vsyncPlatform) Platform { return p }},
+		{"75 Hz", 75, func(p *vsyncPlatform) Platform { return p }},
+		{"vsync will not switch off", 60, func(p *vsyncPlatform) Platform { return &failingVSync{*p} }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &fakeClock{}
+			per := time.Second / time.Duration(tc.hz)
+			p := &vsyncPlatform{period: per}
+			p.clock = c
+			p.work = every(50 * time.Microsecond) // presents that never wait
+			g := &recorder{clock: c}
+			sum := runFake(t, Config{Mode: ModeVSync, Duration: 5 * time.Second}, g, tc.plat(p), c)
+			if sum.EffectiveMode != "cap (vsync ignored)" {
+				t.Fatalf("effective mode %q, want the fallback", sum.EffectiveMode)
+			}
+			// Frames start (and present) at the display's rate, the verdict's
+			// frames included: only as many as a swap chain lets through
+			// come sooner than half a period after the one before.
+			quick := 0
+			for i := 1; i < len(g.frameStart); i++ {
+				if g.frameStart[i]-g.frameStart[i-1] < per/2 {
+					quick++
+				}
+			}
+			if quick > vsyncLead {
+				t.Fatalf("%d frames came less than half a period after the one before, want at most %d", quick, vsyncLead)
+			}
+			first, last := g.frameStart[0], g.frameStart[len(g.frameStart)-1]
+			rate := float64(len(g.frameStart)-1) / (last - first).Seconds()
+			if off := rate/float64(tc.hz) - 1; off > 0.005 || off < -0.005 {
+				t.Fatalf("%d frames in %v: %.3f fps, %+.2f%% off the display's %d Hz, want within 0.5%%",
+					len(g.frameStart), last-first, rate, 100*off, tc.hz)
+			}
+		})
+	}
+}
+
+// gridDisplay honours vsync the plain way: a present returns at the next
+// vblank, every period from 0.
+type gridDisplay struct {
+	vsyncPlatform
+	shown []int64 // the vblank each present landed on
+}
+
+func (p *gridDisplay) Present() error {
+	p.clock.now += p.work(p.presents)
+	v := int64(p.clock.now/p.period) + 1
+	p.clock.now = time.Duration(v) * p.period
+	p.shown = append(p.shown, v)
+	p.presents++
+	return nil
+}
+
+// queueDisplay honours vsync with a swap chain: a present returns at once
+// while fewer than depth frames wait to be shown, else when the oldest of
+// them is shown. Each frame is shown at the first vblank after it was
+// presented and after the frame before it.
+type queueDisplay struct {
+	vsyncPlatform
+	depth int
+	shown []time.Duration // when each present's frame is shown
+}
+
+func (p *queueDisplay) Present() error {
+	p.clock.now += p.work(p.presents)
+	s := (p.clock.now/p.period + 1) * p.period
+	if n := len(p.shown); n > 0 {
+		s = max(s, p.shown[n-1]+p.period)
+	}
+	p.shown = append(p.shown, s)
+	if n := len(p.shown); n > p.depth {
+		p.clock.now = max(p.clock.now, p.shown[n-1-p.depth])
+	}
+	p.presents++
+	return nil
+}
+
+func TestHonouredVSyncNeverMissesAVblankWhileItIsJudged(t *testing.T) {
+	const per = time.Second / 60
+	for _, work := range []time.Duration{50 * time.Microsecond, 3 * time.Millisecond, 12 * time.Millisecond} {
+		t.Run("grid, frames of "+work.String(), func(t *testing.T) {
+			c := &fakeClock{}
+			p := &gridDisplay{}
+			p.clock, p.period, p.work = c, per, every(work)
+			sum := runFake(t, Config{Mode: ModeVSync, Frames: 600}, &recorder{}, p, c)
+			for i := 1; i < len(p.shown); i++ {
+				if p.shown[i] != p.shown[i-1]+1 {
+					t.Fatalf("present %d landed on vblank %d after %d: a vblank missed", i, p.shown[i], p.shown[i-1])
+				}
+			}
+			if sum.EffectiveMode != "vsync" || c.sleeps != 0 {
+				t.Fatalf("effective %q after %d sleeps, want vsync and no wait of the loop's own", sum.EffectiveMode, c.sleeps)
+			}
+		})
+		for depth := 1; depth <= vsyncLead; depth++ {
+			t.Run(fmt.Sprintf("swap chain of %d, frames of %v", depth, work), func(t *testing.T) {
+				c := &fakeClock{}
+				p := &queueDisplay{depth: depth}
+				p.clock, p.period, p.work = c, per, every(work)
+				sum := runFake(t, Config{Mode: ModeVSync, Frames: 600}, &recorder{}, p, c)
+				// Once the chain is full every vblank shows a new frame.
+				for i := depth + 1; i < len(p.shown); i++ {
+					if p.shown[i] != p.shown[i-1]+per {
+						t.Fatalf("frame %d shown %v after frame %d: a vblank showed no new frame", i, p.shown[i]-p.shown[i-1], i-1)
+					}
+				}
+				if sum.EffectiveMode != "vsync" || slices.Contains(p.setVSyncs, false) {
+					t.Fatalf("effective %q, vsync switched %v: an honoured vsync judged ignored", sum.EffectiveMode, p.setVSyncs)
+				}
+			})
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"testing"
 	"time"
 )
@@ -63,5 +64,57 @@ func TestVSyncOfUnknownRateSnapsOnceLearnt(t *testing.T) {
 	// tick boundary once; raw, 1,792 of these frames were uneven.
 	if uneven > 2 {
 		t.Fatalf("%d frames ran 0 or 2 ticks after the period was learnt, want at most 2", uneven)
+	}
+}
+
+// silentThrottle is Xvfb: a present returns no sooner than a period after
+// the one before, and the display does not say its rate.
+type silentThrottle struct{ throttlePlatform }
+
+func (*silentThrottle) RefreshPeriod() time.Duration { return 0 }
+
+func TestVSyncTargetIsTheDisplayRateWhenTheSceneRunsSlower(t *testing.T) {
+	slow := 32 * time.Millisecond // 31 fps, as stress under Xvfb
+	for _, tc := range []struct {
+		name string
+		hz   float64
+		fast int  // frames that keep up with the display first
+		flip bool // the user switches to cap and back once it is slow
+	}{
+		// Never a present that waited: the rate cannot be learnt, and
+		// is assumed, as the fallback cap assumes it.
+		{"slow from the start", 60, 0, false},
+		// Learnt while fast; kept while slow, and across mode switches.
+		{"slow after a fast start", 75, 200, false},
+		{"slow after a fast start and a mode switch", 75, 200, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &fakeClock{}
+			p := &silentThrottle{}
+			p.clock, p.period = c, time.Duration(float64(time.Second)/tc.hz)
+			p.work = every(0)
+			g := &recorder{}
+			// The frame's work is drawing, before the present.
+			d := &drawCheck{recorder: g, check: func(f *Frame) {
+				if f.N < uint64(tc.fast) {
+					c.now += time.Millisecond
+				} else {
+					c.now += slow
+				}
+			}}
+			g.onUpdate = func(f *Frame) error {
+				if tc.flip && f.N == uint64(tc.fast)+50 {
+					f.Loop.SetMode(ModeCap)
+				}
+				if tc.flip && f.N == uint64(tc.fast)+100 {
+					f.Loop.SetMode(ModeVSync)
+				}
+				return nil
+			}
+			sum := runFake(t, Config{Mode: ModeVSync, Frames: uint64(tc.fast) + 300}, d, p, c)
+			if sum.EffectiveMode != "vsync" || math.Abs(sum.FPSTarget-tc.hz) > 0.01 {
+				t.Fatalf("effective %q, fps_target %v at %.0f fps, want vsync and the display's %v", sum.EffectiveMode, sum.FPSTarget, sum.FPS, tc.hz)
+			}
+		})
 	}
 }

@@ -114,12 +114,8 @@ func (l *Loop) run(ctx context.Context) error {
 	if err := l.pacer.setMode(l.cfg.Mode, l.start); err != nil {
 		return err
 	}
-	l.ts.snap.setPeriod(l.pacer.period())
 	l.done = ctx.Done()
-	for !l.stopping {
-		if l.cancelled() {
-			l.stopping = true
-		}
+	for !l.stopping { // runTicks looks at ctx every frame
 		if err := l.runFrame(); err != nil {
 			return err
 		}
@@ -155,7 +151,6 @@ func (l *Loop) runFrame() error {
 		if err := l.pacer.setMode(l.pendingMode, now); err != nil {
 			return err
 		}
-		l.ts.snap.setPeriod(l.pacer.period())
 	}
 
 	if err := l.runTicks(frameTime, now, pausedBefore); err != nil {
@@ -182,7 +177,7 @@ func (l *Loop) runFrame() error {
 
 	if l.cfg.GC != nil {
 		l.phases.enter(PhaseIdle)
-		l.cfg.GC.Collect(l.idleBudget(l.clock.Now()))
+		l.cfg.GC.Collect(l.pacer.idleBudget(l.clock.Now(), l.lastWork))
 	}
 	l.phases.enter(PhaseWait)
 	if !visible {
@@ -218,6 +213,10 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 	var dropped time.Duration
 	var stalled bool
 	if !l.paused && !pausedBefore {
+		// The pacer owns the frame period (the cap's, the display's or the
+		// one learnt from presents); the cadence snaps to whatever it is
+		// now, after this frame's mode switch and the last present.
+		l.ts.snap.setPeriod(l.pacer.period())
 		steps, dropped, stalled = l.ts.advance(frameTime)
 	}
 	if stalled {
@@ -317,7 +316,8 @@ func (l *Loop) draw() error {
 	if err := l.game.Draw(&l.frame); err != nil {
 		return wrapGame("draw", l.frame.N, err)
 	}
-	l.lastWork = l.phases.enter(PhasePresent) - l.last
+	called := l.phases.enter(PhasePresent)
+	l.lastWork = called - l.last
 	if err := l.platform.Present(); err != nil {
 		return fmt.Errorf("engine: present frame %d: %w", l.frame.N, err)
 	}
@@ -328,8 +328,7 @@ func (l *Loop) draw() error {
 		l.stats.recordInterval(interval)
 	}
 	l.stats.Presents++
-	l.pacer.presented(interval, now)
-	l.ts.snap.setPeriod(l.pacer.period())
+	l.pacer.presented(called, now)
 	return nil
 }
 

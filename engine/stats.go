@@ -116,7 +116,9 @@ func (s *Stats) Lateness() Percentiles { return percentiles(s.late) }
 func (s *Stats) LateCount() int64 { return s.late.TotalCount() }
 
 // Recent copies the most recent frame intervals, oldest first, into dst
-// and returns it; for a HUD's frame-time graph.
+// and returns it; for a HUD's frame-time graph and FPS. Hidden time and a
+// clock that stepped back are left out, so none is negative and the
+// average is right from the first frame after the window shows again.
 func (s *Stats) Recent(dst []time.Duration) []time.Duration {
 	n := min(s.recentN, frameGraphLen)
 	dst = dst[:0]

@@ -51,8 +51,9 @@ func tickGrid(f, dt time.Duration) time.Duration {
 
 // feed returns what to add to an accumulator holding acc for a frame of
 // f, scaled, whose snapped period is quantum (0: not snapping) and which
-// was a whole number of periods if onGrid. Nothing it adds is past limit,
-// the most the accumulator can take before the bailout drops time.
+// was a whole number of periods if onGrid. What it holds back or gives
+// ahead never takes the accumulator past limit, the most it can hold
+// before the bailout drops time.
 func (p *tickPhase) feed(f, acc, quantum, dt, limit time.Duration, onGrid bool) time.Duration {
 	if quantum == 0 {
 		p.grid, p.quantum = 0, 0 // centre afresh when snapping starts again

@@ -34,8 +34,10 @@ func (ts *timestep) advance(frame time.Duration) (steps int, dropped time.Durati
 	if frame > ts.maxFrame {
 		frame, stalled = ts.maxFrame, true // re-base: a stall's debt is not paid
 	}
-	limit := time.Duration(ts.maxSteps+1)*ts.dt - 1 - ts.acc // the most acc takes without a drop
-	frame, onGrid := ts.snap.apply(frame, ts.scale.unapply(limit))
+	// The most acc can hold without a drop, and so the most the snap may
+	// round a frame up to (less a nanosecond for the scale's remainder).
+	limit := time.Duration(ts.maxSteps+1)*ts.dt - 1
+	frame, onGrid := ts.snap.apply(frame, ts.scale.unapply(limit-ts.acc)-1)
 	frame = ts.scale.apply(frame)
 	frame = ts.phase.feed(frame, ts.acc, ts.scale.quantum(ts.snap.period), ts.dt, limit, onGrid)
 	ts.fed += frame

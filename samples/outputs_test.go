@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/physics/backend"
 )
 
 // start starts the sample name with args in dir on the offscreen driver.
@@ -203,5 +204,19 @@ func TestDeadDisplayRunsHeadlessAndBounded(t *testing.T) {
 	}
 	if !sum.Headless || !strings.Contains(sum.HeadlessReason, ":77") || sum.WallS > 11 {
 		t.Fatalf("summary: headless %v, reason %q, driver %q, wall %.1fs; want headless, a reason naming :77, about 10 s", sum.Headless, sum.HeadlessReason, sum.Driver, sum.WallS)
+	}
+	// The engine is a setting like any other: a replay on another one is
+	// refused, naming it.
+	if backend.Box2D.Available() == nil {
+		if res := runIn(t, dir, "stress", "-headless", "-mode", "uncapped", "-ticks", "30", "-bodies", "20", "-physics", "box2d", "-record", "b.tape"); res.code != 0 {
+			t.Fatalf("record on box2d: exit %d: %s", res.code, res.stderr)
+		}
+		res := runIn(t, dir, "stress", "-headless", "-replay", "b.tape", "-physics", "chipmunk")
+		if res.code != 2 || !strings.Contains(res.stderr, "-physics chipmunk contradicts the recording's -physics box2d") {
+			t.Fatalf("replay of a box2d recording on chipmunk: exit %d, %q; want 2 naming -physics", res.code, res.stderr)
+		}
+		if res := runIn(t, dir, "stress", "-headless", "-replay", "b.tape"); res.code != 0 {
+			t.Fatalf("replay of a box2d recording: exit %d: %s", res.code, res.stderr)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"unicode/utf8"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
@@ -141,6 +142,7 @@ func (d *decoder) seal(what string, tick int64) error {
 	}
 	got := binary.LittleEndian.Uint32(b)
 	d.s.consume(b)
+	d.s.crc = want // checksums are not themselves checked (see Writer.seal)
 	if got != want {
 		if tick >= 0 {
 			what = fmt.Sprintf("ticks up to %d", tick)
@@ -207,7 +209,10 @@ func (d *decoder) header(h *Header) error {
 	}
 	if v != Version {
 		detail := fmt.Sprintf("version %d; this build reads version %d only: a newer lockstep made it, or the byte is damaged", v, Version)
-		if v < Version {
+		switch {
+		case v == 2:
+			detail = fmt.Sprintf("version 2, from an older lockstep, numbers keys differently and holds no text or controllers; this build reads version %d only: record the run again", Version)
+		case v < 2:
 			detail = fmt.Sprintf("version %d, from an older lockstep, does not record every setting of its run; this build reads version %d only: record the run again", v, Version)
 		}
 		return &FormatError{Offset: int64(len(magic)), End: d.s.off - 1, Err: ErrVersion, Detail: detail}
@@ -425,6 +430,75 @@ func (d *decoder) input(v *engine.Input, start int64) error {
 			*w = int32(n)
 		}
 	}
+	if m&fText != 0 {
+		if err := d.text1(&v.Text, start); err != nil {
+			return err
+		}
+	}
+	for i := range v.Pads {
+		if m&fPad(i) != 0 {
+			if err := d.pad(&v.Pads[i], i, start); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// text1 reads a tick's typed text.
+func (d *decoder) text1(t *engine.Text, start int64) error {
+	n, err := d.byte1("typed text")
+	if err != nil {
+		return err
+	}
+	if n == 0 || n > engine.MaxText {
+		return d.fail(ErrCorrupt, "input record at byte %d: %d bytes of typed text (want 1 to %d)", start, n, engine.MaxText)
+	}
+	b := d.s.peek(int(n))
+	if len(b) < int(n) {
+		return d.short("typed text")
+	}
+	d.s.consume(b)
+	if !utf8.Valid(b) || !t.Append(b) {
+		return d.fail(ErrCorrupt, "input record at byte %d: typed text %q is not UTF-8", start, b)
+	}
+	return nil
+}
+
+// pad reads the fields of pad i that differ from its baseline in *p.
+func (d *decoder) pad(p *engine.Pad, i int, start int64) error {
+	m, err := d.uvarint("a pad's field mask")
+	if err != nil {
+		return err
+	}
+	if m == 0 || m&^pAll != 0 {
+		return d.fail(ErrCorrupt, "input record at byte %d: pad %d's field mask %#x (want 1 to %#x)", start, i, m, pAll)
+	}
+	for a := range p.Axes {
+		if m&(pAxis0<<a) != 0 {
+			b := d.s.peek(2)
+			if len(b) < 2 {
+				return d.short("a pad's axis")
+			}
+			p.Axes[a] = int16(binary.LittleEndian.Uint16(b))
+			d.s.consume(b)
+		}
+	}
+	if m&pConnected != 0 {
+		p.Connected = !p.Connected
+	}
+	for j, s := range [...]*engine.PadButtonSet{&p.Buttons, &p.Pressed, &p.Released} {
+		if m&(pButtons<<j) != 0 {
+			u, err := d.uvarint("a pad's button set")
+			if err != nil {
+				return err
+			}
+			if u&^padButtonMask != 0 {
+				return d.fail(ErrCorrupt, "input record at byte %d: pad %d's button set %#x names no button", start, i, u)
+			}
+			*s = engine.PadButtonSet(u)
+		}
+	}
 	return nil
 }
 
@@ -432,9 +506,6 @@ func (d *decoder) keys(k *engine.KeySet, start int64) error {
 	present, err := d.byte1("a key set")
 	if err != nil {
 		return err
-	}
-	if present&^0xf != 0 {
-		return d.fail(ErrCorrupt, "input record at byte %d: key set header %#x", start, present)
 	}
 	*k = engine.KeySet{}
 	for i := range k {

@@ -114,7 +114,7 @@ func play(r io.Reader) played {
 func FuzzStream(f *testing.F) {
 	f.Add(record(f, testHeader, script(40, 9)), uint64(1))
 	f.Add(record(f, testHeader, script(200, 10))[:700], uint64(2))
-	f.Add([]byte(magic+"\x02\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80"), uint64(3))
+	f.Add([]byte(magic+"\x03\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80"), uint64(3))
 	f.Fuzz(func(t *testing.T, b []byte, seed uint64) {
 		whole := play(bytes.NewReader(b))
 		chunked := play(&chunkReader{b: b, r: rand.New(rand.NewPCG(seed, 0))})

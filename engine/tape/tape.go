@@ -28,10 +28,12 @@ import (
 	"strings"
 )
 
-// Version is the format version this package writes and reads. Version 2
-// added the settings list to the header; version 1 recordings lack it and
-// so cannot say how their run was set up.
-const Version = 2
+// Version is the format version this package writes and reads. Version 3
+// numbers keys as SDL's scancodes and records typed text and game
+// controllers; version 2 added the settings list to the header. Older
+// recordings cannot be replayed: their keys mean other keys, or they do
+// not say how their run was set up.
+const Version = 3
 
 // DefaultInterval is the number of ticks between state hashes when a
 // Header leaves it zero: one a second at 60 ticks per second.

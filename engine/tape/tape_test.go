@@ -14,17 +14,17 @@ import (
 )
 
 // script makes n ticks of input as a player would: keys held for a while,
-// buttons dragged, the pointer moving, now and then the wheel.
+// buttons dragged, the pointer moving, now and then the wheel, typing, and
+// controllers plugged in, pressed, pushed and unplugged.
 func script(n int, seed uint64) []engine.Input {
 	r := rand.New(rand.NewPCG(seed, 1))
 	out := make([]engine.Input, n)
 	var held engine.Input
 	for i := range out {
-		in := engine.Input{Down: held.Down, Buttons: held.Buttons, MouseX: held.MouseX, MouseY: held.MouseY,
-			WindowWidth: held.WindowWidth, WindowHeight: held.WindowHeight}
-		switch r.IntN(13) {
+		in := held.Held()
+		switch r.IntN(18) {
 		case 0:
-			k := engine.Key(1 + r.IntN(int(engine.KeyF12)))
+			k := engine.Key(1 + r.IntN(engine.NumKeys-1))
 			if in.Down.Has(k) {
 				in.Down.Remove(k)
 				in.Released.Add(k)
@@ -48,6 +48,37 @@ func script(n int, seed uint64) []engine.Input {
 			in.WheelY = int32(r.IntN(7) - 3)
 		case 6:
 			in.WindowWidth, in.WindowHeight = int32(640+r.IntN(1920)), int32(360+r.IntN(1080))
+		case 7:
+			words := []string{"a", "Zz", "é", "日本", "🎮", "hello ", "0123456789abcdef0123456789abcdef!"}
+			for range 1 + r.IntN(3) {
+				in.Text.Append([]byte(words[r.IntN(len(words))]))
+			}
+		case 8:
+			p := &in.Pads[r.IntN(engine.MaxPads)]
+			if p.Connected {
+				p.Released, p.Buttons, p.Axes = p.Buttons, 0, [engine.NumPadAxes]int16{}
+			}
+			p.Connected = !p.Connected
+		case 9, 10:
+			p := &in.Pads[r.IntN(2)]
+			if !p.Connected {
+				break
+			}
+			bit := engine.PadButtonSet(1) << r.IntN(engine.NumPadButtons)
+			if p.Buttons&bit != 0 {
+				p.Buttons &^= bit
+				p.Released |= bit
+			} else {
+				p.Buttons |= bit
+				p.Pressed |= bit
+			}
+		case 11, 12, 13:
+			p := &in.Pads[r.IntN(2)]
+			if p.Connected {
+				for range 1 + r.IntN(2) {
+					p.Axes[r.IntN(engine.NumPadAxes)] = int16(r.IntN(65536) - 32768)
+				}
+			}
 		}
 		out[i], held = in, in
 	}
@@ -203,6 +234,8 @@ func TestWriterRefusesInputARecordingCannotHold(t *testing.T) {
 		{"NaN pointer", engine.Input{MouseX: math.NaN()}, "pointer coordinate NaN"},
 		{"infinite pointer", engine.Input{MouseY: math.Inf(-1)}, "pointer coordinate -Inf"},
 		{"a button beyond the last", engine.Input{ButtonsPressed: 1 << 7}, "names no button"},
+		{"a pad button beyond the last", engine.Input{Pads: [engine.MaxPads]engine.Pad{2: {Connected: true, Buttons: 1 << engine.NumPadButtons}}},
+			"pad 2: button set 0x200000 names no button"},
 		{"negative window", engine.Input{WindowWidth: -1}, "window side of -1 pixels"},
 		{"huge window", engine.Input{WindowHeight: maxWindowSide + 1}, "window side of 65537 pixels"},
 	}

@@ -150,11 +150,17 @@ func (w *Writer) write(b []byte) {
 	_, w.err = w.bw.Write(b)
 }
 
-// seal writes the checksum of everything since the last one.
+// seal writes the checksum of every byte before it but the checksums. It
+// is not folded into the running checksum: a CRC followed by itself always
+// checks to the same value, so folding it would start every piece afresh
+// and a piece of another recording would pass.
 func (w *Writer) seal() {
+	if w.err != nil {
+		return
+	}
 	// Into rec, which the record before no longer needs: a local array
 	// would escape to the heap through the io.Writer.
-	w.write(binary.LittleEndian.AppendUint32(w.rec[:0], w.crc))
+	_, w.err = w.bw.Write(binary.LittleEndian.AppendUint32(w.rec[:0], w.crc))
 }
 
 // checkInput refuses what a recording cannot hold, and so no platform
@@ -163,6 +169,14 @@ func checkInput(in *engine.Input) error {
 	for _, b := range [...]engine.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
 		if b&^buttonMask != 0 {
 			return fmt.Errorf("button set %#x names no button", uint64(b))
+		}
+	}
+	for i := range in.Pads {
+		p := &in.Pads[i]
+		for _, b := range [...]engine.PadButtonSet{p.Buttons, p.Pressed, p.Released} {
+			if b&^padButtonMask != 0 {
+				return fmt.Errorf("pad %d: button set %#x names no button", i, uint64(b))
+			}
 		}
 	}
 	for _, f := range [...]float64{in.MouseX, in.MouseY} {

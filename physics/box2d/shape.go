@@ -71,7 +71,7 @@ func piecesOf(dst []piece, s *physics.Shape) ([]piece, error) {
 func segmentPieces(dst []piece, s *physics.Shape) ([]piece, error) {
 	d := s.B.Sub(s.A)
 	l := d.Len()
-	if !(l >= linearSlop) {
+	if !(single(s.B).Sub(single(s.A)).Len() >= linearSlop) {
 		return dst, fmt.Errorf("segment from %v to %v is %.3g long: %w; Box2D needs at least %g: use a Circle for a point", s.A, s.B, l, physics.ErrInvalid, linearSlop)
 	}
 	if s.Radius < minCapsule {
@@ -115,7 +115,7 @@ func polygonPieces(dst []piece, hull []mgl64.Vec2) ([]piece, error) {
 func checkPiece(p *piece) error {
 	for i := 0; i < p.n; i++ {
 		for j := i + 1; j < p.n; j++ {
-			if p.verts[i].Sub(p.verts[j]).Len() < linearSlop {
+			if single(p.verts[i]).Sub(single(p.verts[j])).Len() < linearSlop {
 				return fmt.Errorf("it is too small or thin for Box2D: %w; its outline less Box2D's %g skin has points %v and %v closer than %g; make it at least %g across, or use a Circle or Segment",
 					physics.ErrInvalid, skin, p.verts[i], p.verts[j], linearSlop, 2*skin+linearSlop)
 			}
@@ -125,6 +125,12 @@ func checkPiece(p *piece) error {
 		return fmt.Errorf("it is too thin for Box2D: %w; its outline less Box2D's %g skin has area %.3g; make it at least %g across", physics.ErrInvalid, skin, a, 2*skin+linearSlop)
 	}
 	return nil
+}
+
+// single is v as Box2D will hold it, in single precision: far from the
+// origin, points that float64 keeps apart may coincide.
+func single(v mgl64.Vec2) mgl64.Vec2 {
+	return mgl64.Vec2{float64(float32(v[0])), float64(float32(v[1]))}
 }
 
 // inset moves every edge of the counter-clockwise convex polygon hull

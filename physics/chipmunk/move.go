@@ -10,7 +10,7 @@ import (
 // Teleport moves the body with id to pos and angle by hand, keeping its
 // velocity. The next snapshot marks it Teleported so the jump is not drawn
 // as motion. Queries see the body at its new place at once. A sleeping
-// body wakes.
+// body wakes, and so do bodies asleep on a static one.
 func (w *World) Teleport(id physics.BodyID, pos mgl64.Vec2, angle float64) error {
 	b, err := w.lookup("teleport", id)
 	if err != nil {
@@ -28,6 +28,11 @@ func (w *World) Teleport(id physics.BodyID, pos mgl64.Vec2, angle float64) error
 	// never): reindex so queries and the next step's broad phase see it.
 	for _, s := range b.shapes {
 		w.space.ReindexShape(s)
+	}
+	if b.kind == physics.Static {
+		// Moving a body wakes it, but cp never wakes what sleeps on a
+		// static one unless asked.
+		b.cp.ActivateStatic(nil)
 	}
 	b.teleported = true
 	return nil

@@ -277,3 +277,28 @@ func TestSensorsBetweenBodiesThatCannotMoveAreNotReported(t *testing.T) {
 		t.Errorf("reports %+v, want the dynamic ball with the sensor and with the kinematic box", got)
 	}
 }
+
+func TestTeleportingAFloorWakesWhatSleepsOnIt(t *testing.T) {
+	w := mustWorld(t, physics.Config{Gravity: mgl64.Vec2{0, -10}, Sleep: true})
+	floor := mustAdd(t, w, physics.BodyDef{Kind: physics.Static, Shapes: []physics.Shape{physics.BoxShape(10, 1)}})
+	b := mustAdd(t, w, ball(0, 1))
+	for range 120 {
+		if err := w.Step(tick); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if asleep, _ := w.Sleeping(b); !asleep {
+		t.Fatal("the ball on the floor did not fall asleep in 2 s")
+	}
+	if err := w.Teleport(floor, mgl64.Vec2{0, -5}, 0); err != nil {
+		t.Fatal(err)
+	}
+	for range 30 {
+		if err := w.Step(tick); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s, _ := w.State(b); s.Pos.Y() > 0 {
+		t.Errorf("the ball stayed at y = %.3f after its floor dropped 5 units away", s.Pos.Y())
+	}
+}

@@ -198,6 +198,9 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 		log.Info("interrupted: stopping cleanly")
 		runErr = nil
 	}
+	if lost := win.Err(); lost != nil && !errors.Is(runErr, sdl2.ErrDisplayLost) {
+		runErr = errors.Join(runErr, lost) // hidden or minimised: nothing presented to report it
+	}
 	if pe := (*engine.PanicError)(nil); errors.As(runErr, &pe) {
 		r.panicked = true
 	}

@@ -166,6 +166,8 @@ func (r *runner) finalScreenshot(path string) (err error) {
 		return fmt.Errorf("screenshot %s: not taken: the game panicked, so its last frame cannot be drawn again", path)
 	case !r.drawn:
 		return fmt.Errorf("screenshot %s: no frame was drawn", path)
+	case r.win.Err() != nil:
+		return fmt.Errorf("screenshot %s: not taken: %w", path, r.win.Err())
 	}
 	defer func() {
 		if p := recover(); p != nil {

@@ -17,6 +17,9 @@ func (w *Window) SetFullscreen(on bool) error {
 	if on == w.Fullscreen() {
 		return nil
 	}
+	if err := w.Err(); err != nil {
+		return err // SDL would wait for the server to resize the window
+	}
 	var flags uint32
 	if on {
 		flags = sdl.WINDOW_FULLSCREEN_DESKTOP

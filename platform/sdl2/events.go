@@ -11,8 +11,10 @@ import (
 //
 // Mouse positions are in canvas units, the space the canvas draws in:
 // drawable pixels (also on high-DPI displays), or the logical size's units
-// when one is set (see SetLogicalSize). Closing the window or quitting the
-// application requests the loop to quit.
+// when one is set (see SetLogicalSize). Game controllers take the first
+// free of engine.MaxPads slots as they connect. Closing the window,
+// quitting the application or losing the display requests the loop to
+// quit.
 func (w *Window) PollEvents(in engine.EventSink) {
 	for ev := sdl.PollEvent(); ev != nil; ev = sdl.PollEvent() {
 		switch e := ev.(type) {
@@ -40,6 +42,17 @@ func (w *Window) PollEvents(in engine.EventSink) {
 				n++
 			}
 			in.Text(e.Text[:n])
+		case *sdl.ControllerDeviceEvent:
+			switch e.Type {
+			case sdl.CONTROLLERDEVICEADDED:
+				w.pads.added(int(e.Which), in) // a device index
+			case sdl.CONTROLLERDEVICEREMOVED:
+				w.pads.removed(e.Which, in) // an instance id
+			}
+		case *sdl.ControllerButtonEvent:
+			w.pads.button(e.Which, e.Button, e.State == sdl.PRESSED, in)
+		case *sdl.ControllerAxisEvent:
+			w.pads.axis(e.Which, e.Axis, e.Value, in)
 		case *sdl.WindowEvent:
 			if e.WindowID == w.id {
 				w.windowEvent(e.Event, in)
@@ -49,6 +62,9 @@ func (w *Window) PollEvents(in engine.EventSink) {
 		case *sdl.QuitEvent:
 			in.Quit()
 		}
+	}
+	if w.Err() != nil {
+		in.Quit()
 	}
 	in.Window(w.visibleState())
 }

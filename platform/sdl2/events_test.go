@@ -8,36 +8,6 @@ import (
 	"github.com/veandco/go-sdl2/sdl"
 )
 
-func TestKeyOfMapsScancodesByPosition(t *testing.T) {
-	for _, tc := range []struct {
-		sc   sdl.Scancode
-		want engine.Key
-	}{
-		{sdl.SCANCODE_A, engine.KeyA},
-		{sdl.SCANCODE_Z, engine.KeyZ},
-		{sdl.SCANCODE_W, engine.KeyW},
-		{sdl.SCANCODE_1, engine.Key1},
-		{sdl.SCANCODE_9, engine.Key9},
-		{sdl.SCANCODE_0, engine.Key0},
-		{sdl.SCANCODE_F1, engine.KeyF1},
-		{sdl.SCANCODE_F12, engine.KeyF12},
-		{sdl.SCANCODE_SPACE, engine.KeySpace},
-		{sdl.SCANCODE_RETURN, engine.KeyEnter},
-		{sdl.SCANCODE_KP_ENTER, engine.KeyEnter},
-		{sdl.SCANCODE_ESCAPE, engine.KeyEscape},
-		{sdl.SCANCODE_LEFT, engine.KeyLeft},
-		{sdl.SCANCODE_DOWN, engine.KeyDown},
-		{sdl.SCANCODE_RALT, engine.KeyRightAlt},
-		{sdl.SCANCODE_KP_MINUS, engine.KeyKeypadMinus},
-		{sdl.SCANCODE_CAPSLOCK, engine.KeyUnknown},
-		{sdl.SCANCODE_F13, engine.KeyUnknown},
-	} {
-		if got := keyOf(tc.sc); got != tc.want {
-			t.Errorf("keyOf(%s) = %d, want %d", sdl.GetScancodeName(tc.sc), got, tc.want)
-		}
-	}
-}
-
 // full copies ev into a buffer the size of an SDL_Event. go-sdl2's
 // PushEvent passes SDL a pointer to the Go struct and SDL copies a whole
 // SDL_Event (56 bytes) from it, reading past the end of smaller structs;

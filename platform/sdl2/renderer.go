@@ -79,6 +79,9 @@ func (w *Window) SetVSync(on bool) error {
 	if on == w.vsync {
 		return nil
 	}
+	if err := w.Err(); err != nil {
+		return err // a new renderer would need the server
+	}
 	if w.ren == nil {
 		return ErrNoRenderer
 	}

@@ -36,11 +36,17 @@ func Run(ctx context.Context, opts Options, cfg engine.Config, game Game) (rep e
 		}
 	}()
 	cfg.Platform = win
-	return engine.Run(ctx, cfg, win.Adapt(game))
+	rep, err = engine.Run(ctx, cfg, win.Adapt(game))
+	if lost := win.Err(); lost != nil && !errors.Is(err, ErrDisplayLost) {
+		err = errors.Join(err, lost) // hidden or minimised: nothing presented to report it
+	}
+	return rep, err
 }
 
 // Adapt returns game as an engine.Game whose Draw draws onto w's canvas,
-// for running it with engine.Run on a window opened by hand.
+// for running it with engine.Run on a window opened by hand. Check w.Err
+// after a run that ended cleanly, as Run does: a lost display ends it with
+// a quit when the window presents nothing.
 func (w *Window) Adapt(game Game) engine.Game {
 	return &windowGame{game: game, win: w}
 }

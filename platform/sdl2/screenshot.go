@@ -15,6 +15,9 @@ import (
 // drawing and before Present: once a frame is presented, most renderers
 // leave the back buffer undefined.
 func (w *Window) Image() (*image.RGBA, error) {
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
 	img, err := w.canvas.Image()
 	if err != nil && w.ren != nil {
 		err = fmt.Errorf("%w (renderer %q)", err, w.rendName)

@@ -3,14 +3,62 @@ package sdl2
 import "github.com/lockstep-engine/lockstep/engine"
 
 // sink records what PollEvents reports, as the loop's collector would for
-// one frame: held keys and buttons, this poll's edges, pointer, wheel,
-// text, window and quit. It allocates nothing.
+// one frame: held keys, buttons and pads, this poll's edges, pointer,
+// wheel, text, window and quit. It allocates nothing.
 type sink struct {
 	in     engine.Input
 	text   [64]byte
 	n      int
 	window engine.WindowState
 	quit   bool
+	// Every pad report, in order, for tests of what SDL sent.
+	padEvents [64]padEvent
+	npad      int
+}
+
+// padEvent is one pad report: a connection (button and axis -1), a button
+// (axis -1) or an axis.
+type padEvent struct {
+	pad, button, axis int
+	on                bool
+	v                 int16
+}
+
+func (s *sink) logPad(e padEvent) {
+	if s.npad < len(s.padEvents) {
+		s.padEvents[s.npad] = e
+	}
+	s.npad++
+}
+
+func (s *sink) pads() []padEvent { return s.padEvents[:min(s.npad, len(s.padEvents))] }
+
+func (s *sink) PadConnected(pad int, on bool) {
+	s.logPad(padEvent{pad: pad, button: -1, axis: -1, on: on})
+	p := &s.in.Pads[pad]
+	if !on {
+		p.Released |= p.Buttons
+		p.Buttons, p.Axes = 0, [engine.NumPadAxes]int16{}
+	}
+	p.Connected = on
+}
+
+func (s *sink) PadButton(pad int, b engine.PadButton, down bool) {
+	s.logPad(padEvent{pad: pad, button: int(b), axis: -1, on: down})
+	p := &s.in.Pads[pad]
+	bit := engine.PadButtonSet(1) << b
+	if down {
+		p.Buttons |= bit
+		p.Pressed |= bit
+	} else {
+		p.Buttons &^= bit
+		p.Released |= bit
+	}
+}
+
+func (s *sink) PadAxis(pad int, a engine.PadAxis, v int16) {
+	s.logPad(padEvent{pad: pad, button: -1, axis: int(a), v: v})
+	s.in.Pads[pad].Axes[a] = v
 }
 
 func (s *sink) Key(k engine.Key, down bool) {

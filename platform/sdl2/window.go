@@ -79,6 +79,9 @@ type Window struct {
 	refresh              time.Duration
 	refreshOK            bool // refresh holds the current display's period
 	closed               bool
+	pads                 pads        // game controllers (controller.go)
+	display              displayConn // X11: the connection, watched for its loss (lost.go)
+	lostErr              error       // what Err returns once the display is lost
 
 	// SDL's renderer calls that can fail, as fields so that tests can
 	// make them fail: sdl.CreateRenderer and (*sdl.Renderer).RenderSetVSync.
@@ -115,6 +118,9 @@ func Open(opts Options) (*Window, error) {
 			v.Major, v.Minor, v.Patch, minMajor, minMinor, minPatch)
 	}
 
+	if err := videoLost(); err != nil {
+		return nil, err
+	}
 	if err := checkLogicalSize(opts.LogicalWidth, opts.LogicalHeight); err != nil {
 		return nil, fmt.Errorf("sdl2: Options.LogicalWidth/Height: %w", err)
 	}
@@ -167,6 +173,7 @@ func Open(opts Options) (*Window, error) {
 	w.win = win
 	w.id, _ = win.GetID()
 	w.windowedW, w.windowedH = int32(opts.Width), int32(opts.Height)
+	w.display = watchDisplay(win)
 	if err := w.createRenderer(opts.Software, false); err != nil {
 		w.Close()
 		return nil, err
@@ -179,6 +186,7 @@ func Open(opts Options) (*Window, error) {
 		w.Close()
 		return nil, err
 	}
+	w.pads.open(w.headless)
 	return w, nil
 }
 
@@ -235,12 +243,16 @@ func versionAtLeast(v sdl.Version, major, minor, patch uint8) bool {
 }
 
 // Close destroys the renderer, then the window, and quits SDL once no other
-// Window uses it. Calling it again does nothing.
+// Window uses it. Calling it again does nothing, and so does calling it
+// once the display is lost (see ErrDisplayLost).
 func (w *Window) Close() error {
 	if w == nil || w.closed {
 		return nil
 	}
 	w.closed = true
+	if w.Err() != nil {
+		return nil // leave SDL alone (see ErrDisplayLost)
+	}
 	var errs []error
 	if w.canvas != nil {
 		w.canvas.release()
@@ -255,6 +267,7 @@ func (w *Window) Close() error {
 		errs = append(errs, w.win.Destroy())
 		w.win = nil
 	}
+	w.pads.close()
 	quitVideo()
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("sdl2: close window: %w", err)
@@ -266,6 +279,9 @@ func (w *Window) Close() error {
 // counts, and quits SDL when nothing else holds any part of it.
 func quitVideo() {
 	sdl.QuitSubSystem(sdl.INIT_VIDEO)
+	if sdl.WasInit(sdl.INIT_VIDEO) == 0 {
+		unwatchDisplays()
+	}
 	if sdl.WasInit(0) == 0 {
 		sdl.Quit()
 	}
@@ -308,6 +324,9 @@ func (w *Window) Size() (width, height int) { return w.state.Width, w.state.Heig
 // keeps one frame in flight, as a display's swap chain would, so a present
 // costs what the frame costs.
 func (w *Window) Present() error {
+	if err := w.Err(); err != nil {
+		return err
+	}
 	if w.ren == nil {
 		w.canvas.Flush() // drops what was queued
 		return ErrNoRenderer
@@ -321,6 +340,9 @@ func (w *Window) Present() error {
 		}
 	}
 	w.ren.Present()
+	if lost := w.Err(); lost != nil {
+		return lost
+	}
 	return err
 }
 

@@ -83,7 +83,7 @@ func TestX11ResizeReachesInput(t *testing.T) {
 // needDisplay skips a test of the X11 path when there is no display, except
 // in the Makefile's X11 pass (LOCKSTEP_X11=1), where running without one
 // would hide the very path that pass exists to test.
-func needDisplay(t *testing.T) {
+func needDisplay(t testing.TB) {
 	t.Helper()
 	if os.Getenv("DISPLAY") != "" {
 		return

@@ -155,11 +155,15 @@ func TestSIGINTStopsCleanlyWithEveryOutputComplete(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The recording's first checkpoint is written in the first tick: by
-	// then the loop runs and the signal handler is installed.
+	// then the loop runs and the signal handler is installed. Until the
+	// run ends, the recording grows in a temporary file beside its path.
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		if fi, err := os.Stat(o.Record); err == nil && fi.Size() > 40 {
-			break
+		tmps, _ := filepath.Glob(filepath.Join(dir, "."+filepath.Base(o.Record)+".*.tmp"))
+		if len(tmps) == 1 {
+			if fi, err := os.Stat(tmps[0]); err == nil && fi.Size() > 40 {
+				break
+			}
 		}
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()

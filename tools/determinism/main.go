@@ -5,7 +5,11 @@
 // the state hashes every run recorded, reporting the first tick where two
 // runs part.
 //
-//	go run ./tools/determinism [-ticks N] [-seed N] [-scenes a,b] [-samples DIR]
+//	go run ./tools/determinism [-ticks N] [-seed N] [-scenes a,b] [-physics a,b] [-samples DIR]
+//
+// Each scene runs on every physics engine given (default: every engine
+// this build of the tool has; go run -tags box2d for Box2D too), and each
+// engine's runs must agree among themselves.
 //
 // Scenes are found as samples/*/main.go. The stalls are injected right
 // after the recording's checkpoints at ticks 0, 60 and 120 (those at least
@@ -32,6 +36,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/tools/internal/samplebin"
 )
 
@@ -73,12 +78,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 	tps := fs.Int("tps", 60, "ticks per second")
 	list := fs.String("scenes", "", "comma-separated scenes (default: every samples/*/main.go)")
 	samples := fs.String("samples", "", "directory of the sample scenes (default: samples/ of the module)")
+	var builtNames []string
+	for _, e := range backend.Built() {
+		builtNames = append(builtNames, e.String())
+	}
+	engines := fs.String("physics", strings.Join(builtNames, ","), "comma-separated physics engines: "+backend.Usage())
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 || *ticks == 0 {
-		fmt.Fprintln(stderr, "usage: determinism [-ticks N>0] [-seed N] [-tps N] [-scenes a,b] [-samples DIR]")
+		fmt.Fprintln(stderr, "usage: determinism [-ticks N>0] [-seed N] [-tps N] [-scenes a,b] [-physics a,b] [-samples DIR]")
 		return 2
+	}
+	var physics []backend.Engine
+	for _, name := range strings.Split(*engines, ",") {
+		e, err := backend.Parse(name)
+		if err == nil {
+			err = e.Available()
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "determinism: invalid value %q for -physics: %v\n", name, err)
+			return 2
+		}
+		physics = append(physics, e)
 	}
 	if *samples == "" {
 		dir, err := samplebin.Dir()
@@ -115,9 +137,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(tmp)
 	status := 0
 	for _, s := range scenes {
-		if err := check(s, *samples, tmp, *ticks, *seed, *tps, stdout); err != nil {
+		bin, err := samplebin.Build(*samples, s, tmp, buildTags(physics)...)
+		if err != nil {
 			fmt.Fprintf(stdout, "FAIL %s: %v\n", s, err)
 			status = 1
+			continue
+		}
+		for _, e := range physics {
+			if err := check(bin, s, e, tmp, *ticks, *seed, *tps, stdout); err != nil {
+				fmt.Fprintf(stdout, "FAIL %s on %s: %v\n", s, e, err)
+				status = 1
+			}
 		}
 	}
 	return status
@@ -137,17 +167,22 @@ type result struct {
 	err        error
 }
 
-func check(scene, samples, tmp string, ticks, seed uint64, tps int, stdout io.Writer) error {
-	bin, err := samplebin.Build(samples, scene, tmp)
-	if err != nil {
-		return err
+// buildTags are the build tags a scene needs to have the engines given.
+func buildTags(engines []backend.Engine) []string {
+	if slices.Contains(engines, backend.Box2D) {
+		return []string{"box2d"}
 	}
-	fmt.Fprintf(stdout, "%s: seed %d, %d ticks at %d tps, %d configurations in parallel\n", scene, seed, ticks, tps, len(configs))
+	return nil
+}
+
+func check(bin, scene string, e backend.Engine, tmp string, ticks, seed uint64, tps int, stdout io.Writer) error {
+	fmt.Fprintf(stdout, "%s on %s: seed %d, %d ticks at %d tps, %d configurations in parallel\n", scene, e, seed, ticks, tps, len(configs))
 	results := make([]result, len(configs))
 	var wg sync.WaitGroup
 	for i, c := range configs {
+		c.args = append([]string{"-physics", e.String()}, c.args...)
 		wg.Go(func() {
-			results[i] = runOne(bin, filepath.Join(tmp, fmt.Sprintf("%s-%d", scene, i)), c, ticks, seed, tps)
+			results[i] = runOne(bin, filepath.Join(tmp, fmt.Sprintf("%s-%s-%d", scene, e, i)), c, ticks, seed, tps)
 		})
 	}
 	wg.Wait()
@@ -164,7 +199,7 @@ func check(scene, samples, tmp string, ticks, seed uint64, tps int, stdout io.Wr
 	if len(bad) > 0 {
 		return fmt.Errorf("%d of %d configurations disagree: %s", len(bad), len(results), strings.Join(bad, "; "))
 	}
-	fmt.Fprintf(stdout, "ok   %s: every configuration ends at %s\n", scene, ref.hash)
+	fmt.Fprintf(stdout, "ok   %s on %s: every configuration ends at %s\n", scene, e, ref.hash)
 	return nil
 }
 

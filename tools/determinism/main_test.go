@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/lockstep-engine/lockstep/physics/backend"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,14 +20,17 @@ func TestEveryConfigurationOfAScenesEndsOnOneHashThroughStallsAndBailouts(t *tes
 	if code != 0 {
 		t.Fatalf("determinism exited %d\nstdout:\n%s\nstderr:\n%s", code, &out, &errs)
 	}
-	for _, want := range []string{"ok   tumble", "ok   interp"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, &out)
+	engines := backend.Built()
+	for _, scene := range []string{"tumble", "interp"} {
+		for _, e := range engines {
+			if want := "ok   " + scene + " on " + e.String(); !strings.Contains(out.String(), want) {
+				t.Errorf("output lacks %q:\n%s", want, &out)
+			}
 		}
 	}
 	lines := line.FindAllStringSubmatch(out.String(), -1)
-	if len(lines) != 2*len(configs) {
-		t.Fatalf("%d configuration lines, want %d:\n%s", len(lines), 2*len(configs), &out)
+	if want := 2 * len(engines) * len(configs); len(lines) != want {
+		t.Fatalf("%d configuration lines, want %d:\n%s", len(lines), want, &out)
 	}
 	for i, m := range lines {
 		c := configs[i%len(configs)]

@@ -16,7 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
+	"strings"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine/tape"
@@ -78,7 +78,13 @@ func verify(path string, checkOnly bool, samples, tmp string, built map[string]s
 		fmt.Fprintf(stdout, "ok   %s: format and checksums: %s\n", path, desc)
 		return nil
 	}
-	bin := built[t.Scene]
+	// A recording made on Box2D needs a build with it.
+	var tags []string
+	if e, _ := t.Setting("physics"); e == "box2d" {
+		tags = []string{"box2d"}
+	}
+	key := t.Scene + " " + strings.Join(tags, ",")
+	bin := built[key]
 	if bin == "" {
 		// The header is untrusted input: only a scene of this repository
 		// may be built and run.
@@ -89,14 +95,14 @@ func verify(path string, checkOnly bool, samples, tmp string, built map[string]s
 		if !known {
 			return fmt.Errorf("the recording names scene %q, which is not one of the samples in %s", t.Scene, samples)
 		}
-		if bin, err = samplebin.Build(samples, t.Scene, tmp); err != nil {
+		if bin, err = samplebin.Build(samples, t.Scene, tmp, tags...); err != nil {
 			return err
 		}
-		built[t.Scene] = bin
+		built[key] = bin
 	}
 	stats := filepath.Join(tmp, "stats.json")
-	cmd := exec.Command(bin, "-headless", "-replay", path,
-		"-seed", strconv.FormatUint(t.Seed, 10), "-tps", strconv.Itoa(t.TPS), "-stats-json", stats)
+	// Every setting the run was made with comes from the recording.
+	cmd := exec.Command(bin, "-headless", "-replay", path, "-stats-json", stats)
 	start := time.Now()
 	out, runErr := cmd.CombinedOutput()
 	elapsed := time.Since(start)

@@ -79,15 +79,15 @@ func Known(samples, name string) (bool, error) {
 	return found, nil
 }
 
-// Build builds samples/name into dir and returns the binary's path. It
-// refuses a name that is not a plain directory name of lower-case
-// letters, digits, '_' and '-'.
-func Build(samples, name, dir string) (string, error) {
+// Build builds samples/name into dir with the build tags given and
+// returns the binary's path. It refuses a name that is not a plain
+// directory name of lower-case letters, digits, '_' and '-'.
+func Build(samples, name, dir string, tags ...string) (string, error) {
 	if !validName.MatchString(name) {
 		return "", fmt.Errorf("build %q: not a scene name (want lower-case letters, digits, '_' and '-')", name)
 	}
 	bin := filepath.Join(dir, name)
-	cmd := exec.Command("go", "build", "-o", bin, "./"+name)
+	cmd := exec.Command("go", "build", "-tags", strings.Join(tags, ","), "-o", bin, "./"+name)
 	cmd.Dir = samples
 	out, err := cmd.CombinedOutput()
 	if err != nil {
