@@ -140,7 +140,7 @@ func (g *game) drawScreen(c *sdl2.Canvas) {
 		g.shade(c)
 		centre(c, a.title, 120, "BREAKOUT", goldColor())
 		centre(c, a.body, 250, "Break every brick. Keep the ball in play.", textColor())
-		centre(c, a.small, 300, "Mouse or \u2190 \u2192 move    Space or click launch    Enter pause    Esc quit", dimColor())
+		centre(c, a.small, 300, "Mouse, \u2190 \u2192 or a controller move    Space, click or A launch    Enter or Start pause    Esc quit", dimColor())
 		centre(c, a.headline, 360, "Click or press Space", textColor())
 	case g.screen == won:
 		g.shade(c)

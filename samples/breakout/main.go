@@ -4,10 +4,12 @@
 // -physics box2d), drawn with sprites painted in code and TrueType text,
 // with a title screen, score, lives, pause, a win and a loss.
 //
-// Controls: the mouse, or ← → (A D), move the paddle; Space, the left
-// button or ↑ launch the ball; Enter pauses and resumes; Space, Enter or a
-// click start a game from the title and after one ends. Every game run by
-// desktop.Main also has its hotkeys (Esc quits, F1 hides the debug HUD,
+// Controls: the mouse, ← → (A D), or a game controller's D-pad or left
+// stick move the paddle; Space, the left button, ↑ or the controller's A
+// launch the ball; Enter, Pause or Start pause and resume; Space, Enter, a
+// click, A or Start start a game from the title and after one ends, and
+// controllers rumble when a brick breaks or a ball is lost. Every game run
+// by desktop.Main also has its hotkeys (Esc quits, F1 hides the debug HUD,
 // F11 fullscreen, P freezes the loop itself).
 //
 // Everything that changes the game happens in Tick, from the tick's input,

@@ -64,23 +64,39 @@ func (g *game) act(in *engine.Input) error {
 	return nil
 }
 
-// The controls. The keys are physical places, as on a US layout.
+// The controls: keys (physical places, as on a US layout), the mouse, and
+// any game controller: its A button or Start, D-pad and left stick.
 func startPressed(in *engine.Input) bool {
-	return in.Pressed.Has(engine.KeySpace) || in.Pressed.Has(engine.KeyEnter) || in.ButtonsPressed.Has(engine.MouseLeft)
+	return in.Pressed.Has(engine.KeySpace) || in.Pressed.Has(engine.KeyEnter) || in.ButtonsPressed.Has(engine.MouseLeft) ||
+		padPressed(in, engine.PadA) || padPressed(in, engine.PadStart)
 }
 
 func launchPressed(in *engine.Input) bool {
 	return in.Pressed.Has(engine.KeySpace) || in.Pressed.Has(engine.KeyUp) || in.Pressed.Has(engine.KeyW) ||
-		in.ButtonsPressed.Has(engine.MouseLeft)
+		in.ButtonsPressed.Has(engine.MouseLeft) || padPressed(in, engine.PadA)
 }
 
-// pausePressed is Enter, but not Alt+Enter, which toggles fullscreen.
+// pausePressed is Enter (but not Alt+Enter, which toggles fullscreen),
+// the Pause key or a controller's Start. (P is every desktop game's
+// hotkey that freezes the loop itself.)
 func pausePressed(in *engine.Input) bool {
 	alt := in.Down.Has(engine.KeyLeftAlt) || in.Down.Has(engine.KeyRightAlt)
-	return in.Pressed.Has(engine.KeyEnter) && !alt
+	return (in.Pressed.Has(engine.KeyEnter) && !alt) || in.Pressed.Has(engine.KeyPause) || padPressed(in, engine.PadStart)
 }
 
-// steerDir is -1, 0 or 1: where the held keys move the paddle.
+// padPressed reports whether any controller pressed b.
+func padPressed(in *engine.Input, b engine.PadButton) bool {
+	for i := range in.Pads {
+		if in.Pads[i].Pressed.Has(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// steerDir is where the player pushes the paddle, from -1 (left, full
+// speed) to 1: the held keys, else a controller's D-pad or left stick,
+// which past its dead zone steers in proportion.
 func steerDir(in *engine.Input) float64 {
 	d := 0.0
 	if in.Down.Has(engine.KeyLeft) || in.Down.Has(engine.KeyA) {
@@ -88,6 +104,20 @@ func steerDir(in *engine.Input) float64 {
 	}
 	if in.Down.Has(engine.KeyRight) || in.Down.Has(engine.KeyD) {
 		d++
+	}
+	for i := range in.Pads {
+		if d != 0 {
+			break
+		}
+		p := &in.Pads[i]
+		switch {
+		case p.Buttons.Has(engine.PadLeft) && !p.Buttons.Has(engine.PadRight):
+			d = -1
+		case p.Buttons.Has(engine.PadRight) && !p.Buttons.Has(engine.PadLeft):
+			d = 1
+		default:
+			d = p.Axis(engine.PadLeftX)
+		}
 	}
 	return d
 }

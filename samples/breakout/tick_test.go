@@ -266,9 +266,10 @@ func TestPauseHoldsTheWorldAndTheGameUntilEnter(t *testing.T) {
 	before := s.world.Snapshot(nil)
 	hash := s.StateHash()
 	r := rand.New(rand.NewPCG(1, 2))
-	for range 60 { // anything but Enter changes nothing
+	for range 60 { // anything but Enter or Start changes nothing
 		in := randomInput(r)
 		in.Pressed.Remove(engine.KeyEnter)
+		in.Pads[0].Pressed &^= 1 << engine.PadStart
 		s.tick(in)
 	}
 	after := s.world.Snapshot(nil)
@@ -314,7 +315,8 @@ func TestThePaddleStaysBetweenTheWalls(t *testing.T) {
 	}
 }
 
-// randomInput is a tick of a player mashing the game's keys and the mouse.
+// randomInput is a tick of a player mashing the game's keys, the mouse and
+// a controller.
 func randomInput(r *rand.Rand) engine.Input {
 	var in engine.Input
 	for _, k := range []engine.Key{engine.KeyLeft, engine.KeyRight, engine.KeySpace, engine.KeyEnter, engine.KeyUp} {
@@ -330,6 +332,17 @@ func randomInput(r *rand.Rand) engine.Input {
 	}
 	if r.IntN(3) == 0 {
 		in.MouseX = r.Float64()*canvasW*1.2 - 0.1*canvasW
+	}
+	p := &in.Pads[0]
+	p.Connected = true
+	p.Axes[engine.PadLeftX] = int16(r.IntN(65536) - 32768)
+	for _, b := range []engine.PadButton{engine.PadA, engine.PadStart, engine.PadLeft, engine.PadRight} {
+		if r.IntN(10) == 0 {
+			p.Buttons |= 1 << b
+			if r.IntN(5) == 0 {
+				p.Pressed |= 1 << b
+			}
+		}
 	}
 	return in
 }
@@ -446,5 +459,53 @@ func TestFlagsOutsideTheirRangeAreRefusedNamingTheFlag(t *testing.T) {
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%v: error %v, want one saying %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+func padInput(f func(p *engine.Pad)) engine.Input {
+	var in engine.Input
+	in.Pads[1].Connected = true // any slot plays
+	f(&in.Pads[1])
+	return in
+}
+
+func TestAControllerStartsSteersLaunchesAndPauses(t *testing.T) {
+	s := newSim(t, backend.Chipmunk, 3, numBricks)
+	s.tick(padInput(func(p *engine.Pad) { p.Pressed, p.Buttons = 1<<engine.PadA, 1<<engine.PadA }))
+	if s.screen != serving {
+		t.Fatalf("A on the title: screen %d, want serving", s.screen)
+	}
+	for _, tc := range []struct {
+		name string
+		in   engine.Input
+		v    float64 // the paddle's velocity it sets
+	}{
+		{"D-pad right", padInput(func(p *engine.Pad) { p.Buttons = 1 << engine.PadRight }), paddleSpeed},
+		{"D-pad left", padInput(func(p *engine.Pad) { p.Buttons = 1 << engine.PadLeft }), -paddleSpeed},
+		{"stick full left", padInput(func(p *engine.Pad) { p.Axes[engine.PadLeftX] = -32768 }), -paddleSpeed},
+		{"stick half right", padInput(func(p *engine.Pad) { p.Axes[engine.PadLeftX] = engine.StickDeadZone + (32767-engine.StickDeadZone)/2 }), paddleSpeed / 2},
+		{"stick in its dead zone", padInput(func(p *engine.Pad) { p.Axes[engine.PadLeftX] = engine.StickDeadZone - 1 }), 0},
+	} {
+		s.tick(tc.in)
+		if v := s.state(s.paddle).Vel.X(); math.Abs(v-tc.v) > 1e-3 {
+			t.Errorf("%s: paddle velocity %v, want %v", tc.name, v, tc.v)
+		}
+	}
+	s.tick(padInput(func(p *engine.Pad) { p.Pressed, p.Buttons = 1<<engine.PadA, 1<<engine.PadA }))
+	if s.screen != playing {
+		t.Fatalf("A while serving: screen %d, want playing", s.screen)
+	}
+	start := padInput(func(p *engine.Pad) { p.Pressed, p.Buttons = 1<<engine.PadStart, 1<<engine.PadStart })
+	s.tick(start)
+	if !s.paused {
+		t.Fatal("Start did not pause")
+	}
+	s.tick(start)
+	if s.paused {
+		t.Fatal("Start again did not resume")
+	}
+	s.tick(press(engine.KeyPause))
+	if !s.paused {
+		t.Fatal("the Pause key did not pause")
 	}
 }
