@@ -1,13 +1,10 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
-	"math"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -114,39 +111,6 @@ func (g *game) build(w physics.World) error {
 	return nil
 }
 
-// Update hides the pointer over the window while a ball is in play and
-// shows it on the other screens, and rumbles the controllers when a brick
-// broke or a ball was lost in the last frame's ticks. It changes nothing a
-// tick reads.
-func (g *game) Update(f *engine.Frame) error {
-	if hide := (g.screen == serving || g.screen == playing) && !g.paused; hide != g.cursorHidden {
-		g.cursorHidden = hide
-		if err := g.win.SetCursorVisible(!hide); err != nil {
-			g.log.Warn("the pointer stays as it is", "err", err) // the game plays the same
-		}
-	}
-	switch {
-	case g.lives < g.felt.lives:
-		g.rumble(&f.Input, 0.8, 0.5, 350*time.Millisecond)
-	case g.broken > g.felt.broken:
-		g.rumble(&f.Input, 0, 0.35, 60*time.Millisecond)
-	}
-	g.felt.lives, g.felt.broken = g.lives, g.broken
-	return nil
-}
-
-// rumble runs the motors of every connected controller that has them.
-func (g *game) rumble(in *engine.Input, low, high float64, d time.Duration) {
-	for i := range in.Pads {
-		if !in.Pads[i].Connected {
-			continue
-		}
-		if err := g.win.Rumble(i, low, high, d); err != nil && !errors.Is(err, sdl2.ErrNoRumble) {
-			g.log.Debug("no rumble", "pad", i, "err", err)
-		}
-	}
-}
-
 // World is the world the loop steps after every tick, unless paused.
 func (g *game) World() physics.Stepper {
 	if g.world == nil {
@@ -221,44 +185,3 @@ func (g *game) buildBricks() error {
 	g.left = g.startBricks
 	return nil
 }
-
-// StateHash fingerprints the game's state outside the world, for -record
-// and -replay: everything a later tick reads.
-func (g *game) StateHash() uint64 {
-	h := newFNV()
-	h.mix(uint64(g.screen), boolBit(g.paused), uint64(g.score), uint64(g.best), uint64(g.lives),
-		uint64(g.broken), uint64(g.serves), uint64(g.left), boolBit(g.mouse), math.Float64bits(g.lastMouse),
-		uint64(g.ball), uint64(g.paddle), uint64(g.nTouched))
-	for _, id := range g.touched[:g.nTouched] {
-		h.mix(uint64(id))
-	}
-	for i := range g.bricks {
-		h.mix(uint64(g.bricks[i].id), uint64(g.bricks[i].hits))
-	}
-	return uint64(h)
-}
-
-// fnv is 64-bit FNV-1a over whole words: hash/fnv's New64a returns an
-// interface and allocates, and this runs at every recording checkpoint.
-type fnv uint64
-
-func newFNV() fnv { return 14695981039346656037 }
-
-func (h *fnv) mix(vs ...uint64) {
-	for _, v := range vs {
-		for range 8 {
-			*h ^= fnv(v & 0xff)
-			*h *= 1099511628211
-			v >>= 8
-		}
-	}
-}
-
-func boolBit(b bool) uint64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-var _ engine.StateHasher = (*game)(nil)
