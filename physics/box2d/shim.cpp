@@ -1,4 +1,4 @@
-//go:build box2d
+//go:build box2d && cgo
 
 // shim.cpp is the package's own C++ layer over Box2D 2.4 (the system's
 // libbox2d): it keeps the world's bodies and joints in the Go side's order,
@@ -35,6 +35,7 @@ public:
 struct contactRecord {
 	uint32_t a, b;
 	uintptr_t shapeA, shapeB;
+	size_t order; // in Box2D's contact list, which is deterministic
 	lsContact c;
 };
 
@@ -659,6 +660,7 @@ int lsCollectContacts(lsWorld *w) {
 		r.b = idOf(fb->GetBody());
 		r.shapeA = shapeOf(fa);
 		r.shapeB = shapeOf(fb);
+		r.order = w->records.size();
 		r.c = lsContact{};
 		r.c.sensor = fa->IsSensor() || fb->IsSensor();
 		if (!r.c.sensor) {
@@ -688,7 +690,9 @@ int lsCollectContacts(lsWorld *w) {
 		r.c.b = r.b;
 		w->records.push_back(r);
 	}
-	std::stable_sort(w->records.begin(), w->records.end(), [](const contactRecord &x, const contactRecord &y) {
+	// A total order, so std::sort (which, unlike std::stable_sort, takes
+	// no buffer from the heap) gives the same result every time.
+	std::sort(w->records.begin(), w->records.end(), [](const contactRecord &x, const contactRecord &y) {
 		if (x.a != y.a) {
 			return x.a < y.a;
 		}
@@ -698,7 +702,10 @@ int lsCollectContacts(lsWorld *w) {
 		if (x.shapeA != y.shapeA) {
 			return x.shapeA < y.shapeA;
 		}
-		return x.shapeB < y.shapeB;
+		if (x.shapeB != y.shapeB) {
+			return x.shapeB < y.shapeB;
+		}
+		return x.order < y.order;
 	});
 	// One report per pair: the first solid contact's point and normal, the
 	// impulses of all, and Sensor only when nothing solid touches.
