@@ -538,9 +538,9 @@ int lsSetMass(lsWorld *w, int body, double mass, double cx, double cy, double in
 	return 0;
 }
 
-void lsRemoveBody(lsWorld *w, int i) {
-	b2Body *b = w->bodies[i];
-	// Box2D leaves what rested on a removed body asleep in the air.
+// wakeNeighbours wakes what touches or is jointed to b: Box2D leaves what
+// rested on a removed or moved body asleep in the air.
+static void wakeNeighbours(b2Body *b) {
 	for (b2ContactEdge *e = b->GetContactList(); e; e = e->next) {
 		if (e->contact->IsTouching()) {
 			e->other->SetAwake(true);
@@ -549,6 +549,11 @@ void lsRemoveBody(lsWorld *w, int i) {
 	for (b2JointEdge *e = b->GetJointList(); e; e = e->next) {
 		e->other->SetAwake(true);
 	}
+}
+
+void lsRemoveBody(lsWorld *w, int i) {
+	b2Body *b = w->bodies[i];
+	wakeNeighbours(b);
 	w->world.DestroyBody(b);
 	w->bodies.erase(w->bodies.begin() + i);
 	w->teleported.erase(w->teleported.begin() + i);
@@ -556,6 +561,7 @@ void lsRemoveBody(lsWorld *w, int i) {
 
 void lsTeleport(lsWorld *w, int i, double x, double y, double angle) {
 	b2Body *b = w->bodies[i];
+	wakeNeighbours(b);
 	b->SetTransform(b2Vec2(static_cast<float>(x), static_cast<float>(y)), static_cast<float>(angle));
 	b->SetAwake(true);
 	w->teleported[i] = 1;
