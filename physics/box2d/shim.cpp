@@ -42,7 +42,7 @@ struct contactRecord {
 } // namespace
 
 // lsSnapshot writes lsState values into a []physics.BodyState: the two
-// layouts must agree (the Go side asserts its half in state.go).
+// layouts must agree (world.go asserts the Go half at compile time).
 static_assert(sizeof(lsState) == 64, "lsState is not physics.BodyState's size");
 static_assert(offsetof(lsState, px) == 8 && offsetof(lsState, angle) == 24 && offsetof(lsState, vx) == 32 &&
                   offsetof(lsState, av) == 48 && offsetof(lsState, teleported) == 56,
@@ -73,6 +73,8 @@ uintptr_t shapeOf(const b2Fixture *f) { return const_cast<b2Fixture *>(f)->GetUs
 
 bool finite(float x) { return std::isfinite(x); }
 
+// passes reports whether a query with filter f sees fixture fx: Box2D's own
+// rule, as if the query were a fixture (f.group is already Box2D's).
 bool passes(const b2Fixture *fx, const lsFilter &f) {
 	const b2Filter &g = fx->GetFilterData();
 	if (f.group != 0 && f.group == g.groupIndex) {
@@ -80,10 +82,6 @@ bool passes(const b2Fixture *fx, const lsFilter &f) {
 	}
 	return (f.categories & g.maskBits) != 0 && (g.categoryBits & f.mask) != 0;
 }
-
-} // namespace
-
-namespace {
 
 // core is a fixture's outline in world coordinates as Box2D collides with
 // it: the convex hull of n points (1 for a circle, 2 for an edge) grown by
