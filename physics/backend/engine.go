@@ -1,10 +1,10 @@
 // Package backend picks a physics engine by name: the one line a scene,
 // sample or tool changes to move between engines. Chipmunk (the pure-Go
 // github.com/jakecoffman/cp/v2) is in every build. Box2D 2.4 is in builds
-// made with the build tag box2d, which need Box2D 2.4's development package:
-// libbox2d-dev on Debian and Ubuntu, Box2D-devel on Fedora. Homebrew and
-// Arch ship Box2D 3.x, whose API is a different one, so on those systems
-// only Chipmunk is available.
+// made with the build tag box2d and cgo, which need Box2D 2.4's development
+// package: libbox2d-dev on Debian and Ubuntu, Box2D-devel on Fedora.
+// Homebrew and Arch ship Box2D 3.x, whose API is a different one, so on
+// those systems only Chipmunk is available.
 //
 // An Engine works with flag.TextVar:
 //

@@ -1,4 +1,4 @@
-//go:build box2d
+//go:build box2d && cgo
 
 package box2d
 
@@ -105,5 +105,33 @@ func TestContactsAddUpEveryPieceOfAPair(t *testing.T) {
 	}
 	if p := got[0].Point; math.Abs(p[1]) > linearSlop || math.Abs(p[0]) > 1.25 {
 		t.Errorf("contact point %v is not on the floor's top under the capsule", p)
+	}
+}
+
+func TestMovingOrRemovingABodyWakesWhatSleepsOnIt(t *testing.T) {
+	for _, remove := range []bool{false, true} {
+		w := newWorld(t, physics.Config{Gravity: mgl64.Vec2{0, -10}, Sleep: true})
+		mustAdd(t, w, floor(-5))
+		shelf := mustAdd(t, w, physics.BodyDef{Kind: physics.Static, Shapes: []physics.Shape{physics.BoxShape(2, 0.2)}})
+		box := physics.BoxShape(0.5, 0.5)
+		box.Density, box.Friction = 1, 1
+		id := mustAdd(t, w, physics.BodyDef{Pos: mgl64.Vec2{0, 0.35}, Shapes: []physics.Shape{box}})
+		mustStep(t, w, 120)
+		if asleep, err := w.Sleeping(id); err != nil || !asleep {
+			t.Fatalf("the box on the shelf is not asleep after 2 s: %v, %v", asleep, err)
+		}
+		var err error
+		if remove {
+			err = w.RemoveBody(shelf)
+		} else {
+			err = w.Teleport(shelf, mgl64.Vec2{0, -2}, 0)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustStep(t, w, 30)
+		if y := mustState(t, w, id).Pos[1]; y > 0 {
+			t.Errorf("remove %v: the box stayed asleep at y = %v when its shelf went", remove, y)
+		}
 	}
 }

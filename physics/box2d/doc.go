@@ -1,6 +1,6 @@
 // Package box2d is a physics.World simulated by Box2D 2.4 (erincatto/box2d)
-// through cgo. It is built only with the build tag box2d and needs the
-// system's Box2D 2.4 development package: libbox2d-dev on Debian and
+// through cgo. It is built only with the build tag box2d (and cgo enabled)
+// and needs the system's Box2D 2.4 development package: libbox2d-dev on Debian and
 // Ubuntu, Box2D-devel on Fedora. Homebrew and Arch ship Box2D 3.x, whose C
 // API is a different one, so this package does not build against them.
 //

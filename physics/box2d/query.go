@@ -1,4 +1,4 @@
-//go:build box2d
+//go:build box2d && cgo
 
 package box2d
 

@@ -1,4 +1,4 @@
-//go:build box2d
+//go:build box2d && cgo
 
 // shim.cpp is the package's own C++ layer over Box2D 2.4 (the system's
 // libbox2d): it keeps the world's bodies and joints in the Go side's order,
@@ -35,13 +35,14 @@ public:
 struct contactRecord {
 	uint32_t a, b;
 	uintptr_t shapeA, shapeB;
+	size_t order; // in Box2D's contact list, which is deterministic
 	lsContact c;
 };
 
 } // namespace
 
 // lsSnapshot writes lsState values into a []physics.BodyState: the two
-// layouts must agree (the Go side asserts its half in state.go).
+// layouts must agree (world.go asserts the Go half at compile time).
 static_assert(sizeof(lsState) == 64, "lsState is not physics.BodyState's size");
 static_assert(offsetof(lsState, px) == 8 && offsetof(lsState, angle) == 24 && offsetof(lsState, vx) == 32 &&
                   offsetof(lsState, av) == 48 && offsetof(lsState, teleported) == 56,
@@ -72,6 +73,8 @@ uintptr_t shapeOf(const b2Fixture *f) { return const_cast<b2Fixture *>(f)->GetUs
 
 bool finite(float x) { return std::isfinite(x); }
 
+// passes reports whether a query with filter f sees fixture fx: Box2D's own
+// rule, as if the query were a fixture (f.group is already Box2D's).
 bool passes(const b2Fixture *fx, const lsFilter &f) {
 	const b2Filter &g = fx->GetFilterData();
 	if (f.group != 0 && f.group == g.groupIndex) {
@@ -79,10 +82,6 @@ bool passes(const b2Fixture *fx, const lsFilter &f) {
 	}
 	return (f.categories & g.maskBits) != 0 && (g.categoryBits & f.mask) != 0;
 }
-
-} // namespace
-
-namespace {
 
 // core is a fixture's outline in world coordinates as Box2D collides with
 // it: the convex hull of n points (1 for a circle, 2 for an edge) grown by
@@ -537,9 +536,9 @@ int lsSetMass(lsWorld *w, int body, double mass, double cx, double cy, double in
 	return 0;
 }
 
-void lsRemoveBody(lsWorld *w, int i) {
-	b2Body *b = w->bodies[i];
-	// Box2D leaves what rested on a removed body asleep in the air.
+// wakeNeighbours wakes what touches or is jointed to b: Box2D leaves what
+// rested on a removed or moved body asleep in the air.
+static void wakeNeighbours(b2Body *b) {
 	for (b2ContactEdge *e = b->GetContactList(); e; e = e->next) {
 		if (e->contact->IsTouching()) {
 			e->other->SetAwake(true);
@@ -548,6 +547,11 @@ void lsRemoveBody(lsWorld *w, int i) {
 	for (b2JointEdge *e = b->GetJointList(); e; e = e->next) {
 		e->other->SetAwake(true);
 	}
+}
+
+void lsRemoveBody(lsWorld *w, int i) {
+	b2Body *b = w->bodies[i];
+	wakeNeighbours(b);
 	w->world.DestroyBody(b);
 	w->bodies.erase(w->bodies.begin() + i);
 	w->teleported.erase(w->teleported.begin() + i);
@@ -555,6 +559,7 @@ void lsRemoveBody(lsWorld *w, int i) {
 
 void lsTeleport(lsWorld *w, int i, double x, double y, double angle) {
 	b2Body *b = w->bodies[i];
+	wakeNeighbours(b);
 	b->SetTransform(b2Vec2(static_cast<float>(x), static_cast<float>(y)), static_cast<float>(angle));
 	b->SetAwake(true);
 	w->teleported[i] = 1;
@@ -659,6 +664,7 @@ int lsCollectContacts(lsWorld *w) {
 		r.b = idOf(fb->GetBody());
 		r.shapeA = shapeOf(fa);
 		r.shapeB = shapeOf(fb);
+		r.order = w->records.size();
 		r.c = lsContact{};
 		r.c.sensor = fa->IsSensor() || fb->IsSensor();
 		if (!r.c.sensor) {
@@ -688,7 +694,9 @@ int lsCollectContacts(lsWorld *w) {
 		r.c.b = r.b;
 		w->records.push_back(r);
 	}
-	std::stable_sort(w->records.begin(), w->records.end(), [](const contactRecord &x, const contactRecord &y) {
+	// A total order, so std::sort (which, unlike std::stable_sort, takes
+	// no buffer from the heap) gives the same result every time.
+	std::sort(w->records.begin(), w->records.end(), [](const contactRecord &x, const contactRecord &y) {
 		if (x.a != y.a) {
 			return x.a < y.a;
 		}
@@ -698,7 +706,10 @@ int lsCollectContacts(lsWorld *w) {
 		if (x.shapeA != y.shapeA) {
 			return x.shapeA < y.shapeA;
 		}
-		return x.shapeB < y.shapeB;
+		if (x.shapeB != y.shapeB) {
+			return x.shapeB < y.shapeB;
+		}
+		return x.order < y.order;
 	});
 	// One report per pair: the first solid contact's point and normal, the
 	// impulses of all, and Sensor only when nothing solid touches.

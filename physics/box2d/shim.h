@@ -1,4 +1,4 @@
-//go:build box2d
+//go:build box2d && cgo
 
 // The C interface of shim.cpp, the package's own layer over Box2D 2.4's C++
 // API. Bodies and joints are addressed by their index in the world's lists,
