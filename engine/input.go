@@ -96,11 +96,17 @@ type inputs struct {
 	textLen              int
 	window               WindowState
 	quit                 bool
+	// frameDirty and tickDirty say an event came since the last
+	// beginFrame and takeTick: without one, frame and pending already hold
+	// no edges and the current held state, and clearing their ~400 bytes
+	// again is the largest cost of an idle frame.
+	frameDirty, tickDirty bool
 }
 
 var _ EventSink = (*inputs)(nil)
 
 func (in *inputs) Key(k Key, down bool) {
+	in.frameDirty, in.tickDirty = true, true
 	if k == KeyUnknown || k >= NumKeys || in.pending.Down.Has(k) == down {
 		return
 	}
@@ -117,6 +123,7 @@ func (in *inputs) Key(k Key, down bool) {
 }
 
 func (in *inputs) Button(b MouseButton, down bool) {
+	in.frameDirty, in.tickDirty = true, true
 	bit := ButtonSet(1) << b
 	if b > MouseX2 || in.pending.Buttons.Has(b) == down {
 		return
@@ -134,11 +141,13 @@ func (in *inputs) Button(b MouseButton, down bool) {
 }
 
 func (in *inputs) Pointer(x, y float64) {
+	in.frameDirty, in.tickDirty = true, true
 	in.pending.MouseX, in.pending.MouseY = x, y
 	in.frame.MouseX, in.frame.MouseY = x, y
 }
 
 func (in *inputs) Scroll(dx, dy int32) {
+	in.frameDirty, in.tickDirty = true, true
 	in.pending.WheelX += dx
 	in.pending.WheelY += dy
 	in.frame.WheelX += dx
@@ -148,6 +157,7 @@ func (in *inputs) Scroll(dx, dy int32) {
 // Text past MaxText bytes before the next tick is dropped; so is text past
 // MaxText bytes in one frame from the frame's input and Frame.Text.
 func (in *inputs) Text(b []byte) {
+	in.frameDirty, in.tickDirty = true, true
 	if !in.pendingCut {
 		in.pendingCut = !in.pending.Text.Append(b)
 	}
@@ -158,6 +168,7 @@ func (in *inputs) Text(b []byte) {
 }
 
 func (in *inputs) PadConnected(pad int, connected bool) {
+	in.frameDirty, in.tickDirty = true, true
 	if uint(pad) >= MaxPads || in.pending.Pads[pad].Connected == connected {
 		return
 	}
@@ -172,6 +183,7 @@ func (in *inputs) PadConnected(pad int, connected bool) {
 }
 
 func (in *inputs) PadButton(pad int, b PadButton, down bool) {
+	in.frameDirty, in.tickDirty = true, true
 	if uint(pad) >= MaxPads || b >= NumPadButtons {
 		return
 	}
@@ -193,6 +205,7 @@ func (in *inputs) PadButton(pad int, b PadButton, down bool) {
 }
 
 func (in *inputs) PadAxis(pad int, a PadAxis, v int16) {
+	in.frameDirty, in.tickDirty = true, true
 	if uint(pad) >= MaxPads || a >= NumPadAxes || !in.pending.Pads[pad].Connected {
 		return
 	}
@@ -202,6 +215,9 @@ func (in *inputs) PadAxis(pad int, a PadAxis, v int16) {
 
 // Window marks the frame Resized when the size changed.
 func (in *inputs) Window(w WindowState) {
+	if w.Width != in.window.Width || w.Height != in.window.Height {
+		in.frameDirty = true // the frame's Input holds the size too
+	}
 	w.Resized = in.window.Resized || w.Width != in.window.Width || w.Height != in.window.Height
 	in.window = w
 	in.pending.WindowWidth, in.pending.WindowHeight = int32(w.Width), int32(w.Height)
@@ -213,16 +229,21 @@ func (in *inputs) Quit() { in.quit = true }
 // beginFrame forgets the previous frame's edges; pending edges stay until a
 // tick takes them.
 func (in *inputs) beginFrame() {
-	in.frame = in.pending.Held()
+	if in.frameDirty {
+		in.frame = in.pending.Held()
+		in.frameDirty = false
+	}
 	in.frameCut = false
 	in.textLen = 0
 	in.window.Resized = false
 }
 
 // takeTick returns the input of the next tick and marks its edges seen.
-func (in *inputs) takeTick() Input {
-	t := in.pending
-	in.pending = t.Held()
-	in.pendingCut = false
-	return t
+func (in *inputs) takeTick(dst *Input) {
+	*dst = in.pending
+	if in.tickDirty {
+		in.pending = in.pending.Held()
+		in.pendingCut = false
+		in.tickDirty = false
+	}
 }

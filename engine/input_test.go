@@ -64,11 +64,11 @@ func TestTextBeyondMaxTextBeforeATickIsCutAtACharacter(t *testing.T) {
 	in.Text([]byte(strings.Repeat("a", MaxText-1)))
 	in.Text([]byte("é")) // 2 bytes: does not fit whole, so it is dropped
 	in.Text([]byte("b")) // fits, but would leave a hole: dropped too
-	if got := in.takeTick().Text.String(); got != strings.Repeat("a", MaxText-1) {
+	if got := take(&in).Text.String(); got != strings.Repeat("a", MaxText-1) {
 		t.Errorf("tick text %q, want %d a's and nothing after", got, MaxText-1)
 	}
 	in.Text([]byte("c"))
-	if got := in.takeTick().Text.String(); got != "c" {
+	if got := take(&in).Text.String(); got != "c" {
 		t.Errorf("the next tick's text %q, want %q: the cut lasts one tick", got, "c")
 	}
 	if got := string(in.text[:in.textLen]); got != strings.Repeat("a", MaxText-1) {
@@ -171,7 +171,7 @@ func TestPadReportsForNoConnectedPadAreDropped(t *testing.T) {
 	in.PadButton(2, PadStart, true)
 	in.PadButton(2, PadStart, true) // no edge: already down
 	in.PadConnected(2, true)        // already connected: nothing
-	got := in.takeTick()
+	got := take(&in)
 	start := PadButtonSet(1) << PadStart
 	want := [MaxPads]Pad{2: {Connected: true, Buttons: start, Pressed: start}}
 	if got.Pads != want {
@@ -188,7 +188,7 @@ func TestKeysBeyondTheSetAreDroppedAndTheLastOneKept(t *testing.T) {
 	in.Key(NumKeys-1, true)
 	in.Key(NumKeys, true)
 	in.Key(KeyUnknown, true)
-	got := in.takeTick()
+	got := take(&in)
 	var want KeySet
 	want.Add(NumKeys - 1)
 	if got.Down != want || got.Pressed != want {
@@ -293,3 +293,10 @@ type gameFunc func(*Tick) error
 
 func (f gameFunc) Tick(t *Tick) error { return f(t) }
 func (gameFunc) Draw(*Frame) error    { return nil }
+
+// take returns the input of in's next tick.
+func take(in *inputs) Input {
+	var t Input
+	in.takeTick(&t)
+	return t
+}

@@ -130,13 +130,19 @@ func (l *Loop) runFrame() error {
 	l.last = now
 	l.phases.beginFrame(now)
 
+	// The frame's input is copied out only when events changed it, in the
+	// last frame (beginFrame clears their edges) or in this one.
+	changed := l.input.frameDirty
 	l.input.beginFrame()
 	l.platform.PollEvents(&l.input)
 	if l.input.quit {
 		l.stopping = true
 	}
 	l.frame.N = l.stats.Frames
-	l.frame.Input, l.frame.Window, l.frame.Quit = l.input.frame, l.input.window, l.input.quit
+	if changed || l.input.frameDirty {
+		l.frame.Input = l.input.frame
+	}
+	l.frame.Window, l.frame.Quit = l.input.window, l.input.quit
 	l.frame.Text = l.input.text[:l.input.textLen]
 	// frameTime passed under the pause state the previous frame left;
 	// Update may change it now, for this frame's ticks.
@@ -277,7 +283,7 @@ func (l *Loop) runTick() error {
 	l.phases.enter(PhaseTick)
 	l.prev, l.cur = l.cur, l.prev
 	l.tick.N = l.stats.Ticks
-	l.tick.Input = l.input.takeTick()
+	l.input.takeTick(&l.tick.Input)
 	if l.cfg.Tape != nil {
 		if err := l.cfg.Tape.Tick(l.tick.N, &l.tick.Input, l); err != nil {
 			return wrapGame("tick", l.tick.N, err)
