@@ -141,20 +141,28 @@ func TestCapDeadlinesCarryOnAcrossARebase(t *testing.T) {
 
 func TestIgnoredVSyncRunsAtTheDisplayRateFromTheFirstFrame(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		hz   int
-		plat func(*vsyncPlatform) Platform
+		name    string
+		hz      int
+		plat    func(*vsyncPlatform) Platform
+		present time.Duration // how long a present takes
+		quick   int           // frames that may come early, before the verdict
 	}{
-		{"60 Hz", 60, func(p *vsyncPlatform) Platform { return p }},
-		{"75 Hz", 75, func(p *vsyncPlatform) Platform { return p }},
-		{"vsync will not switch off", 60, func(p *vsyncPlatform) Platform { return &failingVSync{*p} }},
+		{"60 Hz", 60, func(p *vsyncPlatform) Platform { return p }, 50 * time.Microsecond, vsyncLead},
+		{"75 Hz", 75, func(p *vsyncPlatform) Platform { return p }, 50 * time.Microsecond, vsyncLead},
+		{"vsync will not switch off", 60, func(p *vsyncPlatform) Platform { return &failingVSync{*p} }, 50 * time.Microsecond, vsyncLead},
+		// A headless present reads a pixel back, waiting for the frame to
+		// be drawn: prompt, but too slow to be told from a swap chain's
+		// short block, so the verdict's frames are not paced one by one.
+		// The verdict's first wait pays them back (seen on llvmpipe: 8
+		// early frames, 61.4 fps over 5 s, before it did).
+		{"slow prompt presents", 60, func(p *vsyncPlatform) Platform { return p }, 2 * time.Millisecond, vsyncIgnoredAfter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := &fakeClock{}
 			per := time.Second / time.Duration(tc.hz)
 			p := &vsyncPlatform{period: per}
 			p.clock = c
-			p.work = every(50 * time.Microsecond) // presents that never wait
+			p.work = every(tc.present) // presents that never wait for the display
 			g := &recorder{clock: c}
 			sum := runFake(t, Config{Mode: ModeVSync, Duration: 5 * time.Second}, g, tc.plat(p), c)
 			if sum.EffectiveMode != "cap (vsync ignored)" {
@@ -169,8 +177,8 @@ func TestIgnoredVSyncRunsAtTheDisplayRateFromTheFirstFrame(t *testing.T) {
 					quick++
 				}
 			}
-			if quick > vsyncLead {
-				t.Fatalf("%d frames came less than half a period after the one before, want at most %d", quick, vsyncLead)
+			if quick > tc.quick {
+				t.Fatalf("%d frames came less than half a period after the one before, want at most %d", quick, tc.quick)
 			}
 			first, last := g.frameStart[0], g.frameStart[len(g.frameStart)-1]
 			rate := float64(len(g.frameStart)-1) / (last - first).Seconds()
