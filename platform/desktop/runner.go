@@ -10,10 +10,11 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
+
+var _ sdl2.Wrapper = (*runner)(nil)
 
 // runner wraps a game with what every game run by Main has: the hotkeys,
 // the HUD, screenshots, and the last frame kept for the final screenshot.
@@ -94,19 +95,9 @@ func (r *runner) Update(f *engine.Frame) error {
 
 func (r *runner) Tick(t *engine.Tick) error { return r.game.Tick(t) }
 
-func (r *runner) World() physics.Stepper {
-	if s, ok := r.game.(engine.Simulator); ok {
-		return s.World()
-	}
-	return nil
-}
-
-func (r *runner) StateHash() uint64 {
-	if h, ok := r.game.(engine.StateHasher); ok {
-		return h.StateHash()
-	}
-	return 0
-}
+// Unwrap returns the game: the window finds its world and state hash
+// there (sdl2.Wrapper).
+func (r *runner) Unwrap() sdl2.Game { return r.game }
 
 func (r *runner) Draw(c *sdl2.Canvas, f *engine.Frame) error {
 	r.last, r.drawn = *f, true

@@ -51,9 +51,35 @@ func (w *Window) Adapt(game Game) engine.Game {
 	return &windowGame{game: game, win: w}
 }
 
+// Wrapper is a Game that wraps another one to add to it (hotkeys, an
+// overlay), as platform/desktop's runner does. The window looks for the
+// optional interfaces engine.Run wants, Simulator and StateHasher, on the
+// wrapper first and then on the game it wraps, so a wrapper need not
+// forward them.
+type Wrapper interface {
+	Game
+	Unwrap() Game
+}
+
+// find returns the first of game and the games it wraps that is a T.
+func find[T any](game Game) (T, bool) {
+	for {
+		if t, ok := game.(T); ok {
+			return t, true
+		}
+		w, ok := game.(Wrapper)
+		if !ok {
+			var none T
+			return none, false
+		}
+		game = w.Unwrap()
+	}
+}
+
 // windowGame hands a Game the window's canvas. It forwards the optional
 // interfaces engine.Run looks for: a nil World or a zero hash means the
-// game has none.
+// game has none. A Wrapper's own Update runs, not the wrapped game's: the
+// wrapper calls that itself.
 type windowGame struct {
 	game Game
 	win  *Window
@@ -71,14 +97,14 @@ func (g *windowGame) Update(f *engine.Frame) error {
 }
 
 func (g *windowGame) World() physics.Stepper {
-	if s, ok := g.game.(engine.Simulator); ok {
+	if s, ok := find[engine.Simulator](g.game); ok {
 		return s.World()
 	}
 	return nil
 }
 
 func (g *windowGame) StateHash() uint64 {
-	if h, ok := g.game.(engine.StateHasher); ok {
+	if h, ok := find[engine.StateHasher](g.game); ok {
 		return h.StateHash()
 	}
 	return 0
