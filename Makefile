@@ -17,10 +17,10 @@ TAGS ?= $$($(HAVE_BOX2D) && echo box2d)
 TEST_TAGS ?= box2d
 
 .DEFAULT_GOAL := help
-.PHONY: help deps deps-box2d deps-test build run test test-unit test-race test-x11 test-tools bench loopbench profile lint clean
+.PHONY: help deps deps-box2d deps-test build run test test-unit test-race test-x11 test-tools bench bench-physics loopbench profile lint clean
 
 help: ## list the targets
-	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 # install runs the system's package manager for the packages named after
 # the manager, printing what it runs.
@@ -99,6 +99,23 @@ test-tools:
 BENCH ?= .
 bench: deps ## run the benchmarks, BENCH=regexp to choose (compare runs with benchstat)
 	SDL_VIDEODRIVER=offscreen $(GO) test -tags "$(TAGS)" -run '^$$' -bench '$(BENCH)' -benchmem ./...
+
+# bench-physics runs the physics benchmarks in ROUNDS separate processes
+# rather than with -count, which repeats each engine's run back to back:
+# a slow minute of a shared machine then lands on both engines alike.
+ROUNDS ?= 10
+BODIES ?= 1000,5000
+bench-physics: deps ## step both physics engines side by side, ROUNDS processes alternating, BODIES=100,1000,... (benchstat -col /engine)
+	@mkdir -p bin $(OUT)
+	$(GO) test -tags "$(TAGS)" -c -o bin/physics-bench.test ./physics/backend
+	@set -e; tmp=$$(mktemp $(OUT)/.physics-bench.XXXXXX); trap 'rm -f "$$tmp"' EXIT; \
+	for i in $$(seq $(ROUNDS)); do \
+		echo "+ round $$i of $(ROUNDS)"; \
+		./bin/physics-bench.test -test.run '^$$' -test.bench Step -test.benchmem -bodies $(BODIES) >> "$$tmp"; \
+	done; \
+	chmod 644 "$$tmp"; mv "$$tmp" $(OUT)/physics-bench.txt; echo "wrote $(OUT)/physics-bench.txt"
+	@if command -v benchstat >/dev/null; then benchstat -col /engine $(OUT)/physics-bench.txt; \
+	else echo "compare: go run golang.org/x/perf/cmd/benchstat@latest -col /engine $(OUT)/physics-bench.txt"; fi
 
 loopbench: deps ## measure the loop headless in every power mode: table, JSON and a frame-time plot in out/loopbench
 	cd tools/loopbench && $(GO) run . $(ARGS)
