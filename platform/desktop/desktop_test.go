@@ -123,3 +123,31 @@ func TestFlagMessagesNameWhatTheUserGaveAndTheRange(t *testing.T) {
 		}
 	}
 }
+
+func TestHUDFlagDecidesWhetherTheRunStartsWithTheHUD(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		hud  bool
+	}{{nil, true}, {[]string{"-hud=false"}, false}, {[]string{"-hud=false", "-hud"}, true}} {
+		shot := filepath.Join(t.TempDir(), "box.png")
+		args := append([]string{"-headless", "-mode", "uncapped", "-ticks", "5", "-screenshot", shot}, tc.args...)
+		if code, stderr := run(&box{}, args...); code != 0 {
+			t.Fatalf("%q: exit %d: %s", tc.args, code, stderr)
+		}
+		f, err := os.Open(shot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The HUD's translucent black panel starts 6 px from the top left
+		// corner: the background (red 20) shows darker through it.
+		r, _, _, _ := img.At(8, 8).RGBA()
+		if got := r>>8 < 20; got != tc.hud {
+			t.Errorf("%q: pixel (8, 8) is %v: HUD drawn %v, want %v", tc.args, img.At(8, 8), got, tc.hud)
+		}
+	}
+}

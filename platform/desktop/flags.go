@@ -31,8 +31,10 @@ type Options struct {
 	// Fullscreen starts in desktop fullscreen; F11 and Alt+Enter toggle it.
 	Fullscreen bool
 	Interp     bool
-	Seed       uint64
-	Physics    backend.Engine // physics engine behind Setup.NewWorld
+	// HUD shows the debug HUD from the start; F1 toggles it.
+	HUD     bool
+	Seed    uint64
+	Physics backend.Engine // physics engine behind Setup.NewWorld
 
 	Stats      bool
 	StatsJSON  string
@@ -73,7 +75,7 @@ func usagef(format string, args ...any) error {
 // Flags registers the shared flags on fs, writing into o, with DESIGN.md's
 // defaults.
 func (o *Options) Flags(fs *flag.FlagSet) {
-	o.Mode, o.Interp = engine.ModeVSync, true
+	o.Mode, o.Interp, o.HUD = engine.ModeVSync, true, true
 	fs.TextVar(&o.Mode, "mode", engine.ModeVSync, "power mode: vsync, cap or uncapped")
 	fs.IntVar(&o.FPS, "fps", 60, "frame cap for -mode cap, 1 to 10000")
 	fs.IntVar(&o.TPS, "tps", 60, "fixed ticks per second, 1 to 10000")
@@ -85,6 +87,7 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.Headless, "headless", false, "no visible window (automatic when there is no display)")
 	fs.BoolVar(&o.Fullscreen, "fullscreen", false, "start in desktop fullscreen (F11 and Alt+Enter toggle it)")
 	fs.BoolVar(&o.Interp, "interp", true, "render interpolation between ticks")
+	fs.BoolVar(&o.HUD, "hud", true, "show the debug HUD (F1 toggles it)")
 	fs.Uint64Var(&o.Seed, "seed", 1, "scene randomness")
 	fs.TextVar(&o.Physics, "physics", backend.Chipmunk, "physics engine: "+backend.Usage())
 	fs.BoolVar(&o.Stats, "stats", false, "print a summary at exit")

@@ -155,7 +155,7 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 			return sum, fmt.Errorf("start %s: %w", name, err)
 		}
 	}
-	r := newRunner(game, win, name, log)
+	r := newRunner(game, win, name, log, o.HUD)
 	cfg := engine.Config{
 		TPS: o.TPS, MaxSteps: o.MaxSteps, MaxFrame: o.MaxFrame, Mode: o.Mode, FPS: o.FPS,
 		NoInterp: !o.Interp, Frames: o.Frames, Ticks: o.Ticks, Duration: o.Duration,

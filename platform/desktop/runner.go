@@ -32,8 +32,8 @@ type runner struct {
 	panicked bool // the run ended in a panic: the game is not called again
 }
 
-func newRunner(game sdl2.Game, win *sdl2.Window, name string, log *slog.Logger) *runner {
-	return &runner{game: game, win: win, name: name, log: log, hud: true,
+func newRunner(game sdl2.Game, win *sdl2.Window, name string, log *slog.Logger, hud bool) *runner {
+	return &runner{game: game, win: win, name: name, log: log, hud: hud,
 		graph: make([]time.Duration, 0, 256)}
 }
 
