@@ -28,6 +28,7 @@ type pacer struct {
 	log      *slog.Logger
 	mode     Mode // what the user asked for
 	fallback bool // vsync asked for but not honoured: capping instead
+	headless bool // no display: vsync is a cap from the start
 
 	// The deadlines: deadline k is base + k·num/den, computed afresh
 	// each time so integer rounding never accumulates. capping waits for
@@ -74,6 +75,9 @@ func newPacer(cfg Config) *pacer {
 	p := &pacer{clock: cfg.Clock, fps: cfg.FPS, log: cfg.Logger}
 	p.vsync, _ = cfg.Platform.(VSyncer)
 	p.rater, _ = cfg.Platform.(RefreshRater)
+	if h, ok := cfg.Platform.(Headless); ok {
+		p.headless = h.Headless()
+	}
 	p.readRefresh()
 	return p
 }
@@ -102,7 +106,10 @@ func (p *pacer) setMode(m Mode, now time.Duration) error {
 	if m != ModeVSync {
 		p.fallback = false
 	}
-	if m == ModeVSync && p.vsync == nil {
+	if m == ModeVSync && (p.vsync == nil || p.headless) {
+		if p.headless && !p.fallback {
+			p.log.Info("no display to wait for: vsync is a cap at the display rate", "refresh", p.displayPeriod())
+		}
 		p.fallback = true
 	}
 	p.applyCap(now)

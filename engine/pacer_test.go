@@ -190,6 +190,45 @@ func TestIgnoredVSyncRunsAtTheDisplayRateFromTheFirstFrame(t *testing.T) {
 	}
 }
 
+// headlessDisplay is a window with no display behind it: presents come back
+// at once whatever vsync is set to.
+type headlessDisplay struct{ vsyncPlatform }
+
+func (*headlessDisplay) Headless() bool { return true }
+
+func TestHeadlessVSyncIsACapFromTheFirstFrame(t *testing.T) {
+	// Judging would let the verdict's frames through early and then pay
+	// them back with one long wait: a frame of 8 ticks and a 137 ms frame
+	// time in every headless run of tumble.
+	c := &fakeClock{}
+	per := time.Second / 60
+	p := &headlessDisplay{vsyncPlatform{period: per}}
+	p.clock = c
+	p.work = every(2 * time.Millisecond) // a headless present reads a pixel back
+	g := &recorder{clock: c}
+	sum := runFake(t, Config{Mode: ModeVSync, Duration: 5 * time.Second}, g, p, c)
+	if sum.EffectiveMode != "cap (vsync ignored)" {
+		t.Fatalf("effective mode %q, want the cap", sum.EffectiveMode)
+	}
+	if slices.Contains(p.setVSyncs, true) {
+		t.Errorf("SetVSync calls %v: vsync was turned on for a window with no display", p.setVSyncs)
+	}
+	for i := 1; i < len(g.frameStart); i++ {
+		if gap := g.frameStart[i] - g.frameStart[i-1]; gap != per {
+			t.Fatalf("frame %d started %v after the one before, want the display period %v", i, gap, per)
+		}
+	}
+	for i, n := range g.perFrame[1:] {
+		if n != 1 {
+			t.Fatalf("frame %d ran %d ticks, want 1 in every frame after the first (ticks per frame %v)", i+1, n, g.perFrame)
+		}
+	}
+	// Frames start at 0, 1/60 s, ... 5 s, and the one that sees 5 s passed ends the run.
+	if want := 5*60 + 2; len(g.perFrame) != want {
+		t.Errorf("%d frames in 5 s, want %d", len(g.perFrame), want)
+	}
+}
+
 // gridDisplay honours vsync the plain way: a present returns at the next
 // vblank, every period from 0.
 type gridDisplay struct {

@@ -18,6 +18,14 @@ type VSyncer interface {
 	SetVSync(on bool) error
 }
 
+// Headless is a Platform that may have no display, such as a window on
+// SDL's offscreen driver. When Headless reports true, vsync has nothing to
+// wait for: the loop paces ModeVSync as a cap at the display rate from the
+// first frame, instead of judging presents that would come back at once.
+type Headless interface {
+	Headless() bool
+}
+
 // RefreshRater is a Platform that knows its display's refresh period, which
 // the loop uses to snap frame times and to notice ignored vsync.
 type RefreshRater interface {

@@ -53,6 +53,7 @@ var (
 	_ engine.Platform        = (*Window)(nil)
 	_ engine.VSyncer         = (*Window)(nil)
 	_ engine.RefreshRater    = (*Window)(nil)
+	_ engine.Headless        = (*Window)(nil)
 	_ engine.MainThreadBound = (*Window)(nil)
 )
 
