@@ -13,7 +13,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics/backend"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
 // Options is the command line every game run by Main shares;

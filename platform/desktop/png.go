@@ -1,41 +1,22 @@
 package desktop
 
 import (
-	"fmt"
+	"errors"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
+
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
-// savePNGNew writes img to path only if no file is there: the PNG is
-// written whole to a temporary file, then linked to path, which fails with
-// an error satisfying os.IsExist instead of replacing a file.
-func savePNGNew(path string, img image.Image) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+// savePNGNew writes img to path only if no file is there: otherwise it
+// fails with an error wrapping fs.ErrExist and leaves that file alone.
+func savePNGNew(path string, img image.Image) error {
+	f, err := output.CreateNew(path)
 	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
+		return err
 	}
-	defer func() {
-		if cerr := f.Close(); cerr != nil && err == nil {
-			err = fmt.Errorf("screenshot %s: %w", path, cerr)
-		}
-		os.Remove(f.Name()) // linked or failed: the temporary name goes either way
-	}()
 	if err := png.Encode(f, img); err != nil {
-		return fmt.Errorf("screenshot %s: %w", path, err)
+		return errors.Join(err, f.Abort())
 	}
-	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("screenshot %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("screenshot %s: %w", path, err)
-	}
-	if err := os.Link(f.Name(), path); err != nil {
-		if os.IsExist(err) {
-			return err
-		}
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	return nil
+	return f.Commit()
 }

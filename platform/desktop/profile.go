@@ -13,7 +13,7 @@ import (
 	"runtime/trace"
 
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/loopback"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
 // profiling holds the profiles a run writes; stop flushes them all.

@@ -1,16 +1,17 @@
 package desktop
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"image/png"
+	"io/fs"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -141,7 +142,7 @@ func (r *runner) saveNumbered() (string, error) {
 			return "", err
 		}
 		err = savePNGNew(path, img)
-		if os.IsExist(err) {
+		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
 		return path, err

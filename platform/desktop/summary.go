@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
 // Summary is a run's summary as -stats prints it and -stats-json writes

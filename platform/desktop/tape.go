@@ -7,7 +7,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
 // tapeRun is a run's -record or -replay: the engine.Tape the loop feeds,

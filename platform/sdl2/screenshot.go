@@ -1,13 +1,13 @@
 package sdl2
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
 	"unsafe"
 
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -54,40 +54,24 @@ func (c *Canvas) Image() (*image.RGBA, error) {
 }
 
 // Screenshot writes the pixels drawn since the last Present to path as a
-// PNG. Like Image, call it after drawing and before Present. The file
-// appears whole or not at all: the PNG goes to a temporary file beside
-// path, renamed over it once complete, and removed on any failure.
+// PNG. Like Image, call it after drawing and before Present. A regular
+// file appears whole or not at all: the PNG goes to a temporary file beside
+// path, renamed over it once complete, and removed on any failure; a path
+// that is not a regular file (/dev/stdout, a FIFO) is written into, never
+// replaced.
 func (w *Window) Screenshot(path string) error {
 	img, err := w.Image()
 	if err != nil {
 		return err
 	}
-	return writePNG(path, img)
-}
-
-// writePNG writes img to path through a temporary file in the same
-// directory, so that the rename replaces path atomically.
-func writePNG(path string, img image.Image) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	f, err := output.Create(path)
 	if err != nil {
 		return fmt.Errorf("sdl2: screenshot: %w", err)
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
 	if err := png.Encode(f, img); err != nil {
-		return fmt.Errorf("sdl2: encode screenshot %s: %w", path, err)
+		return fmt.Errorf("sdl2: screenshot: %w", errors.Join(err, f.Abort()))
 	}
-	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("sdl2: screenshot %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("sdl2: write screenshot %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
+	if err := f.Commit(); err != nil {
 		return fmt.Errorf("sdl2: screenshot: %w", err)
 	}
 	return nil

@@ -1,36 +1,61 @@
 package sdl2
 
 import (
-	"image"
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
-func TestScreenshotFileAppearsWholeOrNotAtAll(t *testing.T) {
+func TestScreenshotReplacesFilesWholeAndKeepsLinks(t *testing.T) {
 	dir := t.TempDir()
-	old := filepath.Join(dir, "old.png")
-	if err := os.WriteFile(old, []byte("the previous screenshot"), 0o644); err != nil {
+	real := filepath.Join(dir, "real.png")
+	if err := os.WriteFile(real, []byte("the previous screenshot"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "latest.png")
+	if err := os.Symlink("real.png", link); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Mkdir(filepath.Join(dir, "isadir.png"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	good := image.NewRGBA(image.Rect(0, 0, 4, 3))
-	tests := []struct {
-		name, file string
-		img        image.Image
-		ok         bool
-	}{
-		{"encoding fails", "old.png", image.NewRGBA(image.Rect(0, 0, 0, 0)), false}, // png refuses an empty image
-		{"rename fails", "isadir.png", good, false},
-		{"written", "new.png", good, true},
+	var w *Window
+	var err error
+	onMain(func() { w, err = Open(Options{Width: 64, Height: 48, Headless: true}) })
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		err := writePNG(filepath.Join(dir, tt.file), tt.img)
-		if (err == nil) != tt.ok {
-			t.Errorf("%s: writePNG = %v", tt.name, err)
+	defer onMain(func() { w.Close() })
+	errs := map[string]error{}
+	onMain(func() {
+		w.Canvas().Clear(blue)
+		for _, name := range []string{"new.png", "latest.png", "isadir.png"} {
+			errs[name] = w.Screenshot(filepath.Join(dir, name))
+		}
+	})
+	if errs["new.png"] != nil || errs["latest.png"] != nil {
+		t.Fatalf("Screenshot: new file %v, through a link %v", errs["new.png"], errs["latest.png"])
+	}
+	if errs["isadir.png"] == nil {
+		t.Error("Screenshot onto a directory succeeded")
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("latest.png after a screenshot through it: %v, %v; want the link kept", fi.Mode(), err)
+	}
+	for _, name := range []string{"new.png", "real.png"} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if r, g, b, _ := m.At(10, 10).RGBA(); m.Bounds().Dx() != 64 || m.Bounds().Dy() != 48 || uint8(r>>8) != blue.R || uint8(g>>8) != blue.G || uint8(b>>8) != blue.B {
+			t.Errorf("%s is %v with %v at (10, 10), want 64×48 of %v", name, m.Bounds(), m.At(10, 10), blue)
 		}
 	}
 	entries, err := os.ReadDir(dir)
@@ -41,22 +66,7 @@ func TestScreenshotFileAppearsWholeOrNotAtAll(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if len(names) != 3 || names[0] != "isadir.png" || names[1] != "new.png" || names[2] != "old.png" {
-		t.Errorf("directory holds %q, want isadir.png, new.png and old.png only: no temporary file left", names)
-	}
-	if b, _ := os.ReadFile(old); string(b) != "the previous screenshot" {
-		t.Errorf("a failed screenshot changed the file it was to replace: %q", b)
-	}
-	f, err := os.Open(filepath.Join(dir, "new.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	m, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("new.png: %v", err)
-	}
-	if m.Bounds() != good.Bounds() {
-		t.Errorf("new.png is %v, want the 4×3 image", m.Bounds())
+	if want := []string{"isadir.png", "latest.png", "new.png", "real.png"}; !slices.Equal(names, want) {
+		t.Errorf("directory holds %q, want %q: no temporary file left", names, want)
 	}
 }

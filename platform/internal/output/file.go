@@ -44,6 +44,9 @@ type File struct {
 	f      *os.File
 	bw     *bufio.Writer
 	done   bool
+	// exclusive: Commit links the temporary file to target, which fails
+	// when something is there, instead of renaming it over.
+	exclusive bool
 }
 
 // Create starts writing the output at path (see the package comment for
@@ -73,6 +76,22 @@ func Create(path string) (*File, error) {
 	}
 	out.bw = bufio.NewWriterSize(out.f, bufSize)
 	return out, nil
+}
+
+// CreateNew starts writing a new file at path, which must not exist when
+// the output is committed: Commit then fails with an error wrapping
+// fs.ErrExist and leaves what is there alone (F12's numbered screenshots
+// never replace an earlier one). The file is written to a temporary one
+// and linked to path whole, as Create's are renamed.
+func CreateNew(path string) (*File, error) {
+	if fi, err := os.Lstat(path); err == nil {
+		return nil, fmt.Errorf("output %s: %w (a %v)", path, fs.ErrExist, fi.Mode().Type())
+	}
+	f, err := createTemp(path, nil)
+	if err != nil {
+		return nil, fmt.Errorf("output %s: %w", path, err)
+	}
+	return &File{name: path, target: path, f: f, bw: bufio.NewWriterSize(f, bufSize), exclusive: true}, nil
 }
 
 // createTemp creates the temporary file that will replace target, with
@@ -134,7 +153,15 @@ func (f *File) Commit() error {
 		err = f.f.Sync()
 	}
 	err = errors.Join(err, f.f.Close())
-	if f.target != "" {
+	switch {
+	case f.target == "":
+	case f.exclusive:
+		if err == nil {
+			err = os.Link(f.f.Name(), f.target)
+		}
+		// Linked or not, the temporary name goes.
+		err = errors.Join(err, removeTemp(f.f.Name()))
+	default:
 		if err == nil {
 			err = os.Rename(f.f.Name(), f.target)
 		}

@@ -473,3 +473,45 @@ func TestAFullDiskAtTheLastFlushFailsCommit(t *testing.T) {
 		t.Fatalf("the disk holds %q", got)
 	}
 }
+
+func TestCreateNewWritesANewFileAndNeverReplacesOne(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "shot-1.png")
+	f, err := CreateNew(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("first")); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatalf("Commit of a new file: %v", err)
+	}
+	if got := readFile(t, path); got != "first" {
+		t.Fatalf("new file holds %q, want %q", got, "first")
+	}
+	if _, err := CreateNew(path); !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("CreateNew over a file = %v, want fs.ErrExist", err)
+	}
+	// Taken between CreateNew and Commit: the link fails, the file stays.
+	other := filepath.Join(dir, "shot-2.png")
+	f, err = CreateNew(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("late")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(other, []byte("someone else's"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Commit(); !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("Commit onto a file created meanwhile = %v, want fs.ErrExist", err)
+	}
+	if got := readFile(t, other); got != "someone else's" {
+		t.Fatalf("the file created meanwhile holds %q, want it untouched", got)
+	}
+	if got := names(t, dir); !slices.Equal(got, []string{"shot-1.png", "shot-2.png"}) {
+		t.Fatalf("directory holds %v, want the two files and no temporary one", got)
+	}
+}

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/output"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
 // A run checks its files before it starts, writes its summary through a
