@@ -16,7 +16,11 @@ import (
 // corner, one unit per texel, untinted, alpha-blended.
 type Sprite struct {
 	Texture *Texture
-	Src     image.Rectangle // texels to draw; empty: the whole texture
+	// Src is the rectangle of texels to draw; empty: the whole texture.
+	// Under FilterLinear a cell's edge blends in up to half a texel of
+	// what lies beside it in the texture: give atlas cells a border of
+	// one texel repeating their edge when they are drawn scaled or turned.
+	Src image.Rectangle
 
 	// Origin is the point of Src, in texels from its top-left corner, that
 	// lands on the position and that the sprite turns about: Src's centre
