@@ -15,16 +15,20 @@ import (
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// checkNum refuses a NaN or infinite number, naming it.
-func checkNum(name string, x float64) error {
+// CheckFinite returns an error wrapping ErrInvalid, naming x, when x is NaN
+// or infinite. Backends check their methods' number arguments with it
+// (Teleport's angle, for instance) so that every backend words the refusal
+// alike.
+func CheckFinite(name string, x float64) error {
 	if !finite(x) {
 		return fmt.Errorf("%s is %v: %w; pass a finite number", name, x, ErrInvalid)
 	}
 	return nil
 }
 
-// checkVec refuses a vector with a NaN or infinite coordinate, naming it.
-func checkVec(name string, v mgl64.Vec2) error {
+// CheckFiniteVec returns an error wrapping ErrInvalid, naming v, when
+// either coordinate of v is NaN or infinite; see CheckFinite.
+func CheckFiniteVec(name string, v mgl64.Vec2) error {
 	if !finite(v[0]) || !finite(v[1]) {
 		return fmt.Errorf("%s is %v: %w; pass finite numbers", name, v, ErrInvalid)
 	}
@@ -39,7 +43,7 @@ const maxIterations = 1000
 // error wrapping ErrInvalid when Gravity is NaN or infinite, Damping is
 // outside [0, 1] (or NaN), or Iterations is outside [0, 1000].
 func (c Config) Validate() error {
-	if err := checkVec("gravity", c.Gravity); err != nil {
+	if err := CheckFiniteVec("gravity", c.Gravity); err != nil {
 		return err
 	}
 	if !(c.Damping >= 0 && c.Damping <= 1) {
@@ -67,16 +71,16 @@ func (d BodyDef) Validate() error {
 	if d.Kind > Static {
 		return fmt.Errorf("kind is %v: %w; use physics.Dynamic, Kinematic or Static", d.Kind, ErrInvalid)
 	}
-	if err := checkVec("position", d.Pos); err != nil {
+	if err := CheckFiniteVec("position", d.Pos); err != nil {
 		return err
 	}
-	if err := checkNum("angle", d.Angle); err != nil {
+	if err := CheckFinite("angle", d.Angle); err != nil {
 		return err
 	}
-	if err := checkVec("velocity", d.Vel); err != nil {
+	if err := CheckFiniteVec("velocity", d.Vel); err != nil {
 		return err
 	}
-	if err := checkNum("angular velocity", d.AngVel); err != nil {
+	if err := CheckFinite("angular velocity", d.AngVel); err != nil {
 		return err
 	}
 	if d.Kind == Static && (d.Vel != (mgl64.Vec2{}) || d.AngVel != 0) {
@@ -129,7 +133,7 @@ func (s Shape) Validate() error {
 		name string
 		v    float64
 	}{{"radius", s.Radius}, {"friction", s.Friction}, {"restitution", s.Restitution}, {"density", s.Density}} {
-		if err := checkNum(n.name, n.v); err != nil {
+		if err := CheckFinite(n.name, n.v); err != nil {
 			return err
 		}
 	}
@@ -137,7 +141,7 @@ func (s Shape) Validate() error {
 		name string
 		v    mgl64.Vec2
 	}{{"offset", s.Offset}, {"half size", s.Half}, {"end A", s.A}, {"end B", s.B}} {
-		if err := checkVec(v.name, v.v); err != nil {
+		if err := CheckFiniteVec(v.name, v.v); err != nil {
 			return err
 		}
 	}
@@ -213,10 +217,10 @@ func (d JointDef) Validate() error {
 	if d.Kind != Drag && d.A == d.B {
 		return fmt.Errorf("a joint needs two different bodies, and A and B are both %d: %w; pass two IDs (either may be Ground)", d.A, ErrInvalid)
 	}
-	if err := checkVec("anchor A", d.AnchorA); err != nil {
+	if err := CheckFiniteVec("anchor A", d.AnchorA); err != nil {
 		return err
 	}
-	if err := checkVec("anchor B", d.AnchorB); err != nil {
+	if err := CheckFiniteVec("anchor B", d.AnchorB); err != nil {
 		return err
 	}
 	for _, n := range [...]struct {

@@ -203,3 +203,32 @@ func BenchmarkBodyDefValidate(b *testing.B) {
 		}
 	}
 }
+
+func TestCheckFiniteRefusesNaNAndInfinitiesNamingTheArgument(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want string // "" for accepted
+	}{
+		{"largest float", CheckFinite("angle", math.MaxFloat64), ""},
+		{"NaN", CheckFinite("angle", nan), "angle is NaN"},
+		{"+Inf", CheckFinite("radius", inf), "radius is +Inf"},
+		{"-Inf", CheckFinite("radius", -inf), "radius is -Inf"},
+		{"finite vector", CheckFiniteVec("point", mgl64.Vec2{-math.MaxFloat64, 0}), ""},
+		{"vector X NaN", CheckFiniteVec("point", mgl64.Vec2{nan, 0}), "point is [NaN 0]"},
+		{"vector Y -Inf", CheckFiniteVec("target", mgl64.Vec2{0, -inf}), "target is [0 -Inf]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.want == "" {
+				if tt.err != nil {
+					t.Fatalf("refused with %v", tt.err)
+				}
+				return
+			}
+			if !errors.Is(tt.err, ErrInvalid) || !strings.Contains(tt.err.Error(), tt.want) {
+				t.Errorf("got %v, want an ErrInvalid saying %q", tt.err, tt.want)
+			}
+		})
+	}
+}
