@@ -49,8 +49,8 @@ type BodyDef struct {
 	Mass float64
 	// Moment is the rotational inertia of a dynamic body. 0 computes it
 	// from Shapes as if Mass were spread evenly over their area;
-	// math.Inf(1) makes a body that never rotates. Like Mass, it must be
-	// >= 0 whatever the kind.
+	// math.Inf(1) makes a body that never rotates (so its AngVel must be
+	// 0). Like Mass, it must be >= 0 whatever the kind.
 	Moment float64
 
 	// FixedRotation keeps a dynamic body from ever rotating (as an

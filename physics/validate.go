@@ -63,8 +63,9 @@ func (c Config) Validate() error {
 //   - Mass is negative, NaN or infinite, or Moment negative or NaN, whatever
 //     the Kind (a NaN there is a bug in the caller even where it is unused);
 //   - a Dynamic body has Mass 0 and no shapes to weigh, Moment 0 with
-//     neither shapes nor FixedRotation to decide its rotation, or
-//     FixedRotation with a non-zero AngVel;
+//     neither shapes nor FixedRotation to decide its rotation, or a
+//     non-zero AngVel though it never rotates (FixedRotation, or an
+//     infinite Moment);
 //   - a shape fails Shape.Validate; the message then starts
 //     "shape i (kind): ".
 func (d BodyDef) Validate() error {
@@ -99,8 +100,8 @@ func (d BodyDef) Validate() error {
 		if d.Moment == 0 && len(d.Shapes) == 0 && !d.FixedRotation {
 			return fmt.Errorf("moment is 0 and there are no shapes to compute it from: %w; give a Moment, a shape, or FixedRotation", ErrInvalid)
 		}
-		if d.FixedRotation && d.AngVel != 0 {
-			return fmt.Errorf("angular velocity %v with FixedRotation: %w; a body that never rotates starts with 0", d.AngVel, ErrInvalid)
+		if (d.FixedRotation || math.IsInf(d.Moment, 1)) && d.AngVel != 0 {
+			return fmt.Errorf("angular velocity %v with FixedRotation or an infinite Moment: %w; a body that never rotates starts with 0", d.AngVel, ErrInvalid)
 		}
 	}
 	for i := range d.Shapes {

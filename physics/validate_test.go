@@ -71,7 +71,7 @@ func TestBodyDefValidateRefusesEachBadField(t *testing.T) {
 	}
 	runValidate(t, good, BodyDef.Validate, []validateCase[BodyDef]{
 		{"mass from density", func(d *BodyDef) { d.Mass = 0 }, ""},
-		{"infinite moment", func(d *BodyDef) { d.Moment = inf }, ""},
+		{"infinite moment", func(d *BodyDef) { d.Moment, d.AngVel = inf, 0 }, ""},
 		{"fixed rotation without spin", func(d *BodyDef) { d.FixedRotation, d.AngVel = true, 0 }, ""},
 		{"mass and moment without shapes", func(d *BodyDef) { d.Shapes = nil }, ""},
 		{"mass and fixed rotation without shapes", func(d *BodyDef) { d.Shapes, d.Moment, d.FixedRotation, d.AngVel = nil, 0, true, 0 }, ""},
@@ -95,6 +95,8 @@ func TestBodyDefValidateRefusesEachBadField(t *testing.T) {
 		{"no mass and no shapes", func(d *BodyDef) { d.Mass, d.Shapes = 0, nil }, "mass is 0 and there are no shapes"},
 		{"no moment and no shapes", func(d *BodyDef) { d.Moment, d.Shapes = 0, nil }, "moment is 0 and there are no shapes"},
 		{"fixed rotation with spin", func(d *BodyDef) { d.FixedRotation = true }, "angular velocity 1 with FixedRotation"},
+		{"infinite moment with spin", func(d *BodyDef) { d.Moment = inf }, "angular velocity 1 with FixedRotation or an infinite Moment"},
+		{"kinematic spinning with fixed rotation", func(d *BodyDef) { d.Kind, d.FixedRotation = Kinematic, true }, ""},
 		{"bad shape", func(d *BodyDef) { d.Shapes = []Shape{CircleShape(1), CircleShape(-1)} }, "shape 1 (circle): radius is -1"},
 	})
 }
