@@ -35,6 +35,34 @@ func CheckFiniteVec(name string, v mgl64.Vec2) error {
 	return nil
 }
 
+// number and vector name a field for checkAllFinite.
+type (
+	number struct {
+		name string
+		v    float64
+	}
+	vector struct {
+		name string
+		v    mgl64.Vec2
+	}
+)
+
+// checkAllFinite refuses the first NaN or infinite number, then vector,
+// naming it as CheckFinite and CheckFiniteVec do.
+func checkAllFinite(nums []number, vecs []vector) error {
+	for _, n := range nums {
+		if err := CheckFinite(n.name, n.v); err != nil {
+			return err
+		}
+	}
+	for _, v := range vecs {
+		if err := CheckFiniteVec(v.name, v.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // maxIterations bounds Config.Iterations: more passes than this buy no
 // stiffness a game can see and make a step take milliseconds.
 const maxIterations = 1000
@@ -72,16 +100,8 @@ func (d BodyDef) Validate() error {
 	if d.Kind > Static {
 		return fmt.Errorf("kind is %v: %w; use physics.Dynamic, Kinematic or Static", d.Kind, ErrInvalid)
 	}
-	if err := CheckFiniteVec("position", d.Pos); err != nil {
-		return err
-	}
-	if err := CheckFinite("angle", d.Angle); err != nil {
-		return err
-	}
-	if err := CheckFiniteVec("velocity", d.Vel); err != nil {
-		return err
-	}
-	if err := CheckFinite("angular velocity", d.AngVel); err != nil {
+	if err := checkAllFinite([]number{{"angle", d.Angle}, {"angular velocity", d.AngVel}},
+		[]vector{{"position", d.Pos}, {"velocity", d.Vel}}); err != nil {
 		return err
 	}
 	if d.Kind == Static && (d.Vel != (mgl64.Vec2{}) || d.AngVel != 0) {
@@ -130,21 +150,9 @@ func (s Shape) Validate() error {
 	if s.Kind < Circle || s.Kind > Segment {
 		return fmt.Errorf("kind is %v: %w; use physics.Circle, Box, Polygon or Segment", s.Kind, ErrInvalid)
 	}
-	for _, n := range [...]struct {
-		name string
-		v    float64
-	}{{"radius", s.Radius}, {"friction", s.Friction}, {"restitution", s.Restitution}, {"density", s.Density}} {
-		if err := CheckFinite(n.name, n.v); err != nil {
-			return err
-		}
-	}
-	for _, v := range [...]struct {
-		name string
-		v    mgl64.Vec2
-	}{{"offset", s.Offset}, {"half size", s.Half}, {"end A", s.A}, {"end B", s.B}} {
-		if err := CheckFiniteVec(v.name, v.v); err != nil {
-			return err
-		}
+	if err := checkAllFinite([]number{{"radius", s.Radius}, {"friction", s.Friction}, {"restitution", s.Restitution}, {"density", s.Density}},
+		[]vector{{"offset", s.Offset}, {"half size", s.Half}, {"end A", s.A}, {"end B", s.B}}); err != nil {
+		return err
 	}
 	for i, v := range s.Verts {
 		if !finite(v[0]) || !finite(v[1]) {
@@ -218,18 +226,13 @@ func (d JointDef) Validate() error {
 	if d.Kind != Drag && d.A == d.B {
 		return fmt.Errorf("a joint needs two different bodies, and A and B are both %d: %w; pass two IDs (either may be Ground)", d.A, ErrInvalid)
 	}
-	if err := CheckFiniteVec("anchor A", d.AnchorA); err != nil {
+	nums := [...]number{{"min", d.Min}, {"max", d.Max}, {"rest length", d.RestLength}, {"stiffness", d.Stiffness}, {"damping", d.Damping}, {"max force", d.MaxForce}}
+	if err := checkAllFinite(nums[:], []vector{{"anchor A", d.AnchorA}, {"anchor B", d.AnchorB}}); err != nil {
 		return err
 	}
-	if err := CheckFiniteVec("anchor B", d.AnchorB); err != nil {
-		return err
-	}
-	for _, n := range [...]struct {
-		name string
-		v    float64
-	}{{"min", d.Min}, {"max", d.Max}, {"rest length", d.RestLength}, {"stiffness", d.Stiffness}, {"damping", d.Damping}, {"max force", d.MaxForce}} {
-		if !(n.v >= 0) || math.IsInf(n.v, 1) {
-			return fmt.Errorf("%s is %v: %w; use a finite number >= 0", n.name, n.v, ErrInvalid)
+	for _, n := range nums {
+		if n.v < 0 {
+			return fmt.Errorf("%s is %v: %w; use 0 or more", n.name, n.v, ErrInvalid)
 		}
 	}
 	if d.Kind == Slide && d.Min > d.Max {
