@@ -44,15 +44,17 @@ type BodyDef struct {
 
 	// Mass, in kilograms, when positive, is a dynamic body's mass; 0 takes
 	// it from the shapes' Density. A dynamic body must end up with a
-	// positive mass. Ignored for the other kinds.
+	// positive mass. The other kinds ignore it, but it must still be a
+	// finite number >= 0 (see Validate).
 	Mass float64
 	// Moment is the rotational inertia of a dynamic body. 0 computes it
 	// from Shapes as if Mass were spread evenly over their area;
-	// math.Inf(1) makes a body that never rotates.
+	// math.Inf(1) makes a body that never rotates (so its AngVel must be
+	// 0). Like Mass, it must be >= 0 whatever the kind.
 	Moment float64
 
-	// FixedRotation keeps the body from ever rotating (as an infinite
-	// Moment does).
+	// FixedRotation keeps a dynamic body from ever rotating (as an
+	// infinite Moment does), so its AngVel must be 0.
 	FixedRotation bool
 	// Bullet asks for continuous collision against other moving bodies
 	// where the backend has it (Box2D), so a fast small body does not

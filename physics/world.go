@@ -45,7 +45,8 @@ type Mover interface {
 	// hand, keeping its velocity; the next snapshot marks it Teleported.
 	Teleport(id BodyID, pos mgl64.Vec2, angle float64) error
 	// SetVelocity sets a dynamic or kinematic body's velocity, in world
-	// units per second and radians per second.
+	// units per second and radians per second. A dynamic body that never
+	// rotates (FixedRotation or an infinite Moment) takes angVel 0 only.
 	SetVelocity(id BodyID, vel mgl64.Vec2, angVel float64) error
 	// ApplyImpulse changes a dynamic body's momentum at once by impulse
 	// (mass × world units per second) applied at the world point at.

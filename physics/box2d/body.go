@@ -31,6 +31,7 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 		return 0, fmt.Errorf("box2d: add body: all %d body IDs are used: %w; rebuild the world", uint32(math.MaxUint32), physics.ErrInvalid)
 	}
 	b := &body{id: w.lastBody + 1, kind: d.Kind, bullet: d.Bullet}
+	b.fixed = d.Kind == physics.Dynamic && (d.FixedRotation || math.IsInf(d.Moment, 1))
 	b.shapes = b.shape1[:0]
 	if len(d.Shapes) > 1 {
 		b.shapes = make([]physics.Shape, 0, len(d.Shapes))
@@ -172,7 +173,8 @@ func (w *World) Teleport(id physics.BodyID, pos mgl64.Vec2, angle float64) error
 }
 
 // SetVelocity sets the linear and angular velocity of a dynamic or
-// kinematic body. Box2D moves a body at most 2 world units a step.
+// kinematic body; angVel must be 0 for a body that never rotates
+// (FixedRotation). Box2D moves a body at most 2 world units a step.
 func (w *World) SetVelocity(id physics.BodyID, vel mgl64.Vec2, angVel float64) error {
 	i, ok := w.index(id)
 	if !ok {
@@ -186,6 +188,11 @@ func (w *World) SetVelocity(id physics.BodyID, vel mgl64.Vec2, angVel float64) e
 	}
 	if err := checkNum("angular velocity", angVel); err != nil {
 		return fmt.Errorf("box2d: set velocity of body %d: %w", id, err)
+	}
+	// Box2D keeps a fixed-rotation body's angular velocity as given and
+	// turns it at that rate forever, so it must stay 0.
+	if w.bodies[i].fixed && angVel != 0 {
+		return fmt.Errorf("box2d: set velocity of body %d: angular velocity %v: %w; it has FixedRotation, pass 0", id, angVel, physics.ErrInvalid)
 	}
 	C.lsSetVelocity(w.c, C.int(i), C.double(vel[0]), C.double(vel[1]), C.double(angVel))
 	return nil

@@ -19,18 +19,26 @@ const limit = 1e15
 
 func bounded(x float64) bool { return x >= -limit && x <= limit } // false for NaN
 
-// checkNum reports a number that is NaN, infinite or out of Box2D's range
-// as ErrInvalid, naming it.
+// checkNum refuses a number that is NaN, infinite (as every backend does)
+// or out of Box2D's range, naming it.
 func checkNum(name string, x float64) error {
+	if err := physics.CheckFinite(name, x); err != nil {
+		return err
+	}
 	if !bounded(x) {
-		return fmt.Errorf("%s is %v: %w; pass a finite number within ±%g (Box2D computes in single precision)", name, x, physics.ErrInvalid, limit)
+		return fmt.Errorf("%s is %v: %w; pass a number within ±%g (Box2D computes in single precision)", name, x, physics.ErrInvalid, limit)
 	}
 	return nil
 }
 
+// checkVec refuses a vector with a coordinate that is NaN, infinite or out
+// of Box2D's range, naming it.
 func checkVec(name string, v mgl64.Vec2) error {
+	if err := physics.CheckFiniteVec(name, v); err != nil {
+		return err
+	}
 	if !bounded(v[0]) || !bounded(v[1]) {
-		return fmt.Errorf("%s is %v: %w; pass finite numbers within ±%g (Box2D computes in single precision)", name, v, physics.ErrInvalid, limit)
+		return fmt.Errorf("%s is %v: %w; pass numbers within ±%g (Box2D computes in single precision)", name, v, physics.ErrInvalid, limit)
 	}
 	return nil
 }
@@ -55,25 +63,29 @@ func checkNonNegative(name string, x float64) error {
 // it single precision loses the value or its inverse overflows.
 const minPositive = 1e-15
 
+// checkConfig refuses what physics.Config.Validate does, and gravity
+// beyond Box2D's range or a damping so close to 0 that its rate −ln(Damping)
+// overflows single precision.
 func checkConfig(c *physics.Config) error {
-	if err := checkVec("gravity", c.Gravity); err != nil {
+	if err := c.Validate(); err != nil {
 		return err
 	}
-	if !(c.Damping >= 0 && c.Damping <= 1) {
-		return fmt.Errorf("damping is %v: %w; use a fraction in (0, 1], or 0 for none", c.Damping, physics.ErrInvalid)
+	if err := checkVec("gravity", c.Gravity); err != nil {
+		return err
 	}
 	if c.Damping > 0 && c.Damping < 1e-30 {
 		return fmt.Errorf("damping is %v: %w; it is the fraction of velocity kept after a second: use at least 1e-30, or 0 for none", c.Damping, physics.ErrInvalid)
 	}
-	if c.Iterations < 0 || c.Iterations > 1000 {
-		return fmt.Errorf("iterations is %d: %w; use 1 to 1000, or 0 for the default", c.Iterations, physics.ErrInvalid)
-	}
 	return nil
 }
 
+// checkBodyDef refuses what physics.BodyDef.Validate does, and then numbers
+// beyond Box2D's range: a dynamic body's Mass or Moment outside
+// [minPositive, limit] (but for 0 and +Inf, which mean "from the shapes"
+// and "never rotates"), and shapes checkShape refuses.
 func checkBodyDef(d *physics.BodyDef) error {
-	if d.Kind > physics.Static {
-		return fmt.Errorf("kind is %v: %w; use physics.Dynamic, Kinematic or Static", d.Kind, physics.ErrInvalid)
+	if err := d.Validate(); err != nil {
+		return err
 	}
 	if err := checkVec("position", d.Pos); err != nil {
 		return err
@@ -87,9 +99,6 @@ func checkBodyDef(d *physics.BodyDef) error {
 	if err := checkNum("angular velocity", d.AngVel); err != nil {
 		return err
 	}
-	if d.Kind == physics.Static && (d.Vel != (mgl64.Vec2{}) || d.AngVel != 0) {
-		return fmt.Errorf("static body with a velocity: %w; make it kinematic to move it", physics.ErrInvalid)
-	}
 	if d.Kind == physics.Dynamic {
 		if d.Mass != 0 {
 			if err := checkPositive("mass", d.Mass); err != nil {
@@ -101,9 +110,6 @@ func checkBodyDef(d *physics.BodyDef) error {
 				return fmt.Errorf("%w; or 0 to compute it from the shapes, or +Inf to stop rotation", err)
 			}
 		}
-		if d.Mass != 0 && d.Moment == 0 && !d.FixedRotation && len(d.Shapes) == 0 {
-			return fmt.Errorf("moment is 0 and there are no shapes to compute it from: %w; give a Moment or a shape", physics.ErrInvalid)
-		}
 	}
 	for i := range d.Shapes {
 		if err := checkShape(&d.Shapes[i]); err != nil {
@@ -113,17 +119,14 @@ func checkBodyDef(d *physics.BodyDef) error {
 	return nil
 }
 
+// checkShape refuses, in a shape physics.Shape.Validate accepted, the
+// numbers its kind uses that are beyond Box2D's range, sizes below
+// minPositive, and a rounded box or polygon.
 func checkShape(s *physics.Shape) error {
 	if err := checkNonNegative("friction", s.Friction); err != nil {
 		return err
 	}
-	if !(s.Restitution >= 0 && s.Restitution <= 1) {
-		return fmt.Errorf("restitution is %v: %w; use a fraction in [0, 1]", s.Restitution, physics.ErrInvalid)
-	}
 	if err := checkNonNegative("density", s.Density); err != nil {
-		return err
-	}
-	if err := checkFilter(s.Filter); err != nil {
 		return err
 	}
 	switch s.Kind {
@@ -144,25 +147,20 @@ func checkShape(s *physics.Shape) error {
 		}
 		return checkNotRounded(s)
 	case physics.Polygon:
-		if len(s.Verts) < 3 {
-			return fmt.Errorf("%d vertices: %w; a polygon needs at least 3", len(s.Verts), physics.ErrInvalid)
-		}
 		for i, v := range s.Verts {
 			if err := checkVec(fmt.Sprintf("vertex %d", i), v); err != nil {
 				return err
 			}
 		}
 		return checkNotRounded(s)
-	case physics.Segment:
-		if err := checkVec("end A", s.A); err != nil {
-			return err
-		}
-		if err := checkVec("end B", s.B); err != nil {
-			return err
-		}
-		return checkNonNegative("radius", s.Radius)
 	}
-	return fmt.Errorf("kind %v: %w; use physics.Circle, Box, Polygon or Segment", s.Kind, physics.ErrInvalid)
+	if err := checkVec("end A", s.A); err != nil {
+		return err
+	}
+	if err := checkVec("end B", s.B); err != nil {
+		return err
+	}
+	return checkNonNegative("radius", s.Radius)
 }
 
 // checkNotRounded refuses a rounded box or polygon: Box2D's polygons carry
@@ -170,13 +168,6 @@ func checkShape(s *physics.Shape) error {
 func checkNotRounded(s *physics.Shape) error {
 	if s.Radius != 0 {
 		return fmt.Errorf("radius is %v: %w; Box2D cannot round a %v (Radius is for circles and segments): use 0", s.Radius, physics.ErrInvalid, s.Kind)
-	}
-	return nil
-}
-
-func checkFilter(f physics.Filter) error {
-	if f.Group < 0 {
-		return fmt.Errorf("filter group is %d: %w; groups are positive, or 0 for none", f.Group, physics.ErrInvalid)
 	}
 	return nil
 }

@@ -131,14 +131,12 @@ func (w *World) jointIndex(id physics.JointID) (int, bool) {
 	})
 }
 
-// checkJoint validates d and returns the indexes of its bodies (-1 for
-// Ground).
+// checkJoint validates d (physics.JointDef.Validate, then its bodies,
+// Box2D's range and its force caps) and returns the indexes of its bodies
+// (-1 for Ground).
 func (w *World) checkJoint(d *physics.JointDef) (ia, ib int, err error) {
-	if d.Kind < physics.Pin || d.Kind > physics.Drag {
-		return 0, 0, fmt.Errorf("kind %v: %w; use physics.Pin, Pivot, Slide, Spring or Drag", d.Kind, physics.ErrInvalid)
-	}
-	if d.A == d.B {
-		return 0, 0, fmt.Errorf("a joint needs two different bodies: %w", physics.ErrInvalid)
+	if err := d.Validate(); err != nil {
+		return 0, 0, err
 	}
 	ia, ib = -1, -1
 	var ok bool
@@ -168,9 +166,6 @@ func (w *World) checkJoint(d *physics.JointDef) (ia, ib int, err error) {
 		if err := checkNonNegative(n.name, n.v); err != nil {
 			return 0, 0, err
 		}
-	}
-	if d.Kind == physics.Slide && d.Min > d.Max {
-		return 0, 0, fmt.Errorf("min %v is above max %v: %w", d.Min, d.Max, physics.ErrInvalid)
 	}
 	if d.MaxForce > 0 && d.Kind != physics.Drag {
 		return 0, 0, fmt.Errorf("max force %v on a %v joint: %w; Box2D caps the force of Drag joints only: use 0", d.MaxForce, d.Kind, physics.ErrInvalid)

@@ -103,7 +103,7 @@ func (w *World) checkQuery(op string, f physics.Filter) error {
 	if w.c == nil {
 		return errClosed(op)
 	}
-	if err := checkFilter(f); err != nil {
+	if err := f.Validate(); err != nil {
 		return fmt.Errorf("box2d: %s: %w", op, err)
 	}
 	return nil

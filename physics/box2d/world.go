@@ -51,6 +51,7 @@ type body struct {
 	id     physics.BodyID
 	kind   physics.BodyKind
 	bullet bool
+	fixed  bool            // never rotates: FixedRotation or an infinite Moment
 	shapes []physics.Shape // as added, polygons as hulled
 	shape1 [1]physics.Shape
 }

@@ -22,7 +22,7 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 	if w.busy {
 		return 0, fmt.Errorf("chipmunk: add body: %w; add it after Step has returned", physics.ErrBusy)
 	}
-	if err := checkBodyDef(&d); err != nil {
+	if err := d.Validate(); err != nil {
 		return 0, fmt.Errorf("chipmunk: add %v body: %w", d.Kind, err)
 	}
 	if w.lastBody == math.MaxUint32 {

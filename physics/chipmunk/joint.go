@@ -107,7 +107,7 @@ func (w *World) DragTo(id physics.JointID, target mgl64.Vec2) error {
 	if j.kind != physics.Drag {
 		return fmt.Errorf("chipmunk: drag joint %d: it is a %v joint: %w; only Drag joints have a target", id, j.kind, physics.ErrInvalid)
 	}
-	if err := checkVec("target", target); err != nil {
+	if err := physics.CheckFiniteVec("target", target); err != nil {
 		return fmt.Errorf("chipmunk: drag joint %d: %w", id, err)
 	}
 	j.cp.Class.(*cp.PivotJoint).AnchorA = vec(target)
@@ -130,13 +130,11 @@ func (w *World) findJoint(id physics.JointID) (int, bool) {
 	})
 }
 
-// checkJoint validates d and resolves its bodies (nil for Ground).
+// checkJoint validates d (physics.JointDef.Validate, then what cp needs
+// of its bodies) and resolves its bodies (nil for Ground).
 func (w *World) checkJoint(d *physics.JointDef) (a, b *body, err error) {
-	if d.Kind < physics.Pin || d.Kind > physics.Drag {
-		return nil, nil, fmt.Errorf("kind %v: %w; use physics.Pin, Pivot, Slide, Spring or Drag", d.Kind, physics.ErrInvalid)
-	}
-	if d.A == d.B {
-		return nil, nil, fmt.Errorf("a joint needs two different bodies: %w", physics.ErrInvalid)
+	if err := d.Validate(); err != nil {
+		return nil, nil, err
 	}
 	if d.A != physics.Ground {
 		if a = w.find(d.A); a == nil {
@@ -150,23 +148,6 @@ func (w *World) checkJoint(d *physics.JointDef) (a, b *body, err error) {
 	}
 	if d.Kind == physics.Drag && (b == nil || b.kind != physics.Dynamic) {
 		return nil, nil, fmt.Errorf("body B must be dynamic to be dragged: %w", physics.ErrInvalid)
-	}
-	if err := checkVec("anchor A", d.AnchorA); err != nil {
-		return nil, nil, err
-	}
-	if err := checkVec("anchor B", d.AnchorB); err != nil {
-		return nil, nil, err
-	}
-	for _, n := range []struct {
-		name string
-		v    float64
-	}{{"min", d.Min}, {"max", d.Max}, {"rest length", d.RestLength}, {"stiffness", d.Stiffness}, {"damping", d.Damping}, {"max force", d.MaxForce}} {
-		if !(n.v >= 0) || math.IsInf(n.v, 0) {
-			return nil, nil, fmt.Errorf("%s is %v: %w; use a finite number >= 0", n.name, n.v, physics.ErrInvalid)
-		}
-	}
-	if d.Kind == physics.Slide && d.Min > d.Max {
-		return nil, nil, fmt.Errorf("min %v is above max %v: %w", d.Min, d.Max, physics.ErrInvalid)
 	}
 	// cp's solver divides by the bodies' combined inverse mass along the
 	// joint: with no dynamic body, or a rod or spring of zero length, that

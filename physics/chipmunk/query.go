@@ -54,10 +54,10 @@ func (w *World) BodyAt(p mgl64.Vec2, radius float64, dynamicOnly bool) (physics.
 	if err := w.usable("body at point"); err != nil {
 		return 0, false, err
 	}
-	if err := checkVec("point", p); err != nil {
+	if err := physics.CheckFiniteVec("point", p); err != nil {
 		return 0, false, fmt.Errorf("chipmunk: body at point: %w", err)
 	}
-	if err := checkNum("radius", radius); err != nil || radius < 0 {
+	if err := physics.CheckFinite("radius", radius); err != nil || radius < 0 {
 		return 0, false, fmt.Errorf("chipmunk: body at point: radius is %v: %w; use a finite radius >= 0", radius, physics.ErrInvalid)
 	}
 	q := &w.query
@@ -90,10 +90,10 @@ func (w *World) QueryPoint(p mgl64.Vec2, f physics.Filter, dst []physics.BodyID)
 	if err := w.usable("query point"); err != nil {
 		return dst[:0], err
 	}
-	if err := checkVec("point", p); err != nil {
+	if err := physics.CheckFiniteVec("point", p); err != nil {
 		return dst[:0], fmt.Errorf("chipmunk: query point: %w", err)
 	}
-	if err := checkFilter(f); err != nil {
+	if err := f.Validate(); err != nil {
 		return dst[:0], fmt.Errorf("chipmunk: query point: %w", err)
 	}
 	q := &w.query
@@ -119,16 +119,16 @@ func (w *World) QueryBox(lo, hi mgl64.Vec2, f physics.Filter, dst []physics.Body
 	if err := w.usable("query box"); err != nil {
 		return dst[:0], err
 	}
-	if err := checkVec("lower corner", lo); err != nil {
+	if err := physics.CheckFiniteVec("lower corner", lo); err != nil {
 		return dst[:0], fmt.Errorf("chipmunk: query box: %w", err)
 	}
-	if err := checkVec("upper corner", hi); err != nil {
+	if err := physics.CheckFiniteVec("upper corner", hi); err != nil {
 		return dst[:0], fmt.Errorf("chipmunk: query box: %w", err)
 	}
 	if lo[0] > hi[0] || lo[1] > hi[1] {
 		return dst[:0], fmt.Errorf("chipmunk: query box: lower corner %v is above upper corner %v: %w; pass the corners as min, max", lo, hi, physics.ErrInvalid)
 	}
-	if err := checkFilter(f); err != nil {
+	if err := f.Validate(); err != nil {
 		return dst[:0], fmt.Errorf("chipmunk: query box: %w", err)
 	}
 	q := &w.query
@@ -162,13 +162,13 @@ func (w *World) RayCast(a, b mgl64.Vec2, f physics.Filter) (physics.RayHit, bool
 	if err := w.usable("ray cast"); err != nil {
 		return physics.RayHit{}, false, err
 	}
-	if err := checkVec("start", a); err != nil {
+	if err := physics.CheckFiniteVec("start", a); err != nil {
 		return physics.RayHit{}, false, fmt.Errorf("chipmunk: ray cast: %w", err)
 	}
-	if err := checkVec("end", b); err != nil {
+	if err := physics.CheckFiniteVec("end", b); err != nil {
 		return physics.RayHit{}, false, fmt.Errorf("chipmunk: ray cast: %w", err)
 	}
-	if err := checkFilter(f); err != nil {
+	if err := f.Validate(); err != nil {
 		return physics.RayHit{}, false, fmt.Errorf("chipmunk: ray cast: %w", err)
 	}
 	if a == b {

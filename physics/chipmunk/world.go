@@ -56,7 +56,7 @@ var _ physics.World = (*World)(nil)
 // New returns an empty world configured by cfg. With cfg.Sleep, bodies
 // whose speed stays under idleSpeed for sleepTime fall asleep.
 func New(cfg physics.Config) (*World, error) {
-	if err := checkConfig(&cfg); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("chipmunk: new world: %w", err)
 	}
 	s := cp.NewSpace()

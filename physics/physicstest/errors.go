@@ -9,11 +9,12 @@ import (
 )
 
 // fixture is the world each bad-input case runs in: the ground, a dynamic
-// ball, a kinematic box and a pivot holding the ball to the world.
+// ball, a kinematic box, a dynamic box with FixedRotation and a pivot
+// holding the ball to the world.
 type fixture struct {
 	*world
-	ground, ball, kin physics.BodyID
-	pivot             physics.JointID
+	ground, ball, kin, fixed physics.BodyID
+	pivot                    physics.JointID
 }
 
 // unknown is a body and joint ID no fixture has handed out.
@@ -47,6 +48,7 @@ func testBadInput(t *testing.T, open Opener) {
 			f.ground = w.ground(1, 0)
 			f.ball = w.ball(mgl64.Vec2{0, 2}, 0.5, 0.5, 0)
 			f.kin = w.add(physics.BodyDef{Kind: physics.Kinematic, Pos: mgl64.Vec2{5, 2}, Shapes: []physics.Shape{physics.BoxShape(1, 1)}})
+			f.fixed = w.add(physics.BodyDef{Pos: mgl64.Vec2{-5, 2}, FixedRotation: true, Shapes: []physics.Shape{{Kind: physics.Box, Half: mgl64.Vec2{0.5, 0.5}, Density: 1}}})
 			f.pivot = w.joint(physics.JointDef{Kind: physics.Pivot, A: physics.Ground, B: f.ball, AnchorA: mgl64.Vec2{0, 2}})
 			before := w.Snapshot(nil)
 			err := c.do(f)
@@ -89,6 +91,17 @@ func bodyDefCases() []badCase {
 		{"Kind unknown", func(d *physics.BodyDef) { d.Kind = 9 }},
 		{"no Mass and no Density", func(d *physics.BodyDef) { d.Shapes[0].Density = 0 }},
 		{"no Mass and no shapes", func(d *physics.BodyDef) { d.Shapes = nil }},
+		{"Mass but no Moment and no shapes", func(d *physics.BodyDef) { d.Mass, d.Shapes = 1, nil }},
+		{"FixedRotation and AngVel", func(d *physics.BodyDef) { d.FixedRotation, d.AngVel = true, 1 }},
+		{"Moment infinite and AngVel", func(d *physics.BodyDef) { d.Moment, d.AngVel = inf, -1 }},
+		// What a static or kinematic body ignores must still make sense.
+		{"Static and Vel", func(d *physics.BodyDef) { d.Kind, d.Vel = physics.Static, mgl64.Vec2{1, 0} }},
+		{"Static and AngVel", func(d *physics.BodyDef) { d.Kind, d.AngVel = physics.Static, 1 }},
+		{"Static and Mass NaN", func(d *physics.BodyDef) { d.Kind, d.Mass = physics.Static, nan }},
+		{"Static and Mass negative", func(d *physics.BodyDef) { d.Kind, d.Mass = physics.Static, -1 }},
+		{"Kinematic and Mass infinite", func(d *physics.BodyDef) { d.Kind, d.Mass = physics.Kinematic, inf }},
+		{"Kinematic and Moment NaN", func(d *physics.BodyDef) { d.Kind, d.Moment = physics.Kinematic, nan }},
+		{"Static and Moment negative", func(d *physics.BodyDef) { d.Kind, d.Moment = physics.Static, -1 }},
 	}
 	var cases []badCase
 	for _, s := range spoil {
@@ -145,6 +158,17 @@ func shapeCases() []badCase {
 		{"negative Group", circle, func(s *physics.Shape) { s.Filter.Group = -1 }},
 		{"Kind 0", circle, func(s *physics.Shape) { s.Kind = 0 }},
 		{"Kind unknown", circle, func(s *physics.Shape) { s.Kind = 9 }},
+		{"segment whose ends coincide far off", seg, func(s *physics.Shape) { s.A, s.B = mgl64.Vec2{1e3, -1e3}, mgl64.Vec2{1e3, -1e3} }},
+		// A NaN or infinity in a field the kind ignores is a bug in
+		// the caller all the same.
+		{"circle with Half.X NaN", circle, func(s *physics.Shape) { s.Half[0] = nan }},
+		{"circle with a vertex NaN", circle, func(s *physics.Shape) { s.Verts = []mgl64.Vec2{{nan, 0}} }},
+		{"box with A.Y infinite", box, func(s *physics.Shape) { s.A[1] = inf }},
+		{"box with Radius NaN", box, func(s *physics.Shape) { s.Radius = nan }},
+		{"polygon with Offset.X NaN", poly, func(s *physics.Shape) { s.Offset[0] = nan }},
+		{"polygon with Half.Y infinite", poly, func(s *physics.Shape) { s.Half[1] = -inf }},
+		{"segment with Offset.Y NaN", seg, func(s *physics.Shape) { s.Offset[1] = nan }},
+		{"segment with Half.X infinite", seg, func(s *physics.Shape) { s.Half[0] = inf }},
 	}
 	var cases []badCase
 	for _, s := range spoil {
@@ -195,6 +219,10 @@ func jointCases() []badCase {
 		{"Kind 0", physics.ErrInvalid, func(_ *fixture, d *physics.JointDef) { d.Kind = 0 }},
 		{"Kind unknown", physics.ErrInvalid, func(_ *fixture, d *physics.JointDef) { d.Kind = 9 }},
 		{"A and B the same body", physics.ErrInvalid, func(f *fixture, d *physics.JointDef) { d.A = f.ball }},
+		{"A and B both Ground", physics.ErrInvalid, func(_ *fixture, d *physics.JointDef) { d.B = physics.Ground }},
+		{"drag of Ground", physics.ErrInvalid, func(f *fixture, d *physics.JointDef) { d.Kind, d.A, d.B = physics.Drag, f.ball, physics.Ground }},
+		{"pivot Stiffness NaN", physics.ErrInvalid, func(_ *fixture, d *physics.JointDef) { d.Kind, d.Stiffness = physics.Pivot, nan }},
+		{"pin Min negative", physics.ErrInvalid, func(_ *fixture, d *physics.JointDef) { d.Kind, d.Min = physics.Pin, -1 }},
 		{"unknown A", physics.ErrNoBody, func(_ *fixture, d *physics.JointDef) { d.A = unknown }},
 		{"unknown B", physics.ErrNoBody, func(_ *fixture, d *physics.JointDef) { d.B = unknown }},
 	}
@@ -230,6 +258,7 @@ func argumentCases() []badCase {
 		{"SetVelocity infinite", physics.ErrInvalid, func(f *fixture) error { return f.SetVelocity(f.kin, v(0, inf), 0) }},
 		{"SetVelocity angular NaN", physics.ErrInvalid, func(f *fixture) error { return f.SetVelocity(f.ball, v(0, 0), nan) }},
 		{"SetVelocity of a static body", physics.ErrInvalid, func(f *fixture) error { return f.SetVelocity(f.ground, v(1, 0), 0) }},
+		{"SetVelocity spinning a FixedRotation body", physics.ErrInvalid, func(f *fixture) error { return f.SetVelocity(f.fixed, v(1, 0), 2) }},
 		{"ApplyImpulse NaN", physics.ErrInvalid, func(f *fixture) error { return f.ApplyImpulse(f.ball, v(nan, 0), v(0, 2)) }},
 		{"ApplyImpulse at NaN", physics.ErrInvalid, func(f *fixture) error { return f.ApplyImpulse(f.ball, v(1, 0), v(0, nan)) }},
 		{"ApplyImpulse to a kinematic body", physics.ErrInvalid, func(f *fixture) error { return f.ApplyImpulse(f.kin, v(1, 0), v(5, 2)) }},
