@@ -67,9 +67,18 @@ func checkAllFinite(nums []number, vecs []vector) error {
 // stiffness a game can see and make a step take milliseconds.
 const maxIterations = 1000
 
+// The range of Config.UnitsPerMeter: from a millimetre to ten kilometres
+// a unit, far beyond any game's scale, while every length in Box2D's range
+// (±1e15 m) stays finite in float64 and float32 either side.
+const (
+	minUnitsPerMeter = 1e-3
+	maxUnitsPerMeter = 1e4
+)
+
 // Validate reports whether a world can be made from c. It fails with an
 // error wrapping ErrInvalid when Gravity is NaN or infinite, Damping is
-// outside [0, 1] (or NaN), or Iterations is outside [0, 1000].
+// outside [0, 1] (or NaN), Iterations is outside [0, 1000], or
+// UnitsPerMeter is neither 0 nor within [1e-3, 1e4].
 func (c Config) Validate() error {
 	if err := CheckFiniteVec("gravity", c.Gravity); err != nil {
 		return err
@@ -79,6 +88,9 @@ func (c Config) Validate() error {
 	}
 	if c.Iterations < 0 || c.Iterations > maxIterations {
 		return fmt.Errorf("iterations is %d: %w; use 1 to %d, or 0 for the default", c.Iterations, ErrInvalid, maxIterations)
+	}
+	if u := c.UnitsPerMeter; u != 0 && !(u >= minUnitsPerMeter && u <= maxUnitsPerMeter) {
+		return fmt.Errorf("units per meter is %v: %w; use %g to %g world units in a meter, or 0 for 1", u, ErrInvalid, minUnitsPerMeter, maxUnitsPerMeter)
 	}
 	return nil
 }

@@ -61,6 +61,14 @@ func TestConfigValidateRefusesEachBadField(t *testing.T) {
 		{"damping above 1", func(c *Config) { c.Damping = 1.5 }, "damping"},
 		{"iterations negative", func(c *Config) { c.Iterations = -1 }, "iterations"},
 		{"iterations above 1000", func(c *Config) { c.Iterations = 1001 }, "iterations"},
+		{"units per meter 0 means 1", func(c *Config) { c.UnitsPerMeter = 0 }, ""},
+		{"units per meter at its lower bound", func(c *Config) { c.UnitsPerMeter = 1e-3 }, ""},
+		{"units per meter at its upper bound", func(c *Config) { c.UnitsPerMeter = 1e4 }, ""},
+		{"units per meter negative", func(c *Config) { c.UnitsPerMeter = -1 }, "units per meter is -1"},
+		{"units per meter too small", func(c *Config) { c.UnitsPerMeter = 9e-4 }, "units per meter"},
+		{"units per meter too large", func(c *Config) { c.UnitsPerMeter = 1.1e4 }, "units per meter"},
+		{"units per meter NaN", func(c *Config) { c.UnitsPerMeter = nan }, "units per meter is NaN"},
+		{"units per meter infinite", func(c *Config) { c.UnitsPerMeter = inf }, "units per meter is +Inf"},
 	})
 }
 

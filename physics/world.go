@@ -129,6 +129,18 @@ type Config struct {
 	// and slower. 0 means 10.
 	Iterations int
 
+	// UnitsPerMeter is how many world units make one meter, the unit
+	// Box2D is tuned for: moving objects of 0.1 to 10 m, at most 2 m of
+	// travel per step, a 1 cm skin around polygons, no bounce below 1 m/s.
+	// The Box2D backend converts at its boundary, so a game whose units
+	// are pixels (say 50 per meter) or tiny sets this and keeps Box2D in
+	// its range. Without it a world unit is a meter: a body then moves at
+	// most 120 units a second at 60 steps a second (Box2D clamps faster
+	// ones silently), and bodies much smaller than 0.1 units cost Box2D
+	// more and rest less well. 0 means 1; otherwise it must be within
+	// [1e-3, 1e4]. Chipmunk has no such tuning and ignores it.
+	UnitsPerMeter float64
+
 	// Sleep lets bodies that have been at rest for about half a second
 	// fall asleep: they cost nothing to step until something touches
 	// them, a joint pulls them, or Wake is called. Sleeping bodies keep

@@ -10,7 +10,9 @@
 // What cp decides: friction and restitution of a pair are the products of
 // both shapes' values; a body dropped on another may sink up to cp's
 // collision slop of 0.1 units before it is pushed back; a joint's limit
-// acts once crossed. cp's step allocates per colliding pair and per
+// acts once crossed. cp has no preferred size or speed, so it ignores
+// Config.UnitsPerMeter: every quantity is in world units as given, and
+// only cp's collision slop (0.1) is absolute. cp's step allocates per colliding pair and per
 // contact, and its queries allocate too (BenchmarkWorld, BenchmarkQueries).
 //
 // A World is not safe for concurrent use, and cp numbers its bodies with an
