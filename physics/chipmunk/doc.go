@@ -12,7 +12,8 @@
 // collision slop of 0.1 units before it is pushed back; a joint's limit
 // acts once crossed. cp has no preferred size or speed, so it ignores
 // Config.UnitsPerMeter: every quantity is in world units as given, and
-// only cp's collision slop (0.1) is absolute. cp's step allocates per colliding pair and per
+// only cp's collision slop (0.1 units) and the sleep threshold (0.05 units
+// a second, see sleep.go) are absolute. cp's step allocates per colliding pair and per
 // contact, and its queries allocate too (BenchmarkWorld, BenchmarkQueries).
 //
 // A World is not safe for concurrent use, and cp numbers its bodies with an
