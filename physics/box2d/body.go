@@ -16,7 +16,8 @@ import (
 
 // AddBody adds a body described by d and returns its ID, which is greater
 // than every ID the world has handed out before. Box and polygon shapes
-// must be at least about 3 cm across (see the package comment).
+// must be at least 2.5 cm across (see the package comment), in world units
+// 0.025 × Config.UnitsPerMeter.
 func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 	if w.busy {
 		return 0, fmt.Errorf("box2d: add body: %w; add it after Step has returned", physics.ErrBusy)
@@ -24,7 +25,7 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 	if w.c == nil {
 		return 0, errClosed("add body")
 	}
-	if err := checkBodyDef(&d); err != nil {
+	if err := w.u.checkBodyDef(&d); err != nil {
 		return 0, fmt.Errorf("box2d: add %v body: %w", d.Kind, err)
 	}
 	if w.lastBody == math.MaxUint32 {
@@ -50,7 +51,7 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 		}
 		var err error
 		n := len(pieces)
-		if pieces, err = piecesOf(pieces, &s); err != nil {
+		if pieces, err = w.u.piecesOf(pieces, &s); err != nil {
 			return 0, fmt.Errorf("box2d: add %v body: shape %d (%v): %w", d.Kind, i, s.Kind, err)
 		}
 		for range len(pieces) - n {
@@ -62,7 +63,7 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 	var centre mgl64.Vec2
 	if d.Kind == physics.Dynamic {
 		var err error
-		if mass, centre, moment, err = bodyMass(&d, b.shapes); err != nil {
+		if mass, centre, moment, err = w.u.bodyMass(&d, b.shapes); err != nil {
 			return 0, fmt.Errorf("box2d: add %v body: %w", d.Kind, err)
 		}
 	}
@@ -162,7 +163,7 @@ func (w *World) Teleport(id physics.BodyID, pos mgl64.Vec2, angle float64) error
 	if !ok {
 		return fmt.Errorf("box2d: teleport body %d: %w", id, physics.ErrNoBody)
 	}
-	if err := checkVec("position", pos); err != nil {
+	if err := w.u.checkVec("position", pos); err != nil {
 		return fmt.Errorf("box2d: teleport body %d: %w", id, err)
 	}
 	if err := checkNum("angle", angle); err != nil {
@@ -174,7 +175,8 @@ func (w *World) Teleport(id physics.BodyID, pos mgl64.Vec2, angle float64) error
 
 // SetVelocity sets the linear and angular velocity of a dynamic or
 // kinematic body; angVel must be 0 for a body that never rotates
-// (FixedRotation). Box2D moves a body at most 2 world units a step.
+// (FixedRotation). Box2D moves a body at most 2 m a step: see
+// physics.Config.UnitsPerMeter.
 func (w *World) SetVelocity(id physics.BodyID, vel mgl64.Vec2, angVel float64) error {
 	i, ok := w.index(id)
 	if !ok {
@@ -183,7 +185,7 @@ func (w *World) SetVelocity(id physics.BodyID, vel mgl64.Vec2, angVel float64) e
 	if k := w.bodies[i].kind; k == physics.Static {
 		return fmt.Errorf("box2d: set velocity of body %d: it is static: %w; make it kinematic to move it", id, physics.ErrInvalid)
 	}
-	if err := checkVec("velocity", vel); err != nil {
+	if err := w.u.checkVec("velocity", vel); err != nil {
 		return fmt.Errorf("box2d: set velocity of body %d: %w", id, err)
 	}
 	if err := checkNum("angular velocity", angVel); err != nil {
@@ -229,10 +231,10 @@ func (w *World) dynamic(id physics.BodyID, op string, v, at mgl64.Vec2) (int, er
 	if k := w.bodies[i].kind; k != physics.Dynamic {
 		return 0, fmt.Errorf("box2d: %s body %d: it is %v: %w; only dynamic bodies respond to forces, set a kinematic body's velocity instead", op, id, k, physics.ErrInvalid)
 	}
-	if err := checkVec("vector", v); err != nil {
+	if err := w.u.checkVec("vector", v); err != nil {
 		return 0, fmt.Errorf("box2d: %s body %d: %w", op, id, err)
 	}
-	if err := checkVec("point", at); err != nil {
+	if err := w.u.checkVec("point", at); err != nil {
 		return 0, fmt.Errorf("box2d: %s body %d: %w", op, id, err)
 	}
 	return i, nil

@@ -20,3 +20,15 @@ func open(cfg physics.Config) (physics.World, error) {
 }
 
 func TestConformance(t *testing.T) { physicstest.Run(t, open) }
+
+// The suite's scenes again with each unit half a meter: they describe
+// metre-sized things, so Box2D sees them at half the size. Cases that set
+// UnitsPerMeter themselves keep theirs.
+func TestConformanceAtTwoUnitsPerMeter(t *testing.T) {
+	physicstest.Run(t, func(cfg physics.Config) (physics.World, error) {
+		if cfg.UnitsPerMeter == 0 {
+			cfg.UnitsPerMeter = 2
+		}
+		return open(cfg)
+	})
+}

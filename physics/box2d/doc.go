@@ -8,9 +8,17 @@
 // ID order, so that Snapshot copies every body's state out in one call,
 // and Step allocates nothing on the Go side. Box2D computes in single
 // precision: states come back as float32 values widened to float64, and
-// every number going in must be finite and within ±1e15. Box2D's build
-// keeps its assertions, which abort the process: every argument is checked
-// in Go first, and bad input is an error wrapping physics.ErrInvalid.
+// every number going in must be finite and within ±1e15 of Box2D's units.
+// Box2D's build keeps its assertions, which abort the process: every
+// argument is checked in Go first, and bad input is an error wrapping
+// physics.ErrInvalid.
+//
+// Box2D is tuned for moving objects of 0.1 to 10 meters, and its tolerances
+// are fixed in meters: physics.Config.UnitsPerMeter says how many world
+// units make one, and the shim converts every length, velocity, force and
+// impulse at the boundary (units.go). The sizes below are Box2D's meters;
+// in world units they are UnitsPerMeter times larger, and errors state
+// them so.
 //
 // How the physics API maps onto Box2D:
 //
@@ -21,8 +29,9 @@
 //     tripled the step, and Chipmunk has none. Masses are computed here from the shapes as
 //     physics.BodyDef describes and set with SetMassData. Config.Damping
 //     becomes each dynamic body's linear and angular damping, −ln(Damping).
-//     Box2D moves a body at most 2 world units a step and sleeps bodies
-//     after half a second at rest.
+//     Box2D moves a body at most 2 m a step (at 60 steps a second, faster
+//     bodies are slowed to 120 m/s without a word) and sleeps bodies after
+//     half a second at rest.
 //   - Circles are b2CircleShapes. Boxes and polygons are b2PolygonShapes
 //     shrunk by Box2D's 1 cm skin, so that they collide along the outline
 //     given (with corners rounded by 1 cm) instead of 1 cm outside it; they
@@ -35,14 +44,15 @@
 //     with each other. Segments must be at least 5 mm long.
 //   - Friction and restitution mix as the product of the two shapes'
 //     values, as in Chipmunk (Box2D would take the geometric mean and the
-//     larger). Box2D does not bounce contacts closing slower than 1 unit a
-//     second, which keeps resting bodies from jittering.
+//     larger). Box2D does not bounce contacts closing slower than 1 m/s,
+//     which keeps resting bodies from jittering.
 //   - Filters are b2Filters, a positive Group becoming a negative group
 //     index; sensors are Box2D sensors.
 //   - Pin is a rigid b2DistanceJoint at the anchors' starting distance,
 //     Pivot a b2RevoluteJoint, Slide a b2DistanceJoint free between Min and
 //     Max, Spring a soft b2DistanceJoint (Stiffness and Damping are Box2D's
-//     own units, force per unit stretch and per unit speed), Drag a
+//     own, force per unit stretch and per unit speed, which UnitsPerMeter
+//     leaves as they are), Drag a
 //     b2MouseJoint on a ground body at 5 Hz with damping ratio 0.7. Only
 //     Drag honours MaxForce; it is an error on the others. Box2D keeps
 //     distance joints at least 5 mm long.

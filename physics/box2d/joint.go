@@ -63,7 +63,8 @@ func (w *World) AddJoint(d physics.JointDef) (physics.JointID, error) {
 		jd.length = C.double(min(max(l, d.Min), d.Max))
 		jd.minLength, jd.maxLength = C.double(d.Min), C.double(d.Max)
 	case physics.Spring:
-		jd.length, jd.minLength, jd.maxLength = C.double(d.RestLength), 0, math.MaxFloat32
+		// No limits: the shim leaves a spring's length free.
+		jd.length = C.double(d.RestLength)
 		jd.stiffness, jd.damping = C.double(d.Stiffness), C.double(d.Damping)
 		if d.Stiffness == 0 && d.Damping > 0 {
 			// Box2D applies a distance joint's damping only with some
@@ -71,10 +72,7 @@ func (w *World) AddJoint(d physics.JointDef) (physics.JointID, error) {
 			jd.stiffness = C.double(math.SmallestNonzeroFloat32)
 		}
 	case physics.Drag:
-		jd.maxForce = C.double(d.MaxForce)
-		if d.MaxForce == 0 {
-			jd.maxForce = math.MaxFloat32
-		}
+		jd.maxForce = C.double(d.MaxForce) // 0: no cap
 	}
 	C.lsAddJoint(w.c, jd)
 	j := joint{id: w.lastJoint + 1, kind: d.Kind, a: d.A, b: d.B}
@@ -118,7 +116,7 @@ func (w *World) DragTo(id physics.JointID, target mgl64.Vec2) error {
 	if k := w.joints[i].kind; k != physics.Drag {
 		return fmt.Errorf("box2d: drag joint %d: it is a %v joint: %w; only Drag joints have a target", id, k, physics.ErrInvalid)
 	}
-	if err := checkVec("target", target); err != nil {
+	if err := w.u.checkVec("target", target); err != nil {
 		return fmt.Errorf("box2d: drag joint %d: %w", id, err)
 	}
 	C.lsDragTo(w.c, C.int(i), C.double(target[0]), C.double(target[1]))
@@ -153,17 +151,19 @@ func (w *World) checkJoint(d *physics.JointDef) (ia, ib int, err error) {
 	if d.Kind == physics.Drag && (ib < 0 || w.bodies[ib].kind != physics.Dynamic) {
 		return 0, 0, fmt.Errorf("body B must be dynamic to be dragged: %w", physics.ErrInvalid)
 	}
-	if err := checkVec("anchor A", d.AnchorA); err != nil {
+	if err := w.u.checkVec("anchor A", d.AnchorA); err != nil {
 		return 0, 0, err
 	}
-	if err := checkVec("anchor B", d.AnchorB); err != nil {
+	if err := w.u.checkVec("anchor B", d.AnchorB); err != nil {
 		return 0, 0, err
 	}
 	for _, n := range [...]struct {
 		name string
 		v    float64
-	}{{"min", d.Min}, {"max", d.Max}, {"rest length", d.RestLength}, {"stiffness", d.Stiffness}, {"damping", d.Damping}, {"max force", d.MaxForce}} {
-		if err := checkNonNegative(n.name, n.v); err != nil {
+		d    dim
+	}{{"min", d.Min, length}, {"max", d.Max, length}, {"rest length", d.RestLength, length},
+		{"stiffness", d.Stiffness, plain}, {"damping", d.Damping, plain}, {"max force", d.MaxForce, length}} {
+		if err := w.u.checkNonNegative(n.name, n.v, n.d); err != nil {
 			return 0, 0, err
 		}
 	}

@@ -68,7 +68,7 @@ func capsuleMass(p, q mgl64.Vec2, r float64) (a float64, c mgl64.Vec2, k2 float6
 // Mass sits at the body's origin, spread over the shapes by area for the
 // moment; otherwise the shapes' Density gives both. A moment of 0 means the
 // body does not rotate.
-func bodyMass(d *physics.BodyDef, shapes []physics.Shape) (mass float64, centre mgl64.Vec2, moment float64, err error) {
+func (u units) bodyMass(d *physics.BodyDef, shapes []physics.Shape) (mass float64, centre mgl64.Vec2, moment float64, err error) {
 	var total float64 // area
 	for i := range shapes {
 		a, _, _ := massOf(&shapes[i])
@@ -107,8 +107,10 @@ func bodyMass(d *physics.BodyDef, shapes []physics.Shape) (mass float64, centre 
 		moment = 0
 	case d.Moment > 0:
 		moment = d.Moment
-	case !(moment >= minPositive && moment <= limit):
-		return 0, centre, 0, fmt.Errorf("moment computed from the shapes is %v: %w; give a Moment within [%g, %g]", moment, physics.ErrInvalid, minPositive, limit)
+	default:
+		if err := u.checkPositive("moment computed from the shapes", moment, inertia); err != nil {
+			return 0, centre, 0, fmt.Errorf("%w; give a Moment", err)
+		}
 	}
 	return mass, centre, moment, nil
 }

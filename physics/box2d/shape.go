@@ -12,7 +12,8 @@ import (
 )
 
 // Box2D's geometry constants (b2_common.h, b2_settings.h), which its
-// assertions and its collision outline depend on.
+// assertions and its collision outline depend on, in its meters: units
+// gives them in world units.
 const (
 	// linearSlop is Box2D's collision tolerance. Polygon points closer
 	// than half of it are welded; we keep them a whole one apart.
@@ -39,7 +40,8 @@ const (
 	edgePiece
 )
 
-// piece is one Box2D fixture: part of a shape.
+// piece is one Box2D fixture, part of a shape, in world units: the shim
+// converts it to Box2D's.
 type piece struct {
 	kind   pieceKind
 	n      int
@@ -49,7 +51,7 @@ type piece struct {
 
 // piecesOf appends the fixtures that make up s (checked, polygons hulled)
 // to dst.
-func piecesOf(dst []piece, s *physics.Shape) ([]piece, error) {
+func (u units) piecesOf(dst []piece, s *physics.Shape) ([]piece, error) {
 	switch s.Kind {
 	case physics.Circle:
 		p := piece{kind: circlePiece, n: 1, radius: s.Radius}
@@ -58,28 +60,28 @@ func piecesOf(dst []piece, s *physics.Shape) ([]piece, error) {
 	case physics.Box:
 		o, h := s.Offset, s.Half
 		box := []mgl64.Vec2{{o[0] - h[0], o[1] - h[1]}, {o[0] + h[0], o[1] - h[1]}, {o[0] + h[0], o[1] + h[1]}, {o[0] - h[0], o[1] + h[1]}}
-		return polygonPieces(dst, box)
+		return u.polygonPieces(dst, box)
 	case physics.Polygon:
-		return polygonPieces(dst, s.Verts)
+		return u.polygonPieces(dst, s.Verts)
 	}
-	return segmentPieces(dst, s)
+	return u.segmentPieces(dst, s)
 }
 
 // segmentPieces builds a segment: a Box2D edge when it is thinner than
 // minCapsule, otherwise a capsule of a rectangle between two circles, which
 // collides, casts rays and answers queries with its exact outline.
-func segmentPieces(dst []piece, s *physics.Shape) ([]piece, error) {
+func (u units) segmentPieces(dst []piece, s *physics.Shape) ([]piece, error) {
 	d := s.B.Sub(s.A)
 	l := d.Len()
-	if !(single(s.B).Sub(single(s.A)).Len() >= linearSlop) {
-		return dst, fmt.Errorf("segment from %v to %v is %.3g long: %w; Box2D needs at least %g: use a Circle for a point", s.A, s.B, l, physics.ErrInvalid, linearSlop)
+	if !(u.single(s.B).Sub(u.single(s.A)).Len() >= u.slop()) {
+		return dst, fmt.Errorf("segment from %v to %v is %.3g long: %w; Box2D needs at least %.4g: use a Circle for a point", s.A, s.B, l, physics.ErrInvalid, u.slop())
 	}
-	if s.Radius < minCapsule {
+	if s.Radius < u.minCapsule() {
 		p := piece{kind: edgePiece, n: 2}
 		p.verts[0], p.verts[1] = s.A, s.B
 		return append(dst, p), nil
 	}
-	n := mgl64.Vec2{-d[1], d[0]}.Mul((s.Radius - skin) / l)
+	n := mgl64.Vec2{-d[1], d[0]}.Mul((s.Radius - u.skin()) / l)
 	rect := piece{kind: polygonPiece, n: 4}
 	rect.verts[0], rect.verts[1], rect.verts[2], rect.verts[3] = s.A.Sub(n), s.B.Sub(n), s.B.Add(n), s.A.Add(n)
 	a := piece{kind: circlePiece, n: 1, radius: s.Radius}
@@ -91,8 +93,8 @@ func segmentPieces(dst []piece, s *physics.Shape) ([]piece, error) {
 
 // polygonPieces insets the convex hull by Box2D's skin and splits it into
 // fans of at most maxVertices points.
-func polygonPieces(dst []piece, hull []mgl64.Vec2) ([]piece, error) {
-	core, err := inset(hull, skin)
+func (u units) polygonPieces(dst []piece, hull []mgl64.Vec2) ([]piece, error) {
+	core, err := u.inset(hull, u.skin())
 	if err != nil {
 		return dst, err
 	}
@@ -102,7 +104,7 @@ func polygonPieces(dst []piece, hull []mgl64.Vec2) ([]piece, error) {
 		p := piece{kind: polygonPiece}
 		p.verts[0] = core[0]
 		p.n = 1 + copy(p.verts[1:], core[k:min(len(core), k+maxVertices-1)])
-		if err := checkPiece(&p); err != nil {
+		if err := u.checkPiece(&p); err != nil {
 			return dst, fmt.Errorf("polygon %v: %w", hull, err)
 		}
 		dst = append(dst, p)
@@ -112,30 +114,25 @@ func polygonPieces(dst []piece, hull []mgl64.Vec2) ([]piece, error) {
 
 // checkPiece refuses a polygon piece that Box2D would weld into fewer than
 // three points or find without area (both abort the process), with margin.
-func checkPiece(p *piece) error {
+func (u units) checkPiece(p *piece) error {
+	slop, skin := u.slop(), u.skin()
 	for i := 0; i < p.n; i++ {
 		for j := i + 1; j < p.n; j++ {
-			if single(p.verts[i]).Sub(single(p.verts[j])).Len() < linearSlop {
-				return fmt.Errorf("it is too small or thin for Box2D: %w; its outline less Box2D's %g skin has points %v and %v closer than %g; make it at least %g across, or use a Circle or Segment",
-					physics.ErrInvalid, skin, p.verts[i], p.verts[j], linearSlop, 2*skin+linearSlop)
+			if u.single(p.verts[i]).Sub(u.single(p.verts[j])).Len() < slop {
+				return fmt.Errorf("it is too small or thin for Box2D: %w; its outline less Box2D's %.4g skin has points %v and %v closer than %.4g; make it at least %.4g across, or use a Circle or Segment",
+					physics.ErrInvalid, skin, p.verts[i], p.verts[j], slop, 2*skin+slop)
 			}
 		}
 	}
-	if a := area(p.verts[:p.n]); !(a >= linearSlop*linearSlop) {
-		return fmt.Errorf("it is too thin for Box2D: %w; its outline less Box2D's %g skin has area %.3g; make it at least %g across", physics.ErrInvalid, skin, a, 2*skin+linearSlop)
+	if a := area(p.verts[:p.n]); !(a >= slop*slop) {
+		return fmt.Errorf("it is too thin for Box2D: %w; its outline less Box2D's %.4g skin has area %.3g; make it at least %.4g across", physics.ErrInvalid, skin, a, 2*skin+slop)
 	}
 	return nil
 }
 
-// single is v as Box2D will hold it, in single precision: far from the
-// origin, points that float64 keeps apart may coincide.
-func single(v mgl64.Vec2) mgl64.Vec2 {
-	return mgl64.Vec2{float64(float32(v[0])), float64(float32(v[1]))}
-}
-
 // inset moves every edge of the counter-clockwise convex polygon hull
 // inwards by r, or fails if an edge vanishes on the way.
-func inset(hull []mgl64.Vec2, r float64) ([]mgl64.Vec2, error) {
+func (u units) inset(hull []mgl64.Vec2, r float64) ([]mgl64.Vec2, error) {
 	n := len(hull)
 	normals := make([]mgl64.Vec2, n)
 	for i := range hull {
@@ -151,8 +148,8 @@ func inset(hull []mgl64.Vec2, r float64) ([]mgl64.Vec2, error) {
 	for i := range core {
 		j := (i + 1) % n
 		if core[j].Sub(core[i]).Dot(hull[j].Sub(hull[i])) <= 0 {
-			return nil, fmt.Errorf("polygon %v is too thin for Box2D: %w; less Box2D's %g skin, its side from %v to %v vanishes; make it at least %g across, or use a Segment",
-				hull, physics.ErrInvalid, r, hull[i], hull[j], 2*r+linearSlop)
+			return nil, fmt.Errorf("polygon %v is too thin for Box2D: %w; less Box2D's %.4g skin, its side from %v to %v vanishes; make it at least %.4g across, or use a Segment",
+				hull, physics.ErrInvalid, r, hull[i], hull[j], 2*r+u.slop())
 		}
 	}
 	return core, nil

@@ -3,8 +3,9 @@
 // shim.cpp is the package's own C++ layer over Box2D 2.4 (the system's
 // libbox2d): it keeps the world's bodies and joints in the Go side's order,
 // mixes friction and restitution as Chipmunk does, gathers contacts after a
-// step, copies every body's state out in one call, and answers queries
-// against the outline Box2D collides with (core polygon plus its skin).
+// step, copies every body's state out in one call, answers queries
+// against the outline Box2D collides with (core polygon plus its skin), and
+// converts between the world's units and Box2D's meters (shim.h).
 
 #include "shim.h"
 
@@ -52,6 +53,7 @@ struct lsWorld {
 	b2World world;
 	productMixer mixer;
 	b2Body *ground;
+	double perMeter; // world units in a meter
 	int velocityIterations, positionIterations;
 	std::vector<b2Body *> bodies;
 	std::vector<uint8_t> teleported;
@@ -60,10 +62,17 @@ struct lsWorld {
 	std::vector<lsContact> contacts;
 	std::vector<uint32_t> found;
 
-	explicit lsWorld(const b2Vec2 &g) : world(g) {}
+	lsWorld(double unitsPerMeter, const b2Vec2 &g) : world(g), perMeter(unitsPerMeter) {}
 };
 
 namespace {
+
+// meters is a world length, velocity, force or impulse in Box2D's units;
+// units brings one back. A power of two as perMeter changes no bit.
+double meters(const lsWorld *w, double x) { return x / w->perMeter; }
+float metersf(const lsWorld *w, double x) { return static_cast<float>(meters(w, x)); }
+b2Vec2 meters(const lsWorld *w, double x, double y) { return b2Vec2(metersf(w, x), metersf(w, y)); }
+double units(const lsWorld *w, double x) { return x * w->perMeter; }
 
 // Box2D 2.4.1's GetUserData has no const overload; reading it changes
 // nothing.
@@ -372,8 +381,8 @@ bool polygonOK(const b2Vec2 *v, int n) {
 
 extern "C" {
 
-lsWorld *lsNewWorld(double gx, double gy, int allowSleep, int velocityIterations, int positionIterations) {
-	lsWorld *w = new lsWorld(b2Vec2(static_cast<float>(gx), static_cast<float>(gy)));
+lsWorld *lsNewWorld(double unitsPerMeter, double gx, double gy, int allowSleep, int velocityIterations, int positionIterations) {
+	lsWorld *w = new lsWorld(unitsPerMeter, b2Vec2(static_cast<float>(gx / unitsPerMeter), static_cast<float>(gy / unitsPerMeter)));
 	w->world.SetContactListener(&w->mixer);
 	w->world.SetAllowSleeping(allowSleep != 0);
 	// Continuous collision is off until a body asks for it (see
@@ -414,11 +423,11 @@ static lsState stateOf(const lsWorld *w, size_t i) {
 	const b2Vec2 &v = b->GetLinearVelocity();
 	lsState s;
 	s.id = idOf(b);
-	s.px = p.x;
-	s.py = p.y;
+	s.px = units(w, p.x);
+	s.py = units(w, p.y);
 	s.angle = b->GetAngle();
-	s.vx = v.x;
-	s.vy = v.y;
+	s.vx = units(w, v.x);
+	s.vy = units(w, v.y);
 	s.av = b->GetAngularVelocity();
 	s.teleported = w->teleported[i];
 	return s;
@@ -448,10 +457,10 @@ void lsAddBody(lsWorld *w, lsBodyDef d) {
 	default:
 		bd.type = b2_staticBody;
 	}
-	bd.position.Set(static_cast<float>(d.px), static_cast<float>(d.py));
+	bd.position = meters(w, d.px, d.py);
 	bd.angle = static_cast<float>(d.angle);
 	if (bd.type != b2_staticBody) {
-		bd.linearVelocity.Set(static_cast<float>(d.vx), static_cast<float>(d.vy));
+		bd.linearVelocity = meters(w, d.vx, d.vy);
 		bd.angularVelocity = static_cast<float>(d.av);
 	}
 	bd.fixedRotation = d.fixedRotation != 0;
@@ -474,8 +483,8 @@ int lsAddPiece(lsWorld *w, int body, lsPiece p) {
 	b2EdgeShape edge;
 	switch (p.kind) {
 	case lsCircle:
-		circle.m_p.Set(static_cast<float>(p.x[0]), static_cast<float>(p.y[0]));
-		circle.m_radius = static_cast<float>(p.radius);
+		circle.m_p = meters(w, p.x[0], p.y[0]);
+		circle.m_radius = metersf(w, p.radius);
 		if (!(circle.m_radius > 0) || !finite(circle.m_radius)) {
 			return -1;
 		}
@@ -487,7 +496,7 @@ int lsAddPiece(lsWorld *w, int body, lsPiece p) {
 			return -2;
 		}
 		for (int i = 0; i < p.count; i++) {
-			v[i].Set(static_cast<float>(p.x[i]), static_cast<float>(p.y[i]));
+			v[i] = meters(w, p.x[i], p.y[i]);
 		}
 		if (!polygonOK(v, p.count)) {
 			return -2;
@@ -497,8 +506,8 @@ int lsAddPiece(lsWorld *w, int body, lsPiece p) {
 		break;
 	}
 	case lsEdge: {
-		b2Vec2 a(static_cast<float>(p.x[0]), static_cast<float>(p.y[0]));
-		b2Vec2 b(static_cast<float>(p.x[1]), static_cast<float>(p.y[1]));
+		b2Vec2 a = meters(w, p.x[0], p.y[0]);
+		b2Vec2 b = meters(w, p.x[1], p.y[1]);
 		if (b2DistanceSquared(a, b) < b2_linearSlop * b2_linearSlop) {
 			return -3;
 		}
@@ -516,9 +525,10 @@ int lsAddPiece(lsWorld *w, int body, lsPiece p) {
 int lsSetMass(lsWorld *w, int body, double mass, double cx, double cy, double inertia) {
 	b2MassData md;
 	md.mass = static_cast<float>(mass);
-	md.center.Set(static_cast<float>(cx), static_cast<float>(cy));
+	md.center = meters(w, cx, cy);
 	md.I = 0;
 	if (inertia > 0) {
+		inertia = meters(w, meters(w, inertia)); // mass × length²
 		// Box2D takes the moment about the body's origin and subtracts
 		// m·|c|² again, asserting the result is positive: check that
 		// single-precision round trip before it can abort.
@@ -560,25 +570,23 @@ void lsRemoveBody(lsWorld *w, int i) {
 void lsTeleport(lsWorld *w, int i, double x, double y, double angle) {
 	b2Body *b = w->bodies[i];
 	wakeNeighbours(b);
-	b->SetTransform(b2Vec2(static_cast<float>(x), static_cast<float>(y)), static_cast<float>(angle));
+	b->SetTransform(meters(w, x, y), static_cast<float>(angle));
 	b->SetAwake(true);
 	w->teleported[i] = 1;
 }
 
 void lsSetVelocity(lsWorld *w, int i, double vx, double vy, double av) {
 	b2Body *b = w->bodies[i];
-	b->SetLinearVelocity(b2Vec2(static_cast<float>(vx), static_cast<float>(vy)));
+	b->SetLinearVelocity(meters(w, vx, vy));
 	b->SetAngularVelocity(static_cast<float>(av));
 }
 
 void lsApplyImpulse(lsWorld *w, int i, double jx, double jy, double px, double py) {
-	w->bodies[i]->ApplyLinearImpulse(b2Vec2(static_cast<float>(jx), static_cast<float>(jy)),
-	                                 b2Vec2(static_cast<float>(px), static_cast<float>(py)), true);
+	w->bodies[i]->ApplyLinearImpulse(meters(w, jx, jy), meters(w, px, py), true);
 }
 
 void lsApplyForce(lsWorld *w, int i, double fx, double fy, double px, double py) {
-	w->bodies[i]->ApplyForce(b2Vec2(static_cast<float>(fx), static_cast<float>(fy)),
-	                         b2Vec2(static_cast<float>(px), static_cast<float>(py)), true);
+	w->bodies[i]->ApplyForce(meters(w, fx, fy), meters(w, px, py), true);
 }
 
 void lsWake(lsWorld *w, int i) { w->bodies[i]->SetAwake(true); }
@@ -591,8 +599,8 @@ int lsSleeping(lsWorld *w, int i) {
 void lsAddJoint(lsWorld *w, lsJointDef d) {
 	b2Body *a = d.a < 0 ? w->ground : w->bodies[d.a];
 	b2Body *b = d.b < 0 ? w->ground : w->bodies[d.b];
-	b2Vec2 la(static_cast<float>(d.ax), static_cast<float>(d.ay));
-	b2Vec2 lb(static_cast<float>(d.bx), static_cast<float>(d.by));
+	b2Vec2 la = meters(w, d.ax, d.ay);
+	b2Vec2 lb = meters(w, d.bx, d.by);
 	b2Joint *j = nullptr;
 	switch (d.kind) {
 	case lsPivot: {
@@ -613,7 +621,7 @@ void lsAddJoint(lsWorld *w, lsJointDef d) {
 		// The mouse joint holds body B at the point under its first
 		// target: start there, then move the target.
 		jd.target = b->GetWorldPoint(lb);
-		jd.maxForce = static_cast<float>(d.maxForce);
+		jd.maxForce = d.maxForce > 0 ? metersf(w, d.maxForce) : FLT_MAX;
 		b2LinearStiffness(jd.stiffness, jd.damping, 5.0f, 0.7f, jd.bodyA, jd.bodyB);
 		b2MouseJoint *m = static_cast<b2MouseJoint *>(w->world.CreateJoint(&jd));
 		m->SetTarget(la);
@@ -626,9 +634,14 @@ void lsAddJoint(lsWorld *w, lsJointDef d) {
 		jd.bodyB = b;
 		jd.localAnchorA = la;
 		jd.localAnchorB = lb;
-		jd.length = static_cast<float>(d.length);
-		jd.minLength = static_cast<float>(d.minLength);
-		jd.maxLength = static_cast<float>(d.maxLength);
+		jd.length = metersf(w, d.length);
+		if (d.kind == lsSpring) {
+			jd.minLength = 0;
+			jd.maxLength = FLT_MAX;
+		} else {
+			jd.minLength = metersf(w, d.minLength);
+			jd.maxLength = metersf(w, d.maxLength);
+		}
 		jd.stiffness = static_cast<float>(d.stiffness);
 		jd.damping = static_cast<float>(d.damping);
 		jd.collideConnected = d.collide != 0;
@@ -649,7 +662,7 @@ void lsRemoveJoint(lsWorld *w, int i) {
 }
 
 void lsDragTo(lsWorld *w, int i, double x, double y) {
-	static_cast<b2MouseJoint *>(w->joints[i])->SetTarget(b2Vec2(static_cast<float>(x), static_cast<float>(y)));
+	static_cast<b2MouseJoint *>(w->joints[i])->SetTarget(meters(w, x, y));
 }
 
 int lsCollectContacts(lsWorld *w) {
@@ -681,9 +694,9 @@ int lsCollectContacts(lsWorld *w) {
 			float half = 0.5f * wm.separations[0];
 			b2Vec2 onA = wm.points[0] - half * n, onB = wm.points[0] + half * n;
 			if (r.a < r.b) {
-				r.c = lsContact{r.a, r.b, onA.x, onA.y, n.x, n.y, -p.x, -p.y, 0};
+				r.c = lsContact{r.a, r.b, units(w, onA.x), units(w, onA.y), n.x, n.y, units(w, -p.x), units(w, -p.y), 0};
 			} else {
-				r.c = lsContact{r.b, r.a, onB.x, onB.y, -n.x, -n.y, p.x, p.y, 0};
+				r.c = lsContact{r.b, r.a, units(w, onB.x), units(w, onB.y), -n.x, -n.y, units(w, p.x), units(w, p.y), 0};
 			}
 		}
 		if (r.a > r.b) {
@@ -752,10 +765,10 @@ int lsQueryPoint(lsWorld *w, double x, double y, lsFilter f) {
 	pointQuery q;
 	q.w = w;
 	q.filter = f;
-	q.x = x;
-	q.y = y;
+	q.x = meters(w, x);
+	q.y = meters(w, y);
 	b2AABB box;
-	box.lowerBound.Set(static_cast<float>(x), static_cast<float>(y));
+	box.lowerBound = meters(w, x, y);
 	box.upperBound = box.lowerBound;
 	w->world.QueryAABB(&q, box);
 	sortFound(w);
@@ -763,6 +776,10 @@ int lsQueryPoint(lsWorld *w, double x, double y, lsFilter f) {
 }
 
 int lsQueryBox(lsWorld *w, double lox, double loy, double hix, double hiy, lsFilter f) {
+	lox = meters(w, lox);
+	loy = meters(w, loy);
+	hix = meters(w, hix);
+	hiy = meters(w, hiy);
 	w->found.clear();
 	boxQuery q;
 	q.w = w;
@@ -781,6 +798,9 @@ int lsQueryBox(lsWorld *w, double lox, double loy, double hix, double hiy, lsFil
 const uint32_t *lsFoundIDs(lsWorld *w) { return w->found.data(); }
 
 lsFound lsBodyAt(lsWorld *w, double x, double y, double radius, int dynamicOnly) {
+	x = meters(w, x);
+	y = meters(w, y);
+	radius = meters(w, radius);
 	nearestQuery q;
 	q.x = x;
 	q.y = y;
@@ -794,6 +814,10 @@ lsFound lsBodyAt(lsWorld *w, double x, double y, double radius, int dynamicOnly)
 }
 
 lsRayHit lsRayCast(lsWorld *w, double ax, double ay, double bx, double by, lsFilter f) {
+	ax = meters(w, ax);
+	ay = meters(w, ay);
+	bx = meters(w, bx);
+	by = meters(w, by);
 	rayQuery q;
 	q.bp = &w->world.GetContactManager().m_broadPhase;
 	q.filter = f;
@@ -808,6 +832,8 @@ lsRayHit lsRayCast(lsWorld *w, double ax, double ay, double bx, double by, lsFil
 	if ((in.p2 - in.p1).LengthSquared() > 0) { // the tree asserts it
 		q.bp->RayCast(&q, in);
 	}
+	q.best.px = units(w, q.best.px);
+	q.best.py = units(w, q.best.py);
 	return q.best;
 }
 

@@ -5,6 +5,12 @@
 // which the Go side keeps in the same (ascending ID) order as its own, so
 // no C++ pointer crosses into Go. Every argument has been checked in Go:
 // Box2D's assertions abort the process, so nothing reaching it may fail one.
+//
+// Every number crossing this interface is in world units; the shim alone
+// converts to and from Box2D's meters, with the world's unitsPerMeter (see
+// units.go): lengths, velocities, forces and impulses divided by it going
+// in and multiplied by it coming out, moments of inertia divided by its
+// square, the rest as it is.
 
 #ifndef LOCKSTEP_BOX2D_SHIM_H
 #define LOCKSTEP_BOX2D_SHIM_H
@@ -58,7 +64,9 @@ typedef struct {
 	int kind;
 	int a, b; // body indexes, -1 for the ground
 	double ax, ay, bx, by;
-	double minLength, maxLength, length, stiffness, damping, maxForce;
+	double minLength, maxLength, length; // a spring's are free: only length counts
+	double stiffness, damping;
+	double maxForce; // Drag only; 0 for no cap
 	uint8_t collide;
 } lsJointDef;
 
@@ -80,7 +88,7 @@ typedef struct {
 	int found;
 } lsFound;
 
-lsWorld *lsNewWorld(double gx, double gy, int allowSleep, int velocityIterations, int positionIterations);
+lsWorld *lsNewWorld(double unitsPerMeter, double gx, double gy, int allowSleep, int velocityIterations, int positionIterations);
 void lsFreeWorld(lsWorld *w);
 // lsSetContinuous turns Box2D's continuous collision on or off: dynamic
 // bodies against static ones, and bullets against everything.

@@ -35,6 +35,7 @@ type World struct {
 	lastBody  physics.BodyID
 	lastJoint physics.JointID
 
+	u         units
 	damping   float64 // Box2D's damping rate for dynamic bodies
 	bullets   int     // bodies with Bullet set: continuous collision is on while there are any
 	onContact func(physics.Contact) error
@@ -69,6 +70,9 @@ const (
 // New returns an empty world configured by cfg. Config.Damping becomes
 // Box2D's per-body damping rate −ln(Damping), which keeps that fraction of
 // velocity after a second to within 0.1% at 60 steps a second.
+// Config.UnitsPerMeter scales every length, velocity, force and impulse
+// between the world's units and Box2D's meters (see the package comment).
+
 func New(cfg physics.Config) (*World, error) {
 	if err := checkConfig(&cfg); err != nil {
 		return nil, fmt.Errorf("box2d: new world: %w", err)
@@ -81,8 +85,8 @@ func New(cfg physics.Config) (*World, error) {
 	if cfg.Sleep {
 		sleep = 1
 	}
-	w := &World{onContact: cfg.OnContact}
-	w.c = C.lsNewWorld(C.double(cfg.Gravity[0]), C.double(cfg.Gravity[1]), C.int(sleep), C.int(iterations), positionIterations)
+	w := &World{onContact: cfg.OnContact, u: unitsOf(&cfg)}
+	w.c = C.lsNewWorld(C.double(w.u.perMeter), C.double(cfg.Gravity[0]), C.double(cfg.Gravity[1]), C.int(sleep), C.int(iterations), positionIterations)
 	w.damping = dampingRate(cfg.Damping)
 	// A world dropped without Close still frees Box2D's memory.
 	w.cleanup = runtime.AddCleanup(w, func(c *C.lsWorld) { C.lsFreeWorld(c) }, w.c)
