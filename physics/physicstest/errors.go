@@ -337,6 +337,8 @@ func testBadConfig(t *testing.T, open Opener) {
 		{"Damping negative", physics.Config{Damping: -0.1}},
 		{"Damping above 1", physics.Config{Damping: 1.5}},
 		{"Iterations negative", physics.Config{Iterations: -1}},
+		{"UnitsPerMeter negative", physics.Config{UnitsPerMeter: -1}},
+		{"UnitsPerMeter NaN", physics.Config{UnitsPerMeter: nan}},
 	}
 	for _, tt := range tests {
 		w, err := open(tt.cfg)

@@ -44,6 +44,21 @@ func testFreeFall(t *testing.T, open Opener) {
 	}
 }
 
+// testFastBody launches a ball of 20 units at 500 units a second through
+// empty space in a world whose Config.UnitsPerMeter (100) says how large
+// that is: a 20 cm ball at 5 m/s. After one second it must have gone 500
+// units. An engine tuned to a size (Box2D moves a body at most 2 of its
+// meters a step) would stop it at 120 units a second if it took the units
+// for meters; an engine without tuning ignores the setting.
+func testFastBody(t *testing.T, open Opener) {
+	w := newWorld(t, open, physics.Config{UnitsPerMeter: 100})
+	id := w.add(physics.BodyDef{Vel: mgl64.Vec2{500, 0}, Mass: 1, Shapes: []physics.Shape{physics.CircleShape(10)}})
+	w.step(60)
+	if s := w.state(id); !nearVec(s.Pos, mgl64.Vec2{500, 0}, 0.01) || !nearVec(s.Vel, mgl64.Vec2{500, 0}, 1e-3) {
+		t.Errorf("a ball launched at 500 units/s is at %v moving %v after 1 s; want (500, 0) moving (500, 0)", s.Pos, s.Vel)
+	}
+}
+
 // testDamping: Config.Damping is the fraction of velocity kept after one
 // second. Backends may apply it in per-step factors that compound a little
 // differently (Box2D's 1/(1+h·c) keeps 0.502 of it where pow(d, dt) keeps

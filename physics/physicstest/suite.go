@@ -26,6 +26,7 @@ func Run(t *testing.T, open Opener) {
 		run  func(*testing.T, Opener)
 	}{
 		{"free fall follows the closed form", testFreeFall},
+		{"a fast body keeps its speed in a world of its units", testFastBody},
 		{"damping keeps the configured fraction per second", testDamping},
 		{"impulses and forces change velocity by J/m and F·dt/m", testImpulseAndForce},
 		{"mass and moment come from density", testDensity},
