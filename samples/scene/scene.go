@@ -51,10 +51,17 @@ type Drawer interface {
 	Draw(c *sdl2.Canvas, f *engine.Frame)
 }
 
-// WorldConfig is a Scene that wants other than the default world (gravity
-// of 9.8 units per second squared downwards, 10 iterations).
+// WorldConfig is a Scene that wants other than the default world,
+// DefaultWorldConfig.
 type WorldConfig interface {
 	WorldConfig() physics.Config
+}
+
+// DefaultWorldConfig is the world of a Scene that is not a WorldConfig:
+// gravity of 9.8 units per second squared downwards, 10 iterations, a
+// unit per meter.
+func DefaultWorldConfig() physics.Config {
+	return physics.Config{Gravity: mgl64.Vec2{0, -9.8}, Iterations: 10}
 }
 
 // Main runs s as a desktop program and exits (see desktop.Main).
@@ -98,7 +105,7 @@ func (g *game) Validate() error {
 }
 
 func (g *game) Start(s *desktop.Setup) error {
-	cfg := physics.Config{Gravity: mgl64.Vec2{0, -9.8}, Iterations: 10}
+	cfg := DefaultWorldConfig()
 	if wc, ok := g.scene.(WorldConfig); ok {
 		cfg = wc.WorldConfig()
 	}
