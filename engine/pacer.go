@@ -190,6 +190,8 @@ func near(a, b time.Duration, parts time.Duration) bool {
 // effective names the pacing actually in force.
 func (p *pacer) effective() string {
 	switch {
+	case p.mode == ModeVSync && p.headless:
+		return "cap (no display)"
 	case p.mode == ModeVSync && p.fallback:
 		return "cap (vsync ignored)"
 	default:

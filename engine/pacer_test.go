@@ -207,7 +207,7 @@ func TestHeadlessVSyncIsACapFromTheFirstFrame(t *testing.T) {
 	p.work = every(2 * time.Millisecond) // a headless present reads a pixel back
 	g := &recorder{clock: c}
 	sum := runFake(t, Config{Mode: ModeVSync, Duration: 5 * time.Second}, g, p, c)
-	if sum.EffectiveMode != "cap (vsync ignored)" {
+	if sum.EffectiveMode != "cap (no display)" {
 		t.Fatalf("effective mode %q, want the cap", sum.EffectiveMode)
 	}
 	if slices.Contains(p.setVSyncs, true) {

@@ -7,7 +7,7 @@ import "time"
 // platform/desktop prints it as the JSON summary every scene shares.
 type Report struct {
 	Mode          Mode    // the power mode asked for last
-	EffectiveMode string  // the pacing in force: the mode, or "cap (vsync ignored)"
+	EffectiveMode string  // the pacing in force: the mode, "cap (vsync ignored)", or "cap (no display)" (headless)
 	FPSTarget     float64 // frames per second aimed at; 0 uncapped or unknown
 	TPS           int
 	Frames        uint64
