@@ -152,6 +152,13 @@ func (r *fuzzReader) config() physics.Config {
 		c.Damping = 0
 		c.Gravity = mgl64.Vec2{0, -10}
 	}
+	// Scales at and beyond both ends of the accepted range, or any number.
+	scales := [...]float64{0, 1, 1e-3, 0.01, 0.5, 2, 100, 1e4, 1e-4, 2e4}
+	if b := r.byte(); int(b) < len(scales) {
+		c.UnitsPerMeter = scales[b]
+	} else if b == 255 {
+		c.UnitsPerMeter = r.num()
+	}
 	return c
 }
 
