@@ -191,32 +191,6 @@ func TestJointsGoAwayWithTheirBodies(t *testing.T) {
 	}
 }
 
-func TestBodyAtFindsTheBodyUnderAPoint(t *testing.T) {
-	w := mustWorld(t, physics.Config{})
-	wall := mustAdd(t, w, physics.BodyDef{Kind: physics.Static, Shapes: []physics.Shape{physics.BoxShape(100, 1)}})
-	b := mustAdd(t, w, ball(3, 3))
-	tests := []struct {
-		name        string
-		p           mgl64.Vec2
-		radius      float64
-		dynamicOnly bool
-		want        physics.BodyID
-		ok          bool
-	}{
-		{"inside the ball", mgl64.Vec2{3.1, 3}, 0, false, b, true},
-		{"near the ball", mgl64.Vec2{3.7, 3}, 0.5, true, b, true},
-		{"empty space", mgl64.Vec2{10, 10}, 0, false, 0, false},
-		{"inside the wall", mgl64.Vec2{20, 0}, 0, false, wall, true},
-		{"inside the wall, dynamic only", mgl64.Vec2{20, 0}, 0, true, 0, false},
-	}
-	for _, tt := range tests {
-		got, ok, err := w.BodyAt(tt.p, tt.radius, tt.dynamicOnly)
-		if err != nil || got != tt.want || ok != tt.ok {
-			t.Errorf("%s: BodyAt(%v) = %d, %v, %v; want %d, %v", tt.name, tt.p, got, ok, err, tt.want, tt.ok)
-		}
-	}
-}
-
 func TestShapesDescribeWhatWasAdded(t *testing.T) {
 	w := mustWorld(t, physics.Config{})
 	tri := physics.PolygonShape(mgl64.Vec2{0, 0}, mgl64.Vec2{1, 0}, mgl64.Vec2{0.2, 0.2}, mgl64.Vec2{0, 1})

@@ -1,6 +1,7 @@
 package physicstest
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -143,12 +144,19 @@ func testQueryPoint(t *testing.T, open Opener) {
 	dst := make([]physics.BodyID, 0, 8)
 	for _, tt := range tests {
 		got, err := w.QueryPoint(tt.p, tt.f, dst)
-		if err != nil || !slices.Equal(got, tt.want) {
-			t.Errorf("%s: QueryPoint(%v) = %v, %v; want %v", tt.name, tt.p, got, err, tt.want)
-		}
-		if len(got) > 0 && &got[:1][0] != &dst[:1][0] {
-			t.Errorf("%s: QueryPoint did not reuse dst, which had room", tt.name)
-		}
+		checkFound(t, fmt.Sprintf("%s: QueryPoint(%v)", tt.name, tt.p), got, err, tt.want, dst)
+	}
+}
+
+// checkFound fails t unless a query (call) found want, in ID order, into
+// dst's storage, which had room for it.
+func checkFound(t *testing.T, call string, got []physics.BodyID, err error, want, dst []physics.BodyID) {
+	t.Helper()
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("%s = %v, %v; want %v", call, got, err, want)
+	}
+	if len(got) > 0 && &got[:1][0] != &dst[:1][0] {
+		t.Errorf("%s did not reuse dst, which had room", call)
 	}
 }
 
@@ -178,12 +186,7 @@ func testQueryBox(t *testing.T, open Opener) {
 	dst := make([]physics.BodyID, 0, 8)
 	for _, tt := range tests {
 		got, err := w.QueryBox(tt.lo, tt.hi, tt.f, dst)
-		if err != nil || !slices.Equal(got, tt.want) {
-			t.Errorf("%s: QueryBox(%v, %v) = %v, %v; want %v", tt.name, tt.lo, tt.hi, got, err, tt.want)
-		}
-		if len(got) > 0 && &got[:1][0] != &dst[:1][0] {
-			t.Errorf("%s: QueryBox did not reuse dst, which had room", tt.name)
-		}
+		checkFound(t, fmt.Sprintf("%s: QueryBox(%v, %v)", tt.name, tt.lo, tt.hi), got, err, tt.want, dst)
 	}
 }
 

@@ -121,20 +121,28 @@ func spread(c *Canvas, s Sprite, n int, draw func(c *Canvas, s Sprite, i int, p 
 	}
 }
 
+// shipWindow opens a 1280×720 headless window, on the software renderer
+// if asked, with the ship texture loaded into its canvas.
+func shipWindow(b *testing.B, software bool) (*Window, *Canvas, *Texture) {
+	b.Helper()
+	w := openHeadless(b, Options{Width: 1280, Height: 720, Software: software})
+	c := w.Canvas()
+	var tex *Texture
+	var err error
+	onMain(func() { tex, err = c.NewTexture(shipImage(), TextureOptions{}) })
+	if err != nil {
+		b.Fatal(err)
+	}
+	return w, c, tex
+}
+
 // BenchmarkBatch1k compares 1,000 sprites with 1,000 circles and 1,000
 // boxes: "build" fills the vertex buffers only, "frame" also draws them
 // and presents (which headless waits for).
 func BenchmarkBatch1k(b *testing.B) {
 	for _, r := range renderers {
 		b.Run(r.name, func(b *testing.B) {
-			w := openHeadless(b, Options{Width: 1280, Height: 720, Software: r.software})
-			c := w.Canvas()
-			var tex *Texture
-			var err error
-			onMain(func() { tex, err = c.NewTexture(shipImage(), TextureOptions{}) })
-			if err != nil {
-				b.Fatal(err)
-			}
+			w, c, tex := shipWindow(b, r.software)
 			ship := Sprite{Texture: tex, Origin: mgl64.Vec2{8, 8}, Scale: mgl64.Vec2{0.5, 0.5}}
 			for _, shape := range batchShapes {
 				b.Run(shape.name+"/build", func(b *testing.B) {
@@ -167,14 +175,7 @@ func BenchmarkBatch1k(b *testing.B) {
 func BenchmarkSpritesPerFrame(b *testing.B) {
 	for _, r := range renderers {
 		b.Run(r.name, func(b *testing.B) {
-			w := openHeadless(b, Options{Width: 1280, Height: 720, Software: r.software})
-			c := w.Canvas()
-			var tex *Texture
-			var err error
-			onMain(func() { tex, err = c.NewTexture(shipImage(), TextureOptions{}) })
-			if err != nil {
-				b.Fatal(err)
-			}
+			w, c, tex := shipWindow(b, r.software)
 			ship := Sprite{Texture: tex, Origin: mgl64.Vec2{8, 8}}
 			for _, n := range []int{1000, 2000, 5000, 10000} {
 				b.Run(strconv.Itoa(n), func(b *testing.B) {
