@@ -222,7 +222,7 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 		// The pacer owns the frame period (the cap's, the display's or the
 		// one learnt from presents); the cadence snaps to whatever it is
 		// now, after this frame's mode switch and the last present.
-		l.ts.snap.setPeriod(l.pacer.period())
+		l.ts.setPeriod(l.pacer.period())
 		steps, dropped, stalled = l.ts.advance(frameTime)
 	}
 	if stalled {
@@ -260,6 +260,7 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 	}
 	l.stats.StepsPerFrame[ran]++
 	l.stats.LastSteps = ran
+	l.stats.Measured, l.stats.Ticked, l.stats.Held = l.ts.measured, l.ts.ticked, l.ts.held()
 	if n := l.cfg.Ticks; n > 0 && l.stats.Ticks >= n {
 		l.stopping = true
 	}
