@@ -39,8 +39,9 @@ func (e *PanicError) Unwrap() error {
 // presents what the ticks so far made, and Run returns context.Cause(ctx)
 // with the report.
 //
-// If the game panics, Run recovers and returns a *PanicError with the
-// stack. It never closes the platform: whoever opened it closes it (see
+// Run refuses (ErrPlatformInUse) a platform another Run is driving, such
+// as the one it was called from inside. If the game panics, Run recovers
+// and returns a *PanicError with the stack. It never closes the platform: whoever opened it closes it (see
 // platform/sdl2's Run), after a panic too.
 func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	cfg, err = cfg.withDefaults()
@@ -53,6 +54,11 @@ func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	if err := checkMainThread(cfg.Platform); err != nil {
 		return Report{}, err
 	}
+	release, err := usePlatform(cfg.Platform)
+	if err != nil {
+		return Report{}, err
+	}
+	defer release()
 	l := newLoop(cfg, game)
 	defer func() {
 		if r := recover(); r != nil {
