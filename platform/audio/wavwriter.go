@@ -80,17 +80,22 @@ func (w *WAVWriter) Write(p []byte) (int, error) {
 // Bytes returns how many sample bytes were written.
 func (w *WAVWriter) Bytes() int64 { return w.data }
 
-// Close fills in the header's sizes through at, when it is not nil.
+// Close fills in the header's sizes through at, when it is not nil and
+// can write at an offset (an error wrapping errors.ErrUnsupported says it
+// cannot: the sizes then stay unknown). It returns the first error of the
+// writes too.
 func (w *WAVWriter) Close(at io.WriterAt) error {
-	if at == nil {
+	if at == nil || w.err != nil {
 		return w.err
 	}
 	h := wavHeader(uint32(w.data))
-	if _, err := at.WriteAt(h[4:8], 4); err != nil {
-		return errors.Join(w.err, fmt.Errorf("audio: finish WAV header: %w", err))
+	if _, err := at.WriteAt(h[4:8], 4); errors.Is(err, errors.ErrUnsupported) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("audio: finish WAV header: %w", err)
 	}
 	if _, err := at.WriteAt(h[40:44], 40); err != nil {
-		return errors.Join(w.err, fmt.Errorf("audio: finish WAV header: %w", err))
+		return fmt.Errorf("audio: finish WAV header: %w", err)
 	}
-	return w.err
+	return nil
 }
