@@ -55,6 +55,7 @@ type Summary struct {
 	Error          string `json:"error,omitempty"`
 	// IdleGC is what the idle-time collector did (absent with -idle-gc=false).
 	IdleGC *IdleGCSummary `json:"idle_gc,omitempty"`
+	SoundSummary
 }
 
 // FrameMS are percentiles of the interval between presents, in milliseconds.
