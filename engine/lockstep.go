@@ -23,8 +23,9 @@ type Lockstep interface {
 	// tick; ready true means players (one zeroed Input per slot) holds
 	// every player's input for tick n, and the local input is taken.
 	// ErrQuit ends the run cleanly before tick n; another error ends it
-	// with that error.
-	Inputs(n uint64, local *Input, players []Input) (ready bool, err error)
+	// with that error. state is the state tick n starts from, for the
+	// hashes peers compare.
+	Inputs(n uint64, local *Input, players []Input, state StateHasher) (ready bool, err error)
 }
 
 // PlayersTape is a Tape that records or replays every player's input:

@@ -102,7 +102,7 @@ func (m *multiplayer) init(cfg Config, game Game) error {
 func (m *multiplayer) gather(l *Loop) (ready bool, err error) {
 	clear(m.players)
 	if m.lockstep != nil {
-		ready, err = m.lockstep.Inputs(l.tick.N, &l.input.pending, m.players)
+		ready, err = m.lockstep.Inputs(l.tick.N, &l.input.pending, m.players, l)
 		if err != nil || !ready {
 			return false, err
 		}

@@ -122,7 +122,7 @@ func (s *fakeLockstep) Frame(now time.Duration, quit bool) error {
 	return nil
 }
 
-func (s *fakeLockstep) Inputs(n uint64, local *Input, players []Input) (bool, error) {
+func (s *fakeLockstep) Inputs(n uint64, local *Input, players []Input, _ StateHasher) (bool, error) {
 	if s.quit && n >= s.quitAt {
 		return false, ErrQuit
 	}
@@ -216,8 +216,8 @@ func TestLockstepErrorEndsTheRun(t *testing.T) {
 
 type errLockstep struct{ err error }
 
-func (s *errLockstep) Frame(time.Duration, bool) error              { return s.err }
-func (s *errLockstep) Inputs(uint64, *Input, []Input) (bool, error) { return false, nil }
+func (s *errLockstep) Frame(time.Duration, bool) error                           { return s.err }
+func (s *errLockstep) Inputs(uint64, *Input, []Input, StateHasher) (bool, error) { return false, nil }
 
 // noopPlayers is a two-player game that does nothing.
 type noopPlayers struct{ noopGame }
