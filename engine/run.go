@@ -60,6 +60,9 @@ func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	}
 	defer release()
 	l := newLoop(cfg, game)
+	if err := l.mp.init(cfg, game); err != nil {
+		return Report{}, err
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = &PanicError{Value: r, Stack: debug.Stack()}
@@ -141,7 +144,7 @@ func (l *Loop) runFrame() error {
 	changed := l.input.frameDirty
 	l.input.beginFrame()
 	l.platform.PollEvents(&l.input)
-	if l.input.quit {
+	if l.input.quit && l.mp.lockstep == nil { // a session ends on a tick every peer agrees on
 		l.stopping = true
 	}
 	l.frame.N = l.stats.Frames
@@ -165,6 +168,11 @@ func (l *Loop) runFrame() error {
 		}
 	}
 
+	if l.mp.lockstep != nil {
+		if err := l.mp.lockstep.Frame(now, l.input.quit); err != nil {
+			return err
+		}
+	}
 	if err := l.runTicks(frameTime, now, pausedBefore); err != nil {
 		return err
 	}
@@ -257,8 +265,13 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 			l.stopping = true
 			break
 		}
-		if err := l.runTick(); err != nil {
+		held, err := l.runTick()
+		if err != nil {
 			return err
+		}
+		if held {
+			l.holdTicks()
+			break
 		}
 		if !stepOnce {
 			l.ts.consume()
@@ -286,29 +299,34 @@ func (l *Loop) cancelled() bool {
 	}
 }
 
-func (l *Loop) runTick() error {
+// runTick runs the next tick, or reports that the Lockstep held it.
+func (l *Loop) runTick() (held bool, err error) {
 	l.phases.enter(PhaseTick)
-	l.prev, l.cur = l.cur, l.prev
 	l.tick.N = l.stats.Ticks
-	l.input.takeTick(&l.tick.Input)
-	if l.cfg.Tape != nil {
-		if err := l.cfg.Tape.Tick(l.tick.N, &l.tick.Input, l); err != nil {
-			return wrapGame("tick", l.tick.N, err)
+	if l.mp.players != nil {
+		if ready, err := l.mp.gather(l); err != nil || !ready {
+			return !ready, err
 		}
+	} else {
+		l.input.takeTick(&l.tick.Input)
+	}
+	l.prev, l.cur = l.cur, l.prev
+	if err := l.tapeTick(); err != nil {
+		return false, wrapGame("tick", l.tick.N, err)
 	}
 	if err := l.game.Tick(&l.tick); err != nil {
-		return wrapGame("tick", l.tick.N, err)
+		return false, wrapGame("tick", l.tick.N, err)
 	}
 	if l.world != nil {
 		l.phases.enter(PhasePhysics)
 		if err := l.world.Step(l.ts.dt); err != nil {
-			return fmt.Errorf("engine: physics step in tick %d: %w", l.tick.N, err)
+			return false, fmt.Errorf("engine: physics step in tick %d: %w", l.tick.N, err)
 		}
 		l.phases.enter(PhaseSnapshot)
 		l.cur = l.world.Snapshot(l.cur[:0])
 	}
 	l.stats.Ticks++
-	return nil
+	return false, nil
 }
 
 // draw blends, draws and presents the frame.
