@@ -50,6 +50,10 @@ type Config struct {
 	// zero is engine.WaitHybrid. It is ignored when Loop.Clock is set.
 	Wait engine.Wait
 
+	// Sound is the sound's options (-audio-out, -mute, -volume; see
+	// SoundOptions).
+	Sound SoundOptions
+
 	// NoIdleGC leaves garbage collection to Go's own pacing instead of
 	// collecting in each frame's idle time (-idle-gc=false); zero collects
 	// in idle time.

@@ -63,6 +63,7 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 	c.Output.flags(fs)
 	fs.Var(notBool{&c.NoIdleGC}, "idle-gc", "collect garbage in each frame's idle time instead of inside physics steps")
 	fs.TextVar(&c.Wait, "wait", c.Wait, "how the frame cap waits: hybrid (sleep, then spin the last stretch), sleep or spin")
+	c.Sound.flags(fs)
 }
 
 // flags registers the output flags on fs, writing into o.
@@ -126,11 +127,15 @@ func (c *Config) validate() error {
 	case c.Physics.Available() != nil:
 		return bad("physics", c.Physics, c.Physics.Available().Error())
 	}
-	return c.Output.validate()
+	if err := c.Sound.validate(); err != nil {
+		return err
+	}
+	return c.Output.validate(c.Sound.AudioOut)
 }
 
-// validate checks that the outputs can all be written.
-func (o *Output) validate() error {
+// validate checks that the outputs, and the sound's file audioOut, can
+// all be written.
+func (o *Output) validate(audioOut string) error {
 	if o.Record != "" && o.Replay != "" {
 		return usagef("-record and -replay cannot be used together: replay a recording, or make a new one")
 	}
@@ -144,6 +149,7 @@ func (o *Output) validate() error {
 		output.Named{Flag: "-cpuprofile", Path: o.CPUProfile},
 		output.Named{Flag: "-memprofile", Path: o.MemProfile},
 		output.Named{Flag: "-trace", Path: o.Trace},
+		output.Named{Flag: "-audio-out", Path: audioOut},
 	); err != nil {
 		return usagef("%v", err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/physics/backend"
+	"github.com/lockstep-engine/lockstep/platform/audio"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -65,6 +66,10 @@ type Setup struct {
 	Physics backend.Engine // Config.Physics (-physics): the engine NewWorld builds on
 	Window  *sdl2.Window   // open, to load textures and fonts into, set the title or size
 	Log     *slog.Logger   // Config.Loop.Logger, or slog's default
+	// Audio is the run's mixer, never nil: play sounds from Tick (they
+	// are placed on the ticks' timeline and recorded) or from Update and
+	// Draw (heard at once).
+	Audio *audio.Mixer
 }
 
 // NewWorld returns an empty world on the physics engine the run chose

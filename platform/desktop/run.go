@@ -20,6 +20,7 @@ type run struct {
 	sum    Summary
 	win    *sdl2.Window
 	runner *runner
+	sound  *sound
 	tape   *tapeRun
 	idle   *engine.IdleGC
 	looped bool // the loop started: its summary is written by finish
@@ -50,7 +51,10 @@ func (r *run) check() error {
 	if err := r.cfg.Physics.Available(); err != nil {
 		return usagef("desktop: Config.Physics: %v", err)
 	}
-	return r.cfg.Output.validate()
+	if err := r.cfg.Sound.validate(); err != nil {
+		return err
+	}
+	return r.cfg.Output.validate(r.cfg.Sound.AudioOut)
 }
 
 // open opens the window, titled with the game's name unless cfg says.
@@ -105,6 +109,7 @@ func (r *run) loopConfig() (cfg engine.Config, stop func(), err error) {
 		r.tape.configure(&cfg, fast)
 	}
 	r.runner = newRunner(r.game, r.win, r.name, r.log, &r.cfg.Debug)
+	r.runner.sound = r.sound
 	return cfg, stop, nil
 }
 
@@ -129,10 +134,12 @@ func (r *run) loop(ctx context.Context, cfg engine.Config) error {
 	}
 	r.sum.addReport(&rep)
 	r.sum.addUsage(before, after)
+	r.sound.summarize(&r.sum)
 	if r.idle != nil {
 		st := r.idle.Stats()
 		r.sum.IdleGC = &IdleGCSummary{Collections: st.Collections, Forced: st.Forced,
-			TotalMS: float64(st.Total) / 1e6, MaxMS: float64(st.Max) / 1e6}
+			TotalMS: ms(st.Total), MaxMS: ms(st.Max), Overran: st.Overran,
+			HandedOver: st.HandedOver, RuntimeCycles: st.RuntimeCycles}
 	}
 	if runErr != nil {
 		r.sum.Error = runErr.Error()

@@ -31,6 +31,7 @@ type runner struct {
 	last     engine.Frame
 	drawn    bool
 	panicked bool // the run ended in a panic: the game is not called again
+	sound    *sound
 }
 
 func newRunner(game sdl2.Game, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
@@ -62,6 +63,9 @@ func (r *runner) Update(f *engine.Frame) error {
 		if err := r.hotkey(f); err != nil {
 			return err
 		}
+	}
+	if !f.Window.Visible() {
+		r.sound.feed() // no Draw this frame: keep the device fed
 	}
 	if u, ok := r.game.(engine.Updater); ok {
 		return u.Update(f)
@@ -120,13 +124,14 @@ func (r *runner) debugKey(in *engine.Input, l *engine.Loop) error {
 	return nil
 }
 
-func (r *runner) Tick(t *engine.Tick) error { return r.game.Tick(t) }
+func (r *runner) Tick(t *engine.Tick) error { return r.sound.tick(t, r.game.Tick) }
 
 // Unwrap returns the game: the window finds its world and state hash
 // there (sdl2.Wrapper).
 func (r *runner) Unwrap() sdl2.Game { return r.game }
 
 func (r *runner) Draw(c *sdl2.Canvas, f *engine.Frame) error {
+	r.sound.feed() // the frame's ticks are mixed: hear them now
 	r.last, r.drawn = *f, true
 	if err := r.render(c, f); err != nil {
 		return err
