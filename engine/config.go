@@ -91,7 +91,7 @@ type Config struct {
 	Lockstep Lockstep
 
 	// GC, when set, is given the frame's idle time before each wait (see
-	// Collector); physics.IdleGC moves garbage collection there.
+	// Collector); an IdleGC (NewIdleGC) moves garbage collection there.
 	GC Collector
 
 	// ProfileLabels tags CPU profile samples with the loop phase (pprof

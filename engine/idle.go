@@ -3,7 +3,7 @@ package engine
 import "time"
 
 // Collector does deferrable work, garbage collection above all, in the
-// time a frame has to spare before its deadline. physics.IdleGC is one.
+// time a frame has to spare before its deadline. IdleGC is one.
 type Collector interface {
 	// Collect may work for up to budget; a zero budget means there is no
 	// idle time this frame (uncapped), so only overdue work should run.

@@ -11,7 +11,7 @@ package engine
 type Input struct {
 	Down, Pressed, Released                  KeySet
 	Buttons, ButtonsPressed, ButtonsReleased ButtonSet
-	MouseX, MouseY                           float64 // window pixels
+	MouseX, MouseY                           float64 // the pointer in canvas units (see Mouse)
 	WheelX, WheelY                           int32   // wheel clicks since the tick before
 	// WindowWidth and WindowHeight are the size in pixels of the window
 	// the pointer is in, so a tick can map it into its world the same way
@@ -24,7 +24,10 @@ type Input struct {
 	Pads [MaxPads]Pad
 }
 
-// Mouse returns the pointer's position in window pixels.
+// Mouse returns the pointer's position in canvas units: the units the game
+// draws in, the window's logical size when it has one (platform/sdl2 maps
+// it so, high-DPI displays and letterboxing included), otherwise the
+// drawable's pixels.
 func (in *Input) Mouse() (x, y float64) { return in.MouseX, in.MouseY }
 
 // Held returns in without its edges: keys, buttons, pads and the pointer
@@ -49,7 +52,7 @@ type EventSink interface {
 	Key(k Key, down bool)
 	// Button records that mouse button b went down or up.
 	Button(b MouseButton, down bool)
-	// Pointer records the pointer's position in window pixels.
+	// Pointer records the pointer's position in canvas units.
 	Pointer(x, y float64)
 	// Scroll records wheel motion in clicks.
 	Scroll(dx, dy int32)

@@ -41,8 +41,8 @@ func (e *PanicError) Unwrap() error {
 //
 // Run refuses (ErrPlatformInUse) a platform another Run is driving, such
 // as the one it was called from inside. If the game panics, Run recovers
-// and returns a *PanicError with the stack. It never closes the platform: whoever opened it closes it (see
-// platform/sdl2's Run), after a panic too.
+// and returns a *PanicError with the stack. It never closes the platform: whoever opened it closes it
+// (as platform/desktop's Run does), after a panic too.
 func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	cfg, err = cfg.withDefaults()
 	if err != nil {

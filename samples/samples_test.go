@@ -1,6 +1,6 @@
 // Package samples_test runs every sample scene as its users do: the real
 // binary, built once, as a subprocess with the shared command line, on
-// SDL's offscreen driver. It checks what DESIGN.md promises of every scene:
+// SDL's offscreen driver. It checks what the README promises of every scene:
 // it draws, it stops after exactly -ticks ticks with the same state hash in
 // every power mode, bad flags exit 2 naming the flag, and the JSON summary
 // has every key.
@@ -542,8 +542,9 @@ func TestBadFlagsExit2NamingTheFlagAndItsRange(t *testing.T) {
 	}
 }
 
-// designKeys are the summary keys ../shared/DESIGN.md lists, with the
-// keys of the objects among them.
+// designKeys are the summary keys every scene's summary has (README,
+// "Samples and the shared command line"; desktop.Summary), with the keys
+// of the objects among them.
 var designKeys = map[string][]string{
 	"scene": nil, "mode": nil, "mode_effective": nil, "fps_target": nil, "tps": nil,
 	"frames": nil, "ticks": nil, "wall_s": nil, "fps": nil,

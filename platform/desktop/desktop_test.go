@@ -156,3 +156,24 @@ func TestHUDIsOffInAGameUnlessTheHUDFlagAsks(t *testing.T) {
 		}
 	}
 }
+
+// A headless replay runs as fast as it can: its text summary says so
+// instead of reporting a zero target and bailouts as if the run failed.
+func TestAFastReplaysSummarySaysItIsOne(t *testing.T) {
+	tape := filepath.Join(t.TempDir(), "run.tape")
+	if code, stderr := run(&drifter{step: 0.1}, "-headless", "-mode", "uncapped", "-ticks", "120", "-record", tape); code != 0 {
+		t.Fatalf("record: exit %d: %s", code, stderr)
+	}
+	var stdout, stderr bytes.Buffer
+	var code int
+	sdl.Do(func() {
+		code = desktop.MainStatus(&drifter{step: 0.1}, desktop.Config{}, []string{"-headless", "-replay", tape, "-stats"}, &stdout, &stderr)
+	})
+	if code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, stderr.String())
+	}
+	out := stdout.String()
+	if !strings.Contains(out, "a replay as fast as the CPU allows") || strings.Contains(out, "target 0.0") {
+		t.Errorf("a fast replay's summary does not say it is one:\n%s", out)
+	}
+}

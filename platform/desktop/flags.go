@@ -36,7 +36,7 @@ func usagef(format string, args ...any) error {
 }
 
 // Flags registers the shared command line on fs, writing into c, with c's
-// values as the defaults (DESIGN.md's table lists the flags). Main and
+// values as the defaults (the README's flags table lists them). Main and
 // Parse call it; a program with a command line of its own can too.
 func (c *Config) Flags(fs *flag.FlagSet) {
 	*c = c.withDefaults()

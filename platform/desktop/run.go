@@ -79,7 +79,7 @@ func (r *run) open() error {
 func (r *run) loopConfig() (cfg engine.Config, stop func(), err error) {
 	cfg = r.cfg.Loop
 	o := &r.cfg.Output
-	cfg.Platform = r.win
+	cfg.Platform = r.win.Platform()
 	cfg.ProfileLabels = cfg.ProfileLabels || o.CPUProfile != "" || o.PProf != ""
 	fast := cfg.Clock == nil && r.win.Headless() // nobody is watching a headless replay
 	if cfg.Clock == nil {
@@ -106,7 +106,7 @@ func (r *run) loopConfig() (cfg engine.Config, stop func(), err error) {
 		}
 		// On early returns only: closed by loop after a run.
 		stops = append(stops, func() { _ = r.tape.close(0) })
-		r.tape.configure(&cfg, fast)
+		r.sum.FastReplay = r.tape.configure(&cfg, fast)
 	}
 	r.runner = newRunner(r.game, r.win, r.name, r.log, &r.cfg.Debug)
 	r.runner.sound = r.sound

@@ -66,11 +66,11 @@ func openTape(c *Config, name string, log *slog.Logger) (*tapeRun, error) {
 
 // configure hands the loop the tape, bounds a replay's ticks to the
 // recording's, and runs a replay on a clock that never waits when fast
-// (nobody is watching).
-func (t *tapeRun) configure(cfg *engine.Config, fast bool) {
+// (nobody is watching). It reports whether the replay runs fast.
+func (t *tapeRun) configure(cfg *engine.Config, fast bool) bool {
 	if t.rec != nil {
 		cfg.Tape = t.rec
-		return
+		return false
 	}
 	cfg.Tape = t.play
 	if n := t.recorded.Ticks; n > 0 && (cfg.Ticks == 0 || cfg.Ticks > n) {
@@ -81,6 +81,7 @@ func (t *tapeRun) configure(cfg *engine.Config, fast bool) {
 		cfg.Mode = engine.ModeUncapped
 		t.log.Info("replaying headless: as fast as the CPU allows", "ticks", t.recorded.Ticks)
 	}
+	return fast
 }
 
 // close ends a recording with the final state's hash, or checks a replay

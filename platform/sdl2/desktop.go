@@ -38,6 +38,41 @@ func (w *Window) SetFullscreen(on bool) error {
 	return nil
 }
 
+// SetSize resizes the window to width×height screen coordinates, centred
+// where it was. In fullscreen it sets the size the window returns to when
+// fullscreen ends. The new drawable size arrives with the window's events
+// (and Size reports it at once); with a logical size the canvas keeps its
+// units.
+func (w *Window) SetSize(width, height int) error {
+	if err := checkSize(width, height); err != nil {
+		return fmt.Errorf("sdl2: SetSize: %w", err)
+	}
+	if err := w.Err(); err != nil {
+		return err
+	}
+	w.windowedW, w.windowedH = int32(width), int32(height)
+	if w.Fullscreen() {
+		return nil
+	}
+	x, y := w.win.GetPosition()
+	ow, oh := w.win.GetSize()
+	w.win.SetSize(int32(width), int32(height))
+	w.win.SetPosition(x+(ow-int32(width))/2, y+(oh-int32(height))/2)
+	w.updateSize()
+	return nil
+}
+
+// maxWindowSide bounds a window's side: larger is a mistake.
+const maxWindowSide = 16384
+
+// checkSize checks a window size in screen coordinates.
+func checkSize(width, height int) error {
+	if width < 1 || height < 1 || width > maxWindowSide || height > maxWindowSide {
+		return fmt.Errorf("size %d×%d: want both sides in 1..%d", width, height, maxWindowSide)
+	}
+	return nil
+}
+
 // Fullscreen reports whether the window is fullscreen.
 func (w *Window) Fullscreen() bool {
 	return w.win.GetFlags()&sdl.WINDOW_FULLSCREEN_DESKTOP != 0

@@ -23,7 +23,7 @@ func runIn(ctx context.Context, opts Options, cfg engine.Config, game Game) (rep
 			err = errors.Join(err, fmt.Errorf("sdl2: close window: %w", cerr))
 		}
 	}()
-	cfg.Platform = win
+	cfg.Platform = win.Platform()
 	rep, err = engine.Run(ctx, cfg, win.Adapt(game))
 	if lost := win.Err(); lost != nil && !errors.Is(err, ErrDisplayLost) {
 		err = errors.Join(err, lost) // hidden or minimised: nothing presented to report it

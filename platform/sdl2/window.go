@@ -12,12 +12,21 @@ import (
 	"github.com/veandco/go-sdl2/sdl"
 )
 
-// Options configure Open. The zero value opens a 1280×720 window titled
-// "lockstep" on the display if there is one. Vsync starts off: the loop
-// turns it on for engine.ModeVSync (engine.Config.Mode decides it).
+// Options configure Open. The zero value opens a resizable 1280×720 window
+// titled "lockstep" on the display if there is one. Vsync starts off: the
+// loop turns it on for engine.ModeVSync (engine.Config.Mode decides it).
 type Options struct {
-	Title         string // window title; default "lockstep"
+	Title         string // window title; default "lockstep" (platform/desktop: the game's name)
 	Width, Height int    // window size in screen coordinates; default 1280×720
+
+	// Fixed keeps the player from resizing the window; the zero value lets
+	// them. SetSize and fullscreen still change its size.
+	Fixed bool
+
+	// MinWidth×MinHeight is the smallest size the player can shrink the
+	// window to, in screen coordinates; 0×0, the zero value, is SDL's
+	// own limit.
+	MinWidth, MinHeight int
 
 	// Headless hides the window and uses SDL's offscreen driver. It is
 	// chosen automatically on Unix when neither DISPLAY nor WAYLAND_DISPLAY
@@ -54,7 +63,7 @@ var (
 	_ engine.VSyncer         = (*Window)(nil)
 	_ engine.RefreshRater    = (*Window)(nil)
 	_ engine.Headless        = (*Window)(nil)
-	_ engine.MainThreadBound = (*Window)(nil)
+	_ engine.MainThreadBound = loopPlatform{}
 )
 
 // Window is an SDL window and its renderer. It implements engine.Platform,
@@ -162,6 +171,14 @@ func checkOptions(opts *Options) error {
 	if err := checkLogicalSize(opts.LogicalWidth, opts.LogicalHeight); err != nil {
 		return fmt.Errorf("sdl2: Options.LogicalWidth/Height: %w", err)
 	}
+	if err := checkSize(opts.Width, opts.Height); err != nil {
+		return fmt.Errorf("sdl2: Options.Width/Height: %w", err)
+	}
+	if opts.MinWidth != 0 || opts.MinHeight != 0 {
+		if err := checkSize(opts.MinWidth, opts.MinHeight); err != nil {
+			return fmt.Errorf("sdl2: Options.MinWidth/MinHeight: %w (or 0×0 for SDL's own)", err)
+		}
+	}
 	return nil
 }
 
@@ -204,7 +221,10 @@ func initVideo(askHeadless bool) (driver string, headless bool, why string, err 
 
 // windowFlags are SDL's flags for a window with opts.
 func windowFlags(opts *Options, headless bool) uint32 {
-	flags := uint32(sdl.WINDOW_RESIZABLE | sdl.WINDOW_ALLOW_HIGHDPI)
+	flags := uint32(sdl.WINDOW_ALLOW_HIGHDPI)
+	if !opts.Fixed {
+		flags |= sdl.WINDOW_RESIZABLE
+	}
 	if headless {
 		return flags | sdl.WINDOW_HIDDEN
 	}
@@ -217,6 +237,9 @@ func windowFlags(opts *Options, headless bool) uint32 {
 
 // applyOptions sets what Options ask for beyond the window and renderer.
 func (w *Window) applyOptions(opts Options) error {
+	if opts.MinWidth > 0 {
+		w.win.SetMinimumSize(int32(opts.MinWidth), int32(opts.MinHeight))
+	}
 	if opts.LogicalWidth > 0 {
 		if err := w.SetLogicalSize(opts.LogicalWidth, opts.LogicalHeight, opts.IntegerScale); err != nil {
 			return err
@@ -387,6 +410,15 @@ func (w *Window) updateSize() {
 	w.pxPerPoint = w.canvas.pxPerPoint
 }
 
-// MainThreadOnly marks the window as bound to the main OS thread, where SDL
-// wants its calls: engine.Run checks it is called from there.
-func (w *Window) MainThreadOnly() {}
+// Platform returns the window as the platform engine.Run drives (set it
+// as engine.Config.Platform): the window itself, marked as bound to the
+// main OS thread, where SDL wants its calls, so that engine.Run refuses to
+// run it from another.
+func (w *Window) Platform() engine.Platform { return loopPlatform{w} }
+
+// loopPlatform is a Window as engine.Run sees it. The main-thread mark is
+// here rather than on Window, whose methods are a game's.
+type loopPlatform struct{ *Window }
+
+// MainThreadOnly marks the platform as bound to the main OS thread.
+func (loopPlatform) MainThreadOnly() {}

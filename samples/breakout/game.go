@@ -79,17 +79,8 @@ func (g *game) Start(s *desktop.Setup) error {
 	if err := g.build(w); err != nil {
 		return err
 	}
-	if err := s.Window.SetLogicalSize(canvasW, canvasH, false); err != nil {
-		return err
-	}
-	s.Window.SetTitle("Breakout")
-	if g.art, err = paintArt(s.Window.Canvas()); err != nil {
-		return err
-	}
-	if err := s.Window.SetIcon(paintIcon()); err != nil {
-		s.Log.Warn("no window icon", "err", err) // the game plays the same without one
-	}
-	return nil
+	g.art, err = paintArt(s.Window.Canvas())
+	return err
 }
 
 // build fills w, a world made with g.contact as its OnContact, with the

@@ -24,6 +24,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
 
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
@@ -31,8 +32,17 @@ import (
 func main() { desktop.Main(newGame(), config()) }
 
 // config is how breakout runs unless the command line says otherwise: as a
-// shipped game, without the debug HUD or hotkeys.
-func config() desktop.Config { return desktop.Config{} }
+// shipped game, without the debug HUD or hotkeys, in a window of its own:
+// its title and icon, its 960×540 field scaled to fit, no smaller than
+// half of it.
+func config() desktop.Config {
+	return desktop.Config{Window: sdl2.Options{
+		Title:        "Breakout",
+		Icon:         paintIcon(),
+		LogicalWidth: canvasW, LogicalHeight: canvasH,
+		MinWidth: canvasW / 2, MinHeight: canvasH / 2,
+	}}
+}
 
 // Name is the game's name in summaries, recordings and the window title.
 func (*game) Name() string { return "breakout" }

@@ -9,8 +9,8 @@ import (
 	"strconv"
 )
 
-// summary is the part of a scene's JSON summary (keys fixed by the
-// project's DESIGN.md) that the tables use.
+// summary is the part of a scene's JSON summary (keys fixed by
+// platform/desktop's Summary) that the tables use.
 type summary struct {
 	Scene         string  `json:"scene"`
 	Mode          string  `json:"mode"`
