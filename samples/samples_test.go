@@ -42,9 +42,18 @@ var (
 
 // TestMain removes the binaries the tests built.
 func TestMain(m *testing.M) {
+	// Games keep save data in the user's configuration directory (breakout
+	// its best score): the samples' runs keep theirs out of the user's.
+	cfgDir, err := os.MkdirTemp("", "lockstep-samples-config-")
+	if err == nil {
+		os.Setenv("XDG_CONFIG_HOME", cfgDir)
+	}
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)
+	}
+	if cfgDir != "" {
+		os.RemoveAll(cfgDir)
 	}
 	os.Exit(code)
 }

@@ -50,6 +50,11 @@ type Config struct {
 	// zero is engine.WaitHybrid. It is ignored when Loop.Clock is set.
 	Wait engine.Wait
 
+	// SaveDir is the directory of the game's save data (Setup.Save); ""
+	// is a folder named after the game in the user's configuration
+	// directory (see SaveData).
+	SaveDir string
+
 	// Sound is the sound's options (-audio-out, -mute, -volume; see
 	// SoundOptions).
 	Sound SoundOptions

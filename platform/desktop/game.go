@@ -66,6 +66,7 @@ type Setup struct {
 	Physics backend.Engine // Config.Physics (-physics): the engine NewWorld builds on
 	Window  *sdl2.Window   // open, to load textures and fonts into, set the title or size
 	Log     *slog.Logger   // Config.Loop.Logger, or slog's default
+	Save    *SaveData      // the game's save data; never nil, and saving nothing in a replay
 	// Audio is the run's mixer, never nil: play sounds from Tick (they
 	// are placed on the ticks' timeline and recorded) or from Update and
 	// Draw (heard at once).

@@ -103,11 +103,8 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, r.sound.close()) }()
-	if s, ok := game.(Starter); ok {
-		setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer}
-		if err := s.Start(setup); err != nil {
-			return r.sum, fmt.Errorf("start %s: %w", r.name, err)
-		}
+	if err := r.start(); err != nil {
+		return r.sum, err
 	}
 	loop, stopLoop, err := r.loopConfig()
 	defer stopLoop()

@@ -73,6 +73,23 @@ func (r *run) open() error {
 	return nil
 }
 
+// start hands a Starter what the run made for it.
+func (r *run) start() error {
+	s, ok := r.game.(Starter)
+	if !ok {
+		return nil
+	}
+	save, err := newSaveData(r.cfg.SaveDir, r.name, r.cfg.Output.Replay != "", r.log)
+	if err != nil {
+		return err
+	}
+	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer, Save: save}
+	if err := s.Start(setup); err != nil {
+		return fmt.Errorf("start %s: %w", r.name, err)
+	}
+	return nil
+}
+
 // loopConfig is the loop's configuration for this run: cfg.Loop with the
 // window, the tape, the idle-time collector and the clock. stop releases
 // what it started, also when it fails.

@@ -117,7 +117,7 @@ func (g *game) drawBar(c *sdl2.Canvas) {
 	c.DrawTextBytes(a.hud, x, top, num, textColor())
 
 	x, _ = c.DrawText(a.small, 300, top+a.hud.Ascent()-a.small.Ascent(), "BEST ", dimColor())
-	c.DrawTextBytes(a.hud, x, top, strconv.AppendInt(g.num[:0], int64(g.best), 10), goldColor())
+	c.DrawTextBytes(a.hud, x, top, strconv.AppendInt(g.num[:0], int64(g.shownBest()), 10), goldColor())
 
 	ball := sdl2.Sprite{Texture: a.atlas, Src: a.ball, Scale: mgl64.Vec2{0.6, 0.6},
 		Origin: mgl64.Vec2{float64(a.ball.Dx()) / 2, float64(a.ball.Dy()) / 2}}

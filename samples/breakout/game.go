@@ -41,6 +41,8 @@ type game struct {
 	paused bool
 	score  int
 	best   int // the best score of this session
+	saved  int // the best score saved by this or an earlier run: shown, never simulated
+	save   *desktop.SaveData
 	lives  int // balls left, the one in play or on the paddle included
 	broken int // bricks broken this game: the ball speeds up with them
 	serves int // balls launched this game
@@ -71,7 +73,8 @@ func newGame() *game { return &game{} }
 // Start builds the world on the engine the command line chose and paints
 // the art: it runs once, when the window is open.
 func (g *game) Start(s *desktop.Setup) error {
-	g.seed, g.win, g.log = s.Seed, s.Window, s.Log
+	g.seed, g.win, g.log, g.save = s.Seed, s.Window, s.Log, s.Save
+	g.loadBest()
 	w, err := s.NewWorld(physics.Config{OnContact: g.contact})
 	if err != nil {
 		return err
@@ -110,8 +113,10 @@ func (g *game) World() physics.Stepper {
 	return &g.steps
 }
 
-// Close frees the world; desktop.Main calls it after the run.
+// Close keeps a new best score and frees the world; the run calls it at
+// its end.
 func (g *game) Close() error {
+	g.keepBest() // the player may leave in the middle of a record game
 	if g.world == nil {
 		return nil
 	}

@@ -41,6 +41,12 @@ const dt = time.Second / 60
 // summary as its JSON says.
 func execute(t *testing.T, game desktop.Game, clock engine.Clock, args ...string) (desktop.Summary, error) {
 	t.Helper()
+	return executeIn(t, t.TempDir(), game, clock, args...)
+}
+
+// executeIn is execute with the game's save data in saveDir.
+func executeIn(t *testing.T, saveDir string, game desktop.Game, clock engine.Clock, args ...string) (desktop.Summary, error) {
+	t.Helper()
 	js := filepath.Join(t.TempDir(), "summary.json")
 	args = append(args, "-stats-json", js)
 	cfg, err := desktop.Parse(game, config(), args)
@@ -49,6 +55,7 @@ func execute(t *testing.T, game desktop.Game, clock engine.Clock, args ...string
 	}
 	cfg.Loop.Clock, cfg.Loop.Logger = clock, slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg.Output.StatsOut = io.Discard
+	cfg.SaveDir = saveDir
 	sdl.Do(func() { _, err = desktop.Run(context.Background(), game, cfg) })
 	var sum desktop.Summary
 	raw, rerr := os.ReadFile(js)

@@ -200,6 +200,7 @@ func runMain(t *testing.T, game desktop.Game, args ...string) (int, string, map[
 	}
 	cfg.Loop.Logger = slog.New(slog.NewTextHandler(&stderr, nil))
 	cfg.Output.StatsOut = io.Discard
+	cfg.SaveDir = t.TempDir()
 	sdl.Do(func() { _, err = desktop.Run(context.Background(), game, cfg) })
 	code := 0
 	switch {

@@ -1,0 +1,69 @@
+package desktop
+
+import (
+	"errors"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSaveDataSavesWholeFilesAndLoadsThemBack(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "game") // made by the first save
+	d, err := newSaveData(dir, "game", false, slog.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Load("best"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Load before any save: %v, want fs.ErrNotExist", err)
+	}
+	for _, v := range []string{"10", "2000"} {
+		if err := d.Save("best", []byte(v)); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := d.Load("best"); err != nil || string(b) != v {
+			t.Errorf("Load after saving %q: %q, %v", v, b, err)
+		}
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 1 {
+		t.Errorf("the save directory holds %v, want the one file and no temporary", names)
+	}
+	for _, bad := range []string{"", ".", "..", "a/b", `a\b`, "../best"} {
+		if err := d.Save(bad, nil); err == nil || !strings.Contains(err.Error(), "plain file name") {
+			t.Errorf("Save(%q): %v, want it refused", bad, err)
+		}
+		if _, err := d.Load(bad); err == nil {
+			t.Errorf("Load(%q) accepted", bad)
+		}
+	}
+}
+
+func TestAReplaySavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	d, err := newSaveData(dir, "game", true, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Save("best", []byte("1")); err != nil {
+		t.Fatal(err)
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 0 {
+		t.Errorf("a replay saved %v", names)
+	}
+}
+
+func TestSaveDataDefaultsToTheUsersConfigDirectory(t *testing.T) {
+	base := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", base)
+	t.Setenv("HOME", base) // macOS reads it
+	d, err := newSaveData("", "My Game/2", false, slog.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := os.UserConfigDir()
+	if want := filepath.Join(cfg, "My Game_2"); d.Dir() != want {
+		t.Errorf("Dir() = %q, want %q", d.Dir(), want)
+	}
+}
