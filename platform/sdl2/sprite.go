@@ -13,7 +13,7 @@ import (
 // Sprite is how to draw a texture, or a rectangle of it from an atlas.
 // Build one per kind of thing and draw it wherever things of that kind are;
 // zero fields mean the usual: the whole texture, placed by its top-left
-// corner, one unit per texel, untinted, alpha-blended.
+// corner, one unit per texel, untinted, no flash, alpha-blended.
 type Sprite struct {
 	Texture *Texture
 	// Src is the rectangle of texels to draw; empty: the whole texture.
@@ -31,9 +31,27 @@ type Sprite struct {
 	// units (DrawSpritePx), along the sprite's width and height; 0 means 1.
 	Scale mgl64.Vec2
 
+	// Size, when its width is set, is the size of the whole sprite (Src)
+	// in world units (DrawSprite) or canvas units (DrawSpritePx), whatever
+	// its texels, and Scale is ignored: {1, 1} fits a 1×1 box however big
+	// the image. A zero height keeps the texels' aspect ratio. The zero
+	// value sizes the sprite by Scale.
+	Size mgl64.Vec2
+
 	// Tint multiplies every texel, alpha included: {255, 255, 255, 128} is
 	// half transparent. The zero value means opaque white, no tint.
 	Tint color.RGBA
+
+	// Flash, when its alpha is above 0, draws the sprite's shape over it
+	// in Flash's colour: every texel moves toward Flash's RGB by
+	// Flash.A/255, whatever its own colour and Tint, so {255, 255, 255,
+	// 200} is a white hit flash on any sprite (a multiplying Tint can only
+	// darken). With FlashAdd the colour is added instead, times Flash.A/255:
+	// a glow that keeps the sprite's detail. The zero value draws no flash.
+	// A flashing sprite costs one more draw call: its shape is another
+	// texture, made from the first on first use.
+	Flash    color.RGBA
+	FlashAdd bool
 
 	FlipX, FlipY bool  // mirror the image within its rectangle
 	Blend        Blend // how it combines with what is beneath
@@ -73,13 +91,7 @@ func (c *Canvas) sprite(s *Sprite, m *mgl64.Mat3, pos mgl64.Vec2, angle float64)
 		c.fail(fmt.Errorf("sdl2: sprite source %v lies outside texture %s, %v", src, s.Texture.name, img.Rect))
 		return
 	}
-	sx, sy := s.Scale[0], s.Scale[1]
-	if sx == 0 {
-		sx = 1
-	}
-	if sy == 0 {
-		sy = 1
-	}
+	sx, sy := spriteScale(s, src)
 	// Texel rows run down the image. Where the transform flips y (world y
 	// up seen through a camera), rows must run down the world's -y to come
 	// out upright on screen.
@@ -111,10 +123,64 @@ func (c *Canvas) sprite(s *Sprite, m *mgl64.Mat3, pos mgl64.Vec2, angle float64)
 	if s.Tint != (color.RGBA{}) {
 		col = sdlColor(s.Tint)
 	}
+	q := [4]sdl.Vertex{
+		{Position: sdl.FPoint{X: float32(px), Y: float32(py)}, Color: col, TexCoord: sdl.FPoint{X: u0, Y: v0}},
+		{Position: sdl.FPoint{X: float32(px + ex*w), Y: float32(py + ey*w)}, Color: col, TexCoord: sdl.FPoint{X: u1, Y: v0}},
+		{Position: sdl.FPoint{X: float32(px + ex*w + fx*h), Y: float32(py + ey*w + fy*h)}, Color: col, TexCoord: sdl.FPoint{X: u1, Y: v1}},
+		{Position: sdl.FPoint{X: float32(px + fx*h), Y: float32(py + fy*h)}, Color: col, TexCoord: sdl.FPoint{X: u0, Y: v1}},
+	}
+	c.quad(&q)
+	if s.Flash.A > 0 {
+		c.flash(s, &q)
+	}
+}
+
+// spriteScale is the size of one of s's texels, along its width and
+// height, in the units it is drawn in.
+func spriteScale(s *Sprite, src image.Rectangle) (sx, sy float64) {
+	if s.Size[0] != 0 {
+		sx = s.Size[0] / float64(src.Dx())
+		sy = sx
+		if s.Size[1] != 0 {
+			sy = s.Size[1] / float64(src.Dy())
+		}
+		return sx, sy
+	}
+	sx, sy = s.Scale[0], s.Scale[1]
+	if sx == 0 {
+		sx = 1
+	}
+	if sy == 0 {
+		sy = 1
+	}
+	return sx, sy
+}
+
+// quad queues the textured quad q, corners in order around it.
+func (c *Canvas) quad(q *[4]sdl.Vertex) {
 	v, idx, base := c.grow(4, 6)
-	v[0] = sdl.Vertex{Position: sdl.FPoint{X: float32(px), Y: float32(py)}, Color: col, TexCoord: sdl.FPoint{X: u0, Y: v0}}
-	v[1] = sdl.Vertex{Position: sdl.FPoint{X: float32(px + ex*w), Y: float32(py + ey*w)}, Color: col, TexCoord: sdl.FPoint{X: u1, Y: v0}}
-	v[2] = sdl.Vertex{Position: sdl.FPoint{X: float32(px + ex*w + fx*h), Y: float32(py + ey*w + fy*h)}, Color: col, TexCoord: sdl.FPoint{X: u1, Y: v1}}
-	v[3] = sdl.Vertex{Position: sdl.FPoint{X: float32(px + fx*h), Y: float32(py + fy*h)}, Color: col, TexCoord: sdl.FPoint{X: u0, Y: v1}}
+	copy(v, q[:])
 	fan(idx, base, 4)
+}
+
+// flash draws s's shape over the quad q just drawn, in s.Flash's colour
+// (see Sprite.Flash).
+func (c *Canvas) flash(s *Sprite, q *[4]sdl.Vertex) {
+	shape, err := s.Texture.silhouette()
+	if err != nil {
+		c.fail(err)
+		return
+	}
+	blend := BlendAlpha // shape·a + what is there·(1−a): a lerp toward the colour
+	if s.FlashAdd {
+		blend = BlendAdd
+	}
+	if !c.bind(shape, blend) {
+		return
+	}
+	col := sdlColor(s.Flash)
+	for i := range q {
+		q[i].Color = col
+	}
+	c.quad(q)
 }

@@ -527,6 +527,7 @@ func TestSpritesAndTextAllocateNothingOnceWarm(t *testing.T) {
 						c.DrawSprite(s, mgl64.Vec2{float64(i%40) - 20, float64(i/40) - 6}, float64(i)*0.1)
 					}
 					c.DrawSpritePx(Sprite{Texture: a}, 5, 5, 0)
+					c.DrawSpritePx(Sprite{Texture: a, Size: mgl64.Vec2{8}, Flash: color.RGBA{255, 255, 255, 200}}, 20, 5, 0)
 					c.Circle(mgl64.Vec2{}, 3, red)
 					c.DrawText(f, 10, 10, "Score: héllo wörld", white)
 					num = strconv.AppendFloat(num[:0], 59.94, 'f', 2, 64)

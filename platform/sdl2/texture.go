@@ -52,8 +52,9 @@ type Texture struct {
 	img    *image.NRGBA // straight alpha, as SDL blends
 	tex    *sdl.Texture // nil while not uploaded to the current renderer
 	filter Filter
-	slot   int    // index in c.textures; -1 once destroyed
-	name   string // for errors: the file, or the image's size
+	slot   int      // index in c.textures; -1 once destroyed
+	name   string   // for errors: the file, or the image's size
+	shape  *Texture // white texels with this one's alpha, for Sprite.Flash; nil until then
 }
 
 // NewTexture uploads a copy of img as a texture. Any image.Image works:
@@ -129,6 +130,11 @@ func (t *Texture) SetFilter(f Filter) error {
 		return nil
 	}
 	t.filter = f
+	if t.shape != nil {
+		if err := t.shape.SetFilter(f); err != nil {
+			return err
+		}
+	}
 	if t.tex == nil {
 		return nil // uploads with the new filter when next drawn
 	}
@@ -145,6 +151,10 @@ func (t *Texture) Destroy() {
 		return
 	}
 	c := t.c
+	if t.shape != nil {
+		t.shape.Destroy()
+		t.shape = nil
+	}
 	c.drop(t.tex)
 	t.unload()
 	last := len(c.textures) - 1
