@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // AddBody adds a body described by d and returns its ID, which is greater
@@ -25,7 +26,7 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 	if w.c == nil {
 		return 0, errClosed("add body")
 	}
-	if err := w.u.checkBodyDef(&d); err != nil {
+	if err := w.u.bodyDef(&d); err != nil {
 		return 0, fmt.Errorf("box2d: add %v body: %w", d.Kind, err)
 	}
 	if w.lastBody == math.MaxUint32 {
@@ -163,10 +164,10 @@ func (w *World) Teleport(id physics.BodyID, pos mgl64.Vec2, angle float64) error
 	if !ok {
 		return fmt.Errorf("box2d: teleport body %d: %w", id, physics.ErrNoBody)
 	}
-	if err := w.u.checkVec("position", pos); err != nil {
+	if err := w.u.Vec("position", pos); err != nil {
 		return fmt.Errorf("box2d: teleport body %d: %w", id, err)
 	}
-	if err := checkNum("angle", angle); err != nil {
+	if err := check.Num("angle", angle); err != nil {
 		return fmt.Errorf("box2d: teleport body %d: %w", id, err)
 	}
 	C.lsTeleport(w.c, C.int(i), C.double(pos[0]), C.double(pos[1]), C.double(angle))
@@ -185,10 +186,10 @@ func (w *World) SetVelocity(id physics.BodyID, vel mgl64.Vec2, angVel float64) e
 	if k := w.bodies[i].kind; k == physics.Static {
 		return fmt.Errorf("box2d: set velocity of body %d: it is static: %w; make it kinematic to move it", id, physics.ErrInvalid)
 	}
-	if err := w.u.checkVec("velocity", vel); err != nil {
+	if err := w.u.Vec("velocity", vel); err != nil {
 		return fmt.Errorf("box2d: set velocity of body %d: %w", id, err)
 	}
-	if err := checkNum("angular velocity", angVel); err != nil {
+	if err := check.Num("angular velocity", angVel); err != nil {
 		return fmt.Errorf("box2d: set velocity of body %d: %w", id, err)
 	}
 	// Box2D keeps a fixed-rotation body's angular velocity as given and
@@ -231,10 +232,10 @@ func (w *World) dynamic(id physics.BodyID, op string, v, at mgl64.Vec2) (int, er
 	if k := w.bodies[i].kind; k != physics.Dynamic {
 		return 0, fmt.Errorf("box2d: %s body %d: it is %v: %w; only dynamic bodies respond to forces, set a kinematic body's velocity instead", op, id, k, physics.ErrInvalid)
 	}
-	if err := w.u.checkVec("vector", v); err != nil {
+	if err := w.u.Vec("vector", v); err != nil {
 		return 0, fmt.Errorf("box2d: %s body %d: %w", op, id, err)
 	}
-	if err := w.u.checkVec("point", at); err != nil {
+	if err := w.u.Vec("point", at); err != nil {
 		return 0, fmt.Errorf("box2d: %s body %d: %w", op, id, err)
 	}
 	return i, nil

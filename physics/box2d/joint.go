@@ -116,7 +116,7 @@ func (w *World) DragTo(id physics.JointID, target mgl64.Vec2) error {
 	if k := w.joints[i].kind; k != physics.Drag {
 		return fmt.Errorf("box2d: drag joint %d: it is a %v joint: %w; only Drag joints have a target", id, k, physics.ErrInvalid)
 	}
-	if err := w.u.checkVec("target", target); err != nil {
+	if err := w.u.Vec("target", target); err != nil {
 		return fmt.Errorf("box2d: drag joint %d: %w", id, err)
 	}
 	C.lsDragTo(w.c, C.int(i), C.double(target[0]), C.double(target[1]))
@@ -133,7 +133,7 @@ func (w *World) jointIndex(id physics.JointID) (int, bool) {
 // Box2D's range and its force caps) and returns the indexes of its bodies
 // (-1 for Ground).
 func (w *World) checkJoint(d *physics.JointDef) (ia, ib int, err error) {
-	if err := d.Validate(); err != nil {
+	if err := w.u.Joint(d); err != nil {
 		return 0, 0, err
 	}
 	ia, ib = -1, -1
@@ -150,22 +150,6 @@ func (w *World) checkJoint(d *physics.JointDef) (ia, ib int, err error) {
 	}
 	if d.Kind == physics.Drag && (ib < 0 || w.bodies[ib].kind != physics.Dynamic) {
 		return 0, 0, fmt.Errorf("body B must be dynamic to be dragged: %w", physics.ErrInvalid)
-	}
-	if err := w.u.checkVec("anchor A", d.AnchorA); err != nil {
-		return 0, 0, err
-	}
-	if err := w.u.checkVec("anchor B", d.AnchorB); err != nil {
-		return 0, 0, err
-	}
-	for _, n := range [...]struct {
-		name string
-		v    float64
-		d    dim
-	}{{"min", d.Min, length}, {"max", d.Max, length}, {"rest length", d.RestLength, length},
-		{"stiffness", d.Stiffness, plain}, {"damping", d.Damping, plain}, {"max force", d.MaxForce, length}} {
-		if err := w.u.checkNonNegative(n.name, n.v, n.d); err != nil {
-			return 0, 0, err
-		}
 	}
 	if d.MaxForce > 0 && d.Kind != physics.Drag {
 		return 0, 0, fmt.Errorf("max force %v on a %v joint: %w; Box2D caps the force of Drag joints only: use 0", d.MaxForce, d.Kind, physics.ErrInvalid)

@@ -19,6 +19,7 @@ import (
 	"unsafe"
 
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // World is a physics.World simulated by Box2D. Make one with New and free
@@ -74,7 +75,7 @@ const (
 // between the world's units and Box2D's meters (see the package comment).
 
 func New(cfg physics.Config) (*World, error) {
-	if err := checkConfig(&cfg); err != nil {
+	if err := check.Config(&cfg); err != nil {
 		return nil, fmt.Errorf("box2d: new world: %w", err)
 	}
 	iterations := cfg.Iterations
@@ -86,7 +87,7 @@ func New(cfg physics.Config) (*World, error) {
 		sleep = 1
 	}
 	w := &World{onContact: cfg.OnContact, u: unitsOf(&cfg)}
-	w.c = C.lsNewWorld(C.double(w.u.perMeter), C.double(cfg.Gravity[0]), C.double(cfg.Gravity[1]), C.int(sleep), C.int(iterations), positionIterations)
+	w.c = C.lsNewWorld(C.double(w.u.PerMeter), C.double(cfg.Gravity[0]), C.double(cfg.Gravity[1]), C.int(sleep), C.int(iterations), positionIterations)
 	w.damping = dampingRate(cfg.Damping)
 	// A world dropped without Close still frees Box2D's memory.
 	w.cleanup = runtime.AddCleanup(w, func(c *C.lsWorld) { C.lsFreeWorld(c) }, w.c)
