@@ -25,6 +25,10 @@ import (
 // lower ID. Pass dynamicOnly to skip walls and platforms, as a mouse grab
 // wants.
 func (w *World) BodyAt(p mgl64.Vec2, radius float64, dynamicOnly bool) (physics.BodyID, bool, error) {
+	if err := w.enter("body at point"); err != nil {
+		return 0, false, err
+	}
+	defer w.leave()
 	if w.c == nil {
 		return 0, false, errClosed("body at point")
 	}
@@ -45,6 +49,10 @@ func (w *World) BodyAt(p mgl64.Vec2, radius float64, dynamicOnly bool) (physics.
 // QueryPoint appends to dst[:0] the bodies with a non-sensor shape that
 // contains p (its outline included) and passes f, in ascending ID order.
 func (w *World) QueryPoint(p mgl64.Vec2, f physics.Filter, dst []physics.BodyID) ([]physics.BodyID, error) {
+	if err := w.enter("query point"); err != nil {
+		return dst[:0], err
+	}
+	defer w.leave()
 	if err := w.checkQuery("query point", f); err != nil {
 		return dst[:0], err
 	}
@@ -60,6 +68,10 @@ func (w *World) QueryPoint(p mgl64.Vec2, f physics.Filter, dst []physics.BodyID)
 // bounding box) and passes f, in ascending ID order. lo and hi may be any
 // two opposite corners.
 func (w *World) QueryBox(lo, hi mgl64.Vec2, f physics.Filter, dst []physics.BodyID) ([]physics.BodyID, error) {
+	if err := w.enter("query box"); err != nil {
+		return dst[:0], err
+	}
+	defer w.leave()
 	if err := w.checkQuery("query box", f); err != nil {
 		return dst[:0], err
 	}
@@ -79,6 +91,10 @@ func (w *World) QueryBox(lo, hi mgl64.Vec2, f physics.Filter, dst []physics.Body
 // not hit it, and a ray of no length hits nothing. Of shapes hit at the same
 // fraction, the lower body ID wins.
 func (w *World) RayCast(a, b mgl64.Vec2, f physics.Filter) (physics.RayHit, bool, error) {
+	if err := w.enter("ray cast"); err != nil {
+		return physics.RayHit{}, false, err
+	}
+	defer w.leave()
 	if err := w.checkQuery("ray cast", f); err != nil {
 		return physics.RayHit{}, false, err
 	}

@@ -2,6 +2,9 @@
 
 package box2d
 
+// #include "shim.h"
+import "C"
+
 import (
 	"cmp"
 	"fmt"
@@ -13,19 +16,20 @@ import (
 
 // Box2D's geometry constants (b2_common.h, b2_settings.h), which its
 // assertions and its collision outline depend on, in its meters: units
-// gives them in world units.
+// gives them in world units. They come from shim.h, whose values shim.cpp
+// asserts at compile time are Box2D's own.
 const (
 	// linearSlop is Box2D's collision tolerance. Polygon points closer
 	// than half of it are welded; we keep them a whole one apart.
-	linearSlop = 0.005
+	linearSlop = C.LS_LINEAR_SLOP
 	// skin is the radius Box2D rounds every polygon and edge by. We take
 	// it off a polygon's outline before handing it over, so what Box2D
 	// collides with is the outline the caller gave (with corners rounded
 	// by 1 cm) rather than one 1 cm larger.
-	skin = 2 * linearSlop
+	skin = C.LS_POLYGON_RADIUS
 	// maxVertices is the most points a Box2D polygon holds; larger convex
 	// polygons are split into fans of pieces this size.
-	maxVertices = 8
+	maxVertices = C.LS_MAX_POLYGON_VERTICES
 	// minCapsule is the thinnest rounded segment built as a capsule
 	// (a rectangle between two circles); thinner segments are Box2D edges,
 	// which collide as if their radius were skin.
