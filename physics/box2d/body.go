@@ -84,6 +84,9 @@ func (w *World) piecesOfBody(b *body, d *physics.BodyDef) (pieces []piece, shape
 	for i, s := range d.Shapes {
 		if s.Kind == physics.Polygon {
 			hull, err := hullOf(s.Verts)
+			if err == nil {
+				err = w.u.Hull(s.Verts, hull)
+			}
 			if err != nil {
 				return nil, nil, fmt.Errorf("shape %d (polygon): %w", i, err)
 			}

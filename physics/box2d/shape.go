@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // Box2D's geometry constants (b2_common.h, b2_settings.h), which its
@@ -109,7 +110,7 @@ func (u units) polygonPieces(dst []piece, hull []mgl64.Vec2) ([]piece, error) {
 		p.verts[0] = core[0]
 		p.n = 1 + copy(p.verts[1:], core[k:min(len(core), k+maxVertices-1)])
 		if err := u.checkPiece(&p); err != nil {
-			return dst, fmt.Errorf("polygon %v: %w", hull, err)
+			return dst, fmt.Errorf("polygon of %s: %w", check.Points(hull), err)
 		}
 		dst = append(dst, p)
 	}
@@ -152,8 +153,8 @@ func (u units) inset(hull []mgl64.Vec2, r float64) ([]mgl64.Vec2, error) {
 	for i := range core {
 		j := (i + 1) % n
 		if core[j].Sub(core[i]).Dot(hull[j].Sub(hull[i])) <= 0 {
-			return nil, fmt.Errorf("polygon %v is too thin for Box2D: %w; less Box2D's %.4g skin, its side from %v to %v vanishes; make it at least %.4g across, or use a Segment",
-				hull, physics.ErrInvalid, r, hull[i], hull[j], 2*r+u.slop())
+			return nil, fmt.Errorf("polygon of %s is too thin for Box2D: %w; less Box2D's %.4g skin, its side from %v to %v vanishes; make it at least %.4g across, or use a Segment",
+				check.Points(hull), physics.ErrInvalid, r, hull[i], hull[j], 2*r+u.slop())
 		}
 	}
 	return core, nil
@@ -186,7 +187,7 @@ func hullOf(verts []mgl64.Vec2) ([]mgl64.Vec2, error) {
 		slices.Reverse(pts)
 	}
 	if len(hull) < 3 || !(area(hull) > 0) {
-		return nil, fmt.Errorf("vertices %v enclose no area: %w; use a Segment for a line", verts, physics.ErrInvalid)
+		return nil, fmt.Errorf("%s enclose no area: %w; use a Segment for a line", check.Points(verts), physics.ErrInvalid)
 	}
 	return slices.Clip(hull), nil
 }

@@ -91,6 +91,9 @@ func (w *World) defsOf(b *body, d *physics.BodyDef) error {
 		b.defs[i] = s
 		if s.Kind == physics.Polygon {
 			hull, err := hullOf(s.Verts)
+			if err == nil {
+				err = w.rng.Hull(s.Verts, hull)
+			}
 			if err != nil {
 				return fmt.Errorf("shape %d (polygon): %w", i, err)
 			}
