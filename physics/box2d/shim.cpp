@@ -77,6 +77,7 @@ struct lsWorld {
 	// removing n bodies moves O(n) entries, not O(n²).
 	std::vector<lsBody *> bodies;
 	size_t holes = 0;
+	size_t moved = 0; // entries compact has copied, for lsMoved
 	std::vector<contactRecord> records;
 	std::vector<lsContact> contacts;
 	std::vector<uint32_t> found;
@@ -113,6 +114,7 @@ void compact(lsWorld *w) {
 			w->bodies[n++] = b;
 		}
 	}
+	w->moved += n;
 	w->bodies.resize(n);
 	w->holes = 0;
 }
@@ -624,6 +626,8 @@ void lsRemoveBody(lsWorld *w, lsBody *r) {
 		compact(w);
 	}
 }
+
+size_t lsMoved(lsWorld *w) { return w->moved; }
 
 void lsClear(lsWorld *w) {
 	b2World *old = w->world.get();

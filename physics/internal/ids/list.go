@@ -7,12 +7,11 @@
 package ids
 
 import (
-	"cmp"
 	"slices"
 )
 
 // List holds values by ascending key. The zero List is empty and ready.
-type List[K cmp.Ordered, T any] struct {
+type List[K ~uint32, T any] struct {
 	keys []K
 	vals []*T // nil where a value was removed
 	dead int  // how many of vals are nil
