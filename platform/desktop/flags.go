@@ -47,6 +47,7 @@ type Options struct {
 	Replay     string
 	Wait       engine.Wait // how the frame cap waits: hybrid, sleep or spin
 	IdleGC     bool        // collect garbage in the frame's idle time
+	Sound      SoundOptions
 
 	// settings are what a recording keeps of this command line: every
 	// setting that changes the simulation (see simulationFlags and
@@ -101,6 +102,7 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.Replay, "replay", "", "replay a recording, stopping at the first differing hash")
 	fs.BoolVar(&o.IdleGC, "idle-gc", true, "collect garbage in each frame's idle time instead of inside physics steps")
 	fs.TextVar(&o.Wait, "wait", engine.WaitHybrid, "how the frame cap waits: hybrid (sleep, then spin the last stretch), sleep or spin")
+	o.Sound.flags(fs)
 }
 
 // Validate checks the values a flag's type cannot, naming the flag and its
@@ -125,6 +127,9 @@ func (o *Options) Validate() error {
 	case o.Record != "" && o.Replay != "":
 		return usagef("-record and -replay cannot be used together: replay a recording, or make a new one")
 	}
+	if err := o.Sound.validate(); err != nil {
+		return err
+	}
 	// One file named by two flags would be written twice, or a recording
 	// overwritten by what replays it.
 	if err := output.Distinct(
@@ -135,6 +140,7 @@ func (o *Options) Validate() error {
 		output.Named{Flag: "-cpuprofile", Path: o.CPUProfile},
 		output.Named{Flag: "-memprofile", Path: o.MemProfile},
 		output.Named{Flag: "-trace", Path: o.Trace},
+		output.Named{Flag: "-audio-out", Path: o.Sound.AudioOut},
 	); err != nil {
 		return usagef("%v", err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/physics/backend"
+	"github.com/lockstep-engine/lockstep/platform/audio"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/signals"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -42,6 +43,10 @@ type Setup struct {
 	Physics backend.Engine // -physics: the engine NewWorld builds on
 	Window  *sdl2.Window   // open, to load textures and fonts into
 	Log     *slog.Logger
+	// Audio is the run's mixer, never nil: play sounds from Tick (they
+	// are placed on the ticks' timeline and recorded) or from Update and
+	// Draw (heard at once).
+	Audio *audio.Mixer
 }
 
 // NewWorld returns an empty world on the physics engine the command line
@@ -150,12 +155,18 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 	sum.Headless, sum.VideoDriver, sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
 	sum.HeadlessReason = win.HeadlessReason()
 
+	snd, err := openSound(o, win.Headless(), log)
+	if err != nil {
+		return sum, err
+	}
+	defer func() { err = errors.Join(err, snd.close()) }()
 	if s, ok := game.(Starter); ok {
-		if err := s.Start(&Setup{Seed: o.Seed, Physics: o.Physics, Window: win, Log: log}); err != nil {
+		if err := s.Start(&Setup{Seed: o.Seed, Physics: o.Physics, Window: win, Log: log, Audio: snd.mixer}); err != nil {
 			return sum, fmt.Errorf("start %s: %w", name, err)
 		}
 	}
 	r := newRunner(game, win, name, log, o.HUD)
+	r.sound = snd
 	cfg := engine.Config{
 		TPS: o.TPS, MaxSteps: o.MaxSteps, MaxFrame: o.MaxFrame, Mode: o.Mode, FPS: o.FPS,
 		NoInterp: !o.Interp, Frames: o.Frames, Ticks: o.Ticks, Duration: o.Duration,
@@ -210,10 +221,12 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 
 	sum.addReport(&rep)
 	sum.addUsage(before, after)
+	snd.summarize(&sum)
 	if idle != nil {
 		st := idle.Stats()
 		sum.IdleGC = &IdleGCSummary{Collections: st.Collections, Forced: st.Forced,
-			TotalMS: float64(st.Total) / 1e6, MaxMS: float64(st.Max) / 1e6}
+			TotalMS: ms(st.Total), MaxMS: ms(st.Max), Overran: st.Overran,
+			HandedOver: st.HandedOver, RuntimeCycles: st.RuntimeCycles}
 	}
 	if runErr != nil {
 		sum.Error = runErr.Error()

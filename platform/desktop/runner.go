@@ -31,6 +31,7 @@ type runner struct {
 	last     engine.Frame
 	drawn    bool
 	panicked bool // the run ended in a panic: the game is not called again
+	sound    *sound
 }
 
 func newRunner(game sdl2.Game, win *sdl2.Window, name string, log *slog.Logger, hud bool) *runner {
@@ -88,19 +89,23 @@ func (r *runner) Update(f *engine.Frame) error {
 	case in.Pressed.Has(keyShot):
 		r.shotReq = true
 	}
+	if !f.Window.Visible() {
+		r.sound.feed() // no Draw this frame: keep the device fed
+	}
 	if u, ok := r.game.(engine.Updater); ok {
 		return u.Update(f)
 	}
 	return nil
 }
 
-func (r *runner) Tick(t *engine.Tick) error { return r.game.Tick(t) }
+func (r *runner) Tick(t *engine.Tick) error { return r.sound.tick(t, r.game.Tick) }
 
 // Unwrap returns the game: the window finds its world and state hash
 // there (sdl2.Wrapper).
 func (r *runner) Unwrap() sdl2.Game { return r.game }
 
 func (r *runner) Draw(c *sdl2.Canvas, f *engine.Frame) error {
+	r.sound.feed() // the frame's ticks are mixed: hear them now
 	r.last, r.drawn = *f, true
 	if err := r.render(c, f); err != nil {
 		return err
