@@ -27,6 +27,9 @@ func newMP3Decoder(name string, r readSeekCloser) (d *mp3Decoder, err error) {
 		d.d, err = mp3.NewDecoder(r)
 		return err
 	})
+	if errors.Is(err, io.EOF) {
+		err = fmt.Errorf("%w: %s: no whole MP3 frame: re-encode it, or use Ogg Vorbis or WAV", ErrFormat, name)
+	}
 	if err != nil {
 		return nil, err
 	}

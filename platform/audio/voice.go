@@ -53,10 +53,13 @@ func (v *voice) mix(acc []int32, n int) bool {
 	v.fresh = false
 	for i := 0; i < n; {
 		idx := int(v.pos >> 32)
-		if idx+1 >= v.frames && !v.edge(idx) {
-			return false
+		// A stream may need several blocks to get past a high pitch's step.
+		for idx+1 >= v.frames && (v.stream != nil || idx >= v.frames) {
+			if !v.edge(idx) {
+				return false
+			}
+			idx = int(v.pos >> 32)
 		}
-		idx = int(v.pos >> 32)
 		k := n - i
 		if idx+1 < v.frames {
 			// Frames until the next one would read past the data.
@@ -88,9 +91,6 @@ func (v *voice) mix(acc []int32, n int) bool {
 func (v *voice) edge(idx int) bool {
 	if v.stream != nil {
 		return v.stream.refill(v)
-	}
-	if idx < v.frames {
-		return true // the last frame: run mixes it alone
 	}
 	if !v.loop || v.frames == 0 {
 		return false
