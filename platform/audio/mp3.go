@@ -72,6 +72,9 @@ func (d *mp3Decoder) read(p []int16) (int, error) {
 			var m int
 			m, err = d.d.Read(b[n:])
 			n += m
+			if m == 0 && err == nil {
+				err = errors.New("the decoder made no progress")
+			}
 		}
 		return err
 	})

@@ -164,4 +164,5 @@ func (s *Summary) writeText(w io.Writer) {
 		fmt.Fprintf(w, "idle gc %d collections (%d forced)  %.2fms total  %.2fms max\n", g.Collections, g.Forced, g.TotalMS, g.MaxMS)
 	}
 	fmt.Fprintf(w, "bodies %d  state_hash %s\n", s.Bodies, s.StateHash)
+	s.SoundSummary.writeText(w)
 }
