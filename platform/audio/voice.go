@@ -108,25 +108,29 @@ func (v *voice) run(acc []int32, k int, seam bool) {
 	}
 	d, pos, st := v.data, v.pos, v.step
 	gl, gr, dl, dr := v.gl, v.gr, v.dl, v.dr
+	acc = acc[:2*k]
+	// The three-index slices leave one bounds check a frame.
 	if v.ch == 2 {
-		for j := 0; j < k; j++ {
+		for j := 0; j+1 < len(acc); j += 2 {
 			i := int(pos>>32) * 2
+			s := d[i : i+4 : i+4]
 			f := int32(pos >> 17 & 0x7fff)
-			l0, r0 := int32(d[i]), int32(d[i+1])
-			l := l0 + (int32(d[i+2])-l0)*f>>15
-			r := r0 + (int32(d[i+3])-r0)*f>>15
-			acc[2*j] += int32(int64(l) * int64(gl) >> 16)
-			acc[2*j+1] += int32(int64(r) * int64(gr) >> 16)
+			l0, r0 := int32(s[0]), int32(s[1])
+			l := l0 + (int32(s[2])-l0)*f>>15
+			r := r0 + (int32(s[3])-r0)*f>>15
+			acc[j] += int32(int64(l) * int64(gl) >> 16)
+			acc[j+1] += int32(int64(r) * int64(gr) >> 16)
 			gl, gr, pos = gl+dl, gr+dr, pos+st
 		}
 	} else {
-		for j := 0; j < k; j++ {
+		for j := 0; j+1 < len(acc); j += 2 {
 			i := int(pos >> 32)
+			s := d[i : i+2 : i+2]
 			f := int32(pos >> 17 & 0x7fff)
-			s0 := int32(d[i])
-			s := int64(s0 + (int32(d[i+1])-s0)*f>>15)
-			acc[2*j] += int32(s * int64(gl) >> 16)
-			acc[2*j+1] += int32(s * int64(gr) >> 16)
+			s0 := int32(s[0])
+			x := int64(s0 + (int32(s[1])-s0)*f>>15)
+			acc[j] += int32(x * int64(gl) >> 16)
+			acc[j+1] += int32(x * int64(gr) >> 16)
 			gl, gr, pos = gl+dl, gr+dr, pos+st
 		}
 	}
