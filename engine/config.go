@@ -85,6 +85,11 @@ type Config struct {
 	// engine/tape).
 	Tape Tape
 
+	// Lockstep, when set, supplies every player's input to each tick of a
+	// Multiplayer game and holds ticks until it has it (engine/netplay).
+	// Nil: the players are seated from this machine's input.
+	Lockstep Lockstep
+
 	// GC, when set, is given the frame's idle time before each wait (see
 	// Collector); physics.IdleGC moves garbage collection there.
 	GC Collector

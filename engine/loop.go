@@ -26,6 +26,8 @@ type Loop struct {
 	input  inputs
 	tick   Tick
 	frame  Frame
+	mp     multiplayer // player slots and the Lockstep; zero without them
+	held   HoldStats
 
 	prev, cur, blend []physics.BodyState
 

@@ -39,8 +39,9 @@ func (e *PanicError) Unwrap() error {
 // presents what the ticks so far made, and Run returns context.Cause(ctx)
 // with the report.
 //
-// If the game panics, Run recovers and returns a *PanicError with the
-// stack. It never closes the platform: whoever opened it closes it (see
+// Run refuses (ErrPlatformInUse) a platform another Run is driving, such
+// as the one it was called from inside. If the game panics, Run recovers
+// and returns a *PanicError with the stack. It never closes the platform: whoever opened it closes it (see
 // platform/sdl2's Run), after a panic too.
 func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	cfg, err = cfg.withDefaults()
@@ -53,7 +54,15 @@ func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	if err := checkMainThread(cfg.Platform); err != nil {
 		return Report{}, err
 	}
+	release, err := usePlatform(cfg.Platform)
+	if err != nil {
+		return Report{}, err
+	}
+	defer release()
 	l := newLoop(cfg, game)
+	if err := l.mp.init(cfg, game); err != nil {
+		return Report{}, err
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = &PanicError{Value: r, Stack: debug.Stack()}
@@ -135,7 +144,7 @@ func (l *Loop) runFrame() error {
 	changed := l.input.frameDirty
 	l.input.beginFrame()
 	l.platform.PollEvents(&l.input)
-	if l.input.quit {
+	if l.input.quit && l.mp.lockstep == nil { // a session ends on a tick every peer agrees on
 		l.stopping = true
 	}
 	l.frame.N = l.stats.Frames
@@ -159,6 +168,11 @@ func (l *Loop) runFrame() error {
 		}
 	}
 
+	if l.mp.lockstep != nil {
+		if err := l.mp.lockstep.Frame(now, l.input.quit); err != nil {
+			return err
+		}
+	}
 	if err := l.runTicks(frameTime, now, pausedBefore); err != nil {
 		return err
 	}
@@ -222,7 +236,7 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 		// The pacer owns the frame period (the cap's, the display's or the
 		// one learnt from presents); the cadence snaps to whatever it is
 		// now, after this frame's mode switch and the last present.
-		l.ts.snap.setPeriod(l.pacer.period())
+		l.ts.setPeriod(l.pacer.period())
 		steps, dropped, stalled = l.ts.advance(frameTime)
 	}
 	if stalled {
@@ -251,8 +265,13 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 			l.stopping = true
 			break
 		}
-		if err := l.runTick(); err != nil {
+		held, err := l.runTick()
+		if err != nil {
 			return err
+		}
+		if held {
+			l.holdTicks()
+			break
 		}
 		if !stepOnce {
 			l.ts.consume()
@@ -260,6 +279,7 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 	}
 	l.stats.StepsPerFrame[ran]++
 	l.stats.LastSteps = ran
+	l.stats.Measured, l.stats.Ticked, l.stats.Held = l.ts.measured, l.ts.ticked, l.ts.held()
 	if n := l.cfg.Ticks; n > 0 && l.stats.Ticks >= n {
 		l.stopping = true
 	}
@@ -279,29 +299,34 @@ func (l *Loop) cancelled() bool {
 	}
 }
 
-func (l *Loop) runTick() error {
+// runTick runs the next tick, or reports that the Lockstep held it.
+func (l *Loop) runTick() (held bool, err error) {
 	l.phases.enter(PhaseTick)
-	l.prev, l.cur = l.cur, l.prev
 	l.tick.N = l.stats.Ticks
-	l.input.takeTick(&l.tick.Input)
-	if l.cfg.Tape != nil {
-		if err := l.cfg.Tape.Tick(l.tick.N, &l.tick.Input, l); err != nil {
-			return wrapGame("tick", l.tick.N, err)
+	if l.mp.players != nil {
+		if ready, err := l.mp.gather(l); err != nil || !ready {
+			return !ready, err
 		}
+	} else {
+		l.input.takeTick(&l.tick.Input)
+	}
+	l.prev, l.cur = l.cur, l.prev
+	if err := l.tapeTick(); err != nil {
+		return false, wrapGame("tick", l.tick.N, err)
 	}
 	if err := l.game.Tick(&l.tick); err != nil {
-		return wrapGame("tick", l.tick.N, err)
+		return false, wrapGame("tick", l.tick.N, err)
 	}
 	if l.world != nil {
 		l.phases.enter(PhasePhysics)
 		if err := l.world.Step(l.ts.dt); err != nil {
-			return fmt.Errorf("engine: physics step in tick %d: %w", l.tick.N, err)
+			return false, fmt.Errorf("engine: physics step in tick %d: %w", l.tick.N, err)
 		}
 		l.phases.enter(PhaseSnapshot)
 		l.cur = l.world.Snapshot(l.cur[:0])
 	}
 	l.stats.Ticks++
-	return nil
+	return false, nil
 }
 
 // draw blends, draws and presents the frame.

@@ -36,6 +36,8 @@ type Report struct {
 	// StateHash fingerprints the state after the last tick (see
 	// Loop.StateHash).
 	StateHash uint64
+	// Held says how long a Lockstep held ticks (zero without one).
+	Held HoldStats
 }
 
 func (l *Loop) report() Report {
@@ -61,6 +63,7 @@ func (l *Loop) report() Report {
 		TimeScale:     l.timeScale,
 		Bodies:        len(l.cur),
 		StateHash:     l.StateHash(),
+		Held:          l.held,
 	}
 	if s.steadySpan > 0 {
 		r.FPS = float64(s.steadyN) / s.steadySpan.Seconds()

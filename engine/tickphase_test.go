@@ -21,7 +21,7 @@ func TestTickGridIsTheStepBetweenTheLeftoversACommensurateFrameVisits(t *testing
 		{"60 Hz, 7 tps: no small ratio", hz(60), time.Second / 7, 0},
 		{"no frame", 0, hz(60), 0},
 	} {
-		if got := tickGrid(tc.frame, tc.dt); got != tc.want {
+		if got := tickGrid(tc.frame, tc.dt, gridTolerance); got != tc.want {
 			t.Errorf("%s: tickGrid(%v, %v) = %v, want %v", tc.name, tc.frame, tc.dt, got, tc.want)
 		}
 	}

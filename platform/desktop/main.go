@@ -225,7 +225,8 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 	if idle != nil {
 		st := idle.Stats()
 		sum.IdleGC = &IdleGCSummary{Collections: st.Collections, Forced: st.Forced,
-			TotalMS: float64(st.Total) / 1e6, MaxMS: float64(st.Max) / 1e6}
+			TotalMS: ms(st.Total), MaxMS: ms(st.Max), Overran: st.Overran,
+			HandedOver: st.HandedOver, RuntimeCycles: st.RuntimeCycles}
 	}
 	if runErr != nil {
 		sum.Error = runErr.Error()

@@ -1,0 +1,54 @@
+package engine
+
+import "time"
+
+// Lockstep supplies every player's input to every tick and holds a tick
+// until it has all of it: engine/netplay's Session is one. It is asked
+// once a frame (Frame) and before every tick (Inputs); while it holds,
+// the loop keeps drawing frames at the last tick's state (interpolation
+// held), the owed time is given up without counting as a bailout, and
+// the local input stays pending for the tick that runs.
+//
+// It is the whole of what the loop knows about netplay, so another
+// scheme (rollback: predicted inputs, then a world restored and ticks run
+// again) can take its place without changing the loop's contract.
+type Lockstep interface {
+	// Frame is called once a frame, before its ticks, with the loop's
+	// clock and whether the user asked to quit (closing the window): a
+	// session then ends every peer on one tick, returning ErrQuit from
+	// Inputs. An error ends the run.
+	Frame(now time.Duration, quit bool) error
+	// Inputs is called before tick n runs, with the local input the tick
+	// would take (read only: it stays the loop's). ready false holds the
+	// tick; ready true means players (one zeroed Input per slot) holds
+	// every player's input for tick n, and the local input is taken.
+	// ErrQuit ends the run cleanly before tick n; another error ends it
+	// with that error. state is the state tick n starts from, for the
+	// hashes peers compare.
+	Inputs(n uint64, local *Input, players []Input, state StateHasher) (ready bool, err error)
+}
+
+// PlayersTape is a Tape that records or replays every player's input:
+// a Multiplayer game's tape must be one.
+type PlayersTape interface {
+	// TickPlayers is Tape.Tick for a game with player slots: players holds
+	// every slot's input for tick n, which a player replaces with the
+	// recorded input.
+	TickPlayers(n uint64, players []Input, state StateHasher) error
+}
+
+// HoldStats say how long a Lockstep held the loop's ticks.
+type HoldStats struct {
+	// Frames is the number of frames in which a due tick was held; zero
+	// without a Lockstep.
+	Frames uint64
+	// Stalled is the simulated time given up while ticks were held; zero
+	// without a Lockstep.
+	Stalled time.Duration
+}
+
+// Held returns how long the loop's Lockstep held its ticks.
+func (l *Loop) Held() HoldStats { return l.held }
+
+// Players returns the game's player count, 0 when it has no slots.
+func (l *Loop) Players() int { return len(l.mp.players) }

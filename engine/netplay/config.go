@@ -1,0 +1,120 @@
+package netplay
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
+
+// Limits and defaults of a Config.
+const (
+	// MaxInputDelay is the longest input delay, in ticks.
+	MaxInputDelay = 30
+	// DefaultHashInterval is the ticks between state hashes peers compare.
+	DefaultHashInterval = 60
+	// DefaultWarnAfter is how long a peer may be silent before the
+	// session says it waits for it.
+	DefaultWarnAfter = 500 * time.Millisecond
+	// DefaultDropAfter is how long a peer may be silent before the
+	// session ends.
+	DefaultDropAfter = 3 * time.Second
+)
+
+// Config sets up a Session. Every peer of a session must agree on
+// Players, InputDelay, HashInterval and TPS (the host sends them).
+type Config struct {
+	// Players is the number of player slots, 2 to engine.MaxPlayers; no
+	// default.
+	Players int
+	// Slot is this peer's slot: 0 is the host, which relays between the
+	// others; the zero value is the host.
+	Slot int
+	// Peers are this peer's links: the host has one to each other slot,
+	// a joiner one to the host. No default.
+	Peers []Peer
+	// InputDelay is how many ticks after it is taken this peer's input is
+	// played, 1 to MaxInputDelay; 0 means 1 (see DelayFor).
+	InputDelay int
+	// HashInterval is the ticks between the state hashes peers compare;
+	// 0 means DefaultHashInterval.
+	HashInterval uint64
+	// TPS is the tick rate, for aligning tick clocks; 0 means 60.
+	TPS int
+	// WarnAfter is the silence after which Waiting names a peer; 0 means
+	// DefaultWarnAfter.
+	WarnAfter time.Duration
+	// DropAfter is the silence after which the session ends with a
+	// *SilentError; 0 means DefaultDropAfter.
+	DropAfter time.Duration
+}
+
+// Peer is the link to another peer and that peer's slot.
+type Peer struct {
+	Slot int  // the peer's slot
+	Link Link // never nil
+}
+
+func (c Config) withDefaults() (Config, error) {
+	if c.InputDelay == 0 {
+		c.InputDelay = 1
+	}
+	if c.HashInterval == 0 {
+		c.HashInterval = DefaultHashInterval
+	}
+	if c.TPS == 0 {
+		c.TPS = 60
+	}
+	if c.WarnAfter == 0 {
+		c.WarnAfter = DefaultWarnAfter
+	}
+	if c.DropAfter == 0 {
+		c.DropAfter = DefaultDropAfter
+	}
+	switch {
+	case c.Players < 2 || c.Players > engine.MaxPlayers:
+		return c, fmt.Errorf("netplay: %d players: a session needs 2 to %d", c.Players, engine.MaxPlayers)
+	case c.Slot < 0 || c.Slot >= c.Players:
+		return c, fmt.Errorf("netplay: slot %d out of range: want 0 to %d", c.Slot, c.Players-1)
+	case c.InputDelay < 1 || c.InputDelay > MaxInputDelay:
+		return c, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks", c.InputDelay, MaxInputDelay)
+	case c.TPS < 1 || c.TPS > engine.MaxTPS:
+		return c, fmt.Errorf("netplay: TPS %d out of range: want 1 to %d", c.TPS, engine.MaxTPS)
+	case c.WarnAfter < 0 || c.DropAfter < c.WarnAfter:
+		return c, fmt.Errorf("netplay: WarnAfter %v and DropAfter %v: want 0 <= WarnAfter <= DropAfter", c.WarnAfter, c.DropAfter)
+	}
+	return c, c.checkPeers()
+}
+
+// checkPeers refuses a star that is not one: the host links to every
+// other slot once, a joiner to the host only.
+func (c Config) checkPeers() error {
+	want := 1
+	if c.Slot == 0 {
+		want = c.Players - 1
+	}
+	if len(c.Peers) != want {
+		return fmt.Errorf("netplay: slot %d has %d peers: want %d (the host links to every joiner, a joiner to the host)", c.Slot, len(c.Peers), want)
+	}
+	seen := make(map[int]bool)
+	for _, p := range c.Peers {
+		ok := p.Slot > 0 && p.Slot < c.Players
+		if c.Slot != 0 {
+			ok = p.Slot == 0
+		}
+		if !ok || seen[p.Slot] || p.Link == nil || p.Slot == c.Slot {
+			return fmt.Errorf("netplay: slot %d cannot link to slot %d (or its link is nil)", c.Slot, p.Slot)
+		}
+		seen[p.Slot] = true
+	}
+	return nil
+}
+
+// DelayFor returns the input delay that lets an input sent now arrive
+// before its tick over a round trip of rtt at tps ticks a second: half
+// the round trip in whole ticks, plus one for the tick being run.
+func DelayFor(rtt time.Duration, tps int) int {
+	dt := time.Second / time.Duration(max(tps, 1))
+	d := int((rtt/2+dt-1)/dt) + 1
+	return min(max(d, 1), MaxInputDelay)
+}

@@ -1,0 +1,17 @@
+// Package netplay runs one game on several machines in deterministic
+// lockstep: every peer ticks with every player's input, so every peer's
+// simulation stays the same bit for bit, which the peers check by
+// exchanging state hashes.
+//
+// A Session is the engine's Lockstep (engine.Config.Lockstep). It holds a
+// tick until every player's input for it has arrived, sends this peer's
+// input a few ticks ahead (the input delay) so that it usually arrives in
+// time, and repeats in every datagram every input the other side has not
+// acknowledged, so a lost datagram costs no round trip. Peers form a star:
+// the host relays each joiner's input to the others.
+//
+// The package does no I/O of its own: a Session is handed the time and
+// its Links, so it runs the same over the real transport
+// (platform/netplay, QUIC) and over the link emulator its tests use
+// (engine/netplay/netsim), where whole sessions run on fake clocks.
+package netplay

@@ -1,0 +1,39 @@
+package netplay
+
+import (
+	"fmt"
+	"time"
+)
+
+// DesyncError ends a session whose peers' states differ: the game is not
+// deterministic, or a peer runs another build or other settings.
+type DesyncError struct {
+	// Tick is the first tick whose starting state hashes differed (the
+	// state first differed during one of the HashInterval ticks before).
+	Tick uint64
+	// Slot is the peer whose hash differed from this one's.
+	Slot int
+	// FoundBy is the slot of the peer that compared them: this one's, or
+	// the peer's that told it.
+	FoundBy int
+	// Ours and Theirs are the hashes, when this peer compared them; zero
+	// when it was told.
+	Ours, Theirs uint64
+}
+
+func (e *DesyncError) Error() string {
+	if e.Ours == 0 && e.Theirs == 0 {
+		return fmt.Sprintf("netplay: desync: player %d found the state hashes differ at tick %d; compare the tapes with tools/replay", e.FoundBy, e.Tick)
+	}
+	return fmt.Sprintf("netplay: desync: state hashes differ at tick %d (this peer %016x, player %d %016x); compare the tapes with tools/replay", e.Tick, e.Ours, e.Slot, e.Theirs)
+}
+
+// SilentError ends a session when a peer has sent nothing for DropAfter.
+type SilentError struct {
+	Slot int           // the silent peer's slot
+	For  time.Duration // how long it has been silent
+}
+
+func (e *SilentError) Error() string {
+	return fmt.Sprintf("netplay: player %d silent for %v: ending the session (it left, or the network between is down)", e.Slot, e.For.Round(time.Millisecond))
+}

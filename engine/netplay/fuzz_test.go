@@ -1,0 +1,229 @@
+package netplay
+
+import (
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
+
+// queueLink is a Link whose datagrams a test hands in and takes out.
+type queueLink struct {
+	in      [][]byte
+	sent    [][]byte
+	discard bool // count what is sent, keep nothing
+	n       int
+}
+
+func (q *queueLink) Send(b []byte) error {
+	q.n++
+	if !q.discard {
+		q.sent = append(q.sent, append([]byte(nil), b...))
+	}
+	return nil
+}
+
+func (q *queueLink) Receive() ([]byte, bool) {
+	if len(q.in) == 0 {
+		return nil, false
+	}
+	b := q.in[0]
+	q.in = q.in[1:]
+	return b, true
+}
+
+type constHash uint64
+
+func (h constHash) StateHash() uint64 { return uint64(h) }
+
+// pair returns a host and a joiner session with the links between them
+// left to the test.
+func pair(t testing.TB) (host, joiner *Session, hl, jl *queueLink) {
+	hl, jl = &queueLink{}, &queueLink{}
+	host, err := New(Config{Players: 2, Slot: 0, Peers: []Peer{{Slot: 1, Link: hl}}, InputDelay: 2, HashInterval: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	joiner, err = New(Config{Players: 2, Slot: 1, Peers: []Peer{{Slot: 0, Link: jl}}, InputDelay: 2, HashInterval: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return host, joiner, hl, jl
+}
+
+// realDatagrams are what a joiner sends in its first ticks, with input.
+func realDatagrams(t testing.TB) [][]byte {
+	_, j, _, jl := pair(t)
+	players := make([]engine.Input, 2)
+	in := engine.Input{MouseX: 10.25, MouseY: 3}
+	in.Down.Add(engine.KeyA)
+	in.Text.Append([]byte("é!"))
+	in.Pads[1].Connected = true
+	in.Pads[1].Axes[2] = -300
+	_ = j.Frame(time.Millisecond, false)
+	for n := range uint64(2) {
+		if ok, err := j.Inputs(n, &in, players, constHash(n)); !ok || err != nil {
+			t.Fatalf("tick %d: %v %v", n, ok, err)
+		}
+	}
+	return jl.sent
+}
+
+func FuzzDatagram(f *testing.F) {
+	for _, b := range realDatagrams(f) {
+		f.Add(b)
+	}
+	f.Add([]byte("LS\x01"))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var d datagram
+		if d.decode(b) != nil {
+			return
+		}
+		// What decodes is taken in by a session without a panic, and
+		// nothing it holds grows.
+		h, _, hl, _ := pair(t)
+		hl.in = [][]byte{b, b}
+		_ = h.Frame(time.Millisecond, false)
+		players := make([]engine.Input, 2)
+		for n := range uint64(4) {
+			_, _ = h.Inputs(n, &engine.Input{}, players, constHash(1))
+		}
+		if h.slots[1].next > h.tick+ringSize {
+			t.Fatalf("slot 1 holds input up to %d at tick %d", h.slots[1].next, h.tick)
+		}
+	})
+}
+
+func TestForgedDatagramsAreDroppedAndCounted(t *testing.T) {
+	good := realDatagrams(t)
+	last := good[len(good)-1]
+	far := func() []byte { // a block for a tick far in the future
+		var d datagram
+		if err := d.decode(last); err != nil {
+			t.Fatal(err)
+		}
+		d.seq += 100
+		w := writer{buf: make([]byte, 0, MaxDatagram)}
+		d.encodeHeader(&w)
+		w.byte(1)
+		w.byte(1)
+		w.uvarint(1 << 40)
+		w.uvarint(1)
+		putRecord(&w, &record{}, &record{})
+		w.byte(0)
+		return w.buf
+	}()
+	for _, tc := range []struct {
+		name string
+		b    []byte
+	}{
+		{"truncated", last[:len(last)-3]},
+		{"trailing", append(append([]byte(nil), last...), 0)},
+		{"bad magic", append([]byte("XS"), last[2:]...)},
+		{"oversized", make([]byte, MaxDatagram+1)},
+		{"replayed", last},
+		{"far future", far},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, _, hl, _ := pair(t)
+			hl.in = [][]byte{last, tc.b}
+			_ = h.Frame(time.Millisecond, false)
+			st := h.Stats()
+			if st.Dropped != 1 || st.DatagramsReceived != 2 {
+				t.Fatalf("dropped %d of %d: want the second dropped", st.Dropped, st.DatagramsReceived)
+			}
+		})
+	}
+}
+
+func TestHostRefusesAJoinerSpeakingForAnotherSlot(t *testing.T) {
+	good := realDatagrams(t)
+	var d datagram
+	if err := d.decode(good[len(good)-1]); err != nil {
+		t.Fatal(err)
+	}
+	// The same datagram, but as the joiner of slot 2 of a 3-player host.
+	hl, hl2 := &queueLink{}, &queueLink{}
+	h, err := New(Config{Players: 3, Peers: []Peer{{Slot: 1, Link: hl}, {Slot: 2, Link: hl2}}, InputDelay: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hl2.in = [][]byte{good[len(good)-1]}
+	_ = h.Frame(time.Millisecond, false)
+	if st := h.Stats(); st.Dropped != 1 || h.slots[1].next != 2 {
+		t.Fatalf("dropped %d, slot 1 has input to %d: a peer's input for another's slot must be refused", st.Dropped, h.slots[1].next)
+	}
+}
+
+func TestRecordsRoundTrip(t *testing.T) {
+	var a, b engine.Input
+	a.Down.Add(engine.KeyZ)
+	a.Pressed.Add(engine.Key(500))
+	a.MouseX, a.MouseY = 1e300, -0.125
+	a.WheelY = -3
+	a.WindowWidth = 1920
+	a.Text.Append([]byte("日本"))
+	a.Pads[3] = engine.Pad{Connected: true, Buttons: 5, Axes: [engine.NumPadAxes]int16{-32768, 32767}}
+	b = a
+	b.Down.Add(engine.KeyQ)
+	b.MouseX = 2
+	recs := []record{{in: a}, {in: b, quit: true}, {in: b}}
+	w := writer{buf: make([]byte, 0, MaxDatagram)}
+	prev := &record{}
+	for i := range recs {
+		putRecord(&w, &recs[i], prev)
+		prev = &recs[i]
+	}
+	r := reader{buf: w.buf}
+	prevOut := &record{}
+	for i := range recs {
+		var got record
+		getRecord(&r, &got, prevOut)
+		if got != recs[i] {
+			t.Fatalf("record %d came back %+v, want %+v", i, got, recs[i])
+		}
+		prevOut = &recs[i]
+	}
+	if r.err != nil || len(r.buf) != 0 {
+		t.Fatalf("reader: %v, %d bytes left", r.err, len(r.buf))
+	}
+}
+
+func TestSessionAllocatesNothingOnceWarm(t *testing.T) {
+	h, j, hl, jl := pair(t)
+	players := make([]engine.Input, 2)
+	var now time.Duration
+	var n uint64
+	step := func() {
+		now += time.Second / 60
+		hl.in, jl.in = jl.sent, hl.sent
+		jl.sent, hl.sent = jl.sent[:0], hl.sent[:0]
+		_ = h.Frame(now, false)
+		_ = j.Frame(now, false)
+		okH, _ := h.Inputs(n, &engine.Input{}, players, constHash(n))
+		okJ, _ := j.Inputs(n, &engine.Input{}, players, constHash(n))
+		if okH && okJ {
+			n++
+		}
+	}
+	for range 100 {
+		step()
+	}
+	// The joiner's datagrams are handed in again and again (replays,
+	// dropped) while the host ticks as far as it can and sends.
+	hl.discard = true
+	in := append([][]byte(nil), hl.in...)
+	sends := hl.n
+	allocs := testing.AllocsPerRun(100, func() {
+		hl.in = in
+		_ = h.Frame(now, false)
+		_, _ = h.Inputs(n, &engine.Input{}, players, constHash(n))
+	})
+	if allocs != 0 || hl.n == sends {
+		t.Fatalf("a frame of a session allocates %v times (sent %d), want 0", allocs, hl.n-sends)
+	}
+	if n < 90 {
+		t.Fatalf("only %d ticks ran in 100 frames", n)
+	}
+}

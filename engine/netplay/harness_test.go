@@ -1,0 +1,215 @@
+package netplay_test
+
+import (
+	"context"
+	"errors"
+	"hash/maphash"
+	"math/rand/v2"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
+)
+
+// world runs several peers' loops, each engine.Run on its own goroutine,
+// one at a time in order of their fake clocks: a frame's present hands
+// control to whichever loop is due next, so the run is the same every
+// time and takes no real time.
+type world struct {
+	now    time.Duration
+	net    *netsim.Net
+	peers  []*simPeer
+	yield  chan int
+	frames int // frames left before the run is called stuck
+}
+
+// simPeer is one peer: its loop's platform and clock, its session and
+// its game.
+type simPeer struct {
+	w       *world
+	i       int
+	resume  chan struct{}
+	wake    time.Duration // when its next frame starts
+	period  time.Duration
+	jitter  time.Duration
+	rng     *rand.Rand
+	session *netplay.Session
+	game    *botGame
+	ends    []netplay.Peer
+	done    bool
+	err     error
+	rep     engine.Report
+	quitAt  int // frame at which its window is closed; 0 never
+	frameN  int
+	dead    bool // stops running at all (a vanished peer)
+	onFrame func(p *simPeer)
+}
+
+func (p *simPeer) Now() time.Duration { return p.w.now }
+
+func (p *simPeer) SleepUntil(t time.Duration) {
+	if t > p.w.now {
+		p.wake = t
+		p.handOff()
+	}
+}
+
+// handOff gives control back to the scheduler until this peer is due.
+func (p *simPeer) handOff() {
+	p.w.yield <- p.i
+	<-p.resume
+}
+
+func (p *simPeer) PollEvents(e engine.EventSink) {
+	p.frameN++
+	if p.onFrame != nil {
+		p.onFrame(p)
+	}
+	if p.quitAt > 0 && p.frameN == p.quitAt {
+		e.Quit()
+	}
+	botEvents(p.rng, e)
+}
+
+func (p *simPeer) Present() error {
+	p.wake = p.w.now + p.period
+	if p.jitter > 0 {
+		p.wake += time.Duration(p.rng.Int64N(int64(p.jitter)))
+	}
+	p.handOff()
+	return nil
+}
+
+// botEvents is a random player: keys, the mouse, text and a controller.
+func botEvents(rng *rand.Rand, e engine.EventSink) {
+	switch r := rng.IntN(100); {
+	case r < 8:
+		e.Key(engine.Key(4+rng.IntN(8)), rng.IntN(2) == 0)
+	case r < 12:
+		e.Pointer(float64(rng.IntN(800)), float64(rng.IntN(600))+0.5)
+	case r < 13:
+		e.Text([]byte("hé"))
+	case r < 15:
+		e.PadConnected(0, true)
+		e.PadAxis(0, engine.PadLeftX, int16(rng.IntN(65536)-32768))
+	case r < 16:
+		e.Button(engine.MouseLeft, rng.IntN(2) == 0)
+	}
+}
+
+// botGame folds every player's input of every tick into its state, so
+// any input that differs between peers makes their hashes differ.
+type botGame struct {
+	players int
+	state   uint64
+	seed    maphash.Seed
+	hashes  []uint64 // the state after each tick
+	skewAt  uint64   // 1 + a tick at which this peer's state goes wrong (desync injection)
+}
+
+func (g *botGame) Players() int { return g.players }
+
+func (g *botGame) Tick(t *engine.Tick) error {
+	var h maphash.Hash
+	h.SetSeed(g.seed)
+	for i := range t.Players {
+		maphash.WriteComparable(&h, t.Players[i])
+	}
+	maphash.WriteComparable(&h, g.state)
+	g.state = h.Sum64()
+	if g.skewAt != 0 && t.N+1 == g.skewAt {
+		g.state++
+	}
+	g.hashes = append(g.hashes, g.state)
+	return nil
+}
+
+func (g *botGame) Draw(*engine.Frame) error { return nil }
+
+func (g *botGame) StateHash() uint64 { return g.state }
+
+// setup says how a run of the world goes.
+type setup struct {
+	players int
+	ticks   uint64
+	cond    netsim.Conditions
+	seed    uint64
+	delay   int
+	drop    time.Duration
+}
+
+func newWorld(s setup) *world {
+	w := &world{yield: make(chan int), frames: int(s.ticks)*8*s.players + 100000}
+	w.net = netsim.New(func() time.Duration { return w.now }, s.seed)
+	seed := maphash.MakeSeed()
+	for i := range s.players {
+		p := &simPeer{w: w, i: i, resume: make(chan struct{}), period: time.Second / 60,
+			jitter: 2 * time.Millisecond, rng: rand.New(rand.NewPCG(s.seed, uint64(i))),
+			game: &botGame{players: s.players, seed: seed}}
+		p.period += time.Duration(i) * 37 * time.Microsecond // clocks that drift apart
+		w.peers = append(w.peers, p)
+	}
+	for j := 1; j < s.players; j++ {
+		h, c := w.net.Pipe(s.cond, s.cond)
+		w.peers[0].ends = append(w.peers[0].ends, netplay.Peer{Slot: j, Link: h})
+		w.peers[j].ends = []netplay.Peer{{Slot: 0, Link: c}}
+	}
+	for i, p := range w.peers {
+		var err error
+		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay, DropAfter: s.drop})
+		if err != nil {
+			panic(err)
+		}
+	}
+	return w
+}
+
+// run runs every peer until each has ended its loop and settled, and
+// returns false if that took more frames than it should.
+func (w *world) run(ticks uint64) bool {
+	for _, p := range w.peers {
+		go p.main(ticks)
+	}
+	for left := len(w.peers); left > 0; {
+		next := -1
+		for i, p := range w.peers {
+			if !p.done && !p.dead && (next < 0 || p.wake < w.peers[next].wake) {
+				next = i
+			}
+		}
+		if next < 0 {
+			return true // only dead peers are left: they never ran again
+		}
+		p := w.peers[next]
+		w.now = max(w.now, p.wake)
+		if w.frames--; w.frames < 0 {
+			return false
+		}
+		p.resume <- struct{}{}
+		<-w.yield
+		if p.done {
+			left--
+		}
+	}
+	return true
+}
+
+// main is one peer's goroutine: its loop, then its session's last
+// datagrams until it settles.
+func (p *simPeer) main(ticks uint64) {
+	<-p.resume
+	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Platform: p, Clock: p, Lockstep: p.session}
+	p.rep, p.err = engine.Run(context.Background(), cfg, p.game)
+	var silent *netplay.SilentError
+	if p.err == nil || !errors.As(p.err, &silent) {
+		end := p.w.now + time.Second
+		for !p.session.Settled() && p.w.now < end {
+			_ = p.session.Frame(p.w.now, false)
+			p.wake = p.w.now + p.period
+			p.handOff()
+		}
+	}
+	p.done = true
+	p.w.yield <- p.i
+}

@@ -1,0 +1,99 @@
+package netplay
+
+import "time"
+
+// send sends p one datagram: acknowledgements, every input it has not
+// acknowledged (as many as fit), and this peer's latest state hash.
+func (s *Session) send(p *peer) {
+	p.sent = true
+	d := &s.in // the receive buffer is free between receives
+	p.seqOut++
+	*d = datagram{seq: p.seqOut, sent: uint64(s.now/time.Millisecond) + 1, tick: s.tick, desync: s.desync}
+	if p.echo != 0 {
+		d.echo, d.echoAge = p.echo, uint64((s.now-p.echoAt)/time.Millisecond)
+	}
+	for slot := range s.cfg.Players {
+		if s.receives(p, slot) {
+			d.acks[d.nAcks] = ack{slot: uint8(slot), next: s.slots[slot].next}
+			d.nAcks++
+		}
+	}
+	w := writer{buf: s.out[:0]}
+	d.encodeHeader(&w)
+	s.putBlocks(&w, p)
+	s.putHashes(&w)
+	if w.full {
+		s.stats.overfull++ // cannot happen: putBlocks leaves room
+		return
+	}
+	s.stats.sent++
+	s.stats.bytesSent += uint64(len(w.buf))
+	if err := p.Link.Send(w.buf); err != nil {
+		s.stats.sendErrors++
+	}
+}
+
+// putBlocks writes one block per slot sent to p, oldest input first,
+// leaving room for the hashes.
+func (s *Session) putBlocks(w *writer, p *peer) {
+	nAt := len(w.buf)
+	w.byte(0) // the block count, at most MaxPlayers: one byte as a varint
+	n := 0
+	room := MaxDatagram - 3 - maxHashes*(binaryMaxVarint+8)
+	for slot := range s.cfg.Players {
+		if !s.sends(p, slot) {
+			continue
+		}
+		ring := &s.slots[slot]
+		first := max(p.acked[slot], s.floor(slot))
+		if first >= ring.next {
+			continue
+		}
+		sw := writer{buf: s.scratch[: 0 : room-len(w.buf)]}
+		prev := &record{}
+		count := 0
+		for t := first; t < ring.next && count < maxBlock; t++ {
+			mark := len(sw.buf)
+			putRecord(&sw, ring.at(t), prev)
+			if sw.full {
+				sw.buf, sw.full = sw.buf[:mark], false
+				break
+			}
+			prev = ring.at(t)
+			count++
+		}
+		if count == 0 {
+			continue
+		}
+		w.byte(byte(slot))
+		w.uvarint(first)
+		w.uvarint(uint64(count))
+		w.bytes(sw.buf)
+		n++
+		end := first + uint64(count)
+		if end > p.sentUpTo[slot] {
+			s.stats.resent += p.sentUpTo[slot] - first
+			p.sentUpTo[slot] = end
+		} else {
+			s.stats.resent += uint64(count)
+		}
+	}
+	w.buf[nAt] = byte(n)
+}
+
+// binaryMaxVarint is the longest varint of a tick.
+const binaryMaxVarint = 10
+
+// putHashes writes this peer's latest state hash while it is recent
+// (within a quarter of the interval): each is sent many times, so a
+// lost datagram does not delay the check.
+func (s *Session) putHashes(w *writer) {
+	h := s.latestHash()
+	if h == nil || s.tick > h.tick+max(s.cfg.HashInterval/4, 4) {
+		w.byte(0)
+		return
+	}
+	w.byte(1)
+	w.uvarint(h.tick)
+	w.u64(h.hash)
+}

@@ -1,0 +1,267 @@
+package netplay
+
+import (
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
+
+// ringSize is how many ticks of one slot's input a Session holds: the
+// ticks from the oldest one still needed (by this peer's next tick or a
+// peer's acknowledgement) on. Input for ticks beyond is dropped as far
+// future, so a peer cannot make a Session hold more.
+const ringSize = 128
+
+// maxReceives is the most datagrams taken from one link in one frame:
+// a flood waits in the link's (bounded) queue instead of taking the frame.
+const maxReceives = 256
+
+// slotRing is one slot's input by tick.
+type slotRing struct {
+	rec  [ringSize]record
+	next uint64 // every input below next is here (or was used)
+}
+
+func (r *slotRing) at(t uint64) *record { return &r.rec[t%ringSize] }
+
+// peer is what a Session knows about one link.
+type peer struct {
+	Peer
+	acked     [engine.MaxPlayers]uint64 // the peer has every input of a slot below this
+	sentUpTo  [engine.MaxPlayers]uint64 // inputs below this were sent at least once
+	seqOut    uint64
+	seen      seqWindow
+	lastHeard time.Duration
+	echo      uint64        // the last clock reading it sent, µs+1
+	echoAt    time.Duration // when that arrived
+	rtt       time.Duration // the latest round trip, 0 until measured
+	tick      uint64        // its next tick, as it last said
+	tickAt    time.Duration // when it said so
+	theirs    [8]hashNote   // its hashes we could not check yet
+	sent      bool          // a datagram went to it since the last Frame
+	// knowsDesync: it said it knows the session desynchronised.
+	knowsDesync bool
+}
+
+// Session runs one peer of a lockstep session; it is the engine's
+// Lockstep (engine.Config.Lockstep). Its methods are called from the
+// loop's goroutine.
+type Session struct {
+	cfg   Config
+	slots [engine.MaxPlayers]slotRing
+	peers []peer
+
+	now        time.Duration
+	tick       uint64 // the next tick to run
+	quitAsked  bool
+	quitSent   bool
+	err        error
+	desync     uint64 // 1 + the first tick found differing, 0 none
+	ours       [8]hashNote
+	lastHashed uint64 // 1 + the last tick hashed
+	lastSlow   uint64
+
+	in      datagram
+	out     [MaxDatagram]byte
+	scratch [MaxDatagram]byte
+	stats   counters
+}
+
+// New starts a session. Every peer starts at tick 0, and the first
+// InputDelay ticks of every slot are the zero Input.
+func New(cfg Config) (*Session, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{cfg: cfg, peers: make([]peer, len(cfg.Peers))}
+	d := uint64(cfg.InputDelay)
+	for i := range cfg.Players {
+		s.slots[i].next = d
+	}
+	for i, p := range cfg.Peers {
+		s.peers[i].Peer = p
+		for j := range cfg.Players {
+			s.peers[i].acked[j], s.peers[i].sentUpTo[j] = d, d
+		}
+	}
+	s.stats.delay = cfg.InputDelay
+	return s, nil
+}
+
+var _ engine.Lockstep = (*Session)(nil)
+
+// sends reports whether this peer sends slot's input to p: a joiner its
+// own, the host every slot but p's own.
+func (s *Session) sends(p *peer, slot int) bool {
+	if s.cfg.Slot != 0 {
+		return slot == s.cfg.Slot
+	}
+	return slot != p.Slot && slot < s.cfg.Players
+}
+
+// receives reports whether p may send this peer slot's input: a joiner
+// only its own, the host any but ours.
+func (s *Session) receives(p *peer, slot int) bool {
+	if s.cfg.Slot == 0 {
+		return slot == p.Slot
+	}
+	return slot != s.cfg.Slot && slot < s.cfg.Players
+}
+
+// floor is the oldest tick of slot still needed: by this peer's next
+// tick, or by a peer it is sent to that has not acknowledged it.
+func (s *Session) floor(slot int) uint64 {
+	f := s.tick
+	for i := range s.peers {
+		if p := &s.peers[i]; s.sends(p, slot) {
+			f = min(f, p.acked[slot])
+		}
+	}
+	return f
+}
+
+// Frame takes in what arrived, keeps input flowing to peers that got no
+// datagram during the last frame, and ends the session when a peer has
+// been silent for DropAfter. quit asks to end the session: every peer
+// stops before the same tick, InputDelay ticks on.
+func (s *Session) Frame(now time.Duration, quit bool) error {
+	if s.now == 0 && s.stats.frames == 0 {
+		for i := range s.peers {
+			s.peers[i].lastHeard = now
+		}
+	}
+	s.now = now
+	s.stats.frames++
+	s.quitAsked = s.quitAsked || quit
+	s.receiveAll()
+	for i := range s.peers {
+		p := &s.peers[i]
+		if !p.sent {
+			s.send(p)
+		}
+		p.sent = false
+		if silent := now - p.lastHeard; silent > s.cfg.DropAfter && s.err == nil {
+			s.err = &SilentError{Slot: p.Slot, For: silent}
+		}
+	}
+	return s.err
+}
+
+// Waiting names the peer the session has waited for longest, when that
+// is more than WarnAfter: for a HUD's "waiting for player N".
+func (s *Session) Waiting() (slot int, silent time.Duration, ok bool) {
+	for i := range s.peers {
+		if d := s.now - s.peers[i].lastHeard; d > s.cfg.WarnAfter && d > silent {
+			slot, silent, ok = s.peers[i].Slot, d, true
+		}
+	}
+	return slot, silent, ok
+}
+
+// Inputs gives tick n every player's input once it has all of it; see
+// engine.Lockstep.
+func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, state engine.StateHasher) (bool, error) {
+	if s.err != nil {
+		return false, s.err
+	}
+	s.tick = n
+	s.hashTick(n, state)
+	if s.err != nil {
+		return false, s.err
+	}
+	for i := range s.cfg.Players {
+		if s.slots[i].next <= n {
+			s.stats.waited++
+			return false, nil
+		}
+	}
+	for i := range s.cfg.Players {
+		if s.slots[i].at(n).quit {
+			return false, engine.ErrQuit
+		}
+	}
+	if s.slowDown(n) || !s.produce(n, local) {
+		return false, nil
+	}
+	for i := range players {
+		if i < s.cfg.Players {
+			players[i] = s.slots[i].at(n).in
+		}
+	}
+	s.tick = n + 1
+	for i := range s.peers {
+		s.send(&s.peers[i])
+	}
+	return true, nil
+}
+
+// produce puts this peer's input for tick n+delay in its slot; false
+// when it would overwrite input a peer has not acknowledged (it holds).
+func (s *Session) produce(n uint64, local *engine.Input) bool {
+	own := &s.slots[s.cfg.Slot]
+	t := n + uint64(s.cfg.InputDelay)
+	if own.next != t {
+		return true // made already (a tick run again after a hold)
+	}
+	if t >= s.floor(s.cfg.Slot)+ringSize {
+		return false
+	}
+	r := own.at(t)
+	r.in, r.quit = *local, s.quitAsked && !s.quitSent
+	s.quitSent = s.quitSent || r.quit
+	own.next++
+	return true
+}
+
+// slowDown holds one tick now and then while this peer runs ahead of a
+// peer's tick clock by more than two ticks, so that the peers wait for
+// each other's input about equally instead of one always waiting.
+func (s *Session) slowDown(n uint64) bool {
+	if n < s.lastSlow+uint64(s.cfg.TPS)/4 {
+		return false
+	}
+	dt := time.Second / time.Duration(s.cfg.TPS)
+	for i := range s.peers {
+		p := &s.peers[i]
+		if p.tickAt == 0 {
+			continue
+		}
+		theirs := int64(p.tick) + int64((s.now-p.tickAt+p.rtt/2)/dt)
+		if int64(n)-theirs > 2 {
+			s.lastSlow = n
+			s.stats.slowed++
+			return true
+		}
+	}
+	return false
+}
+
+// Settled reports whether the session can be left after its last tick:
+// every peer has acknowledged every input of this one it needs (the
+// quitting tick's included) or has said it reached the same tick. Until
+// then keep calling Frame, for at most DropAfter: the peers' last inputs
+// may be lost and must be sent again.
+func (s *Session) Settled() bool {
+	for i := range s.peers {
+		p := &s.peers[i]
+		if s.desync != 0 {
+			if !p.knowsDesync {
+				return false
+			}
+			continue
+		}
+		if p.tick >= s.tick && p.tickAt != 0 {
+			continue
+		}
+		for slot := range s.cfg.Players {
+			if s.sends(p, slot) && p.acked[slot] < min(s.slots[slot].next, s.tick+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Tick returns the next tick the session will run.
+func (s *Session) Tick() uint64 { return s.tick }

@@ -1,0 +1,90 @@
+package netplay
+
+import "time"
+
+// counters are a Session's running numbers.
+type counters struct {
+	frames, waited, slowed                   uint64
+	sent, received, bytesSent, bytesReceived uint64
+	resent, duplicate, dropped, farFuture    uint64
+	overfull, sendErrors                     uint64
+	hashes, checked                          uint64
+	delay                                    int
+	rtt                                      rttHist
+}
+
+// Stats are a session's numbers for a run's summary.
+type Stats struct {
+	Peers      int           // other peers in the session
+	InputDelay int           // ticks
+	RTT50      time.Duration // median round trip; 0 when none was measured
+	RTT99      time.Duration // 99th percentile round trip; 0 when none was measured
+	// TicksWaited counts the times a due tick was held for a peer's input;
+	// Slowed the ticks held to let a slower peer's clock catch up.
+	TicksWaited, Slowed uint64
+	// Datagrams and bytes this peer sent and received (received counts
+	// dropped ones too).
+	DatagramsSent, DatagramsReceived, BytesSent, BytesReceived uint64
+	// Lost counts the datagrams peers sent that never arrived; Resent the
+	// inputs sent again because they were not acknowledged yet.
+	Lost, Resent uint64
+	// Dropped counts datagrams refused as malformed, forged or replayed,
+	// and input too far ahead to hold.
+	Dropped uint64
+	// HashesChecked counts the peers' state hashes that matched ours.
+	HashesChecked uint64
+	// Desync is the first tick whose state hashes differed; nil when none did.
+	Desync *uint64
+}
+
+// Stats returns the session's numbers so far.
+func (s *Session) Stats() Stats {
+	c := &s.stats
+	st := Stats{
+		Peers: len(s.peers), InputDelay: c.delay,
+		RTT50: c.rtt.quantile(0.5), RTT99: c.rtt.quantile(0.99),
+		TicksWaited: c.waited, Slowed: c.slowed,
+		DatagramsSent: c.sent, DatagramsReceived: c.received, BytesSent: c.bytesSent, BytesReceived: c.bytesReceived,
+		Resent: c.resent, Dropped: c.dropped + c.farFuture, HashesChecked: c.checked,
+	}
+	for i := range s.peers {
+		st.Lost += s.peers[i].seen.lost()
+	}
+	if s.desync != 0 {
+		t := s.desync - 1
+		st.Desync = &t
+	}
+	return st
+}
+
+// rttHist counts round trips in buckets of 250 µs up to 2 s (the last
+// bucket holds every longer one): a fixed array, so recording allocates
+// nothing.
+type rttHist struct {
+	n       uint64
+	buckets [8000]uint32
+}
+
+const rttBucket = 250 * time.Microsecond
+
+func (h *rttHist) record(d time.Duration) {
+	i := min(int(d/rttBucket), len(h.buckets)-1)
+	h.buckets[i]++
+	h.n++
+}
+
+// quantile returns the upper edge of the bucket that holds quantile q.
+func (h *rttHist) quantile(q float64) time.Duration {
+	if h.n == 0 {
+		return 0
+	}
+	want := uint64(q*float64(h.n-1)) + 1
+	var sum uint64
+	for i, c := range h.buckets {
+		sum += uint64(c)
+		if sum >= want {
+			return time.Duration(i+1) * rttBucket
+		}
+	}
+	return time.Duration(len(h.buckets)) * rttBucket
+}

@@ -1,0 +1,129 @@
+package netplay
+
+import "github.com/lockstep-engine/lockstep/engine"
+
+// A datagram is, in order (varints unless said):
+//
+//	magic "LS", version byte
+//	seq                 the sender's count of datagrams on this link
+//	sent, echo, echoAge the sender's clock (ms, +1), the last sent it received
+//	                    from us and how long ago (ms): one round trip
+//	tick                the sender's next tick, for tick-clock alignment
+//	desync              0, or 1 + the first tick the sender found differing
+//	acks: n, then n × (slot byte, next tick)  the sender has every input
+//	                    of slot below next
+//	blocks: n, then n × (slot byte, first tick, count, count × record)
+//	hashes: n, then n × (tick, hash u64)      the sender's state hash at
+//	                    the start of tick
+//
+// A record holds the fields of an Input that differ from the record before
+// it in its block (see putRecord). Nothing in a datagram is trusted: a
+// decoder that finds anything out of place drops all of it.
+const (
+	magic0, magic1 = 'L', 'S'
+	wireVersion    = 1
+
+	// MaxDatagram is the largest datagram a Session sends or accepts:
+	// under the 1,200 bytes QUIC may carry in one.
+	MaxDatagram = 1100
+	// maxBlock is the most records one block carries.
+	maxBlock = 64
+	// maxHashes is the most hash notes one datagram carries.
+	maxHashes = 4
+)
+
+// record is one player's input for one tick.
+type record struct {
+	in   engine.Input
+	quit bool // the player asked to end the session: it ends before this tick
+}
+
+type ack struct {
+	slot uint8
+	next uint64
+}
+
+type block struct {
+	slot  uint8
+	first uint64
+	n     int
+	recs  [maxBlock]record
+}
+
+type hashNote struct {
+	tick, hash uint64
+}
+
+// datagram is one decoded datagram, held in place so that decoding
+// allocates nothing.
+type datagram struct {
+	seq, sent, echo, echoAge, tick, desync uint64
+
+	nAcks   int
+	acks    [engine.MaxPlayers]ack
+	nBlocks int
+	blocks  [engine.MaxPlayers]block
+	nHashes int
+	hashes  [maxHashes]hashNote
+}
+
+// encodeHeader writes everything but the blocks and hashes.
+func (d *datagram) encodeHeader(w *writer) {
+	w.byte(magic0)
+	w.byte(magic1)
+	w.byte(wireVersion)
+	for _, v := range [...]uint64{d.seq, d.sent, d.echo, d.echoAge, d.tick, d.desync} {
+		w.uvarint(v)
+	}
+	w.uvarint(uint64(d.nAcks))
+	for _, a := range d.acks[:d.nAcks] {
+		w.byte(a.slot)
+		w.uvarint(a.next)
+	}
+}
+
+// decode parses b into d, or says it is malformed. Counts and slots are
+// bounded before use, so no input makes it index out of range or loop long.
+func (d *datagram) decode(b []byte) error {
+	if len(b) > MaxDatagram {
+		return errMalformed
+	}
+	r := reader{buf: b}
+	if r.byte() != magic0 || r.byte() != magic1 || r.byte() != wireVersion {
+		return errMalformed
+	}
+	for _, p := range [...]*uint64{&d.seq, &d.sent, &d.echo, &d.echoAge, &d.tick, &d.desync} {
+		*p = r.uvarint()
+	}
+	d.nAcks = int(r.uvarintMax(engine.MaxPlayers))
+	for i := range d.nAcks {
+		d.acks[i] = ack{slot: getSlot(&r), next: r.uvarint()}
+	}
+	d.nBlocks = int(r.uvarintMax(engine.MaxPlayers))
+	for i := range d.nBlocks {
+		bl := &d.blocks[i]
+		bl.slot, bl.first = getSlot(&r), r.uvarint()
+		bl.n = int(r.uvarintMax(maxBlock))
+		prev := &record{}
+		for j := range bl.n {
+			getRecord(&r, &bl.recs[j], prev)
+			prev = &bl.recs[j]
+		}
+	}
+	d.nHashes = int(r.uvarintMax(maxHashes))
+	for i := range d.nHashes {
+		d.hashes[i] = hashNote{tick: r.uvarint(), hash: r.u64()}
+	}
+	if r.err == nil && len(r.buf) != 0 {
+		return errMalformed // trailing bytes: not a datagram we wrote
+	}
+	return r.err
+}
+
+func getSlot(r *reader) uint8 {
+	s := r.byte()
+	if s >= engine.MaxPlayers {
+		r.fail()
+	}
+	return s
+}

@@ -1,0 +1,140 @@
+package engine
+
+import "fmt"
+
+// MaxPlayers is the most player slots a game may declare.
+const MaxPlayers = 8
+
+// Multiplayer is a Game with player slots. Every tick then sees every
+// player's input in Tick.Players, by slot, and nothing else: Tick.Input is
+// zero, so that a tick cannot read what exists on one machine only. On
+// one machine the local input is split into the slots (see Seater and
+// SeatLocal); in a netplay session each slot is filled from its peer, the
+// same on every peer.
+type Multiplayer interface {
+	// Players returns the number of player slots, 1 to MaxPlayers.
+	Players() int
+}
+
+// Seater is a Multiplayer game that splits the input of one machine into
+// its player slots itself (two players on one keyboard, say). Without it
+// the loop uses SeatLocal.
+type Seater interface {
+	// Seat fills players (one Input per slot, zeroed) from local.
+	Seat(local *Input, players []Input)
+}
+
+// SeatLocal is how the loop splits the input of one machine into player
+// slots when a game has no Seater: slot 0 gets the keyboard, the mouse,
+// typed text and controller 0; slot k (k > 0) gets controller k, as its
+// Pads[0]. Every slot gets the window size.
+func SeatLocal(local *Input, players []Input) {
+	if len(players) == 0 {
+		return
+	}
+	players[0] = *local
+	for i := 1; i < len(players[0].Pads); i++ {
+		players[0].Pads[i] = Pad{}
+	}
+	for k := 1; k < len(players); k++ {
+		p := &players[k]
+		*p = Input{WindowWidth: local.WindowWidth, WindowHeight: local.WindowHeight}
+		if k < MaxPads {
+			p.Pads[0] = local.Pads[k]
+		}
+	}
+}
+
+// playerCount returns the game's player count, 0 for a game without
+// slots, or an error naming the bad count.
+func playerCount(g Game) (int, error) {
+	m, ok := g.(Multiplayer)
+	if !ok {
+		return 0, nil
+	}
+	n := m.Players()
+	if n < 1 || n > MaxPlayers {
+		return 0, fmt.Errorf("engine: game declares %d players: want 1 to %d", n, MaxPlayers)
+	}
+	return n, nil
+}
+
+// multiplayer is the loop's part for a game with player slots.
+type multiplayer struct {
+	players  []Input // this tick's, one per slot; nil without slots
+	local    Input   // this machine's input as the tick took it
+	seat     func(local *Input, players []Input)
+	lockstep Lockstep
+	tape     PlayersTape
+}
+
+// init sets m up for game, refusing a Lockstep or a Tape that cannot
+// serve it.
+func (m *multiplayer) init(cfg Config, game Game) error {
+	n, err := playerCount(game)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		if cfg.Lockstep != nil {
+			return fmt.Errorf("engine: Config.Lockstep needs a game with player slots (a Multiplayer): %T has none", game)
+		}
+		return nil
+	}
+	m.players = make([]Input, n)
+	m.seat = SeatLocal
+	if s, ok := game.(Seater); ok {
+		m.seat = s.Seat
+	}
+	m.lockstep = cfg.Lockstep
+	if cfg.Tape != nil {
+		t, ok := cfg.Tape.(PlayersTape)
+		if !ok {
+			return fmt.Errorf("engine: the tape (%T) cannot record a game with %d player slots: it needs a TickPlayers method", cfg.Tape, n)
+		}
+		m.tape = t
+	}
+	return nil
+}
+
+// gather fills the tick's players, from the Lockstep or from this
+// machine's input, and takes the local input when the tick runs.
+func (m *multiplayer) gather(l *Loop) (ready bool, err error) {
+	clear(m.players)
+	if m.lockstep != nil {
+		ready, err = m.lockstep.Inputs(l.tick.N, &l.input.pending, m.players, l)
+		if err != nil || !ready {
+			return false, err
+		}
+		l.input.takeTick(&m.local)
+	} else {
+		l.input.takeTick(&m.local)
+		m.seat(&m.local, m.players)
+	}
+	l.tick.Players = m.players
+	return true, nil
+}
+
+// tapeTick records or replays the tick's input.
+func (l *Loop) tapeTick() error {
+	switch {
+	case l.mp.tape != nil:
+		return l.mp.tape.TickPlayers(l.tick.N, l.mp.players, l)
+	case l.cfg.Tape != nil:
+		return l.cfg.Tape.Tick(l.tick.N, &l.tick.Input, l)
+	}
+	return nil
+}
+
+// holdTicks keeps a held tick due without letting the owed time grow: the
+// accumulator keeps one tick (so the tick runs in the first frame that
+// has its input, and the frame draws the last tick's state, alpha
+// clamped below 1) and the rest is given up as stalled time, not as a
+// bailout, which is the machine falling behind.
+func (l *Loop) holdTicks() {
+	l.held.Frames++
+	if extra := l.ts.acc - l.ts.dt; extra > 0 {
+		l.ts.acc -= extra
+		l.held.Stalled += extra
+	}
+}

@@ -1,0 +1,241 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// pgame is a Multiplayer game that writes down what its ticks saw.
+type pgame struct {
+	recorder
+	n       int
+	players [][]Input // a copy of each tick's Players
+	seat    func(local *Input, players []Input)
+}
+
+func (g *pgame) Players() int { return g.n }
+
+func (g *pgame) Tick(t *Tick) error {
+	g.players = append(g.players, append([]Input(nil), t.Players...))
+	return g.recorder.Tick(t)
+}
+
+// seaterGame is a pgame that seats its players itself.
+type seaterGame struct{ *pgame }
+
+func (g seaterGame) Seat(local *Input, players []Input) { g.seat(local, players) }
+
+func TestMultiplayerTickSeesEverySlotAndNoLocalInput(t *testing.T) {
+	c := &fakeClock{}
+	g := &pgame{n: 3}
+	p := &fakePlatform{clock: c, work: every(time.Second / 60), events: func(frame int, in EventSink) {
+		if frame == 2 {
+			in.Key(KeyA, true)
+			in.PadConnected(1, true)
+			in.PadButton(1, PadA, true)
+		}
+	}}
+	runFake(t, Config{Mode: ModeUncapped, Ticks: 5}, g, p, c)
+	if len(g.players) != 5 {
+		t.Fatalf("%d ticks, want 5", len(g.players))
+	}
+	for n, in := range g.inputs {
+		if in != (Input{}) {
+			t.Fatalf("tick %d saw local Input %+v in a Multiplayer game, want zero", n, in)
+		}
+	}
+	var sawA, sawPad bool
+	for _, ps := range g.players {
+		if len(ps) != 3 {
+			t.Fatalf("tick saw %d slots, want 3", len(ps))
+		}
+		sawA = sawA || ps[0].Pressed.Has(KeyA)
+		sawPad = sawPad || ps[1].Pads[0].Pressed.Has(PadA)
+		if ps[1].Down.Has(KeyA) || ps[0].Pads[1].Connected || ps[2].Pads[0].Connected {
+			t.Fatalf("local input reached the wrong slot: %+v", ps)
+		}
+	}
+	if !sawA || !sawPad {
+		t.Fatalf("keyboard in slot 0 %v, controller 1 in slot 1 %v: want both", sawA, sawPad)
+	}
+}
+
+func TestSeaterSplitsLocalInput(t *testing.T) {
+	c := &fakeClock{}
+	g := &pgame{n: 2}
+	g.seat = func(local *Input, players []Input) {
+		if local.Down.Has(KeyUp) {
+			players[1].Down.Add(KeyUp)
+		}
+	}
+	p := &fakePlatform{clock: c, work: every(time.Second / 60), events: func(frame int, in EventSink) {
+		if frame == 1 {
+			in.Key(KeyUp, true)
+		}
+	}}
+	runFake(t, Config{Mode: ModeUncapped, Ticks: 4}, seaterGame{g}, p, c)
+	last := g.players[len(g.players)-1]
+	if !last[1].Down.Has(KeyUp) || last[0].Down.Has(KeyUp) {
+		t.Fatalf("Seat put Up in slot 1 only; the tick saw %+v", last)
+	}
+}
+
+func TestBadPlayerSetupsAreRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		game Game
+		want string
+	}{
+		{"no players", Config{}, &pgame{n: 0}, "declares 0 players"},
+		{"too many", Config{}, &pgame{n: MaxPlayers + 1}, "want 1 to 8"},
+		{"lockstep without slots", Config{Lockstep: &fakeLockstep{}}, &recorder{}, "needs a game with player slots"},
+		{"tape without players", Config{Tape: singleTape{}}, &pgame{n: 2}, "TickPlayers"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Run(t.Context(), tc.cfg, tc.game)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Run: %v, want an error saying %q", err, tc.want)
+			}
+		})
+	}
+}
+
+type singleTape struct{}
+
+func (singleTape) Tick(uint64, *Input, StateHasher) error { return nil }
+
+// fakeLockstep holds every tick until release says it may run, and gives
+// slot 1 a key of its own.
+type fakeLockstep struct {
+	release func(n uint64) bool
+	quitAt  uint64 // ErrQuit before this tick once a quit was asked; 0: never
+	quit    bool
+	frames  int
+}
+
+func (s *fakeLockstep) Frame(now time.Duration, quit bool) error {
+	s.frames++
+	s.quit = s.quit || quit
+	return nil
+}
+
+func (s *fakeLockstep) Inputs(n uint64, local *Input, players []Input, _ StateHasher) (bool, error) {
+	if s.quit && n >= s.quitAt {
+		return false, ErrQuit
+	}
+	if s.release != nil && !s.release(n) {
+		return false, nil
+	}
+	players[0] = *local
+	players[1].Down.Add(KeyB)
+	return true, nil
+}
+
+func TestLockstepHoldsTicksWhileFramesDrawAndEdgesWait(t *testing.T) {
+	c := &fakeClock{}
+	g := &pgame{n: 2}
+	frame := 0
+	g.onUpdate = func(f *Frame) error { frame = int(f.N); return nil }
+	// Tick 3 waits for frame 20: the frames between draw, hold alpha
+	// below 1 and count no bailout; a key pressed while held reaches tick 3.
+	s := &fakeLockstep{release: func(n uint64) bool { return n != 3 || frame >= 20 }}
+	p := &fakePlatform{clock: c, work: every(time.Second / 60), events: func(f int, in EventSink) {
+		if f == 10 {
+			in.Key(KeySpace, true)
+		}
+	}}
+	sum := runFake(t, Config{Mode: ModeUncapped, Ticks: 6, Lockstep: s}, g, p, c)
+	if sum.Ticks != 6 || sum.Bailouts != 0 {
+		t.Fatalf("%d ticks, %d bailouts: want 6 and 0", sum.Ticks, sum.Bailouts)
+	}
+	if len(g.perFrame) < 20 {
+		t.Fatalf("only %d frames drew: held ticks must not stop frames", len(g.perFrame))
+	}
+	for f := 6; f < 19; f++ {
+		if g.perFrame[f] != 0 || g.alphas[f] >= 1 {
+			t.Fatalf("held frame %d ran %d ticks at alpha %v", f, g.perFrame[f], g.alphas[f])
+		}
+	}
+	if !g.players[3][0].Pressed.Has(KeySpace) || !g.players[3][1].Down.Has(KeyB) {
+		t.Fatalf("tick 3 saw %+v: want Space pressed in slot 0 (typed while held) and B in slot 1", g.players[3])
+	}
+	pressed := 0
+	for _, ps := range g.players {
+		if ps[0].Pressed.Has(KeySpace) {
+			pressed++
+		}
+	}
+	if pressed != 1 {
+		t.Fatalf("Space pressed in %d ticks, want 1", pressed)
+	}
+}
+
+func TestLockstepStatsCountHeldFramesAndStalledTime(t *testing.T) {
+	c := &fakeClock{}
+	g := &pgame{n: 2}
+	var l *Loop
+	frame := 0
+	g.onUpdate = func(f *Frame) error { frame, l = int(f.N), f.Loop; return nil }
+	s := &fakeLockstep{release: func(n uint64) bool { return n != 2 || frame >= 12 }}
+	runFake(t, Config{Mode: ModeUncapped, Ticks: 4, Lockstep: s}, g, &fakePlatform{clock: c, work: every(time.Second / 60)}, c)
+	h := l.Held()
+	// Tick 2 is due at frame 3 and held through frame 11: 9 frames, all
+	// but one tick of their time given up.
+	if h.Frames != 9 || h.Stalled != 8*(time.Second/60) {
+		t.Fatalf("held %d frames, stalled %v: want 9 and %v", h.Frames, h.Stalled, 8*(time.Second/60))
+	}
+}
+
+func TestQuitInASessionWaitsForTheLockstep(t *testing.T) {
+	c := &fakeClock{}
+	g := &pgame{n: 2}
+	s := &fakeLockstep{quitAt: 10}
+	p := &fakePlatform{clock: c, work: every(time.Second / 60), events: func(f int, in EventSink) {
+		if f == 3 {
+			in.Quit()
+		}
+	}}
+	sum := runFake(t, Config{Mode: ModeUncapped, Lockstep: s}, g, p, c)
+	if sum.Ticks != 10 {
+		t.Fatalf("ran %d ticks: the window's quit must end the session on the tick the Lockstep says (10)", sum.Ticks)
+	}
+}
+
+func TestLockstepErrorEndsTheRun(t *testing.T) {
+	c := &fakeClock{}
+	boom := errors.New("peer vanished")
+	s := &errLockstep{err: boom}
+	_, err := Run(t.Context(), Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: s}, &pgame{n: 2})
+	if !errors.Is(err, boom) {
+		t.Fatalf("Run: %v, want the Lockstep's error", err)
+	}
+}
+
+type errLockstep struct{ err error }
+
+func (s *errLockstep) Frame(time.Duration, bool) error                           { return s.err }
+func (s *errLockstep) Inputs(uint64, *Input, []Input, StateHasher) (bool, error) { return false, nil }
+
+// noopPlayers is a two-player game that does nothing.
+type noopPlayers struct{ noopGame }
+
+func (noopPlayers) Players() int { return 2 }
+
+func TestFrameWithLockstepAllocatesNothingOnceWarm(t *testing.T) {
+	c := &fakeClock{}
+	l := startLoop(t, noopPlayers{}, Config{Lockstep: &fakeLockstep{}, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c}, 0)
+	if err := l.mp.init(l.cfg, l.game); err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(200, func() {
+		if err := l.runFrame(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 || l.stats.Ticks == 0 {
+		t.Fatalf("a frame with a Lockstep allocates %v times (%d ticks ran), want 0", allocs, l.stats.Ticks)
+	}
+}
