@@ -49,6 +49,13 @@ func (s *sounds) play(snd *audio.Sound, x, pitch float64) {
 	s.mixer.Play(snd, audio.Params{Pan: clamp(x/fieldHalfW, -1, 1) * 0.6, Pitch: pitch, Volume: 0.7})
 }
 
+// pause holds the sounds playing while the game is paused.
+func (s *sounds) pause(p bool) {
+	if s.mixer != nil {
+		s.mixer.SetPaused(p)
+	}
+}
+
 // synth samples wave (in [-1, 1]) for dur seconds at 48 kHz, mono, with a
 // 2 ms attack so it does not click.
 func synth(name string, dur float64, wave func(t float64) float64) (*audio.Sound, error) {

@@ -52,6 +52,7 @@ func (g *game) act(in *engine.Input) error {
 	}
 	if pausePressed(in) {
 		g.paused = !g.paused
+		g.sfx.pause(g.paused)
 	}
 	switch {
 	case g.paused:
@@ -132,6 +133,7 @@ func (g *game) newGame() error {
 	}
 	g.score, g.lives, g.broken, g.serves = 0, g.startLives, 0, 0
 	g.screen, g.paused = serving, false
+	g.sfx.pause(false)
 	return nil
 }
 
