@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"time"
@@ -61,6 +62,15 @@ type SoundSummary struct {
 	// AudioDroppedMS is the ticks' sound never heard because the ticks
 	// ran ahead of real time (time scale above 1, catch-up frames).
 	AudioDroppedMS float64 `json:"audio_dropped_ms"`
+}
+
+func (s *SoundSummary) writeText(w io.Writer) {
+	dev := s.AudioDevice
+	if dev == "" {
+		dev = "none"
+	}
+	fmt.Fprintf(w, "audio device %s  latency %.1fms  underruns %d  voices stolen %d  dropped %.1fms\n",
+		dev, s.AudioLatencyMS, s.AudioUnderruns, s.AudioStolen, s.AudioDroppedMS)
 }
 
 // sound is a run's mixer, its WAV file and its audio device.
