@@ -129,9 +129,6 @@ func (s *Stats) FrameIntervals() Percentiles { return percentiles(s.intervals) }
 // frame-cap deadline (zero when it never waited for one).
 func (s *Stats) Lateness() Percentiles { return percentiles(s.late) }
 
-// LateCount is how many deadlines the loop waited for.
-func (s *Stats) LateCount() int64 { return s.late.TotalCount() }
-
 // Recent copies the most recent frame intervals, oldest first, into dst
 // and returns it; for a HUD's frame-time graph and FPS. Hidden time and a
 // clock that stepped back are left out, so none is negative and the
