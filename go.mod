@@ -12,4 +12,7 @@ require (
 	golang.org/x/sys v0.49.0
 )
 
-require golang.org/x/text v0.43.0 // indirect
+require (
+	github.com/petermattis/goid v0.0.0-20261109124353-7cfa343ad0ab // indirect
+	golang.org/x/text v0.43.0 // indirect
+)

@@ -29,6 +29,7 @@ type HUD struct {
 // and, if it has frame times, a frame-time graph beneath them. It formats
 // into a buffer the canvas reuses, so it does not allocate.
 func (c *Canvas) DrawHUD(h HUD) {
+	mustMain("Canvas.DrawHUD")
 	hudPanel := color.RGBA{0, 0, 0, 160}
 	hudText := color.RGBA{230, 230, 230, 255}
 	hudLabel := color.RGBA{140, 200, 255, 255}
@@ -96,6 +97,7 @@ func (c *Canvas) DrawHUD(h HUD) {
 // Bars within the budget are green, up to twice it yellow, beyond red; the
 // graph's top is three budgets.
 func (c *Canvas) FrameGraph(x, y, w, h float64, times []time.Duration, budget time.Duration) {
+	mustMain("Canvas.FrameGraph")
 	if budget <= 0 {
 		budget = time.Second / 60
 	}

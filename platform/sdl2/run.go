@@ -48,6 +48,7 @@ func Run(ctx context.Context, opts Options, cfg engine.Config, game Game) (rep e
 // after a run that ended cleanly, as Run does: a lost display ends it with
 // a quit when the window presents nothing.
 func (w *Window) Adapt(game Game) engine.Game {
+	mustMain("Window.Adapt")
 	return &windowGame{game: game, win: w}
 }
 

@@ -9,6 +9,7 @@ import "github.com/veandco/go-sdl2/sdl"
 // cannot take over keys a game uses. SDL starts with it on. It is SDL's
 // setting, shared by every window.
 func (w *Window) SetTextInput(on bool) {
+	mustMain("Window.SetTextInput")
 	if on {
 		sdl.StartTextInput()
 	} else {
@@ -17,4 +18,7 @@ func (w *Window) SetTextInput(on bool) {
 }
 
 // TextInput reports whether text input is on.
-func (w *Window) TextInput() bool { return sdl.IsTextInputActive() }
+func (w *Window) TextInput() bool {
+	mustMain("Window.TextInput")
+	return sdl.IsTextInputActive()
+}
