@@ -121,3 +121,9 @@ func BenchmarkMainThreadCheck(b *testing.B) {
 		}
 	})
 }
+
+func TestOpenFromAnotherGoroutineIsRefused(t *testing.T) {
+	if msg := refusal(func() { _, _ = Open(Options{Headless: true}) }); !strings.Contains(msg, "Open called") || !strings.Contains(msg, "main thread") {
+		t.Fatalf("Open from another goroutine: panic %q, want a refusal naming the main thread", msg)
+	}
+}

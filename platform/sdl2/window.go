@@ -103,6 +103,7 @@ type pixelSync struct {
 // Open initialises SDL's video subsystem and opens a high-DPI aware
 // window with a renderer, as opts say. Close it when done.
 func Open(opts Options) (*Window, error) {
+	mustMain("Open")
 	if err := checkOptions(&opts); err != nil {
 		return nil, err
 	}
