@@ -88,3 +88,24 @@ func TestNewMixerRefusesBadConfig(t *testing.T) {
 		}
 	}
 }
+
+// The two ticks of a catch-up frame play their sounds a tick apart, as
+// they were simulated, not together when the frame ran them.
+func TestACatchUpFramesTicksAreHeardATickApart(t *testing.T) {
+	m := newTestMixer(t, nil)
+	dev := &fakeDevice{}
+	click := square(t, 10, 10, 5000)
+	runTicks(t, m, 0, 2, func(uint64) { m.Play(click, Params{}) })
+	if err := m.Feed(dev, 2000); err != nil {
+		t.Fatal(err)
+	}
+	var at []int
+	for i := 0; i < len(dev.queued); i += 2 {
+		if dev.queued[i] != 0 && (i == 0 || dev.queued[i-2] == 0) {
+			at = append(at, i/2)
+		}
+	}
+	if len(at) != 2 || at[0] != 0 || at[1] != 800 {
+		t.Errorf("clicks heard at frames %v, want [0 800]", at)
+	}
+}
