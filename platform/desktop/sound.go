@@ -87,9 +87,9 @@ type sound struct {
 // file, and the audio device: none when muted, or headless unless
 // SDL_AUDIODRIVER names a driver. No device is one log line, never an
 // error.
-func openSound(o *Options, headless bool, log *slog.Logger) (*sound, error) {
+func openSound(o *Config, headless bool, log *slog.Logger) (*sound, error) {
 	s := &sound{log: log}
-	cfg := audio.Config{TPS: o.TPS}
+	cfg := audio.Config{TPS: o.Loop.TPS}
 	if path := o.Sound.AudioOut; path != "" {
 		f, err := output.Create(path)
 		if err != nil {
