@@ -109,3 +109,43 @@ func TestACatchUpFramesTicksAreHeardATickApart(t *testing.T) {
 		t.Errorf("clicks heard at frames %v, want [0 800]", at)
 	}
 }
+
+// When frames come slower than the target lasts, the queue grows to what
+// the device plays between two of them, and comes back as they speed up.
+func TestTheQueueFollowsHowLongFramesTake(t *testing.T) {
+	m := newTestMixer(t, nil)
+	dev := &fakeDevice{}
+	frame := func(played int) {
+		dev.consume(played)
+		if err := m.Feed(dev, 1200); err != nil {
+			t.Fatal(err)
+		}
+	}
+	frame(0)
+	for range 30 {
+		frame(800) // 60 Hz
+	}
+	if st := m.Stats(); st.Target != 1200 || st.Underruns != 0 {
+		t.Fatalf("at 60 Hz: target %d, %d underruns; want 1200, 0", st.Target, st.Underruns)
+	}
+	for range 30 {
+		frame(2800) // 17 Hz: the first one runs the queue dry
+	}
+	st := m.Stats()
+	if st.Underruns > 2 || st.Target < 2800+400 || st.Target > 6000 {
+		t.Errorf("at 17 Hz: target %d, %d underruns; want %d to 6000, at most 2", st.Target, st.Underruns, 2800+400)
+	}
+	for range 400 {
+		frame(2800)
+	}
+	if st := m.Stats(); st.Target != 2800+400 {
+		t.Errorf("settled at 17 Hz: target %d, want %d", st.Target, 2800+400)
+	}
+	under := m.Stats().Underruns
+	for range 600 {
+		frame(800)
+	}
+	if st := m.Stats(); st.Target != 1200 || st.MaxTarget < 3200 || st.Underruns != under {
+		t.Errorf("back at 60 Hz: target %d (most %d), %d underruns; want 1200 (3200 or more), %d", st.Target, st.MaxTarget, st.Underruns, under)
+	}
+}
