@@ -85,7 +85,6 @@ type sound struct {
 	wav   *audio.WAVWriter
 	dev   *sdl2.AudioDevice
 	log   *slog.Logger
-	err   error // the first device error, logged once
 }
 
 // openSound makes the mixer a game gets in Setup.Audio, the -audio-out
@@ -137,7 +136,6 @@ func (s *sound) feed() {
 	}
 	if err := s.mixer.Feed(s.dev, audioTarget); err != nil {
 		s.log.Warn("audio device failed: running silent", "err", err)
-		s.err = err
 		s.dev.Close()
 		s.dev = nil
 	}
