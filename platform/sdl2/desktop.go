@@ -45,6 +45,7 @@ func (w *Window) SetFullscreen(on bool) error {
 // (and Size reports it at once); with a logical size the canvas keeps its
 // units.
 func (w *Window) SetSize(width, height int) error {
+	mustMain("Window.SetSize")
 	if err := checkSize(width, height); err != nil {
 		return fmt.Errorf("sdl2: SetSize: %w", err)
 	}

@@ -435,7 +435,10 @@ func (w *Window) updateSize() {
 // as engine.Config.Platform): the window itself, marked as bound to the
 // main OS thread, where SDL wants its calls, so that engine.Run refuses to
 // run it from another.
-func (w *Window) Platform() engine.Platform { return loopPlatform{w} }
+func (w *Window) Platform() engine.Platform {
+	mustMain("Window.Platform")
+	return loopPlatform{w}
+}
 
 // loopPlatform is a Window as engine.Run sees it. The main-thread mark is
 // here rather than on Window, whose methods are a game's.
