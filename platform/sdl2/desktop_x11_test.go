@@ -185,3 +185,31 @@ func TestX11SpritesAndText(t *testing.T) {
 		t.Errorf("text: %d lit pixels, want the glyphs of \"X11\"", n)
 	}
 }
+
+// The window's size hints reach the X server: a minimum size, a fixed
+// size, and SetSize's new size.
+func TestX11SizeHintsAndSetSize(t *testing.T) {
+	title := fmt.Sprintf("lockstep size test %d", time.Now().UnixNano())
+	w := openX11(t, Options{Title: title, Width: 320, Height: 240, MinWidth: 200, MinHeight: 100})
+	var err error
+	onMain(func() { err = w.SetSize(400, 300) })
+	if err != nil {
+		t.Fatalf("SetSize: %v", err)
+	}
+	waitForSize(t, w, 400, 300)
+	hints := func(title string) string {
+		out, err := exec.Command("xprop", "-id", xwindow(t, title), "WM_NORMAL_HINTS").Output()
+		if err != nil {
+			t.Fatalf("xprop: %v", err)
+		}
+		return string(out)
+	}
+	if h := hints(title); !strings.Contains(h, "minimum size: 200 by 100") {
+		t.Errorf("WM_NORMAL_HINTS of a window with a minimum size of 200×100:\n%s", h)
+	}
+	fixedTitle := title + " fixed"
+	openX11(t, Options{Title: fixedTitle, Width: 300, Height: 200, Fixed: true})
+	if h := hints(fixedTitle); !strings.Contains(h, "minimum size: 300 by 200") || !strings.Contains(h, "maximum size: 300 by 200") {
+		t.Errorf("WM_NORMAL_HINTS of a fixed 300×200 window, want its size as both minimum and maximum:\n%s", h)
+	}
+}
