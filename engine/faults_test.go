@@ -14,7 +14,7 @@ import (
 
 // Each fault the loop can meet ends in a defined way: a clean error that
 // names the cause, or a slowdown with the bailout counted; the platform is
-// left to whoever opened it (platform/sdl2's Run closes it, panic or not),
+// left to whoever opened it (platform/desktop's Run closes it, panic or not),
 // and the report is always filled in.
 
 const tick60 = time.Second / 60
