@@ -1,6 +1,7 @@
 package desktop_test
 
 import (
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,5 +52,18 @@ func TestF12KeepsEarlierScreenshotsAndLogsTheAbsolutePath(t *testing.T) {
 	}
 	if b, err := os.ReadFile("snap-1.png"); err != nil || string(b) != "an earlier screenshot" {
 		t.Errorf("snap-1.png after two runs: %q, %v", b, err)
+	}
+}
+
+// A game that takes F12 for itself gets it: no screenshot is saved.
+func TestF12IsTheGamesWhenItFreesTheKey(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	cfg := desktop.Config{Debug: desktop.Debug{NoScreenshotKey: true}}
+	if code, stderr := runWith(&snapper{}, cfg, "-headless", "-mode", "uncapped", "-frames", "8"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 0 {
+		t.Errorf("F12 saved %v in a game that frees the key", names)
 	}
 }
