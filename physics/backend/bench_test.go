@@ -150,21 +150,22 @@ func BenchmarkAddBody(b *testing.B) {
 // BenchmarkRemove adds n bodies to an empty world and removes them all
 // again before any step, as a game that spawns and clears a level in one
 // tick does, in the order they were added (first) or the reverse (last),
-// and reports the cost per body. Linear bookkeeping keeps ns/body flat as
-// n doubles; a quadratic one doubles it.
+// or all at once with Clear (clear), and reports the cost per body. Linear
+// work keeps ns/body flat as n doubles; quadratic work doubles it, as the
+// engines' own removal still does (see World.Clear).
 func BenchmarkRemove(b *testing.B) {
 	for _, n := range []int{5_000, 10_000, 20_000} {
-		for _, order := range []string{"first", "last"} {
+		for _, order := range []string{"first", "last", "clear"} {
 			for _, e := range Built() {
 				b.Run(fmt.Sprintf("bodies=%d/order=%s/engine=%v", n, order, e), func(b *testing.B) {
-					benchRemove(b, e, n, order == "last")
+					benchRemove(b, e, n, order)
 				})
 			}
 		}
 	}
 }
 
-func benchRemove(b *testing.B, e Engine, n int, reverse bool) {
+func benchRemove(b *testing.B, e Engine, n int, order string) {
 	ids := make([]physics.BodyID, n)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -182,8 +183,16 @@ func benchRemove(b *testing.B, e Engine, n int, reverse bool) {
 				b.Fatal(err)
 			}
 		}
+		if order == "clear" {
+			if err := w.Clear(); err != nil {
+				b.Fatal(err)
+			}
+		}
 		for i := range ids {
-			if reverse {
+			if order == "clear" {
+				break
+			}
+			if order == "last" {
 				i = n - 1 - i
 			}
 			if err := w.RemoveBody(ids[i]); err != nil {
