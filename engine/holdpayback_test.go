@@ -36,22 +36,22 @@ func TestHeldTimeIsPaidBackOverFramesWhenSnappingStops(t *testing.T) {
 		}}
 		d := &drawCheck{recorder: g, check: func(f *Frame) {
 			s := *f.Loop.Stats()
-			if got := s.Ticked + f.Loop.TickDebt() + s.Dropped + s.Held; got != s.Measured {
+			if got := s.Ticked + f.Loop.TickDebt() + s.Dropped + s.Carried; got != s.Measured {
 				t.Fatalf("%d fps, %d tps, frame %d: ticked %v + leftover %v + dropped %v + held %v = %v, measured %v",
-					tc.fps, tc.tps, f.N, s.Ticked, f.Loop.TickDebt(), s.Dropped, s.Held, got, s.Measured)
+					tc.fps, tc.tps, f.N, s.Ticked, f.Loop.TickDebt(), s.Dropped, s.Carried, got, s.Measured)
 			}
 			if f.N == capped-1 {
-				heldAtCap = s.Held
+				heldAtCap = s.Carried
 			}
 			if switched && f.N > capped {
 				// Never a burst: the held time changes by at most an
 				// eighth of what the frame measured.
-				step, frame := s.Held-prev.Held, s.Measured-prev.Measured
+				step, frame := s.Carried-prev.Carried, s.Measured-prev.Measured
 				if step > frame/8 || step < -frame/8 {
 					t.Fatalf("%d fps, %d tps, frame %d: %v of held time paid back in a frame of %v, more than an eighth",
 						tc.fps, tc.tps, f.N, -step, frame)
 				}
-				if s.Held == 0 && paidFrame < 0 {
+				if s.Carried == 0 && paidFrame < 0 {
 					paidFrame = int(f.N - capped)
 				}
 			}
@@ -59,8 +59,8 @@ func TestHeldTimeIsPaidBackOverFramesWhenSnappingStops(t *testing.T) {
 		}}
 		runFake(t, Config{Mode: ModeCap, FPS: tc.fps, TPS: tc.tps, Frames: capped + 500}, d, p, c)
 		t.Logf("%d fps, %d tps: held %v after a minute capped; paid back %d frames after the switch to uncapped", tc.fps, tc.tps, heldAtCap, paidFrame)
-		if prev.Held != 0 || paidFrame < 0 {
-			t.Errorf("%d fps, %d tps: still holds %v 500 frames after snapping stopped (held %v while capped)", tc.fps, tc.tps, prev.Held, heldAtCap)
+		if prev.Carried != 0 || paidFrame < 0 {
+			t.Errorf("%d fps, %d tps: still holds %v 500 frames after snapping stopped (held %v while capped)", tc.fps, tc.tps, prev.Carried, heldAtCap)
 		}
 	}
 }

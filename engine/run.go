@@ -41,8 +41,9 @@ func (e *PanicError) Unwrap() error {
 //
 // Run refuses (ErrPlatformInUse) a platform another Run is driving, such
 // as the one it was called from inside. If the game panics, Run recovers
-// and returns a *PanicError with the stack. It never closes the platform: whoever opened it closes it (see
-// platform/sdl2's Run), after a panic too.
+// and returns a *PanicError with the stack. It never closes the platform:
+// whoever opened it closes it (see platform/sdl2's Run), after a panic
+// too.
 func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	cfg, err = cfg.withDefaults()
 	if err != nil {
@@ -279,7 +280,7 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 	}
 	l.stats.StepsPerFrame[ran]++
 	l.stats.LastSteps = ran
-	l.stats.Measured, l.stats.Ticked, l.stats.Held = l.ts.measured, l.ts.ticked, l.ts.held()
+	l.stats.Measured, l.stats.Ticked, l.stats.Carried = l.ts.measured, l.ts.ticked, l.ts.held()
 	if n := l.cfg.Ticks; n > 0 && l.stats.Ticks >= n {
 		l.stopping = true
 	}

@@ -48,9 +48,9 @@ func checkAccounting(t testing.TB, mode Mode, tps, maxSteps int, frames int, nex
 			t.Fatalf("frame %d: fed %d != ticked %d + leftover %d + dropped %d", f.N, ts.fed, ts.ticked, ts.acc, ts.dropped)
 		}
 		// The same, as anyone can check it from Stats.
-		if s := loop.Stats(); s.Measured != fed || s.Ticked+loop.TickDebt()+s.Dropped+s.Held != s.Measured {
+		if s := loop.Stats(); s.Measured != fed || s.Ticked+loop.TickDebt()+s.Dropped+s.Carried != s.Measured {
 			t.Fatalf("frame %d: Stats: measured %v (the clock says %v) != ticked %v + leftover %v + dropped %v + held %v",
-				f.N, s.Measured, fed, s.Ticked, loop.TickDebt(), s.Dropped, s.Held)
+				f.N, s.Measured, fed, s.Ticked, loop.TickDebt(), s.Dropped, s.Carried)
 		}
 		if fed != ts.fed+ts.snap.carry+ts.phase.hold {
 			t.Fatalf("frame %d: measured %d != fed %d + held by cadence %d + held by tick phase %d", f.N, fed, ts.fed, ts.snap.carry, ts.phase.hold)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"time"
@@ -63,6 +64,15 @@ type SoundSummary struct {
 	AudioDroppedMS float64 `json:"audio_dropped_ms"`
 }
 
+func (s *SoundSummary) writeText(w io.Writer) {
+	dev := s.AudioDevice
+	if dev == "" {
+		dev = "none"
+	}
+	fmt.Fprintf(w, "audio device %s  latency %.1fms  underruns %d  voices stolen %d  dropped %.1fms\n",
+		dev, s.AudioLatencyMS, s.AudioUnderruns, s.AudioStolen, s.AudioDroppedMS)
+}
+
 // sound is a run's mixer, its WAV file and its audio device.
 type sound struct {
 	mixer *audio.Mixer
@@ -77,9 +87,9 @@ type sound struct {
 // file, and the audio device: none when muted, or headless unless
 // SDL_AUDIODRIVER names a driver. No device is one log line, never an
 // error.
-func openSound(o *Options, headless bool, log *slog.Logger) (*sound, error) {
+func openSound(o *Config, headless bool, log *slog.Logger) (*sound, error) {
 	s := &sound{log: log}
-	cfg := audio.Config{TPS: o.TPS}
+	cfg := audio.Config{TPS: o.Loop.TPS}
 	if path := o.Sound.AudioOut; path != "" {
 		f, err := output.Create(path)
 		if err != nil {

@@ -157,13 +157,14 @@ func otherUser(frame int) []sdl.Event {
 	return nil
 }
 
-// quickOptions are the flags of a headless run of n ticks in a window.
-func quickOptions(n uint64) desktop.Options {
-	return desktop.Options{Mode: engine.ModeUncapped, FPS: 60, TPS: 60, MaxSteps: 8, MaxFrame: 250 * time.Millisecond,
-		Ticks: n, Headless: true, Interp: true, Seed: 1}
-}
-
-// fastEnv runs on a clock that never waits, with the log discarded.
-func fastEnv() desktop.Env {
-	return desktop.Env{Clock: engine.NewFastClock(time.Second / 60 / 4), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Stdout: io.Discard}
+// quickOptions is a headless run of n ticks in a window on a clock that
+// never waits, with the log discarded.
+func quickOptions(n uint64) desktop.Config {
+	return desktop.Config{
+		Loop: engine.Config{Mode: engine.ModeUncapped, Ticks: n,
+			Clock: engine.NewFastClock(time.Second / 60 / 4), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))},
+		Window: sdl2.Options{Headless: true},
+		Output: desktop.Output{StatsOut: io.Discard},
+		Seed:   1,
+	}
 }
