@@ -8,6 +8,12 @@
 // (BodyDef, Shape, JointDef, Config) and learn what happened through its
 // values too (BodyState, Contact) and its errors (ErrInvalid, ErrNoBody,
 // ErrNoJoint, ErrBusy, ErrDiverged), so a scene moves between backends by
-// changing the one line that makes the world. IdleGC keeps the garbage that
-// physics steps make from being collected in the middle of one.
+// changing the one line that makes the world.
+//
+// A game keeps its own things with the bodies (BodyDef.User, World.User)
+// and asks a contact for the other body (Contact.Other) rather than keeping
+// a map of IDs. Both backends refuse the same arguments (numbers beyond
+// what Box2D's single precision holds, at Config.UnitsPerMeter; polygons
+// too thin to simulate), and removing bodies costs them O(n) each inside
+// the engines themselves: World.Clear empties a level at once.
 package physics

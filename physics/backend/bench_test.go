@@ -150,21 +150,24 @@ func BenchmarkAddBody(b *testing.B) {
 // BenchmarkRemove adds n bodies to an empty world and removes them all
 // again before any step, as a game that spawns and clears a level in one
 // tick does, in the order they were added (first) or the reverse (last),
-// and reports the cost per body. Linear bookkeeping keeps ns/body flat as
-// n doubles; a quadratic one doubles it.
+// or all at once with Clear (clear), or first-added first after one
+// (untimed) step (stepped: Box2D's own removal is then O(1), so what is
+// left is ours), and reports the cost per body. Linear
+// work keeps ns/body flat as n doubles; quadratic work doubles it, as the
+// engines' own removal still does (see World.Clear).
 func BenchmarkRemove(b *testing.B) {
-	for _, n := range []int{5_000, 10_000, 20_000} {
-		for _, order := range []string{"first", "last"} {
+	for _, n := range removeSizes(b) {
+		for _, order := range []string{"first", "last", "stepped", "clear"} {
 			for _, e := range Built() {
 				b.Run(fmt.Sprintf("bodies=%d/order=%s/engine=%v", n, order, e), func(b *testing.B) {
-					benchRemove(b, e, n, order == "last")
+					benchRemove(b, e, n, order)
 				})
 			}
 		}
 	}
 }
 
-func benchRemove(b *testing.B, e Engine, n int, reverse bool) {
+func benchRemove(b *testing.B, e Engine, n int, order string) {
 	ids := make([]physics.BodyID, n)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -182,8 +185,23 @@ func benchRemove(b *testing.B, e Engine, n int, reverse bool) {
 				b.Fatal(err)
 			}
 		}
+		if order == "stepped" {
+			b.StopTimer()
+			if err := w.Step(tick); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+		if order == "clear" {
+			if err := w.Clear(); err != nil {
+				b.Fatal(err)
+			}
+		}
 		for i := range ids {
-			if reverse {
+			if order == "clear" {
+				break
+			}
+			if order == "last" {
 				i = n - 1 - i
 			}
 			if err := w.RemoveBody(ids[i]); err != nil {
@@ -195,4 +213,19 @@ func benchRemove(b *testing.B, e Engine, n int, reverse bool) {
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/body")
+}
+
+// removeCounts are the body counts BenchmarkRemove runs.
+var removeCounts = flag.String("remove", "5000,10000,20000", "comma-separated body counts for BenchmarkRemove")
+
+func removeSizes(b *testing.B) []int {
+	var sizes []int
+	for _, f := range strings.Split(*removeCounts, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			b.Fatalf("-remove %q: %q is not a positive count", *removeCounts, f)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes
 }

@@ -15,6 +15,12 @@
 // only cp's collision slop (0.1 units) and the sleep threshold (0.05 units
 // a second, see sleep.go) are absolute. cp's step allocates per colliding pair and per
 // contact, and its queries allocate too (BenchmarkWorld, BenchmarkQueries).
+// cp is not sized for bulk removal: Space.RemoveBody searches its list of
+// bodies and each shape's removal filters its cached contacts, so removing
+// n bodies in a row costs O(n²) (20,000 in one tick: about 2 s) however
+// the wrapper keeps its own lists; Clear replaces the space instead.
+// Chipmunk computes in double precision but refuses what Box2D cannot hold
+// (physics/internal/check), so a scene fails the same way on both.
 //
 // A World is not safe for concurrent use, and cp numbers its bodies with an
 // unsynchronised global counter: build and step all worlds of a process from

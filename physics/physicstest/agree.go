@@ -124,18 +124,21 @@ func testContactOther(t *testing.T, open Opener) {
 	var r recorder
 	w, ground, ball := dropBall(t, open, &r)
 	for range 120 {
-		for _, c := range r.step(w) {
-			if o, ok := c.Other(ball); !ok || o != ground {
-				t.Fatalf("%+v: Other(ball) = %d, %v; want the ground, %d", c, o, ok, ground)
-			}
-			if o, ok := c.Other(ground); !ok || o != ball {
-				t.Fatalf("%+v: Other(ground) = %d, %v; want the ball, %d", c, o, ok, ball)
-			}
-			if _, ok := c.Other(ball + ground + 1); ok {
-				t.Fatalf("%+v: Other of a body not in the pair says it is", c)
-			}
-			return
+		got := r.step(w)
+		if len(got) == 0 {
+			continue
 		}
+		c := got[0]
+		if o, ok := c.Other(ball); !ok || o != ground {
+			t.Fatalf("%+v: Other(ball) = %d, %v; want the ground, %d", c, o, ok, ground)
+		}
+		if o, ok := c.Other(ground); !ok || o != ball {
+			t.Fatalf("%+v: Other(ground) = %d, %v; want the ball, %d", c, o, ok, ball)
+		}
+		if _, ok := c.Other(ball + ground + 1); ok {
+			t.Fatalf("%+v: Other of a body not in the pair says it is", c)
+		}
+		return
 	}
 	t.Fatal("the ball never touched the ground")
 }
