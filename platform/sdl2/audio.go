@@ -10,7 +10,7 @@ import (
 
 // AudioDevice is SDL's audio output, fed by queueing 16-bit stereo
 // frames (platform/audio's Mixer.Feed does). Its methods are called on
-// the main thread.
+// the main goroutine (they panic elsewhere, as the window's do).
 type AudioDevice struct {
 	id     sdl.AudioDeviceID
 	driver string
@@ -24,6 +24,7 @@ type AudioDevice struct {
 // when the hardware wants another format. SDL_AUDIODRIVER chooses the
 // driver (dummy and disk need no sound card).
 func OpenAudio(rate, bufferFrames int) (*AudioDevice, error) {
+	mustMain("OpenAudio")
 	if rate < 1 || bufferFrames < 1 || bufferFrames > 1<<15 {
 		return nil, fmt.Errorf("sdl2: open audio: rate %d, buffer %d frames: want a positive rate and 1 to 32768 frames", rate, bufferFrames)
 	}
@@ -50,11 +51,13 @@ func (d *AudioDevice) BufferFrames() int { return d.buffer }
 
 // Queued returns the frames queued and not yet handed to the hardware.
 func (d *AudioDevice) Queued() int {
+	mustMain("AudioDevice.Queued")
 	return int(sdl.GetQueuedAudioSize(d.id)) / 4
 }
 
 // Queue appends interleaved stereo frames.
 func (d *AudioDevice) Queue(frames []int16) error {
+	mustMain("AudioDevice.Queue")
 	if d.id == 0 {
 		return errors.New("sdl2: the audio device is closed")
 	}
@@ -71,6 +74,7 @@ func (d *AudioDevice) Queue(frames []int16) error {
 
 // Close stops the device and SDL's audio. Closing twice does nothing.
 func (d *AudioDevice) Close() error {
+	mustMain("AudioDevice.Close")
 	if d.id == 0 {
 		return nil
 	}

@@ -55,13 +55,23 @@ func TestAudioDevicePlaysWhatIsQueuedOnTheDiskDriver(t *testing.T) {
 	if !bytes.Contains(raw, want.Bytes()) {
 		t.Errorf("the disk driver's %d bytes do not hold the %d queued", len(raw), want.Len())
 	}
-	if err := d.Close(); err != nil || d.Queue(frames) == nil {
-		t.Errorf("a closed device: Close %v, Queue accepted frames", err)
-	}
+	onMain(func() {
+		if err := d.Close(); err != nil || d.Queue(frames) == nil {
+			t.Errorf("a closed device: Close %v, Queue accepted frames", err)
+		}
+	})
 }
 
-func TestOpenAudioRefusesABadBuffer(t *testing.T) {
-	if _, err := OpenAudio(48000, 0); err == nil {
+func TestOpenAudioRefusesABadBufferAndOtherGoroutines(t *testing.T) {
+	var err error
+	onMain(func() { _, err = OpenAudio(48000, 0) })
+	if err == nil {
 		t.Error("a buffer of 0 frames was accepted")
 	}
+	defer func() {
+		if p := recover(); p == nil {
+			t.Error("OpenAudio off the main goroutine did not panic")
+		}
+	}()
+	_, _ = OpenAudio(48000, 256)
 }
