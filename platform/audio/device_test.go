@@ -88,3 +88,64 @@ func TestNewMixerRefusesBadConfig(t *testing.T) {
 		}
 	}
 }
+
+// The two ticks of a catch-up frame play their sounds a tick apart, as
+// they were simulated, not together when the frame ran them.
+func TestACatchUpFramesTicksAreHeardATickApart(t *testing.T) {
+	m := newTestMixer(t, nil)
+	dev := &fakeDevice{}
+	click := square(t, 10, 10, 5000)
+	runTicks(t, m, 0, 2, func(uint64) { m.Play(click, Params{}) })
+	if err := m.Feed(dev, 2000); err != nil {
+		t.Fatal(err)
+	}
+	var at []int
+	for i := 0; i < len(dev.queued); i += 2 {
+		if dev.queued[i] != 0 && (i == 0 || dev.queued[i-2] == 0) {
+			at = append(at, i/2)
+		}
+	}
+	if len(at) != 2 || at[0] != 0 || at[1] != 800 {
+		t.Errorf("clicks heard at frames %v, want [0 800]", at)
+	}
+}
+
+// When frames come slower than the target lasts, the queue grows to what
+// the device plays between two of them, and comes back as they speed up.
+func TestTheQueueFollowsHowLongFramesTake(t *testing.T) {
+	m := newTestMixer(t, nil)
+	dev := &fakeDevice{}
+	frame := func(played int) {
+		dev.consume(played)
+		if err := m.Feed(dev, 1200); err != nil {
+			t.Fatal(err)
+		}
+	}
+	frame(0)
+	for range 30 {
+		frame(800) // 60 Hz
+	}
+	if st := m.Stats(); st.Target != 1200 || st.Underruns != 0 {
+		t.Fatalf("at 60 Hz: target %d, %d underruns; want 1200, 0", st.Target, st.Underruns)
+	}
+	for range 30 {
+		frame(2800) // 17 Hz: the first one runs the queue dry
+	}
+	st := m.Stats()
+	if st.Underruns > 2 || st.Target < 2800+400 || st.Target > 6000 {
+		t.Errorf("at 17 Hz: target %d, %d underruns; want %d to 6000, at most 2", st.Target, st.Underruns, 2800+400)
+	}
+	for range 400 {
+		frame(2800)
+	}
+	if st := m.Stats(); st.Target != 2800+400 {
+		t.Errorf("settled at 17 Hz: target %d, want %d", st.Target, 2800+400)
+	}
+	under := m.Stats().Underruns
+	for range 600 {
+		frame(800)
+	}
+	if st := m.Stats(); st.Target != 1200 || st.MaxTarget < 3200 || st.Underruns != under {
+		t.Errorf("back at 60 Hz: target %d (most %d), %d underruns; want 1200 (3200 or more), %d", st.Target, st.MaxTarget, st.Underruns, under)
+	}
+}

@@ -74,6 +74,10 @@ type Stats struct {
 	// Padded is frames of silence the device got because no tick had
 	// mixed them yet (a pause, a time scale below 1, a stall).
 	Padded uint64
+	// Target is the frames the last Feed queued up to, and MaxTarget the
+	// most since the mixer was made (see Feed): with the device's block,
+	// the output latency in force and at worst. 0 before any Feed.
+	Target, MaxTarget int
 }
 
 // NewMixer returns a Mixer for cfg.
