@@ -250,8 +250,12 @@ func applyRecorded(fs *flag.FlagSet, path string, simulation func(string) bool) 
 	fs.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
 	for _, s := range p.Settings {
 		fl := fs.Lookup(s.Name)
-		if fl == nil || !simulation(s.Name) {
+		switch {
+		case fl == nil:
 			return usagef("-replay %s: the recording was made with -%s %s, which this program does not have: replay it with the program that made it", path, s.Name, s.Value)
+		case !simulation(s.Name):
+			// A recorder never writes one: the file was made or edited by hand.
+			return usagef("-replay %s: the recording sets -%s %s, which recordings cannot set: it changes no tick, only this run (give it on the command line); the recording was not written by -record", path, s.Name, s.Value)
 		}
 		if given[s.Name] {
 			if fl.Value.String() != s.Value {

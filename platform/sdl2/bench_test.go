@@ -47,7 +47,7 @@ func BenchmarkCircles10k(b *testing.B) {
 	}{{"gpu", false}, {"software", true}} {
 		b.Run(r.name, func(b *testing.B) {
 			w := openHeadless(b, Options{Width: 1280, Height: 720, Software: r.software})
-			c := w.Canvas()
+			c := onMain1(w.Canvas)
 			b.Run("build", func(b *testing.B) {
 				onMain(func() {
 					for b.Loop() {
@@ -84,7 +84,7 @@ func BenchmarkCircles10k(b *testing.B) {
 
 func BenchmarkHUD(b *testing.B) {
 	w := openHeadless(b, Options{Width: 1280, Height: 720})
-	c := w.Canvas()
+	c := onMain1(w.Canvas)
 	times := frameTimes()
 	onMain(func() {
 		for b.Loop() {
@@ -126,7 +126,7 @@ func spread(c *Canvas, s Sprite, n int, draw func(c *Canvas, s Sprite, i int, p 
 func shipWindow(b *testing.B, software bool) (*Window, *Canvas, *Texture) {
 	b.Helper()
 	w := openHeadless(b, Options{Width: 1280, Height: 720, Software: software})
-	c := w.Canvas()
+	c := onMain1(w.Canvas)
 	var tex *Texture
 	var err error
 	onMain(func() { tex, err = c.NewTexture(shipImage(), TextureOptions{}) })
@@ -199,7 +199,7 @@ func BenchmarkSpritesPerFrame(b *testing.B) {
 // units, and in the HUD's bitmap font for comparison.
 func BenchmarkText(b *testing.B) {
 	w := openHeadless(b, Options{Width: 1280, Height: 720})
-	c := w.Canvas()
+	c := onMain1(w.Canvas)
 	font := goRegular(b)
 	var f *Face
 	var err error

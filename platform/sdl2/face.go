@@ -123,20 +123,19 @@ func (f *Face) rasterAt(over float64) error {
 	f.glyphs = f.glyphs[:0]
 	f.shelfX, f.shelfY, f.shelfH = 1, 1, 0
 
-	// Room for printable ASCII in about ten rows of ten cells; a face
-	// too large for that starts with one row and rasterises its glyphs
-	// as they are drawn.
-	side := 64
-	for side < 10*cell && side < limit {
+	// Printable ASCII up front, in about ten rows of ten cells, when that
+	// fits in 1024×1024 (4 MiB: faces up to about 80 pixels an em); a
+	// larger face starts with room for a row of a few glyphs and
+	// rasterises its glyphs as they are drawn.
+	side, atlasH := 64, 64
+	ascii := 10*cell <= 1024
+	for side < 10*cell && (ascii || side < 4*cell) {
 		side *= 2
 	}
-	side = min(side, limit)
-	ascii, atlasH := 10*cell <= side, side
-	if !ascii {
-		for atlasH = 64; atlasH < cell; atlasH *= 2 {
-		}
-		atlasH = min(atlasH, limit)
+	for atlasH < cell || (ascii && atlasH < side) {
+		atlasH *= 2
 	}
+	side, atlasH = min(side, limit), min(atlasH, limit)
 	img, err := f.newAtlas(side, atlasH)
 	if err != nil {
 		return err

@@ -11,11 +11,6 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 )
 
-// texelsPerUnit is the resolution the sprites are painted at: 64 texels a
-// world unit, sharper than the screen at 1280×720 (53 pixels a unit) and
-// near it at 1920×1080 (80).
-const texelsPerUnit = 64
-
 // art is every picture and face the game draws with, made in Start: the
 // sprites painted in code into one atlas texture (one draw call for the
 // whole field), and the Go fonts at the sizes the screens use.
@@ -27,7 +22,10 @@ type art struct {
 	title, headline, body, hud, small *sdl2.Face
 }
 
-// paintArt paints the sprites, uploads them and makes the faces.
+// paintArt paints the sprites, uploads them and makes the faces. The
+// sprites are painted at 64 texels a world unit (a brick is 2 units
+// wide, 128 texels), sharper than the screen at 1280×720 (53 pixels a
+// unit) and near it at 1920×1080 (80).
 func paintArt(c *sdl2.Canvas) (*art, error) {
 	a := &art{}
 	b := newAtlas(512, 256)
