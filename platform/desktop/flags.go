@@ -48,6 +48,14 @@ type Options struct {
 	Wait       engine.Wait // how the frame cap waits: hybrid, sleep or spin
 	IdleGC     bool        // collect garbage in the frame's idle time
 
+	// Net are the netplay flags: -host, -join, -code, -input-delay.
+	Net NetOptions
+
+	// fs and given are the parsed command line and the flags it named,
+	// for a joiner to take the host's settings.
+	fs    *flag.FlagSet
+	given map[string]bool
+
 	// settings are what a recording keeps of this command line: every
 	// setting that changes the simulation (see simulationFlags and
 	// Flagger), as Parse left them.
@@ -101,6 +109,7 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.Replay, "replay", "", "replay a recording, stopping at the first differing hash")
 	fs.BoolVar(&o.IdleGC, "idle-gc", true, "collect garbage in each frame's idle time instead of inside physics steps")
 	fs.TextVar(&o.Wait, "wait", engine.WaitHybrid, "how the frame cap waits: hybrid (sleep, then spin the last stretch), sleep or spin")
+	o.Net.flags(fs)
 }
 
 // Validate checks the values a flag's type cannot, naming the flag and its
@@ -138,6 +147,9 @@ func (o *Options) Validate() error {
 	); err != nil {
 		return usagef("%v", err)
 	}
+	if err := o.Net.validate(o); err != nil {
+		return err
+	}
 	// -pprof's address is checked when it is listened on (startProfiling):
 	// a name must be resolved to know whether it is loopback.
 	return nil
@@ -167,7 +179,10 @@ func Parse(name string, args []string, game any, out io.Writer) (Options, error)
 	if f != nil {
 		f.Flags(fs)
 	}
-	simulation := func(name string) bool { return !shared[name] || slices.Contains(simulationFlags[:], name) }
+	local := localFlags(game)
+	simulation := func(name string) bool {
+		return !shared[name] && !local[name] || slices.Contains(simulationFlags[:], name)
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(out)
@@ -194,6 +209,8 @@ func Parse(name string, args []string, game any, out io.Writer) (Options, error)
 			return o, err
 		}
 	}
+	o.fs, o.given = fs, map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { o.given[fl.Name] = true })
 	fs.VisitAll(func(fl *flag.Flag) {
 		if simulation(fl.Name) {
 			o.settings = append(o.settings, tape.Setting{Name: fl.Name, Value: fl.Value.String()})

@@ -142,6 +142,13 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 	}
 	defer func() { err = errors.Join(err, prof.stop()) }()
 
+	nr, err := openNet(env.Context, game, o, log) // before the window: a joiner starts with the host's settings
+	if err != nil {
+		return sum, err
+	}
+	defer nr.closeEarly(&looped, &err)
+	sum.Seed, sum.Physics = o.Seed, o.Physics.String()
+
 	win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + name, Headless: o.Headless, Fullscreen: o.Fullscreen})
 	if err != nil {
 		return sum, fmt.Errorf("open window: %w", err)
@@ -165,13 +172,14 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 	if cfg.Clock == nil {
 		cfg.Clock = engine.NewSystemClock(o.Wait)
 	}
+	nr.configure(&cfg, r, sum.Headless, log)
 	var idle *engine.IdleGC
 	if o.IdleGC {
 		idle = engine.NewIdleGC(engine.IdleGCConfig{})
 		defer idle.Stop()
 		cfg.GC = idle
 	}
-	if sum.Headless && o.Frames == 0 && o.Ticks == 0 && o.Duration == 0 && o.Replay == "" {
+	if sum.Headless && o.Frames == 0 && cfg.Ticks == 0 && o.Duration == 0 && o.Replay == "" {
 		cfg.Duration = HeadlessDuration
 		log.Info("running headless", "why", sum.HeadlessReason, "duration", cfg.Duration)
 	}
@@ -204,6 +212,7 @@ func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
 	if pe := (*engine.PanicError)(nil); errors.As(runErr, &pe) {
 		r.panicked = true
 	}
+	sum.Netplay, runErr = nr.end(cfg.Clock, runErr, &rep)
 	if tp != nil { // before the summary, which reports its verdict
 		runErr = errors.Join(runErr, tp.close(rep.StateHash))
 	}

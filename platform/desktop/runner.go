@@ -30,7 +30,8 @@ type runner struct {
 	shotReq  bool
 	last     engine.Frame
 	drawn    bool
-	panicked bool // the run ended in a panic: the game is not called again
+	panicked bool   // the run ended in a panic: the game is not called again
+	quit     func() // set in a netplay session: Esc ends it on a tick every peer agrees on
 }
 
 func newRunner(game sdl2.Game, win *sdl2.Window, name string, log *slog.Logger, hud bool) *runner {
@@ -69,7 +70,10 @@ func (r *runner) Update(f *engine.Frame) error {
 			r.log.Warn("fullscreen", "err", err)
 		}
 	case in.Pressed.Has(keyQuit):
-		return engine.ErrQuit
+		if r.quit == nil {
+			return engine.ErrQuit
+		}
+		r.quit()
 	case in.Pressed.Has(keyMode):
 		_ = l.SetMode(l.Mode().Next()) // Next is always a valid mode
 		r.log.Info("power mode", "mode", l.Mode())

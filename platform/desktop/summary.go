@@ -55,6 +55,8 @@ type Summary struct {
 	Error          string `json:"error,omitempty"`
 	// IdleGC is what the idle-time collector did (absent with -idle-gc=false).
 	IdleGC *IdleGCSummary `json:"idle_gc,omitempty"`
+	// Netplay is the session's numbers (absent when playing alone).
+	Netplay *NetSummary `json:"netplay,omitempty"`
 }
 
 // FrameMS are percentiles of the interval between presents, in milliseconds.
