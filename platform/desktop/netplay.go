@@ -240,6 +240,10 @@ type NetSummary struct {
 	DatagramsReceived uint64 `json:"datagrams_received"`
 	BytesSent         uint64 `json:"bytes_sent"` // datagram payloads, without QUIC's and UDP's headers
 	BytesReceived     uint64 `json:"bytes_received"`
+	// WireBytesSent and WireBytesReceived are what QUIC carried: the
+	// datagrams with its headers, encryption and acknowledgements.
+	WireBytesSent     uint64 `json:"wire_bytes_sent"`
+	WireBytesReceived uint64 `json:"wire_bytes_received"`
 	Lost              uint64 `json:"lost"`    // datagrams the peers sent that never arrived
 	Resent            uint64 `json:"resent"`  // inputs sent again, not yet acknowledged
 	Dropped           uint64 `json:"dropped"` // malformed, forged, replayed or flooding datagrams
@@ -255,7 +259,9 @@ type RTTMS struct {
 
 func (r *netRun) summary(rep *engine.Report) *NetSummary {
 	st := r.session.Stats()
+	ws, wr := r.joined.WireBytes()
 	return &NetSummary{
+		WireBytesSent: ws, WireBytesReceived: wr,
 		Peers: st.Peers, Slot: r.joined.Slot, InputDelay: st.InputDelay, End: r.why,
 		RTTMS:       RTTMS{P50: ms(st.RTT50), P99: ms(st.RTT99)},
 		TicksWaited: st.TicksWaited, MSStalled: ms(rep.Held.Stalled), Slowed: st.Slowed,

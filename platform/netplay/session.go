@@ -151,3 +151,15 @@ func listenAddr(addr string) error {
 	}
 	return nil
 }
+
+// WireBytes returns the bytes QUIC sent and received on every connection,
+// its headers, acknowledgements and retransmitted greetings included
+// (not UDP's and IP's).
+func (j *Joined) WireBytes() (sent, received uint64) {
+	for _, c := range j.conns {
+		s := c.ConnectionStats()
+		sent += s.BytesSent
+		received += s.BytesReceived
+	}
+	return sent, received
+}
