@@ -37,11 +37,12 @@ define install
 	else echo "deps: no known package manager (apt-get, dnf, pacman, brew): install SDL2's development files (2.0.18 or newer) and pkg-config by hand" >&2; exit 1; fi
 endef
 
-# On Linux the sdl2 package also builds against Xlib (platform/sdl2/lost_linux.go).
-deps: ## install SDL2's development package (and Xlib's, on Linux), and Box2D 2.4's where the system has it, when missing
-	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists sdl2 || \
+# On Linux the sdl2 package also builds against Xlib (platform/sdl2/lost_linux.go);
+# platform/audio decodes Ogg Vorbis with libvorbisfile.
+deps: ## install SDL2's and libvorbis's development packages (and Xlib's, on Linux), and Box2D 2.4's where the system has it, when missing
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists sdl2 vorbisfile || \
 		{ [ "$$(uname)" = Linux ] && ! pkg-config --exists x11; }; then \
-		$(call install,libsdl2-dev libx11-dev pkg-config,SDL2-devel libX11-devel pkgconf-pkg-config,sdl2 libx11 pkgconf,sdl2 pkg-config); \
+		$(call install,libsdl2-dev libvorbis-dev libx11-dev pkg-config,SDL2-devel libvorbis-devel libX11-devel pkgconf-pkg-config,sdl2 libvorbis libx11 pkgconf,sdl2 libvorbis pkg-config); \
 	fi
 	@$(HAVE_BOX2D) || $(MAKE) --no-print-directory deps-box2d || echo "deps: building without the box2d physics backend"
 
@@ -55,9 +56,9 @@ deps-box2d: ## install Box2D 2.4 for the box2d build tag where the system packag
 		else echo "deps-box2d: this system packages no Box2D 2.4 (Homebrew and Arch ship 3.x): the box2d tag cannot build here; Chipmunk needs nothing" >&2; exit 1; fi; \
 	fi
 
-deps-test: deps deps-box2d ## also install Xvfb, xdotool and Box2D, for the X11 tests (a display taken away too) and the box2d tag
-	@if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null || ! command -v xdotool >/dev/null; then \
-		$(call install,xvfb xauth xdotool,xorg-x11-server-Xvfb xorg-x11-xauth xdotool,xorg-server-xvfb xorg-xauth xdotool,xquartz xdotool); \
+deps-test: deps deps-box2d ## also install Xvfb, xdotool, sox and Box2D, for the X11 tests (a display taken away too), the sound files' checks and the box2d tag
+	@if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null || ! command -v xdotool >/dev/null || ! command -v sox >/dev/null; then \
+		$(call install,xvfb xauth xdotool sox,xorg-x11-server-Xvfb xorg-x11-xauth xdotool sox,xorg-server-xvfb xorg-xauth xdotool sox,xquartz xdotool sox); \
 	fi
 
 build: deps ## build every sample and tool into bin/

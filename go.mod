@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/HdrHistogram/hdrhistogram-go v1.4.0
 	github.com/go-gl/mathgl v1.2.0
+	github.com/hajimehoshi/go-mp3 v0.3.4
 	github.com/jakecoffman/cp/v2 v2.4.0
 	github.com/quic-go/quic-go v0.65.0
 	github.com/veandco/go-sdl2 v0.4.40

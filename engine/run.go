@@ -39,9 +39,11 @@ func (e *PanicError) Unwrap() error {
 // presents what the ticks so far made, and Run returns context.Cause(ctx)
 // with the report.
 //
-// If the game panics, Run recovers and returns a *PanicError with the
-// stack. It never closes the platform: whoever opened it closes it (see
-// platform/sdl2's Run), after a panic too.
+// Run refuses (ErrPlatformInUse) a platform another Run is driving, such
+// as the one it was called from inside. If the game panics, Run recovers
+// and returns a *PanicError with the stack. It never closes the platform:
+// whoever opened it closes it (see platform/sdl2's Run), after a panic
+// too.
 func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	cfg, err = cfg.withDefaults()
 	if err != nil {
@@ -53,6 +55,11 @@ func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	if err := checkMainThread(cfg.Platform); err != nil {
 		return Report{}, err
 	}
+	release, err := usePlatform(cfg.Platform)
+	if err != nil {
+		return Report{}, err
+	}
+	defer release()
 	l := newLoop(cfg, game)
 	if err := l.mp.init(cfg, game); err != nil {
 		return Report{}, err
@@ -230,7 +237,7 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 		// The pacer owns the frame period (the cap's, the display's or the
 		// one learnt from presents); the cadence snaps to whatever it is
 		// now, after this frame's mode switch and the last present.
-		l.ts.snap.setPeriod(l.pacer.period())
+		l.ts.setPeriod(l.pacer.period())
 		steps, dropped, stalled = l.ts.advance(frameTime)
 	}
 	if stalled {
@@ -273,6 +280,7 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 	}
 	l.stats.StepsPerFrame[ran]++
 	l.stats.LastSteps = ran
+	l.stats.Measured, l.stats.Ticked, l.stats.Carried = l.ts.measured, l.ts.ticked, l.ts.held()
 	if n := l.cfg.Ticks; n > 0 && l.stats.Ticks >= n {
 		l.stopping = true
 	}

@@ -46,9 +46,26 @@ type Stats struct {
 	Frames, Ticks uint64
 	Bailouts      uint64        // frames whose ticks were cut short by MaxSteps
 	Dropped       time.Duration // simulated time given up by bailouts
-	Stalls        uint64        // frames clamped to MaxFrame
-	StepsPerFrame []uint64      // StepsPerFrame[n]: frames that ran n ticks
-	LastSteps     int           // ticks run by the latest frame
+	// Measured, Ticked and Carried account for every nanosecond of
+	// simulated time: after each frame's ticks, Measured == Ticked +
+	// Loop.TickDebt() + Dropped + Carried + Loop.Held().Stalled (the
+	// last is a netplay session's, zero otherwise). All are zero before
+	// the first frame.
+	//
+	// Measured is the frame time the accumulator was given, clamped to
+	// MaxFrame and scaled by the time scale (paused frames give none).
+	Measured time.Duration
+	// Ticked is the simulated time the ticks ran out of it (a tick run by
+	// StepOnce while paused takes none).
+	Ticked time.Duration
+	// Carried is what the cadence snap and the tick phase hold back to
+	// keep ticks even under vsync or a cap (negative: given ahead). It
+	// stays under a tick and a quarter period while frames snap, and is
+	// paid back over the following frames, never in one, when they stop.
+	Carried       time.Duration
+	Stalls        uint64   // frames clamped to MaxFrame
+	StepsPerFrame []uint64 // StepsPerFrame[n]: frames that ran n ticks
+	LastSteps     int      // ticks run by the latest frame
 	PhaseTime     [NumPhases]time.Duration
 	Wall          time.Duration // from Run's start to the end of the last frame
 	Presents      uint64        // frames presented (hidden windows present none)
@@ -111,9 +128,6 @@ func (s *Stats) FrameIntervals() Percentiles { return percentiles(s.intervals) }
 // Lateness returns percentiles of how late the loop woke after each
 // frame-cap deadline (zero when it never waited for one).
 func (s *Stats) Lateness() Percentiles { return percentiles(s.late) }
-
-// LateCount is how many deadlines the loop waited for.
-func (s *Stats) LateCount() int64 { return s.late.TotalCount() }
 
 // Recent copies the most recent frame intervals, oldest first, into dst
 // and returns it; for a HUD's frame-time graph and FPS. Hidden time and a

@@ -13,8 +13,13 @@ import "time"
 // for the estimate's wander (microseconds), and only a real difference of
 // rates (59.94 Hz against 60 tps) walks it across, at the rate it must.
 //
-// The leftover is moved by holding time back (or giving it out ahead):
-// under half a grid step, and so under half a tick, counted in hold.
+// The leftover is moved by holding time back (or giving it out ahead),
+// counted in hold. Centring moves it within its grid step, so the frame
+// that centres runs the ticks it would have run anyway; what is held
+// stays under a grid step, and so under a tick. When frames stop
+// snapping, or snap at a rate that is not commensurate, the hold has no
+// use: it is paid back over the following frames, never more than
+// 1/payBackShare of a frame's time in one.
 type tickPhase struct {
 	grid    time.Duration // the grid step being kept, 0 when none
 	quantum time.Duration // the snapped, scaled period the grid was found for
@@ -25,15 +30,29 @@ type tickPhase struct {
 // Commensurate rates have a ratio a/b with b at most maxGridDen; the
 // frame's time may be off it by dt/gridTolerance, which at 60 tps is
 // 8 µs: the leftover then takes over a thousand frames to cross half a
-// grid step, while 59.94 Hz (17 µs a frame off 60) is not held.
+// grid step, while 59.94 Hz (17 µs a frame off 60) is not held. A grid
+// once found is kept while the period stays within dt/gridKeep of the
+// ratio: a period learnt from presents wanders by microseconds while its
+// estimate settles (4 µs a frame at 120 tps is already past the first
+// tolerance), and losing the grid and finding it again would centre the
+// leftover again for nothing. Kept at a rate that is a little off, the
+// leftover walks across boundaries at the rate it must anyway.
 const (
 	maxGridDen    = 16
 	gridTolerance = 2000
+	gridKeep      = 200
 )
 
+// payBackShare bounds the pay-back of a hold that is no longer needed: at
+// most 1/payBackShare of each frame's time, so the game runs at most that
+// much fast or slow while it lasts (8.33 ms at 60 tps is paid back within
+// 67 ms of frames).
+const payBackShare = 8
+
 // tickGrid returns the step between the leftovers that feeding f a frame
-// visits when f is near a whole ratio a/b of dt (b ≤ maxGridDen), or 0.
-func tickGrid(f, dt time.Duration) time.Duration {
+// visits when f is within dt/tol of a whole ratio a/b of dt (b ≤
+// maxGridDen), or 0.
+func tickGrid(f, dt, tol time.Duration) time.Duration {
 	if f <= 0 {
 		return 0
 	}
@@ -42,49 +61,87 @@ func tickGrid(f, dt time.Duration) time.Duration {
 		if a == 0 {
 			continue
 		}
-		if d := b*f - a*dt; d <= dt/gridTolerance && d >= -dt/gridTolerance {
+		if d := b*f - a*dt; d <= dt/tol && d >= -dt/tol {
 			return dt / b
 		}
 	}
 	return 0
 }
 
+// findGrid is the grid for a new snapped period q: the one kept if q is
+// still close to it, else a new one (or none).
+func (p *tickPhase) findGrid(q, dt time.Duration) time.Duration {
+	if p.grid > 0 && tickGrid(q, dt, gridKeep) == p.grid {
+		return p.grid
+	}
+	return tickGrid(q, dt, gridTolerance)
+}
+
 // feed returns what to add to an accumulator holding acc for a frame of
 // f, scaled, whose snapped period is quantum (0: not snapping) and which
 // was a whole number of periods if onGrid. What it holds back or gives
 // ahead never takes the accumulator past limit, the most it can hold
-// before the bailout drops time.
+// before the bailout drops time, nor below zero.
 func (p *tickPhase) feed(f, acc, quantum, dt, limit time.Duration, onGrid bool) time.Duration {
 	if quantum == 0 {
 		p.grid, p.quantum = 0, 0 // centre afresh when snapping starts again
-		return f
+		return p.payBack(f, acc, limit)
 	}
 	if quantum != p.quantum {
 		p.quantum = quantum
-		if g := tickGrid(quantum, dt); g != p.grid {
+		if g := p.findGrid(quantum, dt); g != p.grid {
 			p.grid, p.stale = g, true
 		}
 	}
 	if !onGrid {
 		p.stale = true
 	}
-	if !p.stale || p.grid == 0 {
+	if p.grid == 0 {
+		return p.payBack(f, acc, limit)
+	}
+	if !p.stale {
 		return f
 	}
-	// Where the leftover would be with nothing held, and the hold that
-	// puts it half a grid step past a grid line.
+	return p.centre(f, acc, limit, onGrid)
+}
+
+// centre moves the leftover that feeding f leaves to the middle of a
+// grid step. In a frame on the grid, the middle of its own step, so the
+// frame runs as many ticks as it would have, unless what is held would
+// reach a whole step (centrings that all moved the same way): then a step
+// of it is paid back. A frame off the grid (a hitch) runs an uneven count
+// anyway: it takes the middle nearest to what nothing held would give,
+// paying back all but half a step.
+func (p *tickPhase) centre(f, acc, limit time.Duration, onGrid bool) time.Duration {
 	g := p.grid
-	u := acc + f + p.hold
-	x := u % g
-	if x < 0 {
-		x += g
+	u := acc + f // never negative: acc and f are not
+	h := u%g - g/2
+	switch hold := p.hold + h; {
+	case !onGrid && hold > g/2, hold >= g:
+		h -= g
+	case !onGrid && hold < -g/2, hold <= -g:
+		h += g
 	}
-	h := x - g/2
 	if u-h < 0 || u-h > limit {
 		return f // a frame too short or too long to centre in: try the next
 	}
 	p.stale = false
-	f = u - h - acc
-	p.hold = h
-	return f
+	p.hold += h
+	return f - h
+}
+
+// payBack returns f with up to 1/payBackShare of it paid back from the
+// hold, within the accumulator's bounds.
+func (p *tickPhase) payBack(f, acc, limit time.Duration) time.Duration {
+	if p.hold == 0 {
+		return f
+	}
+	pay := min(f/payBackShare, max(p.hold, -p.hold))
+	if p.hold > 0 { // held back: give it out, short of the bailout
+		pay = min(pay, max(limit-acc-f, 0))
+		p.hold -= pay
+		return f + pay
+	}
+	p.hold += pay // given ahead: take it back
+	return f - pay
 }

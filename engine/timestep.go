@@ -17,11 +17,21 @@ type timestep struct {
 	snap  cadence
 	phase tickPhase
 
-	// Totals over the run; see the invariant in timestep_test.go.
-	fed     time.Duration // clamped and scaled time put in
-	ticked  time.Duration
-	dropped time.Duration
+	// Totals over the run: measured = ticked + acc + dropped + held()
+	// (see Stats.Measured).
+	measured time.Duration // clamped and scaled frame time taken in
+	fed      time.Duration // what reached the accumulator of it
+	ticked   time.Duration
+	dropped  time.Duration
 }
+
+// setPeriod snaps frames to the frame period p of real time (0: none);
+// the snap works in scaled time, as everything after the scale does.
+func (ts *timestep) setPeriod(p time.Duration) { ts.snap.setPeriod(ts.scale.quantum(p)) }
+
+// held is the scaled time taken in but not yet fed to the accumulator
+// (negative: fed ahead) by the cadence snap and the tick phase.
+func (ts *timestep) held() time.Duration { return ts.snap.carry + ts.phase.hold }
 
 // advance adds one frame's real time and returns how many ticks the frame
 // may run (at most maxSteps). Time beyond those ticks' worth of whole steps
@@ -34,12 +44,15 @@ func (ts *timestep) advance(frame time.Duration) (steps int, dropped time.Durati
 	if frame > ts.maxFrame {
 		frame, stalled = ts.maxFrame, true // re-base: a stall's debt is not paid
 	}
-	// The most acc can hold without a drop, and so the most the snap may
-	// round a frame up to (less a nanosecond for the scale's remainder).
-	limit := time.Duration(ts.maxSteps+1)*ts.dt - 1
-	frame, onGrid := ts.snap.apply(frame, ts.scale.unapply(limit-ts.acc)-1)
+	// Scaled first: the snap and the tick phase hold back simulated time,
+	// so what they hold adds up with what is ticked.
 	frame = ts.scale.apply(frame)
-	frame = ts.phase.feed(frame, ts.acc, ts.scale.quantum(ts.snap.period), ts.dt, limit, onGrid)
+	ts.measured += frame
+	// The most acc can hold without a drop, and so the most the snap may
+	// round a frame up to.
+	limit := time.Duration(ts.maxSteps+1)*ts.dt - 1
+	frame, onGrid := ts.snap.apply(frame, limit-ts.acc)
+	frame = ts.phase.feed(frame, ts.acc, ts.snap.period, ts.dt, limit, onGrid)
 	ts.fed += frame
 	ts.acc += frame
 	n := ts.acc / ts.dt
@@ -91,14 +104,6 @@ func (r *ratio) quantum(d time.Duration) time.Duration {
 		return d
 	}
 	return time.Duration(int64(d) * r.num / r.den)
-}
-
-// unapply is the longest real time that scales to at most d (about).
-func (r *ratio) unapply(d time.Duration) time.Duration {
-	if r.num == r.den {
-		return d
-	}
-	return time.Duration(int64(d) * r.den / r.num)
 }
 
 func (r *ratio) apply(d time.Duration) time.Duration {

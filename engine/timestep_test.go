@@ -10,7 +10,8 @@ import (
 // checkAccounting runs the loop over frame times from next and checks,
 // after every frame, that every nanosecond put in is accounted for: ticked,
 // left over, dropped by the bailout, held back by the cadence snap (never
-// more than its tolerance) or by the tick phase (under a tick); that alpha stays in [0, 1); that no frame
+// more than its tolerance) or by the tick phase (under a tick), in the
+// loop's own totals and in Stats; that alpha stays in [0, 1); that no frame
 // runs more than MaxSteps ticks; and that nothing is dropped while frames
 // stay below dt·MaxSteps.
 func checkAccounting(t testing.TB, mode Mode, tps, maxSteps int, frames int, next func() time.Duration) {
@@ -45,6 +46,11 @@ func checkAccounting(t testing.TB, mode Mode, tps, maxSteps int, frames int, nex
 		ts := &loop.ts
 		if ts.fed != ts.ticked+ts.acc+ts.dropped {
 			t.Fatalf("frame %d: fed %d != ticked %d + leftover %d + dropped %d", f.N, ts.fed, ts.ticked, ts.acc, ts.dropped)
+		}
+		// The same, as anyone can check it from Stats.
+		if s := loop.Stats(); s.Measured != fed || s.Ticked+loop.TickDebt()+s.Dropped+s.Carried != s.Measured {
+			t.Fatalf("frame %d: Stats: measured %v (the clock says %v) != ticked %v + leftover %v + dropped %v + held %v",
+				f.N, s.Measured, fed, s.Ticked, loop.TickDebt(), s.Dropped, s.Carried)
 		}
 		if fed != ts.fed+ts.snap.carry+ts.phase.hold {
 			t.Fatalf("frame %d: measured %d != fed %d + held by cadence %d + held by tick phase %d", f.N, fed, ts.fed, ts.snap.carry, ts.phase.hold)

@@ -64,4 +64,12 @@ type BodyDef struct {
 	// Shapes are what the body collides with, in body coordinates. The
 	// world copies them; the caller may reuse the slice.
 	Shapes []Shape
+
+	// User is any value the game chooses to find its own thing by, say a
+	// pointer to its brick or enemy: the world keeps it with the body and
+	// hands it back from World.User, so a game needs no map from BodyID to
+	// its things. The world never looks inside it; nil is none. A pointer
+	// or a small value is stored without allocating, and reading it back
+	// allocates nothing.
+	User any
 }

@@ -33,6 +33,23 @@ type Contact struct {
 	Sensor bool
 }
 
+// Other returns the body that touched id in this contact, whichever side
+// id is on, and whether id is one of the pair: a game asking "what did my
+// ball hit?" writes
+//
+//	if other, ok := c.Other(ball); ok { ... }
+//
+// rather than comparing A and B itself.
+func (c Contact) Other(id BodyID) (BodyID, bool) {
+	switch id {
+	case c.A:
+		return c.B, true
+	case c.B:
+		return c.A, true
+	}
+	return 0, false
+}
+
 // RayHit is where a ray cast first crosses a shape.
 type RayHit struct {
 	Body   BodyID

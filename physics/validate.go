@@ -15,20 +15,19 @@ import (
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// CheckFinite returns an error wrapping ErrInvalid, naming x, when x is NaN
-// or infinite. Backends check their methods' number arguments with it
-// (Teleport's angle, for instance) so that every backend words the refusal
-// alike.
-func CheckFinite(name string, x float64) error {
+// checkFinite returns an error wrapping ErrInvalid, naming x, when x is NaN
+// or infinite. (Backends add their shared ranges in physics/internal/check,
+// which words its refusals alike.)
+func checkFinite(name string, x float64) error {
 	if !finite(x) {
 		return fmt.Errorf("%s is %v: %w; pass a finite number", name, x, ErrInvalid)
 	}
 	return nil
 }
 
-// CheckFiniteVec returns an error wrapping ErrInvalid, naming v, when
-// either coordinate of v is NaN or infinite; see CheckFinite.
-func CheckFiniteVec(name string, v mgl64.Vec2) error {
+// checkFiniteVec returns an error wrapping ErrInvalid, naming v, when
+// either coordinate of v is NaN or infinite; see checkFinite.
+func checkFiniteVec(name string, v mgl64.Vec2) error {
 	if !finite(v[0]) || !finite(v[1]) {
 		return fmt.Errorf("%s is %v: %w; pass finite numbers", name, v, ErrInvalid)
 	}
@@ -48,15 +47,15 @@ type (
 )
 
 // checkAllFinite refuses the first NaN or infinite number, then vector,
-// naming it as CheckFinite and CheckFiniteVec do.
+// naming it as checkFinite and checkFiniteVec do.
 func checkAllFinite(nums []number, vecs []vector) error {
 	for _, n := range nums {
-		if err := CheckFinite(n.name, n.v); err != nil {
+		if err := checkFinite(n.name, n.v); err != nil {
 			return err
 		}
 	}
 	for _, v := range vecs {
-		if err := CheckFiniteVec(v.name, v.v); err != nil {
+		if err := checkFiniteVec(v.name, v.v); err != nil {
 			return err
 		}
 	}
@@ -80,7 +79,7 @@ const (
 // outside [0, 1] (or NaN), Iterations is outside [0, 1000], or
 // UnitsPerMeter is neither 0 nor within [1e-3, 1e4].
 func (c Config) Validate() error {
-	if err := CheckFiniteVec("gravity", c.Gravity); err != nil {
+	if err := checkFiniteVec("gravity", c.Gravity); err != nil {
 		return err
 	}
 	if !(c.Damping >= 0 && c.Damping <= 1) {

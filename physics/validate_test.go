@@ -220,13 +220,13 @@ func TestCheckFiniteRefusesNaNAndInfinitiesNamingTheArgument(t *testing.T) {
 		err  error
 		want string // "" for accepted
 	}{
-		{"largest float", CheckFinite("angle", math.MaxFloat64), ""},
-		{"NaN", CheckFinite("angle", nan), "angle is NaN"},
-		{"+Inf", CheckFinite("radius", inf), "radius is +Inf"},
-		{"-Inf", CheckFinite("radius", -inf), "radius is -Inf"},
-		{"finite vector", CheckFiniteVec("point", mgl64.Vec2{-math.MaxFloat64, 0}), ""},
-		{"vector X NaN", CheckFiniteVec("point", mgl64.Vec2{nan, 0}), "point is [NaN 0]"},
-		{"vector Y -Inf", CheckFiniteVec("target", mgl64.Vec2{0, -inf}), "target is [0 -Inf]"},
+		{"largest float", checkFinite("angle", math.MaxFloat64), ""},
+		{"NaN", checkFinite("angle", nan), "angle is NaN"},
+		{"+Inf", checkFinite("radius", inf), "radius is +Inf"},
+		{"-Inf", checkFinite("radius", -inf), "radius is -Inf"},
+		{"finite vector", checkFiniteVec("point", mgl64.Vec2{-math.MaxFloat64, 0}), ""},
+		{"vector X NaN", checkFiniteVec("point", mgl64.Vec2{nan, 0}), "point is [NaN 0]"},
+		{"vector Y -Inf", checkFiniteVec("target", mgl64.Vec2{0, -inf}), "target is [0 -Inf]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

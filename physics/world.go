@@ -20,7 +20,8 @@ type Stepper interface {
 }
 
 // Builder adds and removes bodies and joints. Every method fails with
-// ErrBusy when called from Config.OnContact, with ErrInvalid for a
+// ErrBusy when called from Config.OnContact (and from another goroutine
+// while the world is in use, where the backend can tell), with ErrInvalid for a
 // definition the world cannot simulate (NaN, a non-positive mass, a
 // polygon without area...), and with ErrNoBody or ErrNoJoint for an ID
 // the world does not hold.
@@ -34,6 +35,15 @@ type Builder interface {
 	AddJoint(d JointDef) (JointID, error)
 	// RemoveJoint removes a joint.
 	RemoveJoint(id JointID) error
+	// Clear removes every body and joint at once, in time linear in what
+	// the world held: the way to empty a level. Removing bodies one by one
+	// costs the engines themselves more the more bodies there are (cp
+	// searches its list of bodies for each; Box2D searches its list of
+	// bodies moved since the last step), so removing tens of thousands in
+	// one tick takes seconds where Clear takes milliseconds. IDs are not
+	// reused; contacts of the bodies removed are reported Ended at the next
+	// step.
+	Clear() error
 }
 
 // Mover changes bodies that are already in the world. Each method fails
@@ -75,6 +85,8 @@ type Inspector interface {
 	Shapes(id BodyID, dst []Shape) ([]Shape, error)
 	// Sleeping reports whether a body is asleep (see Config.Sleep).
 	Sleeping(id BodyID) (bool, error)
+	// User returns the value the body was given as BodyDef.User.
+	User(id BodyID) (any, error)
 }
 
 // Querier finds bodies by where they are. Queries never see sensors; a
@@ -90,7 +102,8 @@ type Querier interface {
 	// QueryPoint returns the bodies with a shape containing p.
 	QueryPoint(p mgl64.Vec2, f Filter, dst []BodyID) ([]BodyID, error)
 	// QueryBox returns the bodies with a shape overlapping the axis-aligned
-	// box from lo to hi (exactly, not by bounding box).
+	// box with opposite corners lo and hi, in either order (exactly, not by
+	// bounding box).
 	QueryBox(lo, hi mgl64.Vec2, f Filter, dst []BodyID) ([]BodyID, error)
 	// RayCast returns the first shape the segment from a to b crosses, and
 	// whether there is one. A ray starting inside a shape does not hit it;
@@ -110,7 +123,8 @@ type World interface {
 	Inspector
 	Querier
 	// Close frees what the backend holds outside Go's heap; the world is
-	// unusable afterwards. It is safe to call twice.
+	// unusable afterwards. It is safe to call twice. Inside
+	// Config.OnContact it fails with ErrBusy and closes nothing.
 	Close() error
 }
 

@@ -34,10 +34,9 @@ func start(t *testing.T, name, dir string, stdout, stderr *bytes.Buffer, args ..
 func TestSIGHUPEndsARunCleanlyWithItsOutputs(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	// Two seconds in, the loop runs (a cold start takes well under one).
 	cmd := start(t, "tumble", dir, &stdout, &stderr, "-headless", "-mode", "cap", "-duration", "60s",
 		"-stats-json", "sum.json", "-record", "run.tape", "-trace", "trace.out")
-	time.Sleep(2 * time.Second)
+	waitTicking(t, cmd, dir, "run.tape", &stderr)
 	if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
 		t.Fatal(err)
 	}
@@ -55,6 +54,31 @@ func TestSIGHUPEndsARunCleanlyWithItsOutputs(t *testing.T) {
 	}
 	if _, err := tape.ReadFile(filepath.Join(dir, "run.tape")); err != nil {
 		t.Errorf("recording after SIGHUP: %v", err)
+	}
+}
+
+// waitTicking returns once the run cmd started in dir has written the
+// first checkpoint of its recording record, in its first tick: the
+// signal handlers were installed before the loop started, so a signal
+// now is the run's to handle, however slowly the machine started it.
+// Until the run ends, the recording grows in a temporary file beside its
+// path. It gives up after a minute.
+func waitTicking(t *testing.T, cmd *exec.Cmd, dir, record string, stderr *bytes.Buffer) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		tmps, _ := filepath.Glob(filepath.Join(dir, "."+record+".*.tmp"))
+		if len(tmps) == 1 {
+			if fi, err := os.Stat(tmps[0]); err == nil && fi.Size() > 40 {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("the run never started ticking:\n%s", stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 

@@ -58,6 +58,16 @@ import (
 // same value.) A checkpoint comes before every tick
 // whose number is a multiple of the interval, and a same run never
 // crosses one.
+//
+// What a recording can cost. The interval is 1 to 60 ticks (60 is what
+// the recorder writes), so at least 16 bytes (a checkpoint of 14 or more,
+// a same run of 2) stand for at most 60 ticks: a recording of n bytes
+// holds fewer than 4n ticks, and a replay compares the state at least
+// every 60 ticks, so one that stops matching is refused within 60 ticks
+// of where it does, however long it claims to be. Reading one through
+// (Read, ReadFile, Checkpoints, tools/replay -check) passes over a same
+// run at once: its cost follows the bytes, not the ticks. (Readers once
+// took intervals up to 2^20: 22 KB then held 10^9 ticks.)
 const magic = "LSTAPE\r\n"
 
 const (

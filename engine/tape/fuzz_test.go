@@ -15,6 +15,8 @@ func FuzzRead(f *testing.F) {
 	f.Add(record(f, testHeader, script(40, 9)))
 	f.Add(record(f, testHeader, nil))
 	f.Add([]byte(magic))
+	f.Add(amplified(DefaultInterval, 20))
+	f.Add(amplified(1<<20, 20))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		tp, err := Read(b)
 		if err != nil {
@@ -23,6 +25,10 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("Read error %v is not a *FormatError with a range in the file", err)
 			}
 			return
+		}
+		// What it costs to replay is bounded by its size.
+		if tp.Ticks > ticksPerByte*uint64(len(b)) || tp.Interval > DefaultInterval {
+			t.Fatalf("%d bytes hold %d ticks at a hash interval of %d", len(b), tp.Ticks, tp.Interval)
 		}
 		// Whatever reads must play to the end, and write out again as a
 		// recording of the same run.

@@ -16,7 +16,7 @@ type Header struct {
 	Scene    string // scene name: printable text, at most 255 bytes
 	Seed     uint64 // scene randomness
 	TPS      int    // fixed ticks per second
-	Interval int    // ticks between state hashes; 0 means DefaultInterval
+	Interval int    // ticks between state hashes, 1 to DefaultInterval; 0 means DefaultInterval
 	// Platform is where the recording was made (see ThisPlatform).
 	// Floating point results, and so hashes, are exact only on the same
 	// architecture and instruction level.
@@ -46,12 +46,14 @@ func (h *Header) Setting(name string) (value string, ok bool) {
 
 // Limits on header fields; beyond them a header is damaged. They keep
 // every field of a recording a few hundred bytes at most, and a header
-// under 21 KiB.
+// under 21 KiB. The hash interval is at most the one the recorder writes:
+// a longer one would let a few bytes stand for hours of ticks replayed
+// before their first hash is compared (see format.go).
 const (
 	maxName        = 255
 	maxSettingName = 64
 	maxSettings    = 64
-	maxInterval    = 1 << 20
+	maxInterval    = DefaultInterval
 )
 
 func (h *Header) check() error {
@@ -67,7 +69,7 @@ func (h *Header) check() error {
 	case h.TPS < 1 || h.TPS > engine.MaxTPS:
 		return fmt.Errorf("tps %d out of range: want 1 to %d", h.TPS, engine.MaxTPS)
 	case h.Interval < 1 || h.Interval > maxInterval:
-		return fmt.Errorf("hash interval %d out of range: want 1 to %d ticks", h.Interval, maxInterval)
+		return fmt.Errorf("hash interval %d out of range: want 1 to %d ticks, as the recorder writes", h.Interval, maxInterval)
 	case len(h.Settings) > maxSettings:
 		return fmt.Errorf("%d settings: want at most %d", len(h.Settings), maxSettings)
 	}

@@ -98,6 +98,11 @@ func (p *Player) stop(err error) error {
 	return p.err
 }
 
+// skipSame passes over the rest of a run of ticks that repeat the one
+// before, as if Next had handed them out: a reader that wants no input
+// (Read, Checkpoints) then costs a recording's bytes, not its ticks.
+func (p *Player) skipSame() { p.ran += p.d.skipSame() }
+
 // Ran returns how many ticks Next has handed out.
 func (p *Player) Ran() uint64 { return p.ran }
 

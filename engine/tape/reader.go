@@ -81,6 +81,7 @@ func scan(r io.Reader, open func() (io.ReadCloser, error)) (*Tape, error) {
 		} else if err != nil {
 			return nil, err
 		}
+		p.skipSame()
 	}
 	t := &Tape{Header: p.Header, open: open}
 	t.Ticks, t.Final, _ = p.End()
@@ -110,6 +111,7 @@ func (t *Tape) Checkpoints() (ticks []uint64, digests []physics.Digest) {
 		if err != nil {
 			return ticks, digests
 		}
+		p.skipSame()
 	}
 }
 

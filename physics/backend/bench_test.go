@@ -146,3 +146,53 @@ func BenchmarkAddBody(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRemove adds n bodies to an empty world and removes them all
+// again before any step, as a game that spawns and clears a level in one
+// tick does, in the order they were added (first) or the reverse (last),
+// and reports the cost per body. Linear bookkeeping keeps ns/body flat as
+// n doubles; a quadratic one doubles it.
+func BenchmarkRemove(b *testing.B) {
+	for _, n := range []int{5_000, 10_000, 20_000} {
+		for _, order := range []string{"first", "last"} {
+			for _, e := range Built() {
+				b.Run(fmt.Sprintf("bodies=%d/order=%s/engine=%v", n, order, e), func(b *testing.B) {
+					benchRemove(b, e, n, order == "last")
+				})
+			}
+		}
+	}
+}
+
+func benchRemove(b *testing.B, e Engine, n int, reverse bool) {
+	ids := make([]physics.BodyID, n)
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		w, err := New(e, physics.Config{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		for i := range ids {
+			s := physics.CircleShape(0.4)
+			s.Density = 1
+			ids[i], err = w.AddBody(physics.BodyDef{Pos: mgl64.Vec2{float64(i%200) * 1.2, float64(i/200) * 1.2}, Shapes: []physics.Shape{s}})
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		for i := range ids {
+			if reverse {
+				i = n - 1 - i
+			}
+			if err := w.RemoveBody(ids[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StopTimer()
+		w.Close()
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/body")
+}

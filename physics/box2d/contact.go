@@ -20,17 +20,21 @@ type pair struct {
 
 func (p pair) before(q pair) bool { return p.a < q.a || (p.a == q.a && p.b < q.b) }
 
-// reportContacts reports the pairs touching after Box2D's step, sorted by
-// the shim, merged with the pairs of the step before: a pair new in this
-// step has Began, one missing from it is reported once with Ended. The
-// shim's buffer and both pair lists are reused, so a warm world reports
-// without allocating.
-func (w *World) reportContacts() error {
+// collectContacts has the shim gather the pairs touching after Box2D's
+// step, sorted, and returns its buffer of them, valid until the next call.
+func (w *World) collectContacts() []C.lsContact {
 	n := int(C.lsCollectContacts(w.c))
-	var cur []C.lsContact
-	if n > 0 {
-		cur = unsafe.Slice(C.lsContacts(w.c), n)
+	if n == 0 {
+		return nil
 	}
+	return unsafe.Slice(C.lsContacts(w.c), n)
+}
+
+// reportContacts reports the pairs cur holds merged with the pairs of the
+// step before: a pair new in this step has Began, one missing from it is
+// reported once with Ended. The shim's buffer and both pair lists are
+// reused, so a warm world reports without allocating.
+func (w *World) reportContacts(cur []C.lsContact) error {
 	w.next = w.next[:0]
 	for i := range cur {
 		w.next = append(w.next, pair{physics.BodyID(cur[i].a), physics.BodyID(cur[i].b), cur[i].sensor != 0})
@@ -38,8 +42,8 @@ func (w *World) reportContacts() error {
 	prev := w.touching
 	w.touching, w.next = w.next, prev
 
-	w.busy = true
-	defer func() { w.busy = false }()
+	w.busy.Store(true)
+	defer w.busy.Store(false)
 	i, j := 0, 0
 	for i < len(prev) || j < len(cur) {
 		var c physics.Contact

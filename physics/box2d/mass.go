@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // Masses are worked out here rather than by Box2D's fixture densities:
@@ -92,8 +93,8 @@ func (u units) bodyMass(d *physics.BodyDef, shapes []physics.Shape) (mass float6
 			mass += m
 			weighted = weighted.Add(c.Mul(m))
 		}
-		if !(mass >= minPositive && mass <= limit) {
-			return 0, centre, 0, fmt.Errorf("mass from the shapes' Density × area is %v: %w; give a Mass, or shapes with Density and area that weigh %g to %g", mass, physics.ErrInvalid, minPositive, limit)
+		if !(mass >= check.MinPositive && mass <= check.Limit) {
+			return 0, centre, 0, fmt.Errorf("mass from the shapes' Density × area is %v: %w; give a Mass, or shapes with Density and area that weigh %g to %g", mass, physics.ErrInvalid, check.MinPositive, float64(check.Limit))
 		}
 		centre = weighted.Mul(1 / mass)
 		for i := range shapes {
@@ -108,7 +109,7 @@ func (u units) bodyMass(d *physics.BodyDef, shapes []physics.Shape) (mass float6
 	case d.Moment > 0:
 		moment = d.Moment
 	default:
-		if err := u.checkPositive("moment computed from the shapes", moment, inertia); err != nil {
+		if err := u.Positive("moment computed from the shapes", moment, check.Inertia); err != nil {
 			return 0, centre, 0, fmt.Errorf("%w; give a Moment", err)
 		}
 	}

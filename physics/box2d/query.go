@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // Queries test the outline Box2D collides with, computed by the shim in
@@ -24,13 +25,17 @@ import (
 // lower ID. Pass dynamicOnly to skip walls and platforms, as a mouse grab
 // wants.
 func (w *World) BodyAt(p mgl64.Vec2, radius float64, dynamicOnly bool) (physics.BodyID, bool, error) {
+	if err := w.enter("body at point"); err != nil {
+		return 0, false, err
+	}
+	defer w.leave()
 	if w.c == nil {
 		return 0, false, errClosed("body at point")
 	}
-	if err := w.u.checkVec("point", p); err != nil {
+	if err := w.u.Vec("point", p); err != nil {
 		return 0, false, fmt.Errorf("box2d: body at point: %w", err)
 	}
-	if err := w.u.checkNonNegative("radius", radius, length); err != nil {
+	if err := w.u.NonNegative("radius", radius, check.Length); err != nil {
 		return 0, false, fmt.Errorf("box2d: body at point: %w", err)
 	}
 	dyn := 0
@@ -44,10 +49,14 @@ func (w *World) BodyAt(p mgl64.Vec2, radius float64, dynamicOnly bool) (physics.
 // QueryPoint appends to dst[:0] the bodies with a non-sensor shape that
 // contains p (its outline included) and passes f, in ascending ID order.
 func (w *World) QueryPoint(p mgl64.Vec2, f physics.Filter, dst []physics.BodyID) ([]physics.BodyID, error) {
+	if err := w.enter("query point"); err != nil {
+		return dst[:0], err
+	}
+	defer w.leave()
 	if err := w.checkQuery("query point", f); err != nil {
 		return dst[:0], err
 	}
-	if err := w.u.checkVec("point", p); err != nil {
+	if err := w.u.Vec("point", p); err != nil {
 		return dst[:0], fmt.Errorf("box2d: query point: %w", err)
 	}
 	n := C.lsQueryPoint(w.c, C.double(p[0]), C.double(p[1]), cFilter(f))
@@ -59,13 +68,17 @@ func (w *World) QueryPoint(p mgl64.Vec2, f physics.Filter, dst []physics.BodyID)
 // bounding box) and passes f, in ascending ID order. lo and hi may be any
 // two opposite corners.
 func (w *World) QueryBox(lo, hi mgl64.Vec2, f physics.Filter, dst []physics.BodyID) ([]physics.BodyID, error) {
+	if err := w.enter("query box"); err != nil {
+		return dst[:0], err
+	}
+	defer w.leave()
 	if err := w.checkQuery("query box", f); err != nil {
 		return dst[:0], err
 	}
-	if err := w.u.checkVec("corner lo", lo); err != nil {
+	if err := w.u.Vec("corner lo", lo); err != nil {
 		return dst[:0], fmt.Errorf("box2d: query box: %w", err)
 	}
-	if err := w.u.checkVec("corner hi", hi); err != nil {
+	if err := w.u.Vec("corner hi", hi); err != nil {
 		return dst[:0], fmt.Errorf("box2d: query box: %w", err)
 	}
 	lo, hi = mgl64.Vec2{min(lo[0], hi[0]), min(lo[1], hi[1])}, mgl64.Vec2{max(lo[0], hi[0]), max(lo[1], hi[1])}
@@ -78,13 +91,17 @@ func (w *World) QueryBox(lo, hi mgl64.Vec2, f physics.Filter, dst []physics.Body
 // not hit it, and a ray of no length hits nothing. Of shapes hit at the same
 // fraction, the lower body ID wins.
 func (w *World) RayCast(a, b mgl64.Vec2, f physics.Filter) (physics.RayHit, bool, error) {
+	if err := w.enter("ray cast"); err != nil {
+		return physics.RayHit{}, false, err
+	}
+	defer w.leave()
 	if err := w.checkQuery("ray cast", f); err != nil {
 		return physics.RayHit{}, false, err
 	}
-	if err := w.u.checkVec("start", a); err != nil {
+	if err := w.u.Vec("start", a); err != nil {
 		return physics.RayHit{}, false, fmt.Errorf("box2d: ray cast: %w", err)
 	}
-	if err := w.u.checkVec("end", b); err != nil {
+	if err := w.u.Vec("end", b); err != nil {
 		return physics.RayHit{}, false, fmt.Errorf("box2d: ray cast: %w", err)
 	}
 	h := C.lsRayCast(w.c, C.double(a[0]), C.double(a[1]), C.double(b[0]), C.double(b[1]), cFilter(f))

@@ -2,6 +2,9 @@
 
 package box2d
 
+// #include "shim.h"
+import "C"
+
 import (
 	"cmp"
 	"fmt"
@@ -9,23 +12,25 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // Box2D's geometry constants (b2_common.h, b2_settings.h), which its
 // assertions and its collision outline depend on, in its meters: units
-// gives them in world units.
+// gives them in world units. They come from shim.h, whose values shim.cpp
+// asserts at compile time are Box2D's own.
 const (
 	// linearSlop is Box2D's collision tolerance. Polygon points closer
 	// than half of it are welded; we keep them a whole one apart.
-	linearSlop = 0.005
+	linearSlop = C.LS_LINEAR_SLOP
 	// skin is the radius Box2D rounds every polygon and edge by. We take
 	// it off a polygon's outline before handing it over, so what Box2D
 	// collides with is the outline the caller gave (with corners rounded
 	// by 1 cm) rather than one 1 cm larger.
-	skin = 2 * linearSlop
+	skin = C.LS_POLYGON_RADIUS
 	// maxVertices is the most points a Box2D polygon holds; larger convex
 	// polygons are split into fans of pieces this size.
-	maxVertices = 8
+	maxVertices = C.LS_MAX_POLYGON_VERTICES
 	// minCapsule is the thinnest rounded segment built as a capsule
 	// (a rectangle between two circles); thinner segments are Box2D edges,
 	// which collide as if their radius were skin.
@@ -105,7 +110,7 @@ func (u units) polygonPieces(dst []piece, hull []mgl64.Vec2) ([]piece, error) {
 		p.verts[0] = core[0]
 		p.n = 1 + copy(p.verts[1:], core[k:min(len(core), k+maxVertices-1)])
 		if err := u.checkPiece(&p); err != nil {
-			return dst, fmt.Errorf("polygon %v: %w", hull, err)
+			return dst, fmt.Errorf("polygon of %s: %w", check.Points(hull), err)
 		}
 		dst = append(dst, p)
 	}
@@ -148,8 +153,8 @@ func (u units) inset(hull []mgl64.Vec2, r float64) ([]mgl64.Vec2, error) {
 	for i := range core {
 		j := (i + 1) % n
 		if core[j].Sub(core[i]).Dot(hull[j].Sub(hull[i])) <= 0 {
-			return nil, fmt.Errorf("polygon %v is too thin for Box2D: %w; less Box2D's %.4g skin, its side from %v to %v vanishes; make it at least %.4g across, or use a Segment",
-				hull, physics.ErrInvalid, r, hull[i], hull[j], 2*r+u.slop())
+			return nil, fmt.Errorf("polygon of %s is too thin for Box2D: %w; less Box2D's %.4g skin, its side from %v to %v vanishes; make it at least %.4g across, or use a Segment",
+				check.Points(hull), physics.ErrInvalid, r, hull[i], hull[j], 2*r+u.slop())
 		}
 	}
 	return core, nil
@@ -182,7 +187,7 @@ func hullOf(verts []mgl64.Vec2) ([]mgl64.Vec2, error) {
 		slices.Reverse(pts)
 	}
 	if len(hull) < 3 || !(area(hull) > 0) {
-		return nil, fmt.Errorf("vertices %v enclose no area: %w; use a Segment for a line", verts, physics.ErrInvalid)
+		return nil, fmt.Errorf("%s enclose no area: %w; use a Segment for a line", check.Points(verts), physics.ErrInvalid)
 	}
 	return slices.Clip(hull), nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 func TestHullIsCounterClockwiseFromTheLowestLeftmostPoint(t *testing.T) {
@@ -40,7 +41,7 @@ func TestHullIsCounterClockwiseFromTheLowestLeftmostPoint(t *testing.T) {
 
 func TestInsetMovesEveryEdgeInByTheSkin(t *testing.T) {
 	tri := []mgl64.Vec2{{0, 0}, {4, 0}, {0, 3}}
-	core, err := units{1}.inset(tri, 0.1)
+	core, err := units{check.Range{PerMeter: 1}}.inset(tri, 0.1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func TestInsetMovesEveryEdgeInByTheSkin(t *testing.T) {
 			}
 		}
 	}
-	if _, err := (units{1}).inset([]mgl64.Vec2{{0, 0}, {1, 0}, {1, 0.015}, {0, 0.015}}, skin); !errors.Is(err, physics.ErrInvalid) {
+	if _, err := (units{check.Range{PerMeter: 1}}).inset([]mgl64.Vec2{{0, 0}, {1, 0}, {1, 0.015}, {0, 0.015}}, skin); !errors.Is(err, physics.ErrInvalid) {
 		t.Errorf("a 1.5 cm thin box inset by the skin: %v; want ErrInvalid", err)
 	}
 }
@@ -70,11 +71,11 @@ func TestLargePolygonsAreSplitIntoFansOfEightPoints(t *testing.T) {
 		if err != nil || len(hull) != n {
 			t.Fatalf("%d-gon: hull of %d points, %v", n, len(hull), err)
 		}
-		pieces, err := units{1}.polygonPieces(nil, hull)
+		pieces, err := units{check.Range{PerMeter: 1}}.polygonPieces(nil, hull)
 		if err != nil {
 			t.Fatalf("%d-gon: %v", n, err)
 		}
-		core, _ := units{1}.inset(hull, skin)
+		core, _ := units{check.Range{PerMeter: 1}}.inset(hull, skin)
 		var sum float64
 		corners := 0
 		for _, p := range pieces {
@@ -113,13 +114,13 @@ func TestBodyMassFollowsTheBodyDef(t *testing.T) {
 		{"infinite moment", physics.BodyDef{Moment: math.Inf(1), Shapes: []physics.Shape{box}}, 6, mgl64.Vec2{2, 0}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, c, i, err := units{1}.bodyMass(&tc.def, tc.def.Shapes)
+			m, c, i, err := units{check.Range{PerMeter: 1}}.bodyMass(&tc.def, tc.def.Shapes)
 			if err != nil || math.Abs(m-tc.mass) > 1e-12 || c.Sub(tc.centre).Len() > 1e-12 || math.Abs(i-tc.moment) > 1e-6*max(1, tc.moment) {
 				t.Errorf("mass %v at %v, moment %v, %v; want %v at %v, %v", m, c, i, err, tc.mass, tc.centre, tc.moment)
 			}
 		})
 	}
-	if _, _, _, err := (units{1}).bodyMass(&physics.BodyDef{}, []physics.Shape{{Kind: physics.Circle, Radius: 1}}); !errors.Is(err, physics.ErrInvalid) {
+	if _, _, _, err := (units{check.Range{PerMeter: 1}}).bodyMass(&physics.BodyDef{}, []physics.Shape{{Kind: physics.Circle, Radius: 1}}); !errors.Is(err, physics.ErrInvalid) {
 		t.Errorf("no mass and no density: %v; want ErrInvalid", err)
 	}
 }

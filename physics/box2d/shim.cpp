@@ -1,7 +1,8 @@
 //go:build box2d && cgo
 
 // shim.cpp is the package's own C++ layer over Box2D 2.4 (the system's
-// libbox2d): it keeps the world's bodies and joints in the Go side's order,
+// libbox2d): it hands out stable handles to bodies and joints, keeps the
+// bodies in ID order for snapshots,
 // mixes friction and restitution as Chipmunk does, gathers contacts after a
 // step, copies every body's state out in one call, answers queries
 // against the outline Box2D collides with (core polygon plus its skin), and
@@ -15,7 +16,14 @@
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
+#include <memory>
 #include <vector>
+
+// The constants the Go side computes with are Box2D's own.
+static_assert(static_cast<float>(LS_LINEAR_SLOP) == b2_linearSlop, "LS_LINEAR_SLOP is not Box2D's b2_linearSlop");
+static_assert(static_cast<float>(LS_POLYGON_RADIUS) == b2_polygonRadius, "LS_POLYGON_RADIUS is not Box2D's b2_polygonRadius");
+static_assert(LS_MAX_POLYGON_VERTICES == b2_maxPolygonVertices, "LS_MAX_POLYGON_VERTICES is not Box2D's b2_maxPolygonVertices");
+static_assert(static_cast<float>(LS_MAX_TRANSLATION) == b2_maxTranslation, "LS_MAX_TRANSLATION is not Box2D's b2_maxTranslation");
 
 namespace {
 
@@ -49,20 +57,37 @@ static_assert(offsetof(lsState, px) == 8 && offsetof(lsState, angle) == 24 && of
                   offsetof(lsState, av) == 48 && offsetof(lsState, teleported) == 56,
               "lsState's fields are not where physics.BodyState has them");
 
+// lsBody is what a body's handle points at: Box2D's body, and what the
+// shim keeps of it. The b2Body's user data points back here.
+struct lsBody {
+	b2Body *b;
+	uint32_t id;
+	size_t at; // index in lsWorld::bodies
+	uint8_t teleported;
+};
+
 struct lsWorld {
-	b2World world;
+	std::unique_ptr<b2World> world;
 	productMixer mixer;
 	b2Body *ground;
 	double perMeter; // world units in a meter
 	int velocityIterations, positionIterations;
-	std::vector<b2Body *> bodies;
-	std::vector<uint8_t> teleported;
-	std::vector<b2Joint *> joints;
+	// bodies is in ascending ID order. A removed body leaves a null hole,
+	// closed by compact once holes are half the list or before a walk, so
+	// removing n bodies moves O(n) entries, not O(n²).
+	std::vector<lsBody *> bodies;
+	size_t holes = 0;
+	size_t moved = 0; // entries compact has copied, for lsMoved
 	std::vector<contactRecord> records;
 	std::vector<lsContact> contacts;
 	std::vector<uint32_t> found;
 
-	lsWorld(double unitsPerMeter, const b2Vec2 &g) : world(g), perMeter(unitsPerMeter) {}
+	explicit lsWorld(double unitsPerMeter) : perMeter(unitsPerMeter) {}
+	~lsWorld() {
+		for (lsBody *b : bodies) {
+			delete b;
+		}
+	}
 };
 
 namespace {
@@ -76,7 +101,34 @@ double units(const lsWorld *w, double x) { return x * w->perMeter; }
 
 // Box2D 2.4.1's GetUserData has no const overload; reading it changes
 // nothing.
-uint32_t idOf(const b2Body *b) { return static_cast<uint32_t>(const_cast<b2Body *>(b)->GetUserData().pointer); }
+uint32_t idOf(const b2Body *b) {
+	return reinterpret_cast<const lsBody *>(const_cast<b2Body *>(b)->GetUserData().pointer)->id;
+}
+
+// compact closes the holes removals left in w->bodies.
+void compact(lsWorld *w) {
+	size_t n = 0;
+	for (lsBody *b : w->bodies) {
+		if (b != nullptr) {
+			b->at = n;
+			w->bodies[n++] = b;
+		}
+	}
+	w->moved += n;
+	w->bodies.resize(n);
+	w->holes = 0;
+}
+
+// makeWorld gives w an empty Box2D world with gravity g and the settings
+// lsNewWorld describes, and its ground body.
+void makeWorld(lsWorld *w, const b2Vec2 &g, bool allowSleep, bool continuous) {
+	w->world.reset(new b2World(g));
+	w->world->SetContactListener(&w->mixer);
+	w->world->SetAllowSleeping(allowSleep);
+	w->world->SetContinuousPhysics(continuous);
+	b2BodyDef gd;
+	w->ground = w->world->CreateBody(&gd);
+}
 
 uintptr_t shapeOf(const b2Fixture *f) { return const_cast<b2Fixture *>(f)->GetUserData().pointer; }
 
@@ -382,43 +434,42 @@ bool polygonOK(const b2Vec2 *v, int n) {
 extern "C" {
 
 lsWorld *lsNewWorld(double unitsPerMeter, double gx, double gy, int allowSleep, int velocityIterations, int positionIterations) {
-	lsWorld *w = new lsWorld(unitsPerMeter, b2Vec2(static_cast<float>(gx / unitsPerMeter), static_cast<float>(gy / unitsPerMeter)));
-	w->world.SetContactListener(&w->mixer);
-	w->world.SetAllowSleeping(allowSleep != 0);
+	lsWorld *w = new lsWorld(unitsPerMeter);
 	// Continuous collision is off until a body asks for it (see
 	// lsSetContinuous): Box2D's time-of-impact pass rescans every contact
 	// for each impact it resolves, and in a settled pile of 5,000 bodies
 	// it tripled the step (68 ms against 20 ms).
-	w->world.SetContinuousPhysics(false);
+	makeWorld(w, b2Vec2(static_cast<float>(gx / unitsPerMeter), static_cast<float>(gy / unitsPerMeter)), allowSleep != 0, false);
 	w->velocityIterations = velocityIterations;
 	w->positionIterations = positionIterations;
-	b2BodyDef gd;
-	w->ground = w->world.CreateBody(&gd);
 	return w;
 }
 
 void lsFreeWorld(lsWorld *w) { delete w; }
 
-void lsSetContinuous(lsWorld *w, int on) { w->world.SetContinuousPhysics(on != 0); }
+void lsSetContinuous(lsWorld *w, int on) { w->world->SetContinuousPhysics(on != 0); }
 
-int lsStep(lsWorld *w, double dt) {
-	w->world.Step(static_cast<float>(dt), w->velocityIterations, w->positionIterations);
-	for (size_t i = 0; i < w->bodies.size(); i++) {
-		const b2Body *b = w->bodies[i];
+uint32_t lsStep(lsWorld *w, double dt) {
+	w->world->Step(static_cast<float>(dt), w->velocityIterations, w->positionIterations);
+	if (w->holes > 0) {
+		compact(w);
+	}
+	for (const lsBody *r : w->bodies) {
+		const b2Body *b = r->b;
 		const b2Vec2 &p = b->GetPosition();
 		const b2Vec2 &v = b->GetLinearVelocity();
 		// x-x is 0 for finite x and NaN otherwise: one test for all six.
 		float s = (p.x - p.x) + (p.y - p.y) + (v.x - v.x) + (v.y - v.y);
 		float a = b->GetAngle(), av = b->GetAngularVelocity();
 		if (s + (a - a) + (av - av) != 0) {
-			return static_cast<int>(i);
+			return r->id;
 		}
 	}
-	return -1;
+	return 0;
 }
 
-static lsState stateOf(const lsWorld *w, size_t i) {
-	const b2Body *b = w->bodies[i];
+static lsState stateOf(const lsWorld *w, const lsBody *r) {
+	const b2Body *b = r->b;
 	const b2Vec2 &p = b->GetPosition();
 	const b2Vec2 &v = b->GetLinearVelocity();
 	lsState s;
@@ -429,21 +480,24 @@ static lsState stateOf(const lsWorld *w, size_t i) {
 	s.vx = units(w, v.x);
 	s.vy = units(w, v.y);
 	s.av = b->GetAngularVelocity();
-	s.teleported = w->teleported[i];
+	s.teleported = r->teleported;
 	return s;
 }
 
 void lsSnapshot(lsWorld *w, lsState *dst) {
-	size_t n = w->bodies.size();
-	for (size_t i = 0; i < n; i++) {
-		dst[i] = stateOf(w, i);
+	if (w->holes > 0) {
+		compact(w);
 	}
-	std::fill(w->teleported.begin(), w->teleported.end(), 0);
+	size_t i = 0;
+	for (lsBody *r : w->bodies) {
+		dst[i++] = stateOf(w, r);
+		r->teleported = 0;
+	}
 }
 
-lsState lsGetState(lsWorld *w, int i) { return stateOf(w, static_cast<size_t>(i)); }
+lsState lsGetState(lsWorld *w, lsBody *b) { return stateOf(w, b); }
 
-void lsAddBody(lsWorld *w, lsBodyDef d) {
+lsBody *lsAddBody(lsWorld *w, lsBodyDef d) {
 	b2BodyDef bd;
 	switch (d.kind) {
 	case 0:
@@ -465,12 +519,14 @@ void lsAddBody(lsWorld *w, lsBodyDef d) {
 	}
 	bd.fixedRotation = d.fixedRotation != 0;
 	bd.bullet = d.bullet != 0;
-	bd.userData.pointer = d.id;
-	w->bodies.push_back(w->world.CreateBody(&bd));
-	w->teleported.push_back(0);
+	lsBody *r = new lsBody{nullptr, d.id, w->bodies.size(), 0};
+	bd.userData.pointer = reinterpret_cast<uintptr_t>(r);
+	r->b = w->world->CreateBody(&bd);
+	w->bodies.push_back(r);
+	return r;
 }
 
-int lsAddPiece(lsWorld *w, int body, lsPiece p) {
+int lsAddPiece(lsWorld *w, lsBody *body, lsPiece p) {
 	b2FixtureDef fd;
 	fd.friction = static_cast<float>(p.friction);
 	fd.restitution = static_cast<float>(p.restitution);
@@ -486,20 +542,20 @@ int lsAddPiece(lsWorld *w, int body, lsPiece p) {
 		circle.m_p = meters(w, p.x[0], p.y[0]);
 		circle.m_radius = metersf(w, p.radius);
 		if (!(circle.m_radius > 0) || !finite(circle.m_radius)) {
-			return -1;
+			return lsBadCircle;
 		}
 		fd.shape = &circle;
 		break;
 	case lsPolygon: {
 		b2Vec2 v[b2_maxPolygonVertices];
 		if (p.count < 3 || p.count > b2_maxPolygonVertices) {
-			return -2;
+			return lsBadPolygon;
 		}
 		for (int i = 0; i < p.count; i++) {
 			v[i] = meters(w, p.x[i], p.y[i]);
 		}
 		if (!polygonOK(v, p.count)) {
-			return -2;
+			return lsBadPolygon;
 		}
 		polygon.Set(v, p.count);
 		fd.shape = &polygon;
@@ -509,20 +565,20 @@ int lsAddPiece(lsWorld *w, int body, lsPiece p) {
 		b2Vec2 a = meters(w, p.x[0], p.y[0]);
 		b2Vec2 b = meters(w, p.x[1], p.y[1]);
 		if (b2DistanceSquared(a, b) < b2_linearSlop * b2_linearSlop) {
-			return -3;
+			return lsBadEdge;
 		}
 		edge.SetTwoSided(a, b);
 		fd.shape = &edge;
 		break;
 	}
 	default:
-		return -4;
+		return lsBadKind;
 	}
-	w->bodies[body]->CreateFixture(&fd);
-	return 0;
+	body->b->CreateFixture(&fd);
+	return lsOK;
 }
 
-int lsSetMass(lsWorld *w, int body, double mass, double cx, double cy, double inertia) {
+int lsSetMass(lsWorld *w, lsBody *body, double mass, double cx, double cy, double inertia) {
 	b2MassData md;
 	md.mass = static_cast<float>(mass);
 	md.center = meters(w, cx, cy);
@@ -536,14 +592,14 @@ int lsSetMass(lsWorld *w, int body, double mass, double cx, double cy, double in
 		md.I = static_cast<float>(inertia) + md.mass * cc;
 		float back = md.I - md.mass * cc;
 		if (!(back > 0) || !finite(md.I)) {
-			return -1;
+			return lsBadMass;
 		}
 	}
 	if (!(md.mass > 0) || !finite(md.mass)) {
-		return -1;
+		return lsBadMass;
 	}
-	w->bodies[body]->SetMassData(&md);
-	return 0;
+	body->b->SetMassData(&md);
+	return lsOK;
 }
 
 // wakeNeighbours wakes what touches or is jointed to b: Box2D leaves what
@@ -559,46 +615,63 @@ static void wakeNeighbours(b2Body *b) {
 	}
 }
 
-void lsRemoveBody(lsWorld *w, int i) {
-	b2Body *b = w->bodies[i];
+void lsRemoveBody(lsWorld *w, lsBody *r) {
+	b2Body *b = r->b;
 	wakeNeighbours(b);
-	w->world.DestroyBody(b);
-	w->bodies.erase(w->bodies.begin() + i);
-	w->teleported.erase(w->teleported.begin() + i);
+	// Box2D destroys the body's joints with it, waking their bodies.
+	w->world->DestroyBody(b);
+	w->bodies[r->at] = nullptr;
+	delete r;
+	if (2 * ++w->holes > w->bodies.size()) {
+		compact(w);
+	}
 }
 
-void lsTeleport(lsWorld *w, int i, double x, double y, double angle) {
-	b2Body *b = w->bodies[i];
+size_t lsMoved(lsWorld *w) { return w->moved; }
+
+void lsClear(lsWorld *w) {
+	b2World *old = w->world.get();
+	b2Vec2 g = old->GetGravity();
+	bool sleep = old->GetAllowSleeping(), continuous = old->GetContinuousPhysics();
+	for (lsBody *r : w->bodies) {
+		delete r;
+	}
+	w->bodies.clear();
+	w->holes = 0;
+	makeWorld(w, g, sleep, continuous);
+}
+
+void lsTeleport(lsWorld *w, lsBody *r, double x, double y, double angle) {
+	b2Body *b = r->b;
 	wakeNeighbours(b);
 	b->SetTransform(meters(w, x, y), static_cast<float>(angle));
 	b->SetAwake(true);
-	w->teleported[i] = 1;
+	r->teleported = 1;
 }
 
-void lsSetVelocity(lsWorld *w, int i, double vx, double vy, double av) {
-	b2Body *b = w->bodies[i];
-	b->SetLinearVelocity(meters(w, vx, vy));
-	b->SetAngularVelocity(static_cast<float>(av));
+void lsSetVelocity(lsWorld *w, lsBody *r, double vx, double vy, double av) {
+	r->b->SetLinearVelocity(meters(w, vx, vy));
+	r->b->SetAngularVelocity(static_cast<float>(av));
 }
 
-void lsApplyImpulse(lsWorld *w, int i, double jx, double jy, double px, double py) {
-	w->bodies[i]->ApplyLinearImpulse(meters(w, jx, jy), meters(w, px, py), true);
+void lsApplyImpulse(lsWorld *w, lsBody *r, double jx, double jy, double px, double py) {
+	r->b->ApplyLinearImpulse(meters(w, jx, jy), meters(w, px, py), true);
 }
 
-void lsApplyForce(lsWorld *w, int i, double fx, double fy, double px, double py) {
-	w->bodies[i]->ApplyForce(meters(w, fx, fy), meters(w, px, py), true);
+void lsApplyForce(lsWorld *w, lsBody *r, double fx, double fy, double px, double py) {
+	r->b->ApplyForce(meters(w, fx, fy), meters(w, px, py), true);
 }
 
-void lsWake(lsWorld *w, int i) { w->bodies[i]->SetAwake(true); }
+void lsWake(lsWorld *, lsBody *r) { r->b->SetAwake(true); }
 
-int lsSleeping(lsWorld *w, int i) {
-	const b2Body *b = w->bodies[i];
+int lsSleeping(lsWorld *, lsBody *r) {
+	const b2Body *b = r->b;
 	return b->GetType() != b2_staticBody && !b->IsAwake();
 }
 
-void lsAddJoint(lsWorld *w, lsJointDef d) {
-	b2Body *a = d.a < 0 ? w->ground : w->bodies[d.a];
-	b2Body *b = d.b < 0 ? w->ground : w->bodies[d.b];
+lsJoint *lsAddJoint(lsWorld *w, lsJointDef d) {
+	b2Body *a = d.a == nullptr ? w->ground : d.a->b;
+	b2Body *b = d.b == nullptr ? w->ground : d.b->b;
 	b2Vec2 la = meters(w, d.ax, d.ay);
 	b2Vec2 lb = meters(w, d.bx, d.by);
 	b2Joint *j = nullptr;
@@ -611,7 +684,7 @@ void lsAddJoint(lsWorld *w, lsJointDef d) {
 		jd.localAnchorB = lb;
 		jd.referenceAngle = b->GetAngle() - a->GetAngle();
 		jd.collideConnected = d.collide != 0;
-		j = w->world.CreateJoint(&jd);
+		j = w->world->CreateJoint(&jd);
 		break;
 	}
 	case lsDrag: {
@@ -623,7 +696,7 @@ void lsAddJoint(lsWorld *w, lsJointDef d) {
 		jd.target = b->GetWorldPoint(lb);
 		jd.maxForce = d.maxForce > 0 ? metersf(w, d.maxForce) : FLT_MAX;
 		b2LinearStiffness(jd.stiffness, jd.damping, 5.0f, 0.7f, jd.bodyA, jd.bodyB);
-		b2MouseJoint *m = static_cast<b2MouseJoint *>(w->world.CreateJoint(&jd));
+		b2MouseJoint *m = static_cast<b2MouseJoint *>(w->world->CreateJoint(&jd));
 		m->SetTarget(la);
 		j = m;
 		break;
@@ -645,29 +718,28 @@ void lsAddJoint(lsWorld *w, lsJointDef d) {
 		jd.stiffness = static_cast<float>(d.stiffness);
 		jd.damping = static_cast<float>(d.damping);
 		jd.collideConnected = d.collide != 0;
-		j = w->world.CreateJoint(&jd);
+		j = w->world->CreateJoint(&jd);
 	}
 	}
 	a->SetAwake(true);
 	b->SetAwake(true);
-	w->joints.push_back(j);
+	return reinterpret_cast<lsJoint *>(j);
 }
 
-void lsRemoveJoint(lsWorld *w, int i) {
-	b2Joint *j = w->joints[i];
+void lsRemoveJoint(lsWorld *w, lsJoint *h) {
+	b2Joint *j = reinterpret_cast<b2Joint *>(h);
 	j->GetBodyA()->SetAwake(true);
 	j->GetBodyB()->SetAwake(true);
-	w->world.DestroyJoint(j);
-	w->joints.erase(w->joints.begin() + i);
+	w->world->DestroyJoint(j);
 }
 
-void lsDragTo(lsWorld *w, int i, double x, double y) {
-	static_cast<b2MouseJoint *>(w->joints[i])->SetTarget(meters(w, x, y));
+void lsDragTo(lsWorld *w, lsJoint *h, double x, double y) {
+	static_cast<b2MouseJoint *>(reinterpret_cast<b2Joint *>(h))->SetTarget(meters(w, x, y));
 }
 
 int lsCollectContacts(lsWorld *w) {
 	w->records.clear();
-	for (b2Contact *c = w->world.GetContactList(); c; c = c->GetNext()) {
+	for (b2Contact *c = w->world->GetContactList(); c; c = c->GetNext()) {
 		if (!c->IsTouching()) {
 			continue;
 		}
@@ -770,7 +842,7 @@ int lsQueryPoint(lsWorld *w, double x, double y, lsFilter f) {
 	b2AABB box;
 	box.lowerBound = meters(w, x, y);
 	box.upperBound = box.lowerBound;
-	w->world.QueryAABB(&q, box);
+	w->world->QueryAABB(&q, box);
 	sortFound(w);
 	return static_cast<int>(w->found.size());
 }
@@ -790,7 +862,7 @@ int lsQueryBox(lsWorld *w, double lox, double loy, double hix, double hiy, lsFil
 	b2AABB box;
 	box.lowerBound.Set(static_cast<float>(lox), static_cast<float>(loy));
 	box.upperBound.Set(static_cast<float>(hix), static_cast<float>(hiy));
-	w->world.QueryAABB(&q, box);
+	w->world->QueryAABB(&q, box);
 	sortFound(w);
 	return static_cast<int>(w->found.size());
 }
@@ -809,7 +881,7 @@ lsFound lsBodyAt(lsWorld *w, double x, double y, double radius, int dynamicOnly)
 	b2AABB box;
 	box.lowerBound.Set(static_cast<float>(x - radius), static_cast<float>(y - radius));
 	box.upperBound.Set(static_cast<float>(x + radius), static_cast<float>(y + radius));
-	w->world.QueryAABB(&q, box);
+	w->world->QueryAABB(&q, box);
 	return q.best;
 }
 
@@ -819,7 +891,7 @@ lsRayHit lsRayCast(lsWorld *w, double ax, double ay, double bx, double by, lsFil
 	bx = meters(w, bx);
 	by = meters(w, by);
 	rayQuery q;
-	q.bp = &w->world.GetContactManager().m_broadPhase;
+	q.bp = &w->world->GetContactManager().m_broadPhase;
 	q.filter = f;
 	q.ax = ax;
 	q.ay = ay;

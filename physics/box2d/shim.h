@@ -1,10 +1,11 @@
 //go:build box2d && cgo
 
 // The C interface of shim.cpp, the package's own layer over Box2D 2.4's C++
-// API. Bodies and joints are addressed by their index in the world's lists,
-// which the Go side keeps in the same (ascending ID) order as its own, so
-// no C++ pointer crosses into Go. Every argument has been checked in Go:
-// Box2D's assertions abort the process, so nothing reaching it may fail one.
+// API. Bodies and joints are addressed by stable handles (lsBody, lsJoint)
+// the shim hands out when it makes them and the Go side keeps with its own
+// record, so no call searches for one. Every argument has been checked in
+// Go: Box2D's assertions abort the process, so nothing reaching it may fail
+// one.
 //
 // Every number crossing this interface is in world units; the shim alone
 // converts to and from Box2D's meters, with the world's unitsPerMeter (see
@@ -15,6 +16,7 @@
 #ifndef LOCKSTEP_BOX2D_SHIM_H
 #define LOCKSTEP_BOX2D_SHIM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -22,6 +24,31 @@ extern "C" {
 #endif
 
 typedef struct lsWorld lsWorld;
+// lsBody is a body's handle, valid from lsAddBody until lsRemoveBody,
+// lsClear or lsFreeWorld.
+typedef struct lsBody lsBody;
+// lsJoint is a joint's handle, valid from lsAddJoint until lsRemoveJoint,
+// the removal of either of its bodies, lsClear or lsFreeWorld.
+typedef struct lsJoint lsJoint;
+
+// Box2D's constants the Go side computes with, in meters. shim.cpp asserts
+// at compile time that they are Box2D's own (b2_common.h, b2_settings.h),
+// and Go takes them from here, so the two cannot drift apart.
+#define LS_LINEAR_SLOP 0.005      // b2_linearSlop
+#define LS_POLYGON_RADIUS 0.01    // b2_polygonRadius, the skin: 2 × slop
+#define LS_MAX_POLYGON_VERTICES 8 // b2_maxPolygonVertices
+#define LS_MAX_TRANSLATION 2.0    // b2_maxTranslation: meters a step
+
+// The codes lsAddPiece and lsSetMass return: 0, or what Box2D would have
+// refused (by aborting). Go names each in its error.
+enum {
+	lsOK = 0,
+	lsBadCircle = -1,  // radius not positive or not finite in single precision
+	lsBadPolygon = -2, // fewer than 3 or more than 8 points, welded points, no area
+	lsBadEdge = -3,    // ends within Box2D's slop
+	lsBadKind = -4,    // not lsCircle, lsPolygon or lsEdge
+	lsBadMass = -5     // mass or moment not positive and finite in single precision
+};
 
 // lsState has physics.BodyState's memory layout, so lsSnapshot writes
 // straight into the Go slice (asserted on both sides at compile time).
@@ -43,7 +70,7 @@ enum { lsCircle = 1, lsPolygon = 2, lsEdge = 3 };
 // (two vertices). shape is the index of the physics.Shape it belongs to.
 typedef struct {
 	int kind, count;
-	double x[8], y[8];
+	double x[LS_MAX_POLYGON_VERTICES], y[LS_MAX_POLYGON_VERTICES];
 	double radius, friction, restitution;
 	uint8_t sensor;
 	lsFilter filter;
@@ -62,7 +89,7 @@ enum { lsPin = 1, lsPivot, lsSlide, lsSpring, lsDrag };
 
 typedef struct {
 	int kind;
-	int a, b; // body indexes, -1 for the ground
+	lsBody *a, *b; // NULL for the ground
 	double ax, ay, bx, by;
 	double minLength, maxLength, length; // a spring's are free: only length counts
 	double stiffness, damping;
@@ -94,30 +121,42 @@ void lsFreeWorld(lsWorld *w);
 // bodies against static ones, and bullets against everything.
 void lsSetContinuous(lsWorld *w, int on);
 
-// lsStep steps the world and returns the index of the first body whose
-// state is not finite, or -1.
-int lsStep(lsWorld *w, double dt);
+// lsStep steps the world and returns the ID of the first body, in ID
+// order, whose state is not finite, or 0.
+uint32_t lsStep(lsWorld *w, double dt);
+// lsSnapshot writes the state of every body, in ID order, to dst, which
+// has room for them all, and clears their teleported marks.
 void lsSnapshot(lsWorld *w, lsState *dst);
-lsState lsGetState(lsWorld *w, int i);
+lsState lsGetState(lsWorld *w, lsBody *b);
 
-void lsAddBody(lsWorld *w, lsBodyDef d);
-// lsAddPiece returns 0, or a negative code for a piece Box2D would reject.
-int lsAddPiece(lsWorld *w, int body, lsPiece p);
-// lsSetMass returns 0, or -1 when Box2D's single precision would turn the
-// moment non-positive.
-int lsSetMass(lsWorld *w, int body, double mass, double cx, double cy, double inertia);
-void lsRemoveBody(lsWorld *w, int i);
+// lsAddBody makes a body without fixtures; its ID is above every earlier
+// one.
+lsBody *lsAddBody(lsWorld *w, lsBodyDef d);
+// lsAddPiece returns lsOK, or the code of a piece Box2D would reject.
+int lsAddPiece(lsWorld *w, lsBody *b, lsPiece p);
+// lsSetMass returns lsOK, or lsBadMass when Box2D's single precision would
+// turn the mass or moment non-positive.
+int lsSetMass(lsWorld *w, lsBody *b, double mass, double cx, double cy, double inertia);
+// lsRemoveBody removes a body and, in the same call, every joint attached
+// to it, and wakes what touched it.
+void lsRemoveBody(lsWorld *w, lsBody *b);
+// lsMoved returns how many entries of its body list the shim has copied to
+// close the holes removals left: tests check it stays linear.
+size_t lsMoved(lsWorld *w);
+// lsClear removes every body and joint by starting over with an empty
+// Box2D world of the same settings.
+void lsClear(lsWorld *w);
 
-void lsTeleport(lsWorld *w, int i, double x, double y, double angle);
-void lsSetVelocity(lsWorld *w, int i, double vx, double vy, double av);
-void lsApplyImpulse(lsWorld *w, int i, double jx, double jy, double px, double py);
-void lsApplyForce(lsWorld *w, int i, double fx, double fy, double px, double py);
-void lsWake(lsWorld *w, int i);
-int lsSleeping(lsWorld *w, int i);
+void lsTeleport(lsWorld *w, lsBody *b, double x, double y, double angle);
+void lsSetVelocity(lsWorld *w, lsBody *b, double vx, double vy, double av);
+void lsApplyImpulse(lsWorld *w, lsBody *b, double jx, double jy, double px, double py);
+void lsApplyForce(lsWorld *w, lsBody *b, double fx, double fy, double px, double py);
+void lsWake(lsWorld *w, lsBody *b);
+int lsSleeping(lsWorld *w, lsBody *b);
 
-void lsAddJoint(lsWorld *w, lsJointDef d);
-void lsRemoveJoint(lsWorld *w, int j);
-void lsDragTo(lsWorld *w, int j, double x, double y);
+lsJoint *lsAddJoint(lsWorld *w, lsJointDef d);
+void lsRemoveJoint(lsWorld *w, lsJoint *j);
+void lsDragTo(lsWorld *w, lsJoint *j, double x, double y);
 
 // lsCollectContacts gathers the touching pairs, sorted by a then b, and
 // returns how many there are; lsContacts points at them until the next

@@ -3,8 +3,11 @@
 package box2d
 
 import (
+	"fmt"
+
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // units is the world's scale, physics.Config.UnitsPerMeter: how many world
@@ -23,45 +26,45 @@ import (
 // constants and bounds in them, so that its checks and error messages
 // speak the caller's units.
 type units struct {
-	perMeter float64 // world units in a meter, 1 by default
+	check.Range // PerMeter: world units in a meter, 1 by default
 }
 
-func unitsOf(c *physics.Config) units {
-	if c.UnitsPerMeter == 0 {
-		return units{1}
-	}
-	return units{c.UnitsPerMeter}
-}
-
-// dim is how a quantity scales with the length unit.
-type dim int
-
-const (
-	plain   dim = iota // angles, masses, friction, density, stiffness, damping
-	length             // lengths, and velocities, forces and impulses, which are per length
-	inertia            // moments of inertia: mass × length²
-)
-
-// of returns x, a quantity of dimension d in Box2D's units, in world
-// units.
-func (u units) of(d dim, x float64) float64 {
-	for range d {
-		x *= u.perMeter
-	}
-	return x
-}
+func unitsOf(c *physics.Config) units { return units{check.RangeOf(c)} }
 
 // Box2D's geometry constants in world units (see shape.go).
-func (u units) slop() float64       { return u.of(length, linearSlop) }
-func (u units) skin() float64       { return u.of(length, skin) }
-func (u units) minCapsule() float64 { return u.of(length, minCapsule) }
+func (u units) slop() float64       { return u.Of(check.Length, linearSlop) }
+func (u units) skin() float64       { return u.Of(check.Length, skin) }
+func (u units) minCapsule() float64 { return u.Of(check.Length, minCapsule) }
 
 // single is the world point v as Box2D will hold it, in single-precision
 // meters, brought back to world units: far from the origin, points that
 // float64 keeps apart may coincide.
 func (u units) single(v mgl64.Vec2) mgl64.Vec2 {
 	return mgl64.Vec2{
-		float64(float32(v[0]/u.perMeter)) * u.perMeter,
-		float64(float32(v[1]/u.perMeter)) * u.perMeter,
+		float64(float32(v[0]/u.PerMeter)) * u.PerMeter,
+		float64(float32(v[1]/u.PerMeter)) * u.PerMeter,
 	}
+}
+
+// bodyDef refuses what every backend does (check.Range.BodyDef) and a
+// rounded box or polygon, which Box2D cannot build.
+func (u units) bodyDef(d *physics.BodyDef) error {
+	if err := u.BodyDef(d); err != nil {
+		return err
+	}
+	for i := range d.Shapes {
+		if err := checkNotRounded(&d.Shapes[i]); err != nil {
+			return fmt.Errorf("shape %d (%v): %w", i, d.Shapes[i].Kind, err)
+		}
+	}
+	return nil
+}
+
+// checkNotRounded refuses a rounded box or polygon: Box2D's polygons carry
+// a fixed skin and nothing rounder.
+func checkNotRounded(s *physics.Shape) error {
+	if (s.Kind == physics.Box || s.Kind == physics.Polygon) && s.Radius != 0 {
+		return fmt.Errorf("radius is %v: %w; Box2D cannot round a %v (Radius is for circles and segments): use 0", s.Radius, physics.ErrInvalid, s.Kind)
+	}
+	return nil
 }

@@ -149,7 +149,7 @@ func BenchmarkCheckBodies(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := w.checkBodies(); err != nil {
+				if err := w.checkBodies(0); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -3,10 +3,10 @@ package chipmunk
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/jakecoffman/cp/v2"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // AddBody adds a body described by d and returns its ID, which is greater
@@ -20,58 +20,25 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 		return 0, err
 	}
 	if w.busy {
-		return 0, fmt.Errorf("chipmunk: add body: %w; add it after Step has returned", physics.ErrBusy)
+		return 0, fmt.Errorf("chipmunk: add body: %w; %s", physics.ErrBusy, check.Later)
 	}
-	if err := d.Validate(); err != nil {
+	if err := w.rng.BodyDef(&d); err != nil {
 		return 0, fmt.Errorf("chipmunk: add %v body: %w", d.Kind, err)
 	}
 	if w.lastBody == math.MaxUint32 {
 		return 0, fmt.Errorf("chipmunk: add body: all %d body IDs are used: %w; rebuild the world", uint32(math.MaxUint32), physics.ErrInvalid)
 	}
 	// The record is taken from the slab only once the body is in: a
-	// polygon that fails below leaves it for the next body.
+	// definition that fails below leaves it for the next body.
 	b := w.nextBody()
-	b.id, b.kind = w.lastBody+1, d.Kind
+	b.id, b.kind, b.user = w.lastBody+1, d.Kind, d.User
 	b.fixed = d.Kind == physics.Dynamic && (d.FixedRotation || math.IsInf(d.Moment, 1))
-	b.defs = b.def1[:0:1]
-	if len(d.Shapes) > 1 {
-		b.defs = make([]physics.Shape, 0, len(d.Shapes))
-	}
-	b.defs = b.defs[:len(d.Shapes)]
-	for i, s := range d.Shapes {
-		b.defs[i] = s
-		if s.Kind == physics.Polygon {
-			hull, err := hullOf(s.Verts)
-			if err != nil {
-				*b = body{}
-				return 0, fmt.Errorf("chipmunk: add %v body: shape %d (polygon): %w", d.Kind, i, err)
-			}
-			b.defs[i].Verts = hull
-		}
+	if err := w.defsOf(b, &d); err != nil {
+		*b = body{}
+		return 0, fmt.Errorf("chipmunk: add %v body: %w", d.Kind, err)
 	}
 	byDensity := d.Kind == physics.Dynamic && d.Mass == 0
-	if byDensity {
-		if m := massOf(b.defs); !(m > 0) || math.IsInf(m, 0) {
-			*b = body{}
-			return 0, fmt.Errorf("chipmunk: add dynamic body: mass 0 and its shapes' density × area is %v: %w; give a Mass > 0 or shapes with a Density > 0", m, physics.ErrInvalid)
-		}
-	}
-
-	switch d.Kind {
-	case physics.Dynamic:
-		switch {
-		case byDensity:
-			b.cp = cp.NewBody(0, 0) // the shapes accumulate both below
-		case d.Moment == 0:
-			b.cp = cp.NewBody(d.Mass, momentOf(d.Mass, b.defs))
-		default:
-			b.cp = cp.NewBody(d.Mass, d.Moment)
-		}
-	case physics.Kinematic:
-		b.cp = cp.NewKinematicBody()
-	case physics.Static:
-		b.cp = cp.NewStaticBody()
-	}
+	b.cp = newBody(&d, b.defs, byDensity)
 	b.cp.UserData = b
 	b.cp.SetPosition(vec(d.Pos))
 	b.cp.SetAngle(d.Angle)
@@ -105,9 +72,66 @@ func (w *World) AddBody(d physics.BodyDef) (physics.BodyID, error) {
 		}
 	}
 	w.lastBody = b.id
-	w.bodies = append(w.bodies, b)
+	w.bodies.Add(b.id, b)
 	w.slab = w.slab[1:] // b is taken
 	return b.id, nil
+}
+
+// defsOf copies d's shapes into b, polygons as their hull, and refuses a
+// dynamic body whose mass or moment, given or from its shapes, is beyond
+// the shared range: a sliver of a polygon has area, but too little to
+// simulate (cp would step it into NaN).
+func (w *World) defsOf(b *body, d *physics.BodyDef) error {
+	b.defs = b.def1[:0:1]
+	if len(d.Shapes) > 1 {
+		b.defs = make([]physics.Shape, 0, len(d.Shapes))
+	}
+	b.defs = b.defs[:len(d.Shapes)]
+	for i, s := range d.Shapes {
+		b.defs[i] = s
+		if s.Kind == physics.Polygon {
+			hull, err := hullOf(s.Verts)
+			if err == nil {
+				err = w.rng.Hull(s.Verts, hull)
+			}
+			if err != nil {
+				return fmt.Errorf("shape %d (polygon): %w", i, err)
+			}
+			b.defs[i].Verts = hull
+		}
+	}
+	if d.Kind != physics.Dynamic {
+		return nil
+	}
+	mass, moment := d.Mass, d.Moment
+	if mass == 0 {
+		mass = massOf(b.defs)
+	}
+	if moment == 0 && !d.FixedRotation {
+		moment = momentOf(mass, b.defs)
+	}
+	if d.FixedRotation {
+		moment = 0
+	}
+	return w.rng.Mass(mass, moment)
+}
+
+// newBody makes the cp body for d. A body weighed by its shapes' density
+// starts with neither mass nor moment: its shapes accumulate both.
+func newBody(d *physics.BodyDef, defs []physics.Shape, byDensity bool) *cp.Body {
+	switch d.Kind {
+	case physics.Kinematic:
+		return cp.NewKinematicBody()
+	case physics.Static:
+		return cp.NewStaticBody()
+	}
+	switch {
+	case byDensity:
+		return cp.NewBody(0, 0)
+	case d.Moment == 0:
+		return cp.NewBody(d.Mass, momentOf(d.Mass, defs))
+	}
+	return cp.NewBody(d.Mass, d.Moment)
 }
 
 // nextBody returns the zeroed record the next body will use, from a slab;
@@ -128,33 +152,65 @@ const slabSize = 64
 
 // RemoveBody removes the body with id, its shapes and every joint attached
 // to it. Its ID is never handed out again. Contacts it had are reported
-// Ended at the next step.
+// Ended at the next step. Our bookkeeping costs O(1) amortised, but cp's
+// own removal searches its list of bodies (and its cached contacts), so
+// removing many bodies at once costs O(n) each: Clear empties a world in
+// one go.
 func (w *World) RemoveBody(id physics.BodyID) error {
 	if err := w.usable("remove body"); err != nil {
 		return err
 	}
 	if w.busy {
-		return fmt.Errorf("chipmunk: remove body %d: %w; remove it after Step has returned", id, physics.ErrBusy)
+		return fmt.Errorf("chipmunk: remove body %d: %w; %s", id, physics.ErrBusy, check.Later)
 	}
-	b := w.find(id)
+	b := w.bodies.Remove(id)
 	if b == nil {
 		return fmt.Errorf("chipmunk: remove body %d: %w (removed twice, or never added to this world)", id, physics.ErrNoBody)
 	}
-	w.joints = slices.DeleteFunc(w.joints, func(j *joint) bool {
-		if j.a == b || j.b == b {
-			w.space.RemoveConstraint(j.cp)
-			return true
-		}
-		return false
-	})
+	for _, j := range b.joints.Values() {
+		w.dropJoint(j, b)
+	}
+	b.joints.Clear()
 	for _, s := range b.shapes {
 		w.space.RemoveShape(s)
 	}
 	w.space.RemoveBody(b.cp)
 	b.cp.UserData = nil
-	i, _ := slices.BinarySearchFunc(w.bodies, id, byBodyID)
-	w.bodies = slices.Delete(w.bodies, i, i+1)
 	return nil
+}
+
+// Clear removes every body and joint at once, in time linear in what the
+// world held, by starting over with a new cp space: the way to empty a
+// level, which body by body costs cp O(n) a body. IDs go on growing from
+// where they were. Contacts of the bodies removed are reported Ended at the
+// next step.
+func (w *World) Clear() error {
+	if err := w.usable("clear"); err != nil {
+		return err
+	}
+	if w.busy {
+		return fmt.Errorf("chipmunk: clear: %w; %s", physics.ErrBusy, check.Later)
+	}
+	for _, b := range w.bodies.Values() {
+		b.cp.UserData = nil
+	}
+	w.bodies.Clear()
+	w.joints.Clear()
+	w.slab = nil
+	w.space = newSpace(&w.cfg)
+	if w.onContact != nil {
+		w.contacts.start(w)
+	}
+	return nil
+}
+
+// User returns the value the body with id was given as BodyDef.User.
+func (w *World) User(id physics.BodyID) (any, error) {
+	b, err := w.lookup("user value of", id)
+	if err != nil {
+		return nil, err
+	}
+	return b.user, nil
 }
 
 // State returns the current state of the body with id, as Snapshot would

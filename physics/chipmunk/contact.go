@@ -85,7 +85,7 @@ func (w *World) sensorPreSolve(arb *cp.Arbiter, _ *cp.Space, _ any) bool {
 // lookups (which allocate) to the one it always does.
 func (w *World) reportContacts() error {
 	l := &w.contacts
-	for _, b := range w.bodies {
+	for _, b := range w.bodies.Values() {
 		l.visiting = b
 		b.cp.EachArbiter(l.visit)
 	}

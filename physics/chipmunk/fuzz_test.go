@@ -35,7 +35,7 @@ func stepAndQuery(t *testing.T, w *World, p mgl64.Vec2) {
 			return
 		}
 	}
-	if physics.CheckFiniteVec("p", p) != nil {
+	if w.rng.Vec("p", p) != nil {
 		return
 	}
 	if _, err := w.QueryPoint(p, physics.Filter{}, nil); err != nil {

@@ -1,14 +1,13 @@
 package chipmunk
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/jakecoffman/cp/v2"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // joint is one constraint and the bodies it holds (nil for Ground).
@@ -31,7 +30,7 @@ func (w *World) AddJoint(d physics.JointDef) (physics.JointID, error) {
 		return 0, err
 	}
 	if w.busy {
-		return 0, fmt.Errorf("chipmunk: add %v joint: %w; add it after Step has returned", d.Kind, physics.ErrBusy)
+		return 0, fmt.Errorf("chipmunk: add %v joint: %w; %s", d.Kind, physics.ErrBusy, check.Later)
 	}
 	if d.Kind == physics.Drag {
 		d.A = physics.Ground
@@ -72,7 +71,12 @@ func (w *World) AddJoint(d physics.JointDef) (physics.JointID, error) {
 	w.space.AddConstraint(c)
 	j := &joint{id: w.lastJoint + 1, kind: d.Kind, a: a, b: b, cp: c}
 	w.lastJoint = j.id
-	w.joints = append(w.joints, j)
+	w.joints.Add(j.id, j)
+	for _, b := range [2]*body{a, b} {
+		if b != nil {
+			b.joints.Add(j.id, j)
+		}
+	}
 	return j.id, nil
 }
 
@@ -83,15 +87,27 @@ func (w *World) RemoveJoint(id physics.JointID) error {
 		return err
 	}
 	if w.busy {
-		return fmt.Errorf("chipmunk: remove joint %d: %w; remove it after Step has returned", id, physics.ErrBusy)
+		return fmt.Errorf("chipmunk: remove joint %d: %w; %s", id, physics.ErrBusy, check.Later)
 	}
-	i, ok := w.findJoint(id)
-	if !ok {
+	j := w.joints.Get(id)
+	if j == nil {
 		return fmt.Errorf("chipmunk: remove joint %d: %w (removed twice, removed with one of its bodies, or never added)", id, physics.ErrNoJoint)
 	}
-	w.space.RemoveConstraint(w.joints[i].cp)
-	w.joints = slices.Delete(w.joints, i, i+1)
+	w.dropJoint(j, nil)
 	return nil
+}
+
+// dropJoint removes j from cp and from the lists that hold it: the world's
+// and its bodies', but for gone, a body being removed whose list the
+// caller is walking.
+func (w *World) dropJoint(j *joint, gone *body) {
+	w.space.RemoveConstraint(j.cp)
+	w.joints.Remove(j.id)
+	for _, b := range [2]*body{j.a, j.b} {
+		if b != nil && b != gone {
+			b.joints.Remove(j.id)
+		}
+	}
 }
 
 // DragTo moves the world point a Drag joint pulls its body towards.
@@ -99,15 +115,14 @@ func (w *World) DragTo(id physics.JointID, target mgl64.Vec2) error {
 	if err := w.usable("drag joint"); err != nil {
 		return err
 	}
-	i, ok := w.findJoint(id)
-	if !ok {
+	j := w.joints.Get(id)
+	if j == nil {
 		return fmt.Errorf("chipmunk: drag joint %d: %w (removed, removed with its body, or never added)", id, physics.ErrNoJoint)
 	}
-	j := w.joints[i]
 	if j.kind != physics.Drag {
 		return fmt.Errorf("chipmunk: drag joint %d: it is a %v joint: %w; only Drag joints have a target", id, j.kind, physics.ErrInvalid)
 	}
-	if err := physics.CheckFiniteVec("target", target); err != nil {
+	if err := w.rng.Vec("target", target); err != nil {
 		return fmt.Errorf("chipmunk: drag joint %d: %w", id, err)
 	}
 	j.cp.Class.(*cp.PivotJoint).AnchorA = vec(target)
@@ -124,16 +139,10 @@ func anchorWorld(b *body, anchor mgl64.Vec2) mgl64.Vec2 {
 	return gvec(b.cp.LocalToWorld(vec(anchor)))
 }
 
-func (w *World) findJoint(id physics.JointID) (int, bool) {
-	return slices.BinarySearchFunc(w.joints, id, func(j *joint, id physics.JointID) int {
-		return cmp.Compare(j.id, id)
-	})
-}
-
 // checkJoint validates d (physics.JointDef.Validate, then what cp needs
 // of its bodies) and resolves its bodies (nil for Ground).
 func (w *World) checkJoint(d *physics.JointDef) (a, b *body, err error) {
-	if err := d.Validate(); err != nil {
+	if err := w.rng.Joint(d); err != nil {
 		return nil, nil, err
 	}
 	if d.A != physics.Ground {

@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/jakecoffman/cp/v2"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // queryState holds cp's query callbacks, made once as method values so a
@@ -54,11 +55,11 @@ func (w *World) BodyAt(p mgl64.Vec2, radius float64, dynamicOnly bool) (physics.
 	if err := w.usable("body at point"); err != nil {
 		return 0, false, err
 	}
-	if err := physics.CheckFiniteVec("point", p); err != nil {
+	if err := w.rng.Vec("point", p); err != nil {
 		return 0, false, fmt.Errorf("chipmunk: body at point: %w", err)
 	}
-	if err := physics.CheckFinite("radius", radius); err != nil || radius < 0 {
-		return 0, false, fmt.Errorf("chipmunk: body at point: radius is %v: %w; use a finite radius >= 0", radius, physics.ErrInvalid)
+	if err := w.rng.NonNegative("radius", radius, check.Length); err != nil {
+		return 0, false, fmt.Errorf("chipmunk: body at point: %w", err)
 	}
 	q := &w.query
 	q.p, q.best, q.bestDist, q.dynamicOnly = vec(p), nil, radius, dynamicOnly
@@ -90,7 +91,7 @@ func (w *World) QueryPoint(p mgl64.Vec2, f physics.Filter, dst []physics.BodyID)
 	if err := w.usable("query point"); err != nil {
 		return dst[:0], err
 	}
-	if err := physics.CheckFiniteVec("point", p); err != nil {
+	if err := w.rng.Vec("point", p); err != nil {
 		return dst[:0], fmt.Errorf("chipmunk: query point: %w", err)
 	}
 	if err := f.Validate(); err != nil {
@@ -113,21 +114,19 @@ func (w *World) pointShape(s *cp.Shape, _ any) {
 // axis-aligned box from lo to hi, in ascending ID order, each once. The
 // test is cp's own collision test against the box, so a shape counts
 // when its outline reaches the box, not merely its bounding box. Sensors
-// and shapes f does not collide with are left out. lo must not be above
-// hi on either axis.
+// and shapes f does not collide with are left out. lo and hi may be any
+// two opposite corners, as in Box2D.
 func (w *World) QueryBox(lo, hi mgl64.Vec2, f physics.Filter, dst []physics.BodyID) ([]physics.BodyID, error) {
 	if err := w.usable("query box"); err != nil {
 		return dst[:0], err
 	}
-	if err := physics.CheckFiniteVec("lower corner", lo); err != nil {
+	if err := w.rng.Vec("corner lo", lo); err != nil {
 		return dst[:0], fmt.Errorf("chipmunk: query box: %w", err)
 	}
-	if err := physics.CheckFiniteVec("upper corner", hi); err != nil {
+	if err := w.rng.Vec("corner hi", hi); err != nil {
 		return dst[:0], fmt.Errorf("chipmunk: query box: %w", err)
 	}
-	if lo[0] > hi[0] || lo[1] > hi[1] {
-		return dst[:0], fmt.Errorf("chipmunk: query box: lower corner %v is above upper corner %v: %w; pass the corners as min, max", lo, hi, physics.ErrInvalid)
-	}
+	lo, hi = mgl64.Vec2{min(lo[0], hi[0]), min(lo[1], hi[1])}, mgl64.Vec2{max(lo[0], hi[0]), max(lo[1], hi[1])}
 	if err := f.Validate(); err != nil {
 		return dst[:0], fmt.Errorf("chipmunk: query box: %w", err)
 	}
@@ -162,10 +161,10 @@ func (w *World) RayCast(a, b mgl64.Vec2, f physics.Filter) (physics.RayHit, bool
 	if err := w.usable("ray cast"); err != nil {
 		return physics.RayHit{}, false, err
 	}
-	if err := physics.CheckFiniteVec("start", a); err != nil {
+	if err := w.rng.Vec("start", a); err != nil {
 		return physics.RayHit{}, false, fmt.Errorf("chipmunk: ray cast: %w", err)
 	}
-	if err := physics.CheckFiniteVec("end", b); err != nil {
+	if err := w.rng.Vec("end", b); err != nil {
 		return physics.RayHit{}, false, fmt.Errorf("chipmunk: ray cast: %w", err)
 	}
 	if err := f.Validate(); err != nil {

@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/jakecoffman/cp/v2"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // hullOf returns the convex hull of verts, counter-clockwise, or an error if
@@ -17,7 +18,7 @@ func hullOf(verts []mgl64.Vec2) ([]mgl64.Vec2, error) {
 	}
 	n := cp.ConvexHull(len(cv), cv, nil, 0)
 	if n < 3 || cp.AreaForPoly(n, cv, 0) <= 0 {
-		return nil, fmt.Errorf("vertices %v enclose no area: %w; use a Segment for a line", verts, physics.ErrInvalid)
+		return nil, fmt.Errorf("%s enclose no area: %w; use a Segment for a line", check.Points(verts), physics.ErrInvalid)
 	}
 	hull := make([]mgl64.Vec2, n)
 	for i := range hull {

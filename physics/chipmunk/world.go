@@ -1,28 +1,31 @@
 package chipmunk
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/jakecoffman/cp/v2"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/check"
+	"github.com/lockstep-engine/lockstep/physics/internal/ids"
 )
 
 // World is a physics.World simulated by cp. Make one with New.
 type World struct {
 	space *cp.Space
 
-	// bodies and joints are kept in ascending ID order: IDs only grow and
-	// removal keeps the order, so a snapshot is a straight walk and a
-	// lookup a binary search. Walking our own slice is also faster than
-	// cp's EachBody.
-	bodies    []*body
-	joints    []*joint
+	// bodies and joints are kept in ascending ID order: a snapshot is a
+	// straight walk, a lookup a binary search, and removal leaves a hole
+	// closed later, so removing n bodies costs our side O(n). Walking our
+	// own slice is also faster than cp's EachBody.
+	bodies    ids.List[physics.BodyID, body]
+	joints    ids.List[physics.JointID, joint]
 	lastBody  physics.BodyID
 	lastJoint physics.JointID
+
+	cfg physics.Config // what New made the space from, for Clear
+	rng check.Range    // the ranges both backends share
 
 	slab []body // records for bodies to come; see nextBody
 
@@ -40,7 +43,9 @@ type body struct {
 	id         physics.BodyID
 	kind       physics.BodyKind
 	fixed      bool // FixedRotation: angular velocity stays 0
+	user       any  // BodyDef.User
 	cp         *cp.Body
+	joints     ids.List[physics.JointID, joint] // attached to it, to go with it
 	shapes     []*cp.Shape
 	defs       []physics.Shape // as added, polygons as hulled, for Shapes
 	teleported bool
@@ -56,9 +61,20 @@ var _ physics.World = (*World)(nil)
 // New returns an empty world configured by cfg. With cfg.Sleep, bodies
 // whose speed stays under idleSpeed for sleepTime fall asleep.
 func New(cfg physics.Config) (*World, error) {
-	if err := cfg.Validate(); err != nil {
+	if err := check.Config(&cfg); err != nil {
 		return nil, fmt.Errorf("chipmunk: new world: %w", err)
 	}
+	w := &World{cfg: cfg, rng: check.RangeOf(&cfg), onContact: cfg.OnContact}
+	w.space = newSpace(&cfg)
+	if w.onContact != nil {
+		w.contacts.start(w)
+	}
+	w.query.start(w)
+	return w, nil
+}
+
+// newSpace makes the cp space cfg describes, empty.
+func newSpace(cfg *physics.Config) *cp.Space {
 	s := cp.NewSpace()
 	s.SetGravity(vec(cfg.Gravity))
 	if cfg.Damping != 0 {
@@ -71,18 +87,15 @@ func New(cfg physics.Config) (*World, error) {
 		s.SleepTimeThreshold = sleepTime.Seconds()
 		s.IdleSpeedThreshold = idleSpeed
 	}
-	w := &World{space: s, onContact: cfg.OnContact}
-	if w.onContact != nil {
-		w.contacts.start(w)
-	}
-	w.query.start(w)
-	return w, nil
+	return s
 }
 
 // Len returns the number of bodies in the world, the ground excluded.
-func (w *World) Len() int { return len(w.bodies) }
+func (w *World) Len() int { return w.bodies.Len() }
 
-// Steps returns how many steps the world has taken.
+// Steps returns how many steps the world has taken. Errors name a step by
+// the number of steps before it, as the engine numbers its ticks: in a
+// world stepped once a tick from the start, step n is tick n.
 func (w *World) Steps() uint64 { return w.steps }
 
 // Step advances the world by dt, then checks every body for NaN or infinite
@@ -93,7 +106,7 @@ func (w *World) Step(dt time.Duration) error {
 		return err
 	}
 	if w.busy {
-		return fmt.Errorf("chipmunk: step: %w; step after Step has returned", physics.ErrBusy)
+		return fmt.Errorf("chipmunk: step: %w; %s", physics.ErrBusy, check.Later)
 	}
 	if dt <= 0 {
 		return fmt.Errorf("chipmunk: step by %v: %w; dt must be positive", dt, physics.ErrInvalid)
@@ -101,24 +114,26 @@ func (w *World) Step(dt time.Duration) error {
 	if w.onContact != nil {
 		w.contacts.beforeStep(w)
 	}
+	n := w.steps
 	w.space.Step(dt.Seconds())
 	w.steps++
-	if err := w.checkBodies(); err != nil {
+	if err := w.checkBodies(n); err != nil {
 		return err
 	}
 	if w.onContact != nil {
 		if err := w.reportContacts(); err != nil {
-			return fmt.Errorf("chipmunk: step %d: contact callback: %w", w.steps, err)
+			return fmt.Errorf("chipmunk: step %d: contact callback: %w", n, err)
 		}
 	}
 	return nil
 }
 
 // checkBodies returns an error naming the first body whose state is NaN or
-// infinite. It is all Step adds to cp's step when nothing listens for
-// contacts (BenchmarkCheckBodies).
-func (w *World) checkBodies() error {
-	for _, b := range w.bodies {
+// infinite after step n (numbered from 0, as the engine numbers ticks). It
+// is all Step adds to cp's step when nothing listens for contacts
+// (BenchmarkCheckBodies).
+func (w *World) checkBodies(n uint64) error {
+	for _, b := range w.bodies.Values() {
 		if b.kind == physics.Static {
 			continue
 		}
@@ -128,8 +143,8 @@ func (w *World) checkBodies() error {
 		// x-x is 0 for every finite x and NaN for NaN and ±Inf, so one
 		// comparison tests all six numbers.
 		if (p.X-p.X)+(p.Y-p.Y)+(v.X-v.X)+(v.Y-v.Y)+(a-a)+(av-av) != 0 {
-			return fmt.Errorf("chipmunk: step %d: body %d (%v) reached position %v, angle %v, velocity %v, angular velocity %v: %w; look for huge forces, impulses or velocities given to it, or a spring whose anchors met, and rebuild the world",
-				w.steps, b.id, b.kind, p, a, v, av, physics.ErrDiverged)
+			return fmt.Errorf("chipmunk: step %d: body %d (%v) reached position (%g, %g), angle %g, velocity (%g, %g), angular velocity %g: %w; look for huge forces, impulses or velocities given to it, or a spring whose anchors met, and rebuild the world",
+				n, b.id, b.kind, p.X, p.Y, a, v.X, v.Y, av, physics.ErrDiverged)
 		}
 	}
 	return nil
@@ -141,11 +156,12 @@ func (w *World) checkBodies() error {
 // this one only. Pos is the body's origin and Vel the velocity of its
 // centre of gravity.
 func (w *World) Snapshot(dst []physics.BodyState) []physics.BodyState {
-	if cap(dst) < len(w.bodies) {
-		dst = make([]physics.BodyState, len(w.bodies))
+	bodies := w.bodies.Values()
+	if cap(dst) < len(bodies) {
+		dst = make([]physics.BodyState, len(bodies))
 	}
-	dst = dst[:len(w.bodies)]
-	for i, b := range w.bodies {
+	dst = dst[:len(bodies)]
+	for i, b := range bodies {
 		c := b.cp
 		p, v := c.Position(), c.Velocity()
 		dst[i] = physics.BodyState{
@@ -166,13 +182,19 @@ func (w *World) Snapshot(dst []physics.BodyState) []physics.BodyState {
 // Close lets the world go: cp lives in Go's heap, so there is nothing to
 // free but references. Afterwards Len is 0, Snapshot returns no bodies and
 // every other method fails with an error wrapping physics.ErrInvalid.
-// Closing twice does nothing.
+// Closing twice does nothing. Inside OnContact it fails with
+// physics.ErrBusy, as Box2D's does: the step reporting contacts still
+// needs the world.
 func (w *World) Close() error {
 	if w.closed {
 		return nil
 	}
+	if w.busy {
+		return fmt.Errorf("chipmunk: close: %w; %s", physics.ErrBusy, check.Later)
+	}
 	w.closed = true
-	w.space, w.bodies, w.joints, w.slab = nil, nil, nil, nil
+	w.space, w.slab = nil, nil
+	w.bodies, w.joints = ids.List[physics.BodyID, body]{}, ids.List[physics.JointID, joint]{}
 	w.contacts = contactLog{}
 	w.query = queryState{}
 	return nil
@@ -187,13 +209,7 @@ func (w *World) usable(op string) error {
 }
 
 // find returns the body with id, or nil.
-func (w *World) find(id physics.BodyID) *body {
-	i, ok := slices.BinarySearchFunc(w.bodies, id, byBodyID)
-	if !ok {
-		return nil
-	}
-	return w.bodies[i]
-}
+func (w *World) find(id physics.BodyID) *body { return w.bodies.Get(id) }
 
 // lookup finds the body with id for op, or says why it cannot.
 func (w *World) lookup(op string, id physics.BodyID) (*body, error) {
@@ -206,8 +222,6 @@ func (w *World) lookup(op string, id physics.BodyID) (*body, error) {
 	}
 	return b, nil
 }
-
-func byBodyID(b *body, id physics.BodyID) int { return cmp.Compare(b.id, id) }
 
 func vec(v mgl64.Vec2) cp.Vector { return cp.Vector{X: v[0], Y: v[1]} }
 

@@ -64,9 +64,15 @@ func Run(t *testing.T, open Opener) {
 		{"inspectors report what was added", testInspect},
 		{"bad input is refused with a clear error", testBadInput},
 		{"bad configs are refused", testBadConfig},
-		{"an enormous velocity is refused or reported", testDiverged},
+		{"numbers beyond the shared range are refused by both engines", testDiverged},
 		{"the same seed gives bit-identical runs", testDeterminism},
 		{"close is safe twice and ends the world", testClose},
+		{"close inside OnContact is refused and closes nothing", testCloseInCallback},
+		{"hostile polygons are refused with a short message", testHostileShapes},
+		{"a body carries the game's value", testUserValue},
+		{"a contact names the other body from either side", testContactOther},
+		{"clear empties the world at once", testClear},
+		{"bodies touch exactly when Filter.Collides says", testFilterCollides},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { c.run(t, open) })

@@ -19,10 +19,15 @@ import (
 
 // run runs game with args on the main thread and returns its exit status
 // and what it printed on stderr.
-func run(game sdl2.Game, args ...string) (int, string) {
+func run(game desktop.Game, args ...string) (int, string) {
+	return runWith(game, desktop.Config{}, args...)
+}
+
+// runWith is run with cfg's values as the command line's defaults.
+func runWith(game desktop.Game, cfg desktop.Config, args ...string) (int, string) {
 	var code int
 	var stderr bytes.Buffer
-	sdl.Do(func() { code = desktop.Run(game, args, &bytes.Buffer{}, &stderr) })
+	sdl.Do(func() { code = desktop.MainStatus(game, cfg, args, &bytes.Buffer{}, &stderr) })
 	return code, stderr.String()
 }
 
@@ -100,12 +105,12 @@ func TestFlagMessagesNameWhatTheUserGaveAndTheRange(t *testing.T) {
 		{[]string{"-tps", "2", "-max-frame", "100ms"}, []string{"-max-frame", "one tick (500ms at -tps 2)"}},
 		{[]string{"-max-frame", "soon"}, []string{"-max-frame", "one tick to 10s"}},
 	} {
-		o, err := desktop.Parse("t", tc.args, nil, &bytes.Buffer{})
+		c, err := desktop.Parse(&box{}, desktop.Config{}, tc.args)
 		if tc.want == nil {
 			if err != nil {
 				t.Errorf("%v: %v, want it accepted", tc.args, err)
-			} else if dt := time.Second / time.Duration(o.TPS); o.MaxFrame < dt {
-				t.Errorf("%v: default -max-frame %v is shorter than a tick (%v)", tc.args, o.MaxFrame, dt)
+			} else if dt := time.Second / time.Duration(c.Loop.TPS); c.Loop.MaxFrame < dt {
+				t.Errorf("%v: default -max-frame %v is shorter than a tick (%v)", tc.args, c.Loop.MaxFrame, dt)
 			}
 			continue
 		}
@@ -124,11 +129,11 @@ func TestFlagMessagesNameWhatTheUserGaveAndTheRange(t *testing.T) {
 	}
 }
 
-func TestHUDFlagDecidesWhetherTheRunStartsWithTheHUD(t *testing.T) {
+func TestHUDIsOffInAGameUnlessTheHUDFlagAsks(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		hud  bool
-	}{{nil, true}, {[]string{"-hud=false"}, false}, {[]string{"-hud=false", "-hud"}, true}} {
+	}{{nil, false}, {[]string{"-hud"}, true}, {[]string{"-hud", "-hud=false"}, false}} {
 		shot := filepath.Join(t.TempDir(), "box.png")
 		args := append([]string{"-headless", "-mode", "uncapped", "-ticks", "5", "-screenshot", shot}, tc.args...)
 		if code, stderr := run(&box{}, args...); code != 0 {

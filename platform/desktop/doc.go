@@ -1,13 +1,59 @@
-// Package desktop runs a game as a desktop program: one call, Main, gives
-// any game the command line every lockstep program shares (power modes,
-// tick rate, stop conditions, -headless, -physics, -record and -replay,
-// -screenshot, -stats-json, profiles and traces; see Options), an SDL
-// window that is always closed, the HUD and hotkeys (Esc, V, I, P, ., +,
-// -, F1, F11 or Alt+Enter, F12), and every output written whole or not at
-// all, also when the run is interrupted or fails.
+// Package desktop runs a game in a window: the one way to run a lockstep
+// game as a desktop program.
 //
-// A game is an sdl2.Game: a fixed-rate Tick and a Draw onto the window's
-// canvas. What else it is (Namer, Starter, Flagger, engine.Simulator,
-// engine.StateHasher, engine.Updater, io.Closer) is found by type
-// assertion. The package example is a whole game.
+//	func main() { desktop.Main(&game{}, desktop.Config{}) }
+//
+// Main parses the command line every lockstep program shares (power modes,
+// tick rate, stop conditions, -headless, -physics, -record and -replay,
+// -screenshot, -stats-json, profiles and traces, -hud and -debug; -h lists
+// them and the keys) over the Config's values as defaults, runs the game
+// and exits. Run does the same without a command line and returns the
+// run's Summary. Config is every option there is: the loop's
+// (engine.Config), the window's (sdl2.Options), the debug tools' and the
+// outputs'. The window is always closed and every output is written whole
+// or not at all, also when the run is interrupted or fails.
+//
+// # What a player gets, and what a developer asks for
+//
+// A zero Config is a game as it ships: no debug HUD, no debug hotkey,
+// every key the game's except F11 and Alt+Enter (fullscreen) and F12 (a
+// screenshot), which Debug.NoFullscreenKey and Debug.NoScreenshotKey free
+// too. -debug (Debug.Keys) turns on the developer's keys: Esc quits, V
+// cycles the power mode, I toggles interpolation, P pauses, . runs one
+// tick while paused, + and - double and halve the time scale, F1 toggles
+// the HUD; -hud (Debug.HUD) shows the HUD from the start. No hotkey fires
+// while text input is on (sdl2.Window.SetTextInput).
+//
+// # The game contract
+//
+// A game is a Game: Tick(*engine.Tick) error and Draw(*sdl2.Canvas,
+// *engine.Frame) error. It may also have these methods, found by type
+// assertion; a method with one of their names but another signature is
+// an error when the run starts, naming it:
+//
+//   - Name() string (Namer): the window's title, summaries, recordings,
+//     screenshots' file names, -h. Default: the program's file name.
+//   - Description() string (Describer): one line that -h prints.
+//   - Flags(*flag.FlagSet) and Validate() error (Flagger): flags of the
+//     game's own. Every one is taken to change the simulation: recordings
+//     keep them and replays use them.
+//   - Start(*Setup) error (Starter): setting up, with what the run made
+//     for the game (seed, physics engine, window, logger).
+//   - Update(*engine.Frame) error (engine.Updater): once a frame, before
+//     its ticks: cameras, menus, what does not change the simulation.
+//   - World() physics.Stepper (engine.Simulator): a physics world the loop
+//     steps after every tick and blends into Frame.Bodies.
+//   - StateHash() uint64 (engine.StateHasher): the state recordings check,
+//     for state outside a world.
+//   - Close() error (io.Closer): freeing what Start made.
+//
+// In this order: Name, Description and Flags while the command line is
+// parsed, then Validate; the window opens; Start; then each frame Update
+// once, Tick zero or more times, Draw once; Close after the window is
+// closed, whatever happened (not when the command line was bad or the
+// contract check failed). Every call is on the main goroutine, the one
+// that called Main or Run: SDL wants its main OS thread, so call Main from
+// main and never call the game from other goroutines.
+//
+// The package example is a whole game.
 package desktop

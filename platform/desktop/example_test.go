@@ -35,8 +35,9 @@ func (b *box) Draw(c *sdl2.Canvas, f *engine.Frame) error {
 // StateHash lets -record and -replay check the game's state.
 func (b *box) StateHash() uint64 { return math.Float64bits(b.x) }
 
-// A whole game: a window, the arrow keys, the HUD, hotkeys, and every flag
-// (-mode, -record, -screenshot...). Its main is this one line.
+// A whole game: a window, the arrow keys, and every flag (-mode, -record,
+// -screenshot, -debug for the HUD and hotkeys...). Its main is this one
+// line.
 func Example() {
-	desktop.Main(&box{})
+	desktop.Main(&box{}, desktop.Config{})
 }

@@ -55,13 +55,13 @@ func TestX11LostDisplayEndsTheRunWithEveryOutputWritten(t *testing.T) {
 			}
 		}},
 		{name: "window killed by xdotool", first: func(t *testing.T, srv *xvfb.Server) {
-			xdotool(t, srv.Display, "search", "--sync", "--name", "^lockstep: pulse$", "windowkill")
+			xdotool(t, srv.Display, "search", "--sync", "--name", "^pulse$", "windowkill")
 		}},
 		// A hidden window presents nothing: the loss reaches the loop
 		// only as a quit from PollEvents, and the run's end must still
 		// report it.
 		{name: "server killed under a hidden window", first: func(t *testing.T, srv *xvfb.Server) {
-			xdotool(t, srv.Display, "search", "--sync", "--name", "^lockstep: pulse$", "windowunmap", "--sync")
+			xdotool(t, srv.Display, "search", "--sync", "--name", "^pulse$", "windowunmap", "--sync")
 		}, next: "hidden", second: kill},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,61 +9,35 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/signals"
-	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
 // HeadlessDuration bounds a headless run that was given no stop condition,
 // so a run with no display always ends by itself.
 const HeadlessDuration = 10 * time.Second
 
-// Namer is a game with a name for summaries, recordings and the window's
-// title; without it the program's file name stands in.
-type Namer interface {
-	Name() string
+// Main runs game as a program and exits: it parses the process's command
+// line over cfg's values as defaults (see Parse), runs the game until the
+// window closes, the game quits or SIGINT, SIGTERM or SIGHUP arrives, and
+// exits with status 0 on a clean end, 2 for a bad command line and 1 when
+// the run failed. Call it from the main goroutine.
+func Main(game Game, cfg Config) {
+	os.Exit(mainStatus(game, cfg, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// Starter is a game that sets itself up once the command line is parsed
-// and the window is open: it reads the seed, builds its world on the
-// physics engine the user chose, loads its textures.
-type Starter interface {
-	Start(s *Setup) error
-}
-
-// Setup is what a Starter is given.
-type Setup struct {
-	Seed    uint64         // -seed: the game's randomness
-	Physics backend.Engine // -physics: the engine NewWorld builds on
-	Window  *sdl2.Window   // open, to load textures and fonts into
-	Log     *slog.Logger
-}
-
-// NewWorld returns an empty world on the physics engine the command line
-// chose (-physics). The game owns it: close it when done, for instance
-// in a Close method, which Main calls after the run.
-func (s *Setup) NewWorld(cfg physics.Config) (physics.World, error) {
-	return backend.New(s.Physics, cfg)
-}
-
-// Main runs game with the process's command line and exits: status 0 on a
-// clean end, 2 for a bad command line, 1 when the run failed. It must be
-// called from the main goroutine.
-func Main(game sdl2.Game) {
-	os.Exit(Run(game, os.Args[1:], os.Stdout, os.Stderr))
-}
-
-// Run runs game with args and returns the exit status. It must be called
-// from the main goroutine.
-func Run(game sdl2.Game, args []string, stdout, stderr io.Writer) int {
+// mainStatus is Main with the command line and the standard streams given,
+// returning the exit status.
+func mainStatus(game Game, cfg Config, args []string, stdout, stderr io.Writer) int {
 	defer signals.DropBrokenPipes()() // a closed stdout or stderr must not end the run
+	// Before the window opens: an interrupt while it does still ends the
+	// run cleanly, outputs written, instead of killing the process.
+	ctx, stop := signal.NotifyContext(context.Background(), signals.Ending()...)
+	defer stop()
 	name := nameOf(game)
-	opts, err := Parse(name, args, game, stderr)
+	cfg, err := parse(name, game, cfg, args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -71,8 +45,13 @@ func Run(game sdl2.Game, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 2
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	_, err = Execute(game, &opts, Env{Stdout: stdout, Logger: log})
+	if cfg.Loop.Logger == nil {
+		cfg.Loop.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
+	if cfg.Output.StatsOut == nil {
+		cfg.Output.StatsOut = stdout
+	}
+	_, err = Run(ctx, game, cfg)
 	if err == nil {
 		return 0
 	}
@@ -86,165 +65,62 @@ func Run(game sdl2.Game, args []string, stdout, stderr io.Writer) int {
 	return 1
 }
 
-func nameOf(game any) string {
-	if n, ok := game.(Namer); ok {
-		return n.Name()
-	}
-	return filepath.Base(os.Args[0])
-}
-
-// Env is what a run takes from its surroundings; the zero Env means the
-// process's: standard output, slog's default logger, the system clock,
-// a window, and SIGINT, SIGTERM or SIGHUP to stop.
-type Env struct {
-	Stdout io.Writer
-	Logger *slog.Logger
-	// Clock replaces the system clock (tools use one that runs as fast as
-	// the CPU allows).
-	Clock engine.Clock
-	// Context ends the run when done; nil means until SIGINT, SIGTERM or
-	// SIGHUP (see internal/signals; SIGQUIT keeps Go's default: a stack
-	// dump and exit status 2, nothing written).
-	Context context.Context
-}
-
-// Execute runs game once with o and returns its summary. Every output o
-// asks for is written even when the run fails; when it fails before the
-// loop starts, the JSON summary says why. It must be called from the main
-// goroutine.
-func Execute(game sdl2.Game, o *Options, env Env) (sum Summary, err error) {
-	if env.Stdout == nil {
-		env.Stdout = os.Stdout
-	}
-	if env.Logger == nil {
-		env.Logger = slog.Default()
-	}
-	log := env.Logger
-	name := nameOf(game)
-	sum.Scene, sum.Seed, sum.Physics = name, o.Seed, o.Physics.String()
-	looped := false
+// Run runs game once with cfg and no command line until the window closes,
+// the game returns engine.ErrQuit, a stop condition in cfg.Loop is met or
+// ctx is done (a clean end, not an error), and returns its summary. Every
+// output cfg.Output asks for is written even when the run fails; when it
+// fails before the loop starts, the JSON summary says why. Errors from a
+// bad cfg wrap ErrUsage. Call it from the main goroutine.
+func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
+	r := newRun(game, cfg)
 	defer func() {
-		if err != nil && !looped && o.StatsJSON != "" {
-			sum.Error = err.Error()
-			err = errors.Join(err, sum.writeJSON(o.StatsJSON))
+		if err != nil && !r.looped && r.cfg.Output.StatsJSON != "" {
+			r.sum.Error = err.Error()
+			err = errors.Join(err, r.sum.writeJSON(r.cfg.Output.StatsJSON))
 		}
+		sum = r.sum
 	}()
+	if err := r.check(); err != nil {
+		return r.sum, err
+	}
 	if c, ok := game.(io.Closer); ok {
 		defer func() {
 			if cerr := c.Close(); cerr != nil {
-				err = errors.Join(err, fmt.Errorf("close %s: %w", name, cerr))
+				err = errors.Join(err, fmt.Errorf("close %s: %w", r.name, cerr))
 			}
 		}()
 	}
-	prof, err := startProfiling(o, log)
+	prof, err := startProfiling(&r.cfg.Output, r.log)
 	if err != nil {
-		return sum, err
+		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, prof.stop()) }()
-
-	nr, err := openNet(env.Context, game, o, log) // before the window: a joiner starts with the host's settings
-	if err != nil {
-		return sum, err
+	if r.net, err = openNet(ctx, game, &r.cfg, r.log); err != nil { // before the window: a joiner takes the host's settings
+		return r.sum, err
 	}
-	defer nr.closeEarly(&looped, &err)
-	sum.Seed, sum.Physics = o.Seed, o.Physics.String()
-
-	win, err := sdl2.Open(sdl2.Options{Title: "lockstep: " + name, Headless: o.Headless, Fullscreen: o.Fullscreen})
-	if err != nil {
-		return sum, fmt.Errorf("open window: %w", err)
+	defer r.net.closeEarly(&r.looped, &err)
+	r.sum.Seed, r.sum.Physics = r.cfg.Seed, r.cfg.Physics.String()
+	if err := r.open(); err != nil {
+		return r.sum, err
 	}
-	defer func() { err = errors.Join(err, win.Close()) }()
-	sum.Headless, sum.VideoDriver, sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
-	sum.HeadlessReason = win.HeadlessReason()
-
+	defer func() { err = errors.Join(err, r.win.Close()) }()
+	if r.sound, err = openSound(&r.cfg, r.win.Headless(), r.log); err != nil {
+		return r.sum, err
+	}
+	defer func() { err = errors.Join(err, r.sound.close()) }()
 	if s, ok := game.(Starter); ok {
-		if err := s.Start(&Setup{Seed: o.Seed, Physics: o.Physics, Window: win, Log: log}); err != nil {
-			return sum, fmt.Errorf("start %s: %w", name, err)
+		setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer}
+		r.net.setup(setup)
+		if err := s.Start(setup); err != nil {
+			return r.sum, fmt.Errorf("start %s: %w", r.name, err)
 		}
 	}
-	r := newRunner(game, win, name, log, o.HUD)
-	cfg := engine.Config{
-		TPS: o.TPS, MaxSteps: o.MaxSteps, MaxFrame: o.MaxFrame, Mode: o.Mode, FPS: o.FPS,
-		NoInterp: !o.Interp, Frames: o.Frames, Ticks: o.Ticks, Duration: o.Duration,
-		Clock: env.Clock, Logger: log, Platform: win,
-		ProfileLabels: o.CPUProfile != "" || o.PProf != "",
+	loop, stopLoop, err := r.loopConfig()
+	defer stopLoop()
+	if err != nil {
+		return r.sum, err
 	}
-	if cfg.Clock == nil {
-		cfg.Clock = engine.NewSystemClock(o.Wait)
-	}
-	nr.configure(&cfg, r, sum.Headless, log)
-	var idle *engine.IdleGC
-	if o.IdleGC {
-		idle = engine.NewIdleGC(engine.IdleGCConfig{})
-		defer idle.Stop()
-		cfg.GC = idle
-	}
-	if sum.Headless && o.Frames == 0 && cfg.Ticks == 0 && o.Duration == 0 && o.Replay == "" {
-		cfg.Duration = HeadlessDuration
-		log.Info("running headless", "why", sum.HeadlessReason, "duration", cfg.Duration)
-	}
-	var tp *tapeRun
-	if o.Record != "" || o.Replay != "" {
-		if tp, err = openTape(o, name, log); err != nil {
-			return sum, err
-		}
-		defer func() { err = errors.Join(err, tp.close(0)) }() // on early returns only: closed below after a run
-		tp.configure(&cfg, env.Clock == nil && sum.Headless)
-	}
-
-	ctx := env.Context
-	if ctx == nil {
-		var stop context.CancelFunc
-		ctx, stop = signal.NotifyContext(context.Background(), signals.Ending()...)
-		defer stop()
-	}
-	before := readUsage()
-	looped = true
-	rep, runErr := engine.Run(ctx, cfg, win.Adapt(r))
-	after := readUsage()
-	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
-		log.Info("interrupted: stopping cleanly")
-		runErr = nil
-	}
-	if lost := win.Err(); lost != nil && !errors.Is(runErr, sdl2.ErrDisplayLost) {
-		runErr = errors.Join(runErr, lost) // hidden or minimised: nothing presented to report it
-	}
-	if pe := (*engine.PanicError)(nil); errors.As(runErr, &pe) {
-		r.panicked = true
-	}
-	sum.Netplay, runErr = nr.end(cfg.Clock, runErr, &rep)
-	if tp != nil { // before the summary, which reports its verdict
-		runErr = errors.Join(runErr, tp.close(rep.StateHash))
-	}
-
-	sum.addReport(&rep)
-	sum.addUsage(before, after)
-	if idle != nil {
-		st := idle.Stats()
-		sum.IdleGC = &IdleGCSummary{Collections: st.Collections, Forced: st.Forced,
-			TotalMS: float64(st.Total) / 1e6, MaxMS: float64(st.Max) / 1e6}
-	}
-	if runErr != nil {
-		sum.Error = runErr.Error()
-	}
-	return sum, errors.Join(runErr, r.finish(o, &sum, env.Stdout))
-}
-
-// finish writes what the user asked to keep: screenshot, summaries, heap
-// profile. Each is attempted whatever happened to the others.
-func (r *runner) finish(o *Options, sum *Summary, stdout io.Writer) error {
-	var errs []error
-	if o.Screenshot != "" {
-		errs = append(errs, r.finalScreenshot(o.Screenshot))
-	}
-	if o.Stats {
-		sum.writeText(stdout)
-	}
-	if o.StatsJSON != "" {
-		errs = append(errs, sum.writeJSON(o.StatsJSON))
-	}
-	if o.MemProfile != "" {
-		errs = append(errs, writeHeapProfile(o.MemProfile))
-	}
-	return errors.Join(errs...)
+	r.net.configure(&loop, r.runner, r.sum.Headless, r.cfg.Loop.Duration, r.log)
+	runErr := r.loop(ctx, loop)
+	return r.sum, errors.Join(runErr, r.runner.finish(&r.cfg.Output, &r.sum))
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // asGame names the environment variable that makes the test binary a
-// game process for process-level tests: it runs desktop.Run with pulse
+// game process for process-level tests: it runs desktop.Main with pulse
 // and the command line it was given, and exits with its status.
 const asGame = "LOCKSTEP_DESKTOP_TEST_GAME"
 
@@ -23,7 +23,7 @@ const asGame = "LOCKSTEP_DESKTOP_TEST_GAME"
 // calls while tests run on others.
 func TestMain(m *testing.M) {
 	if os.Getenv(asGame) == "1" {
-		os.Exit(desktop.Run(&pulse{}, os.Args[1:], os.Stdout, os.Stderr))
+		desktop.Main(&pulse{}, desktop.Config{})
 	}
 	code := 1
 	sdl.Main(func() { code = m.Run() })

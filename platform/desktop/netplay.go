@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"os/signal"
 	"runtime/debug"
 	"strconv"
 	"time"
@@ -15,7 +14,6 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	np "github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/signals"
 	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 )
 
@@ -44,7 +42,7 @@ func (n *NetOptions) flags(fs *flag.FlagSet) {
 // active reports whether the run is a netplay session.
 func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" }
 
-func (n *NetOptions) validate(o *Options) error {
+func (n *NetOptions) validate(c *Config) error {
 	switch {
 	case n.Host != "" && n.Join != "":
 		return usagef("-host and -join cannot be used together: host a session, or join one")
@@ -60,9 +58,9 @@ func (n *NetOptions) validate(o *Options) error {
 		return usagef("-input-delay is the host's to choose: give it to the host")
 	case n.DropAfter < np.DefaultWarnAfter:
 		return usagef("invalid value %v for -net-timeout: want %v or more", n.DropAfter, np.DefaultWarnAfter)
-	case n.active() && o.Replay != "":
+	case n.active() && c.Output.Replay != "":
 		return usagef("-replay plays a recording alone: drop -host and -join")
-	case n.active() && (o.Frames != 0 || o.Duration != 0):
+	case n.active() && (c.Loop.Frames != 0 || c.Loop.Duration != 0):
 		return usagef("-frames and -duration stop each peer on its own: in a session use -ticks, which stops every peer on the same tick")
 	}
 	return nil
@@ -83,19 +81,19 @@ type netRun struct {
 
 // startNet connects the session before the game starts, so that a joiner
 // starts it with the host's settings.
-func startNet(ctx context.Context, game any, o *Options, log *slog.Logger) (*netRun, error) {
+func startNet(ctx context.Context, game any, o *Config, log *slog.Logger) (*netRun, error) {
 	m, ok := game.(engine.Multiplayer)
 	if !ok {
 		return nil, usagef("-host and -join need a game with players: %s has none", nameOf(game))
 	}
 	n := &o.Net
-	opt := pnet.Options{Code: n.Code, Players: m.Players(), InputDelay: n.InputDelay, TPS: o.TPS,
+	opt := pnet.Options{Code: n.Code, Players: m.Players(), InputDelay: n.InputDelay, TPS: o.Loop.TPS,
 		Build: buildID(), Game: nameOf(game), Logger: log}
-	for _, s := range o.settings {
+	for _, s := range o.recordedSettings() {
 		opt.Settings = append(opt.Settings, pnet.Setting{Name: s.Name, Value: s.Value, Explicit: o.given[s.Name]})
 	}
 	// Every peer stops on the host's -ticks (0: when a player quits).
-	opt.Settings = append(opt.Settings, pnet.Setting{Name: "ticks", Value: strconv.FormatUint(o.Ticks, 10), Explicit: o.given["ticks"]})
+	opt.Settings = append(opt.Settings, pnet.Setting{Name: "ticks", Value: strconv.FormatUint(o.Loop.Ticks, 10), Explicit: o.given["ticks"]})
 	var j *pnet.Joined
 	var err error
 	if n.Host != "" {
@@ -117,7 +115,7 @@ func startNet(ctx context.Context, game any, o *Options, log *slog.Logger) (*net
 		return nil, err
 	}
 	s, err := np.New(np.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
-		TPS: o.TPS, DropAfter: n.DropAfter})
+		TPS: o.Loop.TPS, DropAfter: n.DropAfter})
 	if err != nil {
 		_ = j.Close()
 		return nil, err
@@ -129,35 +127,37 @@ func startNet(ctx context.Context, game any, o *Options, log *slog.Logger) (*net
 
 // adoptSettings gives a joiner the host's settings (those it chose itself
 // already agree: the host refused it otherwise).
-func adoptSettings(o *Options, ss []pnet.Setting) error {
+func adoptSettings(o *Config, ss []pnet.Setting) error {
 	for _, s := range ss {
 		var err error
 		switch s.Name {
 		case "seed":
 			o.Seed, err = strconv.ParseUint(s.Value, 10, 64)
 		case "tps":
-			o.TPS, err = strconv.Atoi(s.Value)
+			o.Loop.TPS, err = strconv.Atoi(s.Value)
 		case "ticks":
-			o.Ticks, err = strconv.ParseUint(s.Value, 10, 64)
+			o.Loop.Ticks, err = strconv.ParseUint(s.Value, 10, 64)
 			continue
 		case "physics":
 			err = o.Physics.UnmarshalText([]byte(s.Value))
 		default:
-			if o.fs != nil {
-				err = o.fs.Set(s.Name, s.Value)
+			if o.flags == nil {
+				err = errors.New("this run has no command line to set it on")
+			} else {
+				err = o.flags.Set(s.Name, s.Value)
 			}
 		}
 		if err != nil {
 			return fmt.Errorf("netplay: the host's -%s %s: %w", s.Name, s.Value, err)
 		}
 	}
-	o.settings = o.settings[:0]
+	o.settings = nil
 	for _, s := range ss {
 		if s.Name != "ticks" { // a stop condition, not the simulation's
 			o.settings = append(o.settings, tape.Setting{Name: s.Name, Value: s.Value})
 		}
 	}
-	return o.Validate()
+	return o.validate()
 }
 
 // Frame is the session's, and says in the log when a peer goes silent
@@ -273,30 +273,33 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 
 // openNet starts the session when the command line asks for one, waiting
 // for the other players until they come or ctx (or a signal) ends it.
-func openNet(ctx context.Context, game any, o *Options, log *slog.Logger) (*netRun, error) {
+func openNet(ctx context.Context, game any, o *Config, log *slog.Logger) (*netRun, error) {
 	if !o.Net.active() {
 		return nil, nil
 	}
-	if ctx == nil {
-		var stop context.CancelFunc
-		ctx, stop = signal.NotifyContext(context.Background(), signals.Ending()...)
-		defer stop()
-	}
 	return startNet(ctx, game, o, log)
+}
+
+// setup tells the game its slot. Nil-safe.
+func (r *netRun) setup(s *Setup) {
+	if r != nil {
+		s.Slot, s.Players = r.joined.Slot, r.joined.Players
+	}
 }
 
 // configure hands the loop the session, makes the game's quit key end it
 // on a tick every peer agrees on, and bounds a headless session by ticks
 // (a duration would stop each peer on its own tick). Nil-safe.
-func (r *netRun) configure(cfg *engine.Config, run *runner, headless bool, log *slog.Logger) {
+func (r *netRun) configure(cfg *engine.Config, run *runner, headless bool, asked time.Duration, log *slog.Logger) {
 	if r == nil {
 		return
 	}
 	cfg.Lockstep = r
 	run.quit = r.session.Quit
-	if headless && cfg.Ticks == 0 {
+	if headless && cfg.Ticks == 0 && cfg.Duration != asked {
+		cfg.Duration = 0
 		cfg.Ticks = uint64(HeadlessDuration/time.Second) * uint64(cfg.TPS)
-		log.Info("netplay: running headless", "ticks", cfg.Ticks)
+		log.Info("netplay: running headless for the same ticks on every peer", "ticks", cfg.Ticks)
 	}
 }
 

@@ -1,7 +1,6 @@
 package desktop_test
 
 import (
-	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -27,7 +26,7 @@ func TestNetplayFlagsAreCheckedNamingTheFlag(t *testing.T) {
 		{[]string{"-host", "127.0.0.1:1", "-duration", "5s"}, "use -ticks"},
 		{[]string{"-host", "127.0.0.1:1", "-net-timeout", "100ms"}, "-net-timeout"},
 	} {
-		_, err := desktop.Parse("t", tc.args, nil, &bytes.Buffer{})
+		_, err := desktop.Parse(&box{}, desktop.Config{}, tc.args)
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%v: %v, want it accepted", tc.args, err)
@@ -42,6 +41,8 @@ type solo struct{}
 
 func (solo) Tick(*engine.Tick) error                { return nil }
 func (solo) Draw(*sdl2.Canvas, *engine.Frame) error { return nil }
+
+var _ desktop.Game = solo{}
 
 func TestNetplayNeedsAGameWithPlayers(t *testing.T) {
 	code, stderr := run(solo{}, "-host", "127.0.0.1:0", "-headless")

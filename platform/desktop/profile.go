@@ -24,7 +24,7 @@ type profiling struct {
 
 // startProfiling starts what the flags ask for. On error, whatever it
 // started is stopped again, and the files it began are given up.
-func startProfiling(o *Options, log *slog.Logger) (p *profiling, err error) {
+func startProfiling(o *Output, log *slog.Logger) (p *profiling, err error) {
 	p = &profiling{}
 	defer func() {
 		if err != nil {

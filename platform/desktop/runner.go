@@ -3,7 +3,6 @@ package desktop
 import (
 	"errors"
 	"fmt"
-	"image/color"
 	"image/png"
 	"io/fs"
 	"log/slog"
@@ -25,21 +24,23 @@ type runner struct {
 	name string
 	log  *slog.Logger
 
+	debug    Debug
 	hud      bool
 	graph    []time.Duration
 	shotReq  bool
 	last     engine.Frame
 	drawn    bool
 	panicked bool   // the run ended in a panic: the game is not called again
-	quit     func() // set in a netplay session: Esc ends it on a tick every peer agrees on
+	quit     func() // set in a netplay session: Esc ends every peer on one tick
+	sound    *sound
 }
 
-func newRunner(game sdl2.Game, win *sdl2.Window, name string, log *slog.Logger, hud bool) *runner {
-	return &runner{game: game, win: win, name: name, log: log, hud: hud,
+func newRunner(game sdl2.Game, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
+	return &runner{game: game, win: win, name: name, log: log, debug: *d, hud: d.HUD,
 		graph: make([]time.Duration, 0, 256)}
 }
 
-// The hotkeys every game run by Main has. README lists them.
+// The hotkeys a run takes before the game (see Debug and hotkeys).
 const (
 	keyQuit      = engine.KeyEscape
 	keyMode      = engine.KeyV
@@ -55,25 +56,60 @@ const (
 	keySlowerPad = engine.KeyKeypadMinus
 )
 
-// Update handles the hotkeys, then the game's own Update: Esc quit, V power
-// mode, I interpolation, P pause, . one tick while paused, + and - time
-// scale, F1 HUD, F11 or Alt+Enter fullscreen, F12 screenshot.
+// Update handles the hotkeys Debug leaves on, unless text input is on
+// (a player typing "p" into a name field must not pause the loop), then
+// the game's own Update.
 func (r *runner) Update(f *engine.Frame) error {
-	in, l := &f.Input, f.Loop
+	if !r.win.TextInput() {
+		if err := r.hotkey(f); err != nil {
+			return err
+		}
+	}
+	if !f.Window.Visible() {
+		r.sound.feed() // no Draw this frame: keep the device fed
+	}
+	if u, ok := r.game.(engine.Updater); ok {
+		return u.Update(f)
+	}
+	return nil
+}
+
+// hotkey acts on the first hotkey pressed in this frame: F11 or Alt+Enter
+// fullscreen, F12 screenshot, and with Debug.Keys Esc quit, V power mode,
+// I interpolation, P pause, . one tick while paused, + and - time scale,
+// F1 HUD.
+func (r *runner) hotkey(f *engine.Frame) error {
+	in := &f.Input
 	// Alt counts when held, or pressed in this frame (a quick chord can
 	// press and release both keys between two frames).
 	alt := in.Down.Has(engine.KeyLeftAlt) || in.Down.Has(engine.KeyRightAlt) ||
 		in.Pressed.Has(engine.KeyLeftAlt) || in.Pressed.Has(engine.KeyRightAlt)
 	switch {
+	case r.debug.NoFullscreenKey:
 	case in.Pressed.Has(keyFull), alt && in.Pressed.Has(engine.KeyEnter):
 		if err := r.win.SetFullscreen(!r.win.Fullscreen()); err != nil {
 			r.log.Warn("fullscreen", "err", err)
 		}
+		return nil
+	}
+	if !r.debug.NoScreenshotKey && in.Pressed.Has(keyShot) {
+		r.shotReq = true
+	}
+	if r.debug.Keys {
+		return r.debugKey(in, f.Loop)
+	}
+	return nil
+}
+
+// debugKey acts on the developer's hotkeys.
+func (r *runner) debugKey(in *engine.Input, l *engine.Loop) error {
+	switch {
 	case in.Pressed.Has(keyQuit):
-		if r.quit == nil {
-			return engine.ErrQuit
+		if r.quit != nil { // a session ends every peer on one tick
+			r.quit()
+			return nil
 		}
-		r.quit()
+		return engine.ErrQuit
 	case in.Pressed.Has(keyMode):
 		_ = l.SetMode(l.Mode().Next()) // Next is always a valid mode
 		r.log.Info("power mode", "mode", l.Mode())
@@ -89,22 +125,18 @@ func (r *runner) Update(f *engine.Frame) error {
 		_ = l.SetTimeScale(max(l.TimeScale()/2, engine.MinTimeScale))
 	case in.Pressed.Has(keyHUD):
 		r.hud = !r.hud
-	case in.Pressed.Has(keyShot):
-		r.shotReq = true
-	}
-	if u, ok := r.game.(engine.Updater); ok {
-		return u.Update(f)
 	}
 	return nil
 }
 
-func (r *runner) Tick(t *engine.Tick) error { return r.game.Tick(t) }
+func (r *runner) Tick(t *engine.Tick) error { return r.sound.tick(t, r.game.Tick) }
 
 // Unwrap returns the game: the window finds its world and state hash
 // there (sdl2.Wrapper).
 func (r *runner) Unwrap() sdl2.Game { return r.game }
 
 func (r *runner) Draw(c *sdl2.Canvas, f *engine.Frame) error {
+	r.sound.feed() // the frame's ticks are mixed: hear them now
 	r.last, r.drawn = *f, true
 	if err := r.render(c, f); err != nil {
 		return err
@@ -208,6 +240,21 @@ func (r *runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
 	})
 }
 
-// Background is the colour games run by Main are cleared to by
-// ClearBackground.
-var Background = color.RGBA{R: 24, G: 26, B: 33, A: 255}
+// finish writes what the user asked to keep: screenshot, summaries, heap
+// profile. Each is attempted whatever happened to the others.
+func (r *runner) finish(o *Output, sum *Summary) error {
+	var errs []error
+	if o.Screenshot != "" {
+		errs = append(errs, r.finalScreenshot(o.Screenshot))
+	}
+	if o.Stats {
+		sum.writeText(o.StatsOut)
+	}
+	if o.StatsJSON != "" {
+		errs = append(errs, sum.writeJSON(o.StatsJSON))
+	}
+	if o.MemProfile != "" {
+		errs = append(errs, writeHeapProfile(o.MemProfile))
+	}
+	return errors.Join(errs...)
+}

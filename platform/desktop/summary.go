@@ -57,6 +57,7 @@ type Summary struct {
 	IdleGC *IdleGCSummary `json:"idle_gc,omitempty"`
 	// Netplay is the session's numbers (absent when playing alone).
 	Netplay *NetSummary `json:"netplay,omitempty"`
+	SoundSummary
 }
 
 // FrameMS are percentiles of the interval between presents, in milliseconds.
@@ -75,12 +76,19 @@ type LateUS struct {
 	Max float64 `json:"max"`
 }
 
-// IdleGCSummary counts the collections made in frames' idle time.
+// IdleGCSummary is what the idle-time collector did (see engine.IdleGCStats).
 type IdleGCSummary struct {
-	Collections int     `json:"collections"`
-	Forced      int     `json:"forced"`
+	Collections int     `json:"collections"` // blocking collections it made
+	Forced      int     `json:"forced"`      // of those, made without time for them
 	TotalMS     float64 `json:"total_ms"`
-	MaxMS       float64 `json:"max_ms"`
+	MaxMS       float64 `json:"max_ms"` // the longest: the loop was blocked that long
+	// Overran counts collections that took longer than the frame had to spare.
+	Overran int `json:"overran"`
+	// HandedOver counts the times collecting went to the runtime's
+	// concurrent collector for want of spare time.
+	HandedOver int `json:"handed_over"`
+	// RuntimeCycles counts the collections the runtime ran by itself.
+	RuntimeCycles int `json:"runtime_cycles"`
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -162,7 +170,8 @@ func (s *Summary) writeText(w io.Writer) {
 	fmt.Fprintf(w, "bailouts %d  dropped %.1fms  stalls %d\n", s.Bailouts, s.DroppedMS, s.Stalls)
 	fmt.Fprintf(w, "cpu %.2fs  allocs/frame %.2f  gc %d cycles %.2fms paused\n", s.CPUS, s.AllocsPerFrame, s.GCCycles, s.GCPauseMS)
 	if g := s.IdleGC; g != nil {
-		fmt.Fprintf(w, "idle gc %d collections (%d forced)  %.2fms total  %.2fms max\n", g.Collections, g.Forced, g.TotalMS, g.MaxMS)
+		fmt.Fprintf(w, "idle gc %d collections (%d forced, %d overran)  %.2fms total  %.2fms max  %d handed over to the runtime, which ran %d\n",
+			g.Collections, g.Forced, g.Overran, g.TotalMS, g.MaxMS, g.HandedOver, g.RuntimeCycles)
 	}
 	fmt.Fprintf(w, "bodies %d  state_hash %s\n", s.Bodies, s.StateHash)
 }

@@ -25,10 +25,11 @@ type tapeRun struct {
 	closed bool
 }
 
-// openTape opens o.Record for writing or reads and checks o.Replay, for a
-// run of the game called name.
-func openTape(o *Options, name string, log *slog.Logger) (*tapeRun, error) {
+// openTape opens c.Output.Record for writing or reads and checks
+// c.Output.Replay, for a run of the game called name.
+func openTape(c *Config, name string, log *slog.Logger) (*tapeRun, error) {
 	t := &tapeRun{log: log}
+	o := &c.Output
 	if o.Record != "" {
 		t.path = o.Record
 		f, err := output.Create(o.Record)
@@ -36,8 +37,8 @@ func openTape(o *Options, name string, log *slog.Logger) (*tapeRun, error) {
 			return nil, fmt.Errorf("-record: %w", err)
 		}
 		t.file = f
-		t.rec, err = tape.NewRecorder(f, tape.Header{Scene: name, Seed: o.Seed, TPS: o.TPS,
-			Interval: tape.DefaultInterval, Platform: tape.ThisPlatform(), Settings: o.settings})
+		t.rec, err = tape.NewRecorder(f, tape.Header{Scene: name, Seed: c.Seed, TPS: c.Loop.TPS,
+			Interval: tape.DefaultInterval, Platform: tape.ThisPlatform(), Settings: c.recordedSettings()})
 		if err != nil {
 			f.Abort()
 			return nil, fmt.Errorf("-record %s: %w", o.Record, err)
@@ -52,9 +53,9 @@ func openTape(o *Options, name string, log *slog.Logger) (*tapeRun, error) {
 	switch {
 	case rec.Scene != name:
 		return nil, usagef("-replay %s: the recording is of scene %q, not %q: replay it with that scene's command", o.Replay, rec.Scene, name)
-	case rec.Seed != o.Seed || rec.TPS != o.TPS:
+	case rec.Seed != c.Seed || rec.TPS != c.Loop.TPS:
 		return nil, usagef("-replay %s: the recording was made with -seed %d -tps %d, this run has -seed %d -tps %d: give the recording's",
-			o.Replay, rec.Seed, rec.TPS, o.Seed, o.TPS)
+			o.Replay, rec.Seed, rec.TPS, c.Seed, c.Loop.TPS)
 	}
 	if p := tape.ThisPlatform(); rec.Platform != p {
 		log.Warn("the recording was made on another platform: floating point, and so the hashes, may differ", "recorded", rec.Platform, "here", p)

@@ -261,7 +261,7 @@ func TestAControllerSessionRecordedThroughTheWindowReplaysToItsHashes(t *testing
 	played := &padSession{drive: true}
 	cfg.Tape = rec
 	onMain(func() {
-		_, err = Run(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, played)
+		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, played)
 		if played.pad != nil {
 			err = errors.Join(err, played.pad.Detach())
 		}
@@ -283,7 +283,7 @@ func TestAControllerSessionRecordedThroughTheWindowReplaysToItsHashes(t *testing
 	rp := tape.NewReplayer(tp)
 	cfg.Tape = rp
 	onMain(func() {
-		_, err = Run(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, replayed)
+		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, replayed)
 	})
 	if err != nil {
 		t.Fatalf("the replay: %v", err)

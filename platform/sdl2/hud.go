@@ -2,6 +2,7 @@ package sdl2
 
 import (
 	"image/color"
+	"math"
 	"strconv"
 	"time"
 )
@@ -25,17 +26,45 @@ type HUD struct {
 	FrameBudget time.Duration
 }
 
-// DrawHUD draws the debug overlay in the top-left corner: the numbers of h
-// and, if it has frame times, a frame-time graph beneath them. It formats
-// into a buffer the canvas reuses, so it does not allocate.
+// DrawHUD draws the debug overlay in the top-left corner of the window:
+// the numbers of h and, if it has frame times, a frame-time graph beneath
+// them, on a panel as wide as its longest line. It is drawn in the
+// drawable's pixels at a whole-number scale (2 on a 2× high-DPI display),
+// whatever the canvas's logical size, so it reads the same in a 320×180
+// game as in a 4K one and covers no more of it. It formats into a buffer
+// the canvas reuses, so it does not allocate.
 func (c *Canvas) DrawHUD(h HUD) {
-	hudPanel := color.RGBA{0, 0, 0, 160}
-	hudText := color.RGBA{230, 230, 230, 255}
-	hudLabel := color.RGBA{140, 200, 255, 255}
+	// What is queued was clipped to the canvas's area; the HUD may lie on
+	// the bars around it.
+	c.submit()
+	saved, savedScale := c.view, c.textScale
+	c.view = newView(c.view.drawW, c.view.drawH, 0, 0, false)
+	c.textScale = max(1, int(math.Round(c.pxPerPoint)))
+	c.applyClip()
+	c.drawHUD(&h)
+	c.submit()
+	c.view, c.textScale = saved, savedScale
+	c.applyClip()
+}
+
+// HUD colours.
+var (
+	hudPanel = color.RGBA{0, 0, 0, 170}
+	hudText  = color.RGBA{230, 230, 230, 255}
+	hudLabel = color.RGBA{140, 200, 255, 255}
+	hudWarn  = color.RGBA{255, 190, 90, 255}
+)
+
+// drawHUD draws the HUD in the current view's units.
+func (c *Canvas) drawHUD(h *HUD) {
 	s := float64(c.textScale)
 	lh := c.LineHeight()
 	pad := 6 * s
-	w := 30 * glyphW * s
+	scale := h.TimeScale
+	if scale == 0 {
+		scale = 1
+	}
+	w := float64(max(hudChars(h, scale, &c.num), 30)*glyphW) * s
 	graphH := 0.0
 	if len(h.FrameTimes) > 0 {
 		graphH = 40*s + pad
@@ -63,7 +92,6 @@ func (c *Canvas) DrawHUD(h HUD) {
 
 	// The loop's switches, so a held pause or a slowed clock is never
 	// mistaken for a slow machine.
-	hudWarn := color.RGBA{255, 190, 90, 255}
 	lx = x
 	if h.Paused {
 		lx, _ = c.Text(lx, y, "PAUSED  ", hudWarn)
@@ -75,10 +103,6 @@ func (c *Canvas) DrawHUD(h HUD) {
 		lx, _ = c.Text(lx, y, "on", hudText)
 	}
 	lx, _ = c.Text(lx, y, "  speed x", hudLabel)
-	scale := h.TimeScale
-	if scale == 0 {
-		scale = 1
-	}
 	col := hudText
 	if scale != 1 {
 		col = hudWarn
@@ -89,6 +113,27 @@ func (c *Canvas) DrawHUD(h HUD) {
 	if len(h.FrameTimes) > 0 {
 		c.FrameGraph(x, y+pad, w, 40*s, h.FrameTimes, h.FrameBudget)
 	}
+}
+
+// hudChars is how many glyphs the HUD's longest line of h takes, its
+// numbers formatted into buf as drawHUD formats them.
+func hudChars(h *HUD, scale float64, buf *[64]byte) int {
+	n := func(b []byte) int { return len(b) }
+	lines := [4]int{
+		len("FPS ") + n(strconv.AppendFloat(buf[:0], h.FPS, 'f', 1, 64)) +
+			len("  TPS ") + n(strconv.AppendFloat(buf[:0], h.TPS, 'f', 1, 64)),
+		len("ticks/frame ") + n(strconv.AppendInt(buf[:0], int64(h.TicksPerFrame), 10)) +
+			len("  bailouts ") + n(strconv.AppendUint(buf[:0], h.Bailouts, 10)),
+		len("mode ") + len(h.Mode) + len("  alpha ") + n(strconv.AppendFloat(buf[:0], h.Alpha, 'f', 2, 64)),
+		len("interp ") + len("on") + len("  speed x") + n(strconv.AppendFloat(buf[:0], scale, 'g', 4, 64)),
+	}
+	if h.NoInterp {
+		lines[3]++ // "off"
+	}
+	if h.Paused {
+		lines[3] += len("PAUSED  ")
+	}
+	return max(lines[0], lines[1], lines[2], lines[3])
 }
 
 // FrameGraph draws frame times as bars in the pixel rectangle with top-left

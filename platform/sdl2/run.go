@@ -1,17 +1,14 @@
 package sdl2
 
 import (
-	"context"
-	"errors"
-	"fmt"
-
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
-// Game is a game drawn into an SDL window: a fixed-rate tick and a draw
-// onto the window's canvas. Like engine.Game, it may also be an
-// engine.Updater, an engine.Simulator and an engine.StateHasher.
+// Game is what the window draws: a fixed-rate tick and a draw onto the
+// window's canvas (desktop.Game is the same, with the whole contract).
+// Like engine.Game, it may also be an engine.Updater, an engine.Simulator
+// and an engine.StateHasher.
 type Game interface {
 	// Tick advances the game by one fixed step of t.DT.
 	Tick(t *engine.Tick) error
@@ -20,33 +17,10 @@ type Game interface {
 	Draw(c *Canvas, f *engine.Frame) error
 }
 
-// Run opens a window with opts, runs game in it with cfg (whose Platform
-// it sets to the window) until the game returns engine.ErrQuit, the window
-// is closed, ctx is done or a stop condition in cfg is met, and closes the
-// window whatever happened, a panic included. It must be called from the
-// main goroutine.
-func Run(ctx context.Context, opts Options, cfg engine.Config, game Game) (rep engine.Report, err error) {
-	win, err := Open(opts)
-	if err != nil {
-		return rep, err
-	}
-	defer func() {
-		if cerr := win.Close(); cerr != nil {
-			err = errors.Join(err, fmt.Errorf("sdl2: close window: %w", cerr))
-		}
-	}()
-	cfg.Platform = win
-	rep, err = engine.Run(ctx, cfg, win.Adapt(game))
-	if lost := win.Err(); lost != nil && !errors.Is(err, ErrDisplayLost) {
-		err = errors.Join(err, lost) // hidden or minimised: nothing presented to report it
-	}
-	return rep, err
-}
-
 // Adapt returns game as an engine.Game whose Draw draws onto w's canvas,
-// for running it with engine.Run on a window opened by hand. Check w.Err
-// after a run that ended cleanly, as Run does: a lost display ends it with
-// a quit when the window presents nothing.
+// for running it with engine.Run on a window opened by hand, as
+// platform/desktop does. Check w.Err after a run that ended cleanly: a
+// lost display ends it with a quit when the window presents nothing.
 func (w *Window) Adapt(game Game) engine.Game {
 	return &windowGame{game: game, win: w}
 }

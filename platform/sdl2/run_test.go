@@ -43,7 +43,7 @@ func TestRunDrawsTheGameAndClosesTheWindow(t *testing.T) {
 	var err error
 	var shot *image.RGBA
 	onMain(func() {
-		rep, err = Run(context.Background(), Options{Headless: true, Width: 200, Height: 100},
+		rep, err = runIn(context.Background(), Options{Headless: true, Width: 200, Height: 100},
 			engine.Config{Mode: engine.ModeUncapped, Ticks: 30}, &shooter{boxGame: g, at: 30, out: &shot})
 	})
 	if err != nil {
@@ -72,7 +72,7 @@ func TestRunDrawsTheGameAndClosesTheWindow(t *testing.T) {
 func TestRunClosesTheWindowWhenTheGamePanics(t *testing.T) {
 	var err error
 	onMain(func() {
-		_, err = Run(context.Background(), Options{Headless: true, Width: 64, Height: 64},
+		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64},
 			engine.Config{Mode: engine.ModeUncapped, Ticks: 100}, &boxGame{panicAt: 5})
 	})
 	var pe *engine.PanicError

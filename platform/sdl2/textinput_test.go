@@ -23,8 +23,8 @@ func TestSetTextInputSwitchesSDLsTextEvents(t *testing.T) {
 		w.SetTextInput(true)
 		on = read()
 	})
-	if start != (state{true, true}) {
-		t.Errorf("a new window's text input: %+v, want on, as SDL starts it", start)
+	if start != (state{false, false}) {
+		t.Errorf("a new window's text input: %+v, want off: a game turns it on for a text field", start)
 	}
 	if off != (state{false, false}) {
 		t.Errorf("after SetTextInput(false): %+v, want off and SDL's text events disabled", off)

@@ -7,6 +7,7 @@ import (
 	"image/draw"
 	_ "image/jpeg" // LoadTexture decodes JPEG
 	_ "image/png"  // and PNG
+	"io"
 	"os"
 	"unsafe"
 
@@ -68,17 +69,52 @@ func (c *Canvas) NewTexture(img image.Image, opts TextureOptions) (*Texture, err
 }
 
 // LoadTexture decodes a PNG or JPEG file and uploads it as a texture.
+// The size its header declares is checked against the renderer's largest
+// texture before any pixel is decoded: a file of a few bytes can claim a
+// size that would take gigabytes.
 func (c *Canvas) LoadTexture(path string, opts TextureOptions) (*Texture, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("sdl2: load texture: %w", err)
 	}
 	defer f.Close()
-	img, format, err := image.Decode(f)
+	cfg, format, err := image.DecodeConfig(f)
 	if err != nil {
 		return nil, fmt.Errorf("sdl2: decode texture %s: %w; PNG and JPEG files are supported", path, err)
 	}
-	return c.newTexture(img, opts, path+" ("+format+")")
+	name := path + " (" + format + ")"
+	if err := c.fits(cfg.Width, cfg.Height, name); err != nil {
+		return nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("sdl2: load texture: %w", err)
+	}
+	img, _, err := image.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("sdl2: decode texture %s: %w; PNG and JPEG files are supported", path, err)
+	}
+	return c.newTexture(img, opts, name)
+}
+
+// maxTextureSide is the largest texture side taken when the renderer does
+// not say (the software renderer): a 16384×16384 texture is 1 GiB.
+const maxTextureSide = 16384
+
+// maxSide returns the largest texture side the renderer takes.
+func (c *Canvas) maxSide() int {
+	if c.maxTex > 0 {
+		return int(c.maxTex)
+	}
+	return maxTextureSide
+}
+
+// fits refuses an image of w×h texels larger than the renderer takes.
+func (c *Canvas) fits(w, h int, name string) error {
+	if m := c.maxSide(); w > m || h > m {
+		return fmt.Errorf("sdl2: texture %s: %d×%d texels; the renderer takes at most %d×%d: split the image or scale it down",
+			name, w, h, m, m)
+	}
+	return nil
 }
 
 func (c *Canvas) newTexture(img image.Image, opts TextureOptions, name string) (*Texture, error) {
@@ -90,9 +126,9 @@ func (c *Canvas) newTexture(img image.Image, opts TextureOptions, name string) (
 		return nil, fmt.Errorf("sdl2: texture %s: the image has no pixels", name)
 	case c.ren == nil:
 		return nil, fmt.Errorf("sdl2: texture %s: %w", name, ErrNoRenderer)
-	case c.maxTex > 0 && (b.Dx() > int(c.maxTex) || b.Dy() > int(c.maxTex)):
-		return nil, fmt.Errorf("sdl2: texture %s: the renderer takes at most %d×%d texels; split the image or scale it down",
-			name, c.maxTex, c.maxTex)
+	}
+	if err := c.fits(b.Dx(), b.Dy(), name); err != nil {
+		return nil, err
 	}
 	rgba := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(rgba, rgba.Rect, img, b.Min, draw.Src)

@@ -100,73 +100,20 @@ type pixelSync struct {
 	pixel [4]byte
 }
 
-// Open initialises SDL's video subsystem and opens a resizable, high-DPI
-// aware window with a renderer. Close it when done.
+// Open initialises SDL's video subsystem and opens a high-DPI aware
+// window with a renderer, as opts say. Close it when done.
 func Open(opts Options) (*Window, error) {
-	if opts.Title == "" {
-		opts.Title = "lockstep"
-	}
-	if opts.Width <= 0 {
-		opts.Width = 1280
-	}
-	if opts.Height <= 0 {
-		opts.Height = 720
-	}
-	var v sdl.Version
-	sdl.GetVersion(&v)
-	if !versionAtLeast(v, minMajor, minMinor, minPatch) {
-		return nil, fmt.Errorf("sdl2: SDL %d.%d.%d is too old: lockstep needs %d.%d.%d or newer (for RenderGeometry and RenderSetVSync); install a newer libSDL2",
-			v.Major, v.Minor, v.Patch, minMajor, minMinor, minPatch)
-	}
-
-	if err := videoLost(); err != nil {
+	if err := checkOptions(&opts); err != nil {
 		return nil, err
 	}
-	if err := checkLogicalSize(opts.LogicalWidth, opts.LogicalHeight); err != nil {
-		return nil, fmt.Errorf("sdl2: Options.LogicalWidth/Height: %w", err)
+	driver, headless, why, err := initVideo(opts.Headless)
+	if err != nil {
+		return nil, err
 	}
-
-	headless, why := headlessAsked(opts.Headless)
-	// Normal priority: an SDL_VIDEODRIVER environment variable wins. SDL
-	// keeps hints until it quits, so a window for a display clears what an
-	// earlier headless one in this process asked for.
-	if headless {
-		sdl.SetHint(sdl.HINT_VIDEODRIVER, "offscreen")
-	} else {
-		sdl.SetHint(sdl.HINT_VIDEODRIVER, "")
-	}
-	// Choosing a renderer explicitly turns batching off unless asked for.
-	sdl.SetHint(sdl.HINT_RENDER_BATCHING, "1")
-	if err := sdl.InitSubSystem(sdl.INIT_VIDEO); err != nil {
-		return nil, fmt.Errorf("sdl2: no video device (SDL_VIDEODRIVER=%q): %w; run with a display, or without one set SDL_VIDEODRIVER=offscreen (Options.Headless, -headless)",
-			os.Getenv("SDL_VIDEODRIVER"), err)
-	}
-	w := &Window{pxPerPoint: 1, sync: &pixelSync{},
+	w := &Window{pxPerPoint: 1, sync: &pixelSync{}, driver: driver, headless: headless, why: why,
 		sdlCreateRenderer: sdl.CreateRenderer, sdlSetVSync: (*sdl.Renderer).RenderSetVSync}
-	w.driver, _ = sdl.GetCurrentVideoDriver()
-	if !headless && drawsOffscreen(w.driver) {
-		headless, why = true, fellBack(w.driver)
-	}
-	w.headless, w.why = headless, why
-	if headless {
-		limitSoftwareRasterizer()
-	}
-	// Drops allocate a Go string per event in go-sdl2 and nothing uses them.
-	for _, t := range []uint32{sdl.DROPFILE, sdl.DROPTEXT, sdl.DROPBEGIN, sdl.DROPCOMPLETE} {
-		sdl.EventState(t, sdl.DISABLE)
-	}
-
-	flags := uint32(sdl.WINDOW_RESIZABLE | sdl.WINDOW_ALLOW_HIGHDPI)
-	if headless {
-		flags |= sdl.WINDOW_HIDDEN
-	} else {
-		flags |= sdl.WINDOW_SHOWN
-		if opts.Fullscreen {
-			flags |= sdl.WINDOW_FULLSCREEN_DESKTOP
-		}
-	}
 	win, err := sdl.CreateWindow(opts.Title, sdl.WINDOWPOS_CENTERED, sdl.WINDOWPOS_CENTERED,
-		int32(opts.Width), int32(opts.Height), flags)
+		int32(opts.Width), int32(opts.Height), windowFlags(&opts, headless))
 	if err != nil {
 		quitVideo()
 		return nil, fmt.Errorf("sdl2: create a %d×%d window on video driver %q: %w", opts.Width, opts.Height, w.driver, err)
@@ -189,6 +136,83 @@ func Open(opts Options) (*Window, error) {
 	}
 	w.pads.open(w.headless)
 	return w, nil
+}
+
+// checkOptions fills the zero fields of opts and refuses what cannot
+// open: an SDL too old, a lost display, a bad logical size.
+func checkOptions(opts *Options) error {
+	if opts.Title == "" {
+		opts.Title = "lockstep"
+	}
+	if opts.Width <= 0 {
+		opts.Width = 1280
+	}
+	if opts.Height <= 0 {
+		opts.Height = 720
+	}
+	var v sdl.Version
+	sdl.GetVersion(&v)
+	if !versionAtLeast(v, minMajor, minMinor, minPatch) {
+		return fmt.Errorf("sdl2: SDL %d.%d.%d is too old: lockstep needs %d.%d.%d or newer (for RenderGeometry and RenderSetVSync); install a newer libSDL2",
+			v.Major, v.Minor, v.Patch, minMajor, minMinor, minPatch)
+	}
+	if err := videoLost(); err != nil {
+		return err
+	}
+	if err := checkLogicalSize(opts.LogicalWidth, opts.LogicalHeight); err != nil {
+		return fmt.Errorf("sdl2: Options.LogicalWidth/Height: %w", err)
+	}
+	return nil
+}
+
+// initVideo starts SDL's video subsystem on the driver asked for, or the
+// offscreen one when asked or when there is no display, and returns the
+// driver it got and whether (and why) windows on it are headless.
+func initVideo(askHeadless bool) (driver string, headless bool, why string, err error) {
+	headless, why = headlessAsked(askHeadless)
+	// Normal priority: an SDL_VIDEODRIVER environment variable wins. SDL
+	// keeps hints until it quits, so a window for a display clears what an
+	// earlier headless one in this process asked for.
+	if headless {
+		sdl.SetHint(sdl.HINT_VIDEODRIVER, "offscreen")
+	} else {
+		sdl.SetHint(sdl.HINT_VIDEODRIVER, "")
+	}
+	// Choosing a renderer explicitly turns batching off unless asked for.
+	sdl.SetHint(sdl.HINT_RENDER_BATCHING, "1")
+	if err := sdl.InitSubSystem(sdl.INIT_VIDEO); err != nil {
+		return "", false, "", fmt.Errorf("sdl2: no video device (SDL_VIDEODRIVER=%q): %w; run with a display, or without one set SDL_VIDEODRIVER=offscreen (Options.Headless, -headless)",
+			os.Getenv("SDL_VIDEODRIVER"), err)
+	}
+	driver, _ = sdl.GetCurrentVideoDriver()
+	if !headless && drawsOffscreen(driver) {
+		headless, why = true, fellBack(driver)
+	}
+	if headless {
+		limitSoftwareRasterizer()
+	}
+	// SDL starts with text input on: typed keys would also arrive as text
+	// and an input method could take keys a game uses. A game turns it on
+	// for a text field (SetTextInput), and hotkeys stand aside meanwhile.
+	sdl.StopTextInput()
+	// Drops allocate a Go string per event in go-sdl2 and nothing uses them.
+	for _, t := range []uint32{sdl.DROPFILE, sdl.DROPTEXT, sdl.DROPBEGIN, sdl.DROPCOMPLETE} {
+		sdl.EventState(t, sdl.DISABLE)
+	}
+	return driver, headless, why, nil
+}
+
+// windowFlags are SDL's flags for a window with opts.
+func windowFlags(opts *Options, headless bool) uint32 {
+	flags := uint32(sdl.WINDOW_RESIZABLE | sdl.WINDOW_ALLOW_HIGHDPI)
+	if headless {
+		return flags | sdl.WINDOW_HIDDEN
+	}
+	flags |= sdl.WINDOW_SHOWN
+	if opts.Fullscreen {
+		flags |= sdl.WINDOW_FULLSCREEN_DESKTOP
+	}
+	return flags
 }
 
 // applyOptions sets what Options ask for beyond the window and renderer.

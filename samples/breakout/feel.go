@@ -10,9 +10,14 @@ import (
 
 // Update hides the pointer over the window while a ball is in play and
 // shows it on the other screens, and rumbles the controllers when a brick
-// broke or a ball was lost in the last frame's ticks. It changes nothing a
-// tick reads.
+// broke or a ball was lost in the last frame's ticks, and quits on Esc
+// outside a game. It changes nothing a tick reads.
 func (g *game) Update(f *engine.Frame) error {
+	// Esc leaves from the title and after a game; the loop ends before
+	// this frame's ticks, so a recording ends where the player left.
+	if f.Input.Pressed.Has(engine.KeyEscape) && (g.screen == onTitle || g.screen == won || g.screen == lost) {
+		return engine.ErrQuit
+	}
 	if hide := (g.screen == serving || g.screen == playing) && !g.paused; hide != g.cursorHidden {
 		g.cursorHidden = hide
 		if err := g.win.SetCursorVisible(!hide); err != nil {

@@ -7,10 +7,11 @@
 // Controls: the mouse, ← → (A D), or a game controller's D-pad or left
 // stick move the paddle; Space, the left button, ↑ or the controller's A
 // launch the ball; Enter, Pause or Start pause and resume; Space, Enter, a
-// click, A or Start start a game from the title and after one ends, and
-// controllers rumble when a brick breaks or a ball is lost. Every game run
-// by desktop.Main also has its hotkeys (Esc quits, F1 hides the debug HUD,
-// F11 fullscreen, P freezes the loop itself).
+// click, A or Start start a game from the title and after one ends; Esc
+// quits from the title and after a game; controllers rumble when a brick
+// breaks or a ball is lost. F11 or Alt+Enter toggle fullscreen and F12
+// saves a screenshot; -debug adds the developer's hotkeys and -hud the
+// debug HUD, which a player never sees.
 //
 // Everything that changes the game happens in Tick, from the tick's input,
 // so -record and -replay reproduce a game bit for bit; StateHash covers
@@ -27,7 +28,11 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
 
-func main() { desktop.Main(newGame()) }
+func main() { desktop.Main(newGame(), config()) }
+
+// config is how breakout runs unless the command line says otherwise: as a
+// shipped game, without the debug HUD or hotkeys.
+func config() desktop.Config { return desktop.Config{} }
 
 // Name is the game's name in summaries, recordings and the window title.
 func (*game) Name() string { return "breakout" }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"image"
 	"image/color"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
-	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -39,16 +39,17 @@ const dt = time.Second / 60
 // desktop.Main would, with the log discarded, on clock (nil: the system's,
 // or for a headless replay one that never waits). It returns the run's
 // summary as its JSON says.
-func execute(t *testing.T, game sdl2.Game, clock engine.Clock, args ...string) (desktop.Summary, error) {
+func execute(t *testing.T, game desktop.Game, clock engine.Clock, args ...string) (desktop.Summary, error) {
 	t.Helper()
 	js := filepath.Join(t.TempDir(), "summary.json")
 	args = append(args, "-stats-json", js)
-	o, err := desktop.Parse("breakout", args, game, io.Discard)
+	cfg, err := desktop.Parse(game, config(), args)
 	if err != nil {
 		t.Fatalf("parse %v: %v", args, err)
 	}
-	env := desktop.Env{Clock: clock, Stdout: io.Discard, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	sdl.Do(func() { _, err = desktop.Execute(game, &o, env) })
+	cfg.Loop.Clock, cfg.Loop.Logger = clock, slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.Output.StatsOut = io.Discard
+	sdl.Do(func() { _, err = desktop.Run(context.Background(), game, cfg) })
 	var sum desktop.Summary
 	raw, rerr := os.ReadFile(js)
 	if rerr == nil {

@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"image"
 	"image/color"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +20,6 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
-	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -186,13 +188,29 @@ func TestReplayingATapeWithOtherRulesFailsAtTheFirstDifference(t *testing.T) {
 }
 
 // runMain runs game as desktop.Main would with args and returns its exit
-// status, stderr and JSON summary.
-func runMain(t *testing.T, game sdl2.Game, args ...string) (int, string, map[string]any) {
+// status (2 for a bad command line, 1 for a failed run), what it logged
+// and its error, and its JSON summary.
+func runMain(t *testing.T, game desktop.Game, args ...string) (int, string, map[string]any) {
 	t.Helper()
 	js := filepath.Join(t.TempDir(), "summary.json")
-	var code int
 	var stderr bytes.Buffer
-	sdl.Do(func() { code = desktop.Run(game, append(args, "-stats-json", js), io.Discard, &stderr) })
+	cfg, err := desktop.Parse(game, config(), append(args, "-stats-json", js))
+	if err != nil {
+		return 2, err.Error(), nil
+	}
+	cfg.Loop.Logger = slog.New(slog.NewTextHandler(&stderr, nil))
+	cfg.Output.StatsOut = io.Discard
+	sdl.Do(func() { _, err = desktop.Run(context.Background(), game, cfg) })
+	code := 0
+	switch {
+	case errors.Is(err, desktop.ErrUsage):
+		code = 2
+	case err != nil:
+		code = 1
+	}
+	if err != nil {
+		stderr.WriteString(err.Error())
+	}
 	var sum map[string]any
 	if raw, err := os.ReadFile(js); err == nil {
 		_ = json.Unmarshal(raw, &sum)

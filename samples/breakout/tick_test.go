@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -452,7 +451,7 @@ func TestFlagsOutsideTheirRangeAreRefusedNamingTheFlag(t *testing.T) {
 		{[]string{"-bricks", "0"}, "-bricks: want 1 to 60"},
 		{[]string{"-bricks", "61"}, "-bricks: want 1 to 60"},
 	} {
-		_, err := desktop.Parse("breakout", tc.args, newGame(), &bytes.Buffer{})
+		_, err := desktop.Parse(newGame(), config(), tc.args)
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%v: %v, want it accepted", tc.args, err)

@@ -22,7 +22,7 @@ import (
 )
 
 // outputs asks a run for every file it can write.
-func outputs(dir string, o *desktop.Options) {
+func outputs(dir string, o *desktop.Output) {
 	o.StatsJSON = filepath.Join(dir, "sum.json")
 	o.Record = filepath.Join(dir, "run.tape")
 	o.CPUProfile = filepath.Join(dir, "cpu.pprof")
@@ -106,10 +106,10 @@ func TestFaultsEndWithACleanErrorAndEveryOutputWritten(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			o := quickOptions(300)
-			outputs(dir, &o)
+			outputs(dir, &o.Output)
 			l := newLab()
 			tc.setup(l)
-			_, err := execute(l, o, fastEnv())
+			_, err := execute(l, o)
 			if !tc.check(err) || !strings.Contains(err.Error(), tc.wantMsg) {
 				t.Fatalf("Execute = %v, want the fault named (%q)", err, tc.wantMsg)
 			}
@@ -144,7 +144,7 @@ func TestSIGINTStopsCleanlyWithEveryOutputComplete(t *testing.T) {
 	}
 	bin := buildTumble(t)
 	dir := t.TempDir()
-	var o desktop.Options
+	var o desktop.Output
 	outputs(dir, &o)
 	cmd := exec.Command(bin, "-headless", "-duration", "2m", "-mode", "cap", "-fps", "120",
 		"-stats-json", o.StatsJSON, "-record", o.Record, "-cpuprofile", o.CPUProfile,

@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"context"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"os"
 	"testing"
@@ -21,8 +22,8 @@ func TestMain(m *testing.M) {
 // t.Fatal or t.FailNow (they would stop the main goroutine); t.Error is fine.
 var onMain = sdl.Do
 
-// execute runs Execute on the main thread.
-func execute(s Scene, o desktop.Options, env desktop.Env) (sum desktop.Summary, err error) {
-	onMain(func() { sum, err = desktop.Execute(Game(s), &o, env) })
+// execute runs desktop.Run on the main thread.
+func execute(s Scene, cfg desktop.Config) (sum desktop.Summary, err error) {
+	onMain(func() { sum, err = desktop.Run(context.Background(), Game(s), cfg) })
 	return sum, err
 }

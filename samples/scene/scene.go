@@ -64,11 +64,18 @@ func DefaultWorldConfig() physics.Config {
 	return physics.Config{Gravity: mgl64.Vec2{0, -9.8}, Iterations: 10}
 }
 
-// Main runs s as a desktop program and exits (see desktop.Main).
-func Main(s Scene) { desktop.Main(Game(s)) }
+// Main runs s as a desktop program with Config's defaults and exits (see
+// desktop.Main).
+func Main(s Scene) { desktop.Main(Game(s), Config()) }
+
+// Config is how the samples run unless the command line says otherwise:
+// as a developer looks at them, with the debug HUD and hotkeys on.
+func Config() desktop.Config {
+	return desktop.Config{Debug: desktop.Debug{HUD: true, Keys: true}}
+}
 
 // Game returns s as a game for the desktop package.
-func Game(s Scene) sdl2.Game { return &game{scene: s} }
+func Game(s Scene) desktop.Game { return &game{scene: s} }
 
 // game adapts a Scene: it builds the world when the run starts, steers it
 // each tick, and draws its bodies through the camera.

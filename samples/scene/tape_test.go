@@ -16,10 +16,10 @@ func TestReplayOfAnInteractiveRunReproducesEveryHash(t *testing.T) {
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "run.tape")
 	o := quickOptions(300)
-	o.Record = rec
+	o.Output.Record = rec
 	user := newLab()
 	user.script = userScript
-	sum, err := execute(user, o, fastEnv())
+	sum, err := execute(user, o)
 	if err != nil {
 		t.Fatalf("recording: %v", err)
 	}
@@ -28,10 +28,10 @@ func TestReplayOfAnInteractiveRunReproducesEveryHash(t *testing.T) {
 	}
 
 	o = quickOptions(0)
-	o.Replay = rec
+	o.Output.Replay = rec
 	replay := newLab()
 	replay.script = otherUser // live input during a replay is ignored
-	rsum, err := execute(replay, o, fastEnv())
+	rsum, err := execute(replay, o)
 	if err != nil {
 		t.Fatalf("replay: %v", err)
 	}
@@ -47,11 +47,11 @@ func TestReplayOfAnInteractiveRunReproducesEveryHash(t *testing.T) {
 		t.Fatalf("replay ended at %s after %d ticks, the run at %s", rsum.StateHash, rsum.Ticks, sum.StateHash)
 	}
 	// Without the recording the other user's clicks would change the run.
-	o.Replay = ""
-	o.Ticks = 300
+	o.Output.Replay = ""
+	o.Loop.Ticks = 300
 	live := newLab()
 	live.script = otherUser
-	if _, err := execute(live, o, fastEnv()); err != nil {
+	if _, err := execute(live, o); err != nil {
 		t.Fatal(err)
 	}
 	if slices.Equal(live.hashes, user.hashes) {
@@ -62,15 +62,15 @@ func TestReplayOfAnInteractiveRunReproducesEveryHash(t *testing.T) {
 func TestReplayFailsLoudlyAtTheFirstCheckpointThatDiffers(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "run.tape")
 	o := quickOptions(200)
-	o.Record = rec
-	if _, err := execute(newLab(), o, fastEnv()); err != nil {
+	o.Output.Record = rec
+	if _, err := execute(newLab(), o); err != nil {
 		t.Fatal(err)
 	}
 	o = quickOptions(0)
-	o.Replay, o.StatsJSON = rec, filepath.Join(t.TempDir(), "sum.json")
+	o.Output.Replay, o.Output.StatsJSON = rec, filepath.Join(t.TempDir(), "sum.json")
 	changed := newLab()
 	changed.nudgeAt = 130 // the scene behaves differently from tick 130
-	sum, err := execute(changed, o, fastEnv())
+	sum, err := execute(changed, o)
 	if !errors.Is(err, desktop.ErrDiverged) {
 		t.Fatalf("replay of a changed scene: %v, want desktop.ErrDiverged", err)
 	}
@@ -82,7 +82,7 @@ func TestReplayFailsLoudlyAtTheFirstCheckpointThatDiffers(t *testing.T) {
 	if sum.Ticks != 180 || !strings.Contains(sum.Error, "diverged") {
 		t.Fatalf("summary: %d ticks, error %q; want the 180 before the differing checkpoint and the error", sum.Ticks, sum.Error)
 	}
-	if b, err := os.ReadFile(o.StatsJSON); err != nil || !strings.Contains(string(b), "diverged") {
+	if b, err := os.ReadFile(o.Output.StatsJSON); err != nil || !strings.Contains(string(b), "diverged") {
 		t.Fatalf("summary file: %v %s", err, b)
 	}
 }
@@ -91,10 +91,10 @@ func TestRecordingEditedByOneByteIsRejectedWithTheOffset(t *testing.T) {
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "run.tape")
 	o := quickOptions(150)
-	o.Record = rec
+	o.Output.Record = rec
 	user := newLab()
 	user.script = userScript
-	if _, err := execute(user, o, fastEnv()); err != nil {
+	if _, err := execute(user, o); err != nil {
 		t.Fatal(err)
 	}
 	good, err := os.ReadFile(rec)
@@ -109,8 +109,8 @@ func TestRecordingEditedByOneByteIsRejectedWithTheOffset(t *testing.T) {
 			t.Fatal(err)
 		}
 		o := quickOptions(0)
-		o.Replay = path
-		_, err := execute(newLab(), o, fastEnv())
+		o.Output.Replay = path
+		_, err := execute(newLab(), o)
 		var fe *tapefmt.FormatError
 		if !errors.As(err, &fe) || int64(off) < fe.Offset || int64(off) > fe.End {
 			t.Fatalf("byte %d edited: %v, want a format error naming its offset", off, err)
@@ -125,8 +125,8 @@ func TestRecordingEditedByOneByteIsRejectedWithTheOffset(t *testing.T) {
 		t.Fatal(err)
 	}
 	o = quickOptions(0)
-	o.Replay = cut
-	if _, err := execute(newLab(), o, fastEnv()); !errors.Is(err, tapefmt.ErrTruncated) {
+	o.Output.Replay = cut
+	if _, err := execute(newLab(), o); !errors.Is(err, tapefmt.ErrTruncated) {
 		t.Fatalf("truncated recording: %v, want ErrTruncated", err)
 	}
 }
@@ -134,19 +134,19 @@ func TestRecordingEditedByOneByteIsRejectedWithTheOffset(t *testing.T) {
 func TestReplayOfAnotherSceneOrSeedSaysWhichFlags(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "run.tape")
 	o := quickOptions(10)
-	o.Record, o.Seed = rec, 7
-	if _, err := execute(newLab(), o, fastEnv()); err != nil {
+	o.Output.Record, o.Seed = rec, 7
+	if _, err := execute(newLab(), o); err != nil {
 		t.Fatal(err)
 	}
 	o = quickOptions(0)
-	o.Replay = rec
-	o.StatsJSON = filepath.Join(t.TempDir(), "sum.json")
-	_, err := execute(newLab(), o, fastEnv())
+	o.Output.Replay = rec
+	o.Output.StatsJSON = filepath.Join(t.TempDir(), "sum.json")
+	_, err := execute(newLab(), o)
 	if err == nil || !strings.Contains(err.Error(), "-seed 7") || !errors.Is(err, desktop.ErrUsage) {
 		t.Fatalf("replay with another seed: %v, want a usage error naming -seed 7", err)
 	}
 	// The run never started, and still says why in its summary.
-	b, rerr := os.ReadFile(o.StatsJSON)
+	b, rerr := os.ReadFile(o.Output.StatsJSON)
 	if rerr != nil || !strings.Contains(string(b), "-seed 7") || !strings.Contains(string(b), `"scene": "lab"`) {
 		t.Fatalf("summary of a run that failed to start: %v\n%s", rerr, b)
 	}

@@ -237,6 +237,7 @@ func (g *game) botInput(n uint64, in *engine.Input) {
 }
 
 var (
+	background = color.RGBA{R: 24, G: 26, B: 33, A: 255}
 	fieldColor = color.RGBA{R: 30, G: 60, B: 45, A: 255}
 	lineColor  = color.RGBA{R: 200, G: 220, B: 210, A: 255}
 	colors     = [2]color.RGBA{{R: 230, G: 90, B: 80, A: 255}, {R: 80, G: 140, B: 240, A: 255}}
@@ -245,7 +246,7 @@ var (
 
 // Draw draws the field, the discs, the puck and a pip per goal.
 func (g *game) Draw(c *sdl2.Canvas, f *engine.Frame) error {
-	c.Clear(desktop.Background)
+	c.Clear(background)
 	w, h := c.Size()
 	c.SetTransform(sdl2.Camera{Zoom: min(float64(w)/(2*halfW+3), float64(h)/(2*halfH+2))}.Transform(w, h))
 	c.Box(mgl64.Vec2{}, mgl64.Vec2{halfW, halfH}, 0, fieldColor)

@@ -20,7 +20,7 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
 
-func main() { desktop.Main(&game{}) }
+func main() { desktop.Main(&game{}, desktop.Config{}) }
 
 // Name is the game's name in summaries, recordings and the window title.
 func (*game) Name() string { return "versus" }

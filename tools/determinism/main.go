@@ -70,7 +70,46 @@ const stallMargin = 30
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
+// options are the tool's command line, checked.
+type options struct {
+	ticks, seed uint64
+	tps         int
+	samples     string
+	scenes      []string
+	physics     []backend.Engine
+}
+
 func run(args []string, stdout, stderr io.Writer) int {
+	o, status := parseArgs(args, stderr)
+	if status != 0 {
+		return status
+	}
+	tmp, err := os.MkdirTemp("", "lockstep-determinism-")
+	if err != nil {
+		fmt.Fprintln(stderr, "determinism:", err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+	for _, s := range o.scenes {
+		bin, err := samplebin.Build(o.samples, s, tmp, buildTags(o.physics)...)
+		if err != nil {
+			fmt.Fprintf(stdout, "FAIL %s: %v\n", s, err)
+			status = 1
+			continue
+		}
+		for _, e := range o.physics {
+			if err := check(bin, s, e, tmp, o.ticks, o.seed, o.tps, stdout); err != nil {
+				fmt.Fprintf(stdout, "FAIL %s on %s: %v\n", s, e, err)
+				status = 1
+			}
+		}
+	}
+	return status
+}
+
+// parseArgs parses and checks the command line, returning a non-zero exit
+// status (2) with the message written to stderr when it is bad.
+func parseArgs(args []string, stderr io.Writer) (options, int) {
 	fs := flag.NewFlagSet("determinism", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	ticks := fs.Uint64("ticks", 300, "ticks each run simulates")
@@ -84,11 +123,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	engines := fs.String("physics", strings.Join(builtNames, ","), "comma-separated physics engines: "+backend.Usage())
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return options{}, 2
 	}
 	if fs.NArg() > 0 || *ticks == 0 {
 		fmt.Fprintln(stderr, "usage: determinism [-ticks N>0] [-seed N] [-tps N] [-scenes a,b] [-physics a,b] [-samples DIR]")
-		return 2
+		return options{}, 2
 	}
 	var physics []backend.Engine
 	for _, name := range strings.Split(*engines, ",") {
@@ -98,7 +137,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "determinism: invalid value %q for -physics: %v\n", name, err)
-			return 2
+			return options{}, 2
 		}
 		physics = append(physics, e)
 	}
@@ -106,18 +145,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		dir, err := samplebin.Dir()
 		if err != nil {
 			fmt.Fprintln(stderr, "determinism:", err)
-			return 2
+			return options{}, 2
 		}
 		*samples = dir
 	}
 	if *tps < 1 || *tps > engine.MaxTPS {
 		fmt.Fprintf(stderr, "determinism: invalid value %d for -tps: want 1 to %d ticks per second\n", *tps, engine.MaxTPS)
-		return 2
+		return options{}, 2
 	}
 	known, err := samplebin.Discover(*samples)
 	if err != nil {
 		fmt.Fprintln(stderr, "determinism:", err)
-		return 2
+		return options{}, 2
 	}
 	scenes := known
 	if *list != "" {
@@ -125,32 +164,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		for _, s := range scenes {
 			if !slices.Contains(known, s) {
 				fmt.Fprintf(stderr, "determinism: invalid value %q for -scenes: want some of %s\n", s, strings.Join(known, ", "))
-				return 2
+				return options{}, 2
 			}
 		}
 	}
-	tmp, err := os.MkdirTemp("", "lockstep-determinism-")
-	if err != nil {
-		fmt.Fprintln(stderr, "determinism:", err)
-		return 1
-	}
-	defer os.RemoveAll(tmp)
-	status := 0
-	for _, s := range scenes {
-		bin, err := samplebin.Build(*samples, s, tmp, buildTags(physics)...)
-		if err != nil {
-			fmt.Fprintf(stdout, "FAIL %s: %v\n", s, err)
-			status = 1
-			continue
-		}
-		for _, e := range physics {
-			if err := check(bin, s, e, tmp, *ticks, *seed, *tps, stdout); err != nil {
-				fmt.Fprintf(stdout, "FAIL %s on %s: %v\n", s, e, err)
-				status = 1
-			}
-		}
-	}
-	return status
+	return options{ticks: *ticks, seed: *seed, tps: *tps, samples: *samples, scenes: scenes, physics: physics}, 0
 }
 
 // result is what one run left behind.

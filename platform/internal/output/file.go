@@ -123,6 +123,28 @@ func (f *File) Write(p []byte) (int, error) {
 	return f.bw.Write(p)
 }
 
+// WriteAt writes p at offset off from the output's start, after flushing
+// what is buffered, for a format that knows its header only at the end (a
+// WAV file's sizes). Only a file written through a temporary one can: on
+// a device, a pipe or a descriptor the output did not start at offset 0,
+// and WriteAt fails with an error wrapping errors.ErrUnsupported.
+func (f *File) WriteAt(p []byte, off int64) (int, error) {
+	if f.done {
+		return 0, fmt.Errorf("output %s: %w", f.name, os.ErrClosed)
+	}
+	if f.target == "" {
+		return 0, fmt.Errorf("output %s: writing at an offset: %w", f.name, errors.ErrUnsupported)
+	}
+	if err := f.bw.Flush(); err != nil {
+		return 0, fmt.Errorf("output %s: %w", f.name, err)
+	}
+	n, err := f.f.WriteAt(p, off)
+	if err != nil {
+		return n, fmt.Errorf("output %s: %w", f.name, err)
+	}
+	return n, nil
+}
+
 // Flush hands what is buffered to the file (the operating system), as a
 // recording does at every checkpoint so that a FIFO's reader gets it. A
 // replaced file still appears only at Commit.

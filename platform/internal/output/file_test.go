@@ -515,3 +515,31 @@ func TestCreateNewWritesANewFileAndNeverReplacesOne(t *testing.T) {
 		t.Fatalf("directory holds %v, want the two files and no temporary one", got)
 	}
 }
+
+func TestWriteAtPatchesAFileButNotAStream(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out.wav")
+	f, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("header??body")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte("!!"), 6); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "header!!body" {
+		t.Errorf("%q, want %q", b, "header!!body")
+	}
+	d, err := Create(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Abort()
+	if _, err := d.WriteAt([]byte("x"), 0); !errors.Is(err, errors.ErrUnsupported) {
+		t.Errorf("WriteAt on %s: %v, want ErrUnsupported", os.DevNull, err)
+	}
+}

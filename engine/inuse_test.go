@@ -1,0 +1,47 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+// A game that calls Run again on its own platform, from inside the
+// running loop, is refused with ErrPlatformInUse and the outer run goes
+// on; another platform is free, and so is the same one once the first
+// Run has returned, a panic included.
+func TestRunOnAPlatformAnotherRunDrivesIsRefused(t *testing.T) {
+	c := &fakeClock{}
+	p := &fakePlatform{clock: c, work: every(time.Millisecond)}
+	other := &fakePlatform{clock: c, work: every(time.Millisecond)}
+	var inner, elsewhere error
+	innerPresents := -1
+	g := &recorder{onUpdate: func(f *Frame) error {
+		if f.N != 2 {
+			return nil
+		}
+		before := p.presents
+		_, inner = Run(context.Background(), Config{Platform: p, Clock: c, Frames: 3, Mode: ModeUncapped}, &recorder{})
+		innerPresents = p.presents - before
+		_, elsewhere = Run(context.Background(), Config{Platform: other, Clock: c, Frames: 3, Mode: ModeUncapped}, &recorder{})
+		return nil
+	}}
+	rep := runFake(t, Config{Mode: ModeUncapped, Frames: 5}, g, p, c)
+	if !errors.Is(inner, ErrPlatformInUse) || innerPresents != 0 {
+		t.Fatalf("Run from inside a run on its platform: err %v after %d presents, want ErrPlatformInUse before any", inner, innerPresents)
+	}
+	if elsewhere != nil || other.presents != 3 {
+		t.Fatalf("Run from inside a run on another platform: err %v, %d presents; want nil and 3", elsewhere, other.presents)
+	}
+	if rep.Frames != 5 {
+		t.Fatalf("the outer run ran %d frames, want 5", rep.Frames)
+	}
+	panicky := &recorder{onUpdate: func(*Frame) error { panic("boom") }}
+	if _, err := Run(context.Background(), Config{Platform: p, Clock: c, Frames: 3, Mode: ModeUncapped}, panicky); err == nil {
+		t.Fatal("a panicking game's run returned no error")
+	}
+	if _, err := Run(context.Background(), Config{Platform: p, Clock: c, Frames: 3, Mode: ModeUncapped}, &recorder{}); err != nil {
+		t.Fatalf("Run on a platform whose runs have returned: %v", err)
+	}
+}

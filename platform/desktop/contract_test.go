@@ -1,0 +1,97 @@
+package desktop_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"strings"
+	"testing"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/platform/desktop"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/veandco/go-sdl2/sdl"
+)
+
+// Games whose optional methods are each off by a little.
+type (
+	startNoError    struct{ box }
+	nameAsMethodPtr struct{ box }
+	closeNoError    struct{ box }
+	flagsNoValidate struct{ box }
+	hashAsInt       struct{ box }
+)
+
+func (*startNoError) Start(*desktop.Setup)        {}
+func (*nameAsMethodPtr) Name() *string            { return nil }
+func (*closeNoError) Close()                      {}
+func (*flagsNoValidate) Flags(*flag.FlagSet)      {}
+func (*hashAsInt) StateHash() int                 { return 0 }
+func (*hashAsInt) Update(engine.Frame) error      { return nil }
+func (*startNoError) Description() (string, bool) { return "", false }
+
+// A method named like an optional one but with another signature would
+// silently never be called: the run refuses to start, naming the method,
+// what it has and what it needs, before a window opens.
+func TestAnOptionalMethodWithTheWrongSignatureIsReportedAtStart(t *testing.T) {
+	for _, tc := range []struct {
+		game desktop.Game
+		want []string
+	}{
+		{&startNoError{}, []string{"Description() (string, bool)", "desktop.Describer wants Description() string"}},
+		{&nameAsMethodPtr{}, []string{"Name() *string", "desktop.Namer wants Name() string"}},
+		{&closeNoError{}, []string{"Close()", "io.Closer wants Close() error"}},
+		{&flagsNoValidate{}, []string{"has Flags but not Validate() error", "desktop.Flagger"}},
+		{&hashAsInt{}, []string{"Update(engine.Frame) error", "engine.Updater wants Update(*engine.Frame) error"}},
+	} {
+		var err error
+		sdl.Do(func() {
+			_, err = desktop.Run(context.Background(), tc.game, desktop.Config{Window: sdl2.Options{Headless: true}})
+		})
+		if err == nil {
+			t.Errorf("%T: ran, want an error", tc.game)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%T: %q does not say %q", tc.game, err, w)
+			}
+		}
+	}
+	// A game whose methods are all right runs.
+	var err error
+	sdl.Do(func() {
+		_, err = desktop.Run(context.Background(), &box{}, desktop.Config{Window: sdl2.Options{Headless: true}, Loop: engine.Config{Ticks: 1}})
+	})
+	if err != nil {
+		t.Errorf("the README game: %v, want it to run", err)
+	}
+}
+
+// -h names the game and says what it is, lists the flags and the keys the
+// run takes, saying the debug keys are off until -debug.
+func TestHelpNamesTheGameAndListsTheKeys(t *testing.T) {
+	var stderr bytes.Buffer
+	code := desktop.MainStatus(&described{}, desktop.Config{}, []string{"-h"}, &bytes.Buffer{}, &stderr)
+	if code != 0 {
+		t.Fatalf("-h: exit %d", code)
+	}
+	help := stderr.String()
+	for _, w := range []string{"described: a game that says what it is", "-debug", "-hud", "-tps",
+		"F11, Alt+Enter", "F12", "off: -debug turns them on", "Esc", "F1"} {
+		if !strings.Contains(help, w) {
+			t.Errorf("-h does not say %q:\n%s", w, help)
+		}
+	}
+	stderr.Reset()
+	desktop.MainStatus(&described{}, desktop.Config{Debug: desktop.Debug{Keys: true, NoFullscreenKey: true, NoScreenshotKey: true}},
+		[]string{"-h"}, &bytes.Buffer{}, &stderr)
+	if help := stderr.String(); strings.Contains(help, "toggle fullscreen") || strings.Contains(help, "save a screenshot") || !strings.Contains(help, "debug keys     on") {
+		t.Errorf("-h of a game that frees F11 and F12 and has the debug keys on:\n%s", help)
+	}
+}
+
+type described struct{ box }
+
+func (*described) Name() string        { return "described" }
+func (*described) Description() string { return "a game that says what it is" }

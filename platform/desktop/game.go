@@ -1,0 +1,160 @@
+package desktop
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/backend"
+	"github.com/lockstep-engine/lockstep/platform/audio"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
+)
+
+// Game is what a game must be: a fixed-rate Tick and a Draw onto the
+// window's canvas. The package documentation lists what else it may be.
+type Game interface {
+	// Tick advances the game by one fixed step of t.DT. It runs on the
+	// main goroutine, zero or more times a frame.
+	Tick(t *engine.Tick) error
+	// Draw draws the frame onto c, f.Alpha of the way from the last tick
+	// to the next, once a frame after its ticks. The window presents it.
+	Draw(c *sdl2.Canvas, f *engine.Frame) error
+}
+
+var _ sdl2.Game = Game(nil) // a Game is what the window draws
+
+// Namer is a game with a name for the window's title, summaries,
+// recordings, screenshots and -h; without it the program's file name
+// stands in.
+type Namer interface {
+	Name() string
+}
+
+// Describer is a game with a one-line description, which -h prints after
+// its name.
+type Describer interface {
+	Description() string
+}
+
+// Starter is a game that sets itself up once the command line is parsed
+// and the window is open: it reads the seed, builds its world on the
+// physics engine the user chose, loads its textures.
+type Starter interface {
+	Start(s *Setup) error
+}
+
+// Flagger is a game with flags of its own, such as -bodies. Validate runs
+// after parsing; its error exits with status 2. Every flag a game
+// registers is taken to change the simulation: recordings keep their
+// values and replays use them.
+type Flagger interface {
+	Flags(fs *flag.FlagSet)
+	Validate() error
+}
+
+// Setup is what a run made for a game, given to its Start.
+type Setup struct {
+	Seed    uint64         // Config.Seed (-seed): the game's randomness
+	Physics backend.Engine // Config.Physics (-physics): the engine NewWorld builds on
+	Window  *sdl2.Window   // open, to load textures and fonts into, set the title or size
+	Log     *slog.Logger   // Config.Loop.Logger, or slog's default
+	// Audio is the run's mixer, never nil: play sounds from Tick (they
+	// are placed on the ticks' timeline and recorded) or from Update and
+	// Draw (heard at once).
+	Audio *audio.Mixer
+	// Slot is this machine's player slot in a netplay session (0 alone,
+	// and on the host); Players is the session's player count (0 alone).
+	Slot, Players int
+}
+
+// NewWorld returns an empty world on the physics engine the run chose
+// (-physics). The game owns it: close it when done, for instance in a
+// Close method, which the run calls at its end.
+func (s *Setup) NewWorld(cfg physics.Config) (physics.World, error) {
+	return backend.New(s.Physics, cfg)
+}
+
+// optional is one of the interfaces a game may implement, for checking
+// that a method with one of its names has its signature.
+type optional struct {
+	iface reflect.Type
+	name  string // as the package documentation calls it
+}
+
+// optionals lists every optional interface the run looks for on a game.
+func optionals() []optional {
+	return []optional{
+		{reflect.TypeFor[Namer](), "desktop.Namer"},
+		{reflect.TypeFor[Describer](), "desktop.Describer"},
+		{reflect.TypeFor[Starter](), "desktop.Starter"},
+		{reflect.TypeFor[Flagger](), "desktop.Flagger"},
+		{reflect.TypeFor[engine.Updater](), "engine.Updater"},
+		{reflect.TypeFor[engine.Simulator](), "engine.Simulator"},
+		{reflect.TypeFor[engine.StateHasher](), "engine.StateHasher"},
+		{reflect.TypeFor[io.Closer](), "io.Closer"},
+		{reflect.TypeFor[engine.Multiplayer](), "engine.Multiplayer"},
+		{reflect.TypeFor[engine.Seater](), "engine.Seater"},
+		{reflect.TypeFor[Bot](), "desktop.Bot"},
+		{reflect.TypeFor[LocalFlagger](), "desktop.LocalFlagger"},
+	}
+}
+
+// checkContract reports a method of game that has the name of an optional
+// interface's method but not its signature (or lacks its partner, such as
+// Flags without Validate): the run would silently not call it.
+func checkContract(game Game) error {
+	t := reflect.TypeOf(game)
+	if t == nil {
+		return errors.New("desktop: the game is nil")
+	}
+	v := reflect.ValueOf(game)
+	for _, o := range optionals() {
+		if t.Implements(o.iface) {
+			continue
+		}
+		var has, missing []string
+		var wrong error
+		for i := range o.iface.NumMethod() {
+			want := o.iface.Method(i)
+			if _, ok := t.MethodByName(want.Name); !ok {
+				missing = append(missing, want.Name+signature(want.Type))
+				continue
+			}
+			has = append(has, want.Name)
+			got := v.MethodByName(want.Name).Type()
+			if got != want.Type && wrong == nil {
+				wrong = fmt.Errorf("desktop: %v has method %s%s, but %s wants %s%s: fix its signature (or rename it), or the run never calls it",
+					t, want.Name, signature(got), o.name, want.Name, signature(want.Type))
+			}
+		}
+		switch {
+		case wrong != nil:
+			return wrong
+		case len(has) > 0:
+			return fmt.Errorf("desktop: %v has %s but not %s, which %s also needs: add it, or the run never calls %s",
+				t, strings.Join(has, ", "), strings.Join(missing, ", "), o.name, strings.Join(has, ", "))
+		}
+	}
+	return nil
+}
+
+// signature is a method type as it reads after the method's name:
+// "(*desktop.Setup) error" for func(*desktop.Setup) error.
+func signature(t reflect.Type) string {
+	return strings.TrimPrefix(t.String(), "func")
+}
+
+func nameOf(game any) string {
+	if n, ok := game.(Namer); ok {
+		return n.Name()
+	}
+	return filepath.Base(os.Args[0])
+}

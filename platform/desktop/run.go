@@ -1,0 +1,150 @@
+package desktop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
+)
+
+// run is one Run of a game: what it set up, for the steps of Run to share.
+type run struct {
+	game   Game
+	cfg    Config
+	name   string
+	log    *slog.Logger
+	sum    Summary
+	win    *sdl2.Window
+	runner *runner
+	sound  *sound
+	tape   *tapeRun
+	idle   *engine.IdleGC
+	net    *netRun // the netplay session; nil alone
+	looped bool    // the loop started: its summary is written by finish
+}
+
+func newRun(game Game, cfg Config) *run {
+	cfg = cfg.withDefaults()
+	if cfg.Loop.Logger == nil {
+		cfg.Loop.Logger = slog.Default()
+	}
+	if cfg.Output.StatsOut == nil {
+		cfg.Output.StatsOut = os.Stdout
+	}
+	r := &run{game: game, cfg: cfg, name: nameOf(game), log: cfg.Loop.Logger}
+	r.sum.Scene, r.sum.Seed, r.sum.Physics = r.name, cfg.Seed, cfg.Physics.String()
+	return r
+}
+
+// check refuses what cannot run, before anything is opened: a game
+// method that would silently never be called, and a bad cfg.
+func (r *run) check() error {
+	if err := checkContract(r.game); err != nil {
+		return err
+	}
+	if err := r.cfg.Loop.Validate(); err != nil {
+		return usagef("%v", err)
+	}
+	if err := r.cfg.Physics.Available(); err != nil {
+		return usagef("desktop: Config.Physics: %v", err)
+	}
+	if err := r.cfg.Sound.validate(); err != nil {
+		return err
+	}
+	return r.cfg.Output.validate(r.cfg.Sound.AudioOut)
+}
+
+// open opens the window, titled with the game's name unless cfg says.
+func (r *run) open() error {
+	opts := r.cfg.Window
+	if opts.Title == "" {
+		opts.Title = r.name
+	}
+	win, err := sdl2.Open(opts)
+	if err != nil {
+		return fmt.Errorf("open window: %w", err)
+	}
+	r.win = win
+	r.sum.Headless, r.sum.VideoDriver, r.sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
+	r.sum.HeadlessReason = win.HeadlessReason()
+	return nil
+}
+
+// loopConfig is the loop's configuration for this run: cfg.Loop with the
+// window, the tape, the idle-time collector and the clock. stop releases
+// what it started, also when it fails.
+func (r *run) loopConfig() (cfg engine.Config, stop func(), err error) {
+	cfg = r.cfg.Loop
+	o := &r.cfg.Output
+	cfg.Platform = r.win
+	cfg.ProfileLabels = cfg.ProfileLabels || o.CPUProfile != "" || o.PProf != ""
+	fast := cfg.Clock == nil && r.win.Headless() // nobody is watching a headless replay
+	if cfg.Clock == nil {
+		cfg.Clock = engine.NewSystemClock(r.cfg.Wait)
+	}
+	var stops []func()
+	stop = func() {
+		for _, s := range stops {
+			s()
+		}
+	}
+	if !r.cfg.NoIdleGC && cfg.GC == nil {
+		r.idle = engine.NewIdleGC(engine.IdleGCConfig{})
+		stops = append(stops, r.idle.Stop)
+		cfg.GC = r.idle
+	}
+	if r.sum.Headless && cfg.Frames == 0 && cfg.Ticks == 0 && cfg.Duration == 0 && o.Replay == "" {
+		cfg.Duration = HeadlessDuration
+		r.log.Info("running headless", "why", r.sum.HeadlessReason, "duration", cfg.Duration)
+	}
+	if o.Record != "" || o.Replay != "" {
+		if r.tape, err = openTape(&r.cfg, r.name, r.log); err != nil {
+			return cfg, stop, err
+		}
+		// On early returns only: closed by loop after a run.
+		stops = append(stops, func() { _ = r.tape.close(0) })
+		r.tape.configure(&cfg, fast)
+	}
+	r.runner = newRunner(r.game, r.win, r.name, r.log, &r.cfg.Debug)
+	r.runner.sound = r.sound
+	return cfg, stop, nil
+}
+
+// loop runs the loop and fills the summary from its report.
+func (r *run) loop(ctx context.Context, cfg engine.Config) error {
+	before := readUsage()
+	r.looped = true
+	rep, runErr := engine.Run(ctx, cfg, r.win.Adapt(r.runner))
+	after := readUsage()
+	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
+		r.log.Info("interrupted: stopping cleanly")
+		runErr = nil
+	}
+	if lost := r.win.Err(); lost != nil && !errors.Is(runErr, sdl2.ErrDisplayLost) {
+		runErr = errors.Join(runErr, lost) // hidden or minimised: nothing presented to report it
+	}
+	if pe := (*engine.PanicError)(nil); errors.As(runErr, &pe) {
+		r.runner.panicked = true
+	}
+	if r.tape != nil { // before the summary, which reports its verdict
+		runErr = errors.Join(runErr, r.tape.close(rep.StateHash))
+	}
+	r.sum.Netplay, runErr = r.net.end(cfg.Clock, runErr, &rep)
+	r.sum.addReport(&rep)
+	r.sum.addUsage(before, after)
+	r.sound.summarize(&r.sum)
+	if r.idle != nil {
+		st := r.idle.Stats()
+		r.sum.IdleGC = &IdleGCSummary{Collections: st.Collections, Forced: st.Forced,
+			TotalMS: ms(st.Total), MaxMS: ms(st.Max), Overran: st.Overran,
+			HandedOver: st.HandedOver, RuntimeCycles: st.RuntimeCycles}
+	}
+	if runErr != nil {
+		r.sum.Error = runErr.Error()
+	}
+	return runErr
+}

@@ -1,0 +1,166 @@
+package desktop
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/platform/audio"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
+)
+
+// SoundOptions are the command line's sound flags.
+type SoundOptions struct {
+	// AudioOut is -audio-out: where to write the ticks' mix as a WAV file
+	// (48 kHz, 16-bit stereo); "" writes none.
+	AudioOut string
+	// Mute is -mute: open no audio device (-audio-out still writes).
+	Mute bool
+	// Volume is -volume: the master volume heard, 0 to 1 (the flag's
+	// default is 1; the zero SoundOptions is silent).
+	Volume float64
+}
+
+// The device's settings: 25 ms queued after each frame's feed plus SDL's
+// 128-frame block, 27.7 ms in all; a 60 Hz frame takes 16.7 ms of it, which
+// leaves 5.7 ms for a late frame before the device runs dry.
+const (
+	audioTarget = 1200
+	audioBuffer = 128
+)
+
+func (s *SoundOptions) flags(fs *flag.FlagSet) {
+	fs.StringVar(&s.AudioOut, "audio-out", "", "write the run's mixed sound to `file`.wav (48 kHz, 16-bit stereo); a replay writes the same bytes")
+	fs.BoolVar(&s.Mute, "mute", false, "no sound")
+	fs.Float64Var(&s.Volume, "volume", 1, "master volume, 0 to 1")
+}
+
+func (s *SoundOptions) validate() error {
+	if !(s.Volume >= 0 && s.Volume <= 1) {
+		return usagef("invalid value %v for -volume: want 0 (silent) to 1 (full)", s.Volume)
+	}
+	return nil
+}
+
+// SoundSummary is the summary's sound figures.
+type SoundSummary struct {
+	// AudioDevice is SDL's audio driver, "" when none was opened.
+	AudioDevice string `json:"audio_device"`
+	// AudioLatencyMS is the output latency in force: what is queued after
+	// a feed plus the device's block, in milliseconds (0 without a device).
+	AudioLatencyMS float64 `json:"audio_latency_ms"`
+	// AudioUnderruns counts the frames at which the device had run dry.
+	AudioUnderruns uint64 `json:"audio_underruns"`
+	// AudioStolen counts sounds stopped to make room for newer ones.
+	AudioStolen uint64 `json:"audio_voices_stolen"`
+	// AudioDroppedMS is the ticks' sound never heard because the ticks
+	// ran ahead of real time (time scale above 1, catch-up frames).
+	AudioDroppedMS float64 `json:"audio_dropped_ms"`
+}
+
+// sound is a run's mixer, its WAV file and its audio device.
+type sound struct {
+	mixer *audio.Mixer
+	file  *output.File
+	wav   *audio.WAVWriter
+	dev   *sdl2.AudioDevice
+	log   *slog.Logger
+	err   error // the first device error, logged once
+}
+
+// openSound makes the mixer a game gets in Setup.Audio, the -audio-out
+// file, and the audio device: none when muted, or headless unless
+// SDL_AUDIODRIVER names a driver. No device is one log line, never an
+// error.
+func openSound(o *Config, headless bool, log *slog.Logger) (*sound, error) {
+	s := &sound{log: log}
+	cfg := audio.Config{TPS: o.Loop.TPS}
+	if path := o.Sound.AudioOut; path != "" {
+		f, err := output.Create(path)
+		if err != nil {
+			return nil, fmt.Errorf("-audio-out: %w", err)
+		}
+		if s.wav, err = audio.NewWAVWriter(f); err != nil {
+			return nil, errors.Join(fmt.Errorf("-audio-out %s: %w", path, err), f.Abort())
+		}
+		s.file, cfg.Capture = f, s.wav
+	}
+	m, err := audio.NewMixer(cfg)
+	if err != nil {
+		return nil, errors.Join(err, s.abort())
+	}
+	s.mixer = m
+	m.SetVolume(audio.Master, o.Sound.Volume)
+	switch {
+	case o.Sound.Mute:
+	case headless && os.Getenv("SDL_AUDIODRIVER") == "":
+		log.Info("no audio device: headless (set SDL_AUDIODRIVER to open one)")
+	default:
+		if s.dev, err = sdl2.OpenAudio(audio.Rate, audioBuffer); err != nil {
+			log.Info("no audio device: running silent", "err", err)
+		}
+	}
+	return s, nil
+}
+
+// tick runs one tick with its sounds placed at the tick's samples.
+func (s *sound) tick(t *engine.Tick, run func(*engine.Tick) error) error {
+	s.mixer.BeginTick(t.N)
+	err := run(t)
+	return errors.Join(err, s.mixer.EndTick())
+}
+
+// feed tops the device up; a failing device is logged once and closed.
+func (s *sound) feed() {
+	if s.dev == nil {
+		return
+	}
+	if err := s.mixer.Feed(s.dev, audioTarget); err != nil {
+		s.log.Warn("audio device failed: running silent", "err", err)
+		s.err = err
+		s.dev.Close()
+		s.dev = nil
+	}
+}
+
+func (s *sound) summarize(sum *Summary) {
+	st := s.mixer.Stats()
+	sum.AudioUnderruns, sum.AudioStolen = st.Underruns, st.Stolen
+	sum.AudioDroppedMS = float64(st.Dropped) * 1000 / audio.Rate
+	if s.dev != nil {
+		sum.AudioDevice = s.dev.Driver()
+		sum.AudioLatencyMS = float64(audio.Latency(audioTarget, s.dev.BufferFrames())) / float64(time.Millisecond)
+	}
+}
+
+// close closes the device and finishes the WAV file: its header's sizes
+// filled in, committed when the run's writes all succeeded.
+func (s *sound) close() error {
+	var err error
+	if s.dev != nil {
+		err = s.dev.Close()
+	}
+	if s.file == nil {
+		return err
+	}
+	if werr := s.wav.Close(s.file); werr != nil {
+		return errors.Join(err, fmt.Errorf("-audio-out %s: %w", s.file.Name(), werr), s.file.Abort())
+	}
+	if cerr := s.file.Commit(); cerr != nil {
+		return errors.Join(err, fmt.Errorf("-audio-out: %w", cerr))
+	}
+	s.log.Info("sound written", "file", s.file.Name(), "seconds", float64(s.wav.Bytes())/4/audio.Rate)
+	return err
+}
+
+func (s *sound) abort() error {
+	if s.file == nil {
+		return nil
+	}
+	return s.file.Abort()
+}

@@ -1,0 +1,120 @@
+package sdl2
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"math/rand/v2"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// bomb returns a small image file of the given kind whose header claims
+// w×h pixels: a real 8×8 image with its declared size changed.
+func bomb(t *testing.T, kind string, w, h int) []byte {
+	t.Helper()
+	var small image.Image = image.NewNRGBA(image.Rect(0, 0, 8, 8))
+	if strings.HasSuffix(kind, "grey") {
+		small = image.NewGray(image.Rect(0, 0, 8, 8))
+	}
+	var buf bytes.Buffer
+	var err error
+	if strings.HasPrefix(kind, "png") {
+		err = png.Encode(&buf, small)
+	} else {
+		err = jpeg.Encode(&buf, small, nil)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	if strings.HasPrefix(kind, "png") {
+		// IHDR: after the 8-byte signature, length and type; its CRC
+		// covers the type and the 13 bytes of data.
+		binary.BigEndian.PutUint32(b[16:], uint32(w))
+		binary.BigEndian.PutUint32(b[20:], uint32(h))
+		binary.BigEndian.PutUint32(b[29:], crc32.ChecksumIEEE(b[12:29]))
+		return b
+	}
+	sof := bytes.Index(b, []byte{0xff, 0xc0}) // baseline frame: length, precision, height, width
+	binary.BigEndian.PutUint16(b[sof+5:], uint16(h))
+	binary.BigEndian.PutUint16(b[sof+7:], uint16(w))
+	return b
+}
+
+// allocated returns the bytes of heap f allocates, on the main thread.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	onMain(f)
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+func TestLoadTextureRefusesADeclaredSizeBeyondTheRendererBeforeDecoding(t *testing.T) {
+	w := openHeadless(t, Options{})
+	c := w.Canvas()
+	limit := c.maxSide()
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(23, 2))
+	kinds := []string{"png rgba", "png grey", "jpeg rgb", "jpeg grey"}
+	for seed := range 64 {
+		kind := kinds[seed%len(kinds)]
+		// One side past the limit, the other anything a header holds;
+		// JPEG's sides are 16 bits.
+		top := 1 << 20
+		if strings.HasPrefix(kind, "jpeg") {
+			top = 1<<16 - 1
+		}
+		over, any := limit+1+r.IntN(top-limit), 1+r.IntN(top)
+		if seed%2 == 1 {
+			over, any = any, over
+		}
+		if seed == 63 {
+			over, any = top, top
+		}
+		path := filepath.Join(dir, fmt.Sprintf("bomb%d.img", seed))
+		writeFile(t, path, bomb(t, kind, over, any))
+		var err error
+		heap := allocated(func() { _, err = c.LoadTexture(path, TextureOptions{}) })
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d×%d", limit, limit)) {
+			t.Fatalf("%s claiming %d×%d: %v, want the renderer's limit", kind, over, any, err)
+		}
+		if heap > 4<<20 {
+			t.Fatalf("%s claiming %d×%d: refused after allocating %d MiB", kind, over, any, heap>>20)
+		}
+	}
+}
+
+func TestLoadTextureStillLoadsEveryKindWithinTheLimit(t *testing.T) {
+	w := openHeadless(t, Options{})
+	dir := t.TempDir()
+	grey := image.NewGray(image.Rect(0, 0, 8, 8))
+	grey.Set(0, 0, color.Gray{200})
+	for _, kind := range []string{"png", "jpeg"} {
+		var buf bytes.Buffer
+		if kind == "png" {
+			_ = png.Encode(&buf, grey)
+		} else {
+			_ = jpeg.Encode(&buf, grey, nil)
+		}
+		path := filepath.Join(dir, "grey."+kind)
+		writeFile(t, path, buf.Bytes())
+		var tex *Texture
+		var err error
+		onMain(func() { tex, err = w.Canvas().LoadTexture(path, TextureOptions{}) })
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		if x, y := tex.Size(); x != 8 || y != 8 {
+			t.Fatalf("%s: %d×%d", kind, x, y)
+		}
+	}
+}
