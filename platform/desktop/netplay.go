@@ -346,3 +346,11 @@ type Bot interface {
 	// the bot plays; false leaves the keyboard's.
 	BotInput(n uint64, in *engine.Input) bool
 }
+
+// playersOf is the game's player slots, 0 when it has none.
+func playersOf(game any) int {
+	if m, ok := game.(engine.Multiplayer); ok {
+		return m.Players()
+	}
+	return 0
+}

@@ -102,7 +102,7 @@ func (r *run) loopConfig() (cfg engine.Config, stop func(), err error) {
 		r.log.Info("running headless", "why", r.sum.HeadlessReason, "duration", cfg.Duration)
 	}
 	if o.Record != "" || o.Replay != "" {
-		if r.tape, err = openTape(&r.cfg, r.name, r.log); err != nil {
+		if r.tape, err = openTape(&r.cfg, r.name, playersOf(r.game), r.log); err != nil {
 			return cfg, stop, err
 		}
 		// On early returns only: closed by loop after a run.

@@ -182,9 +182,11 @@ func TestTwoProcessesThroughALossyRelayReachTheSameState(t *testing.T) {
 			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 			defer cancel()
 			const code = "relay-test-code"
-			host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "300", "-physics", engine, "-bot", "11")
+			dir := t.TempDir()
+			tapes := [2]string{filepath.Join(dir, "host.tape"), filepath.Join(dir, "joiner.tape")}
+			host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "300", "-physics", engine, "-bot", "11", "-record", tapes[0])
 			r := newRelay(t, waitHost(t, host), 0.1)
-			joiner := startPeer(ctx, t, bin, "-join", r.front.LocalAddr().String(), "-code", code, "-bot", "22")
+			joiner := startPeer(ctx, t, bin, "-join", r.front.LocalAddr().String(), "-code", code, "-bot", "22", "-record", tapes[1])
 			herr, jerr := host.cmd.Wait(), joiner.cmd.Wait()
 			if herr != nil || jerr != nil {
 				t.Fatalf("host: %v\n%s\njoiner: %v\n%s", herr, host.stderr.String(), jerr, joiner.stderr.String())
@@ -200,6 +202,16 @@ func TestTwoProcessesThroughALossyRelayReachTheSameState(t *testing.T) {
 				t.Fatal("the relay lost nothing: the test would prove nothing about loss")
 			}
 			t.Logf("host %s\njoiner %s\nrelay lost %d", fmtNet(hs.Netplay), fmtNet(js.Netplay), r.lost)
+			// Either peer's tape holds both players and replays alone.
+			for _, tp := range tapes {
+				rp := startPeer(ctx, t, bin, "-replay", tp)
+				if err := rp.cmd.Wait(); err != nil {
+					t.Fatalf("replay %s: %v\n%s", tp, err, rp.stderr.String())
+				}
+				if rs := rp.summary(t); rs.Ticks != 300 || rs.StateHash != hs.StateHash {
+					t.Fatalf("replay of %s: %d ticks, hash %s, want 300 and %s", tp, rs.Ticks, rs.StateHash, hs.StateHash)
+				}
+			}
 		})
 	}
 }
