@@ -7,6 +7,7 @@ require (
 	github.com/go-gl/mathgl v1.2.0
 	github.com/hajimehoshi/go-mp3 v0.3.4
 	github.com/jakecoffman/cp/v2 v2.4.0
+	github.com/petermattis/goid v0.0.0-20261109124353-7cfa343ad0ab
 	github.com/quic-go/quic-go v0.65.0
 	github.com/veandco/go-sdl2 v0.4.40
 	golang.org/x/image v0.47.0

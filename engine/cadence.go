@@ -43,18 +43,31 @@ func (c *cadence) apply(frame, room time.Duration) (time.Duration, bool) {
 		k = 1
 	}
 	snapped := k * c.period
-	if d := t - snapped; d > c.tol || d < -c.tol || (snapped > t && snapped > room) {
-		// Not a multiple of the period after all (a hitch, a mode
-		// switch), or one the bailout would cut: pass the real time
-		// through. A negative t is time already given out ahead; hold
-		// it (it is within tolerance, as frames are never negative).
-		if t < 0 {
-			c.carry = t
-			return 0, false
-		}
-		c.carry = 0
-		return t, false
+	d := t - snapped
+	if d <= c.tol && d >= -c.tol && (snapped <= t || snapped <= room) {
+		c.carry = d
+		return snapped, true
 	}
-	c.carry = t - snapped
-	return snapped, true
+	// Not a multiple of the period after all (noise past the tolerance, a
+	// hitch, a mode switch), or one the bailout would cut: pass the real
+	// time through. A negative t is time already given out ahead; hold it
+	// (it is within tolerance, as frames are never negative).
+	if t < 0 {
+		c.carry = t
+		return 0, false
+	}
+	// Past the tolerance but nearest k periods: keep carrying the
+	// tolerance's worth. Passing all of it through would re-base the
+	// carry on this frame's timestamp, likely a noisy extreme, and with
+	// noise near the tolerance (±1 ms at 144 Hz) frames would then keep
+	// falling off the grid.
+	switch {
+	case d > c.tol && d <= c.period/2:
+		c.carry = c.tol
+	case d < -c.tol && d >= -c.period/2 && t+c.tol <= room:
+		c.carry = -c.tol
+	default:
+		c.carry = 0
+	}
+	return t - c.carry, false
 }

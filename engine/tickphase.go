@@ -111,7 +111,8 @@ func (p *tickPhase) feed(f, acc, quantum, dt, limit time.Duration, onGrid bool) 
 // reach a whole step (centrings that all moved the same way): then a step
 // of it is paid back. A frame off the grid (a hitch) runs an uneven count
 // anyway: it takes the middle nearest to what nothing held would give,
-// paying back all but half a step.
+// paying back all but half a step, so that simulated time stays within
+// half a step of real time as the leftover says.
 func (p *tickPhase) centre(f, acc, limit time.Duration, onGrid bool) time.Duration {
 	g := p.grid
 	u := acc + f // never negative: acc and f are not

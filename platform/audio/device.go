@@ -31,6 +31,13 @@ type deviceSide struct {
 	out               []int16
 	fed               bool
 
+	// The device's queue is topped up to the caller's target, or more
+	// when frames come slower than the target lasts: peak is the most
+	// the device played between two feeds lately (decaying), lastQueued
+	// what was queued after the last feed.
+	peak, lastQueued  int
+	target, maxTarget int
+
 	master, musicVol, fxVol float64
 	muted                   bool
 }
@@ -101,14 +108,31 @@ func (m *Mixer) SetMuted(muted bool) { m.dev.muted = muted }
 // applied. Call it once a frame, after the frame's ticks. A device whose
 // queue is empty at a feed after the first ran dry since the last one:
 // an underrun, counted in Stats.
+//
+// target suits frames that come often enough (at 60 Hz, 1200 frames of
+// 48 kHz outlast one frame's 800 by 8 ms); when frames come slower, the
+// queue grows to what the device plays between two feeds plus a third of
+// target, and shrinks back as they speed up (Stats.Target).
 func (m *Mixer) Feed(dev Device, target int) error {
 	d := &m.dev
-	target = min(target, fifoFrames)
 	q := dev.Queued()
 	if d.fed && q == 0 {
 		m.stats.Underruns++
 	}
+	if d.fed {
+		played := max(d.lastQueued-q, 0)
+		if q == 0 {
+			// It would have played more had there been more: how much
+			// is unknown, so grow fast; the decay takes the excess back.
+			played *= 2
+		}
+		d.peak = min(max(played, d.peak-d.peak/64), fifoFrames)
+	}
 	d.fed = true
+	target = min(max(target, d.peak+target/3), fifoFrames)
+	d.target, d.maxTarget = target, max(d.maxTarget, target)
+	m.stats.Target, m.stats.MaxTarget = d.target, d.maxTarget
+	d.lastQueued = max(q, target)
 	need := target - q
 	if need <= 0 {
 		d.trim(&m.stats)

@@ -48,6 +48,7 @@ type Mixer struct {
 	live pool // voices started by frames: heard only
 
 	inTick  bool
+	paused  bool   // the ticks' voices hold where they are
 	n       uint64 // the tick being run
 	music   []int32
 	effects []int32
@@ -73,6 +74,10 @@ type Stats struct {
 	// Padded is frames of silence the device got because no tick had
 	// mixed them yet (a pause, a time scale below 1, a stall).
 	Padded uint64
+	// Target is the frames the last Feed queued up to, and MaxTarget the
+	// most since the mixer was made (see Feed): with the device's block,
+	// the output latency in force and at worst. 0 before any Feed.
+	Target, MaxTarget int
 }
 
 // NewMixer returns a Mixer for cfg.
@@ -119,7 +124,9 @@ func (m *Mixer) EndTick() error {
 	mus, fx := m.music[:2*k], m.effects[:2*k]
 	clear(mus)
 	clear(fx)
-	m.tick.mix(mus, fx, k)
+	if !m.paused {
+		m.tick.mix(mus, fx, k)
+	}
 	m.stats.Frames += uint64(k)
 	m.dev.push(mus, fx, &m.stats)
 	if m.capture == nil || m.capErr != nil {
@@ -139,6 +146,16 @@ func (m *Mixer) EndTick() error {
 	}
 	return nil
 }
+
+// SetPaused holds every sound the ticks started where it is (true) or
+// lets them play on (false), for a game's own pause screen: its ticks
+// still run, and the timeline still advances, in silence. Call it from a
+// tick, as the recorded mix depends on it; the loop's own pause (P) needs
+// nothing, since it runs no tick.
+func (m *Mixer) SetPaused(paused bool) { m.paused = paused }
+
+// Paused reports what SetPaused last set.
+func (m *Mixer) Paused() bool { return m.paused }
 
 // Stats returns the mixer's counters.
 func (m *Mixer) Stats() Stats {

@@ -268,3 +268,22 @@ func (d *fakeDevice) consume(frames int) {
 	d.heard = append(d.heard[:0], d.queued[:k]...)
 	d.queued = append(d.queued[:0], d.queued[k:]...)
 }
+
+func TestAPausedTimelineHoldsItsSoundsAndGoesOnWhereTheyWere(t *testing.T) {
+	var out bytes.Buffer
+	m := newTestMixer(t, &out)
+	ramp := make([]int16, 2400) // 0, 1, 2, ... : where it is shows in the sample
+	for i := range ramp {
+		ramp[i] = int16(i)
+	}
+	snd, err := NewSound("ramp", Rate, 1, ramp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runTicks(t, m, 0, 1, func(uint64) { m.Play(snd, Params{}) })
+	runTicks(t, m, 1, 3, func(n uint64) { m.SetPaused(n == 1) })
+	s := samples(out.Bytes())
+	if s[2*799] != 799 || s[2*800] != 0 || s[2*1599] != 0 || s[2*1600] != 800 || !(m.Stats().Playing == 1) {
+		t.Errorf("before, during and after the pause: %d, %d..%d, %d; want 799, silence, 800", s[2*799], s[2*800], s[2*1599], s[2*1600])
+	}
+}

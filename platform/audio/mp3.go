@@ -27,6 +27,9 @@ func newMP3Decoder(name string, r readSeekCloser) (d *mp3Decoder, err error) {
 		d.d, err = mp3.NewDecoder(r)
 		return err
 	})
+	if errors.Is(err, io.EOF) {
+		err = fmt.Errorf("%w: %s: no whole MP3 frame: re-encode it, or use Ogg Vorbis or WAV", ErrFormat, name)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -69,6 +72,9 @@ func (d *mp3Decoder) read(p []int16) (int, error) {
 			var m int
 			m, err = d.d.Read(b[n:])
 			n += m
+			if m == 0 && err == nil {
+				err = errors.New("the decoder made no progress")
+			}
 		}
 		return err
 	})

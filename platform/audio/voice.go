@@ -53,10 +53,13 @@ func (v *voice) mix(acc []int32, n int) bool {
 	v.fresh = false
 	for i := 0; i < n; {
 		idx := int(v.pos >> 32)
-		if idx+1 >= v.frames && !v.edge(idx) {
-			return false
+		// A stream may need several blocks to get past a high pitch's step.
+		for idx+1 >= v.frames && (v.stream != nil || idx >= v.frames) {
+			if !v.edge(idx) {
+				return false
+			}
+			idx = int(v.pos >> 32)
 		}
-		idx = int(v.pos >> 32)
 		k := n - i
 		if idx+1 < v.frames {
 			// Frames until the next one would read past the data.
@@ -89,9 +92,6 @@ func (v *voice) edge(idx int) bool {
 	if v.stream != nil {
 		return v.stream.refill(v)
 	}
-	if idx < v.frames {
-		return true // the last frame: run mixes it alone
-	}
 	if !v.loop || v.frames == 0 {
 		return false
 	}
@@ -108,25 +108,29 @@ func (v *voice) run(acc []int32, k int, seam bool) {
 	}
 	d, pos, st := v.data, v.pos, v.step
 	gl, gr, dl, dr := v.gl, v.gr, v.dl, v.dr
+	acc = acc[:2*k]
+	// The three-index slices leave one bounds check a frame.
 	if v.ch == 2 {
-		for j := 0; j < k; j++ {
+		for j := 0; j+1 < len(acc); j += 2 {
 			i := int(pos>>32) * 2
+			s := d[i : i+4 : i+4]
 			f := int32(pos >> 17 & 0x7fff)
-			l0, r0 := int32(d[i]), int32(d[i+1])
-			l := l0 + (int32(d[i+2])-l0)*f>>15
-			r := r0 + (int32(d[i+3])-r0)*f>>15
-			acc[2*j] += int32(int64(l) * int64(gl) >> 16)
-			acc[2*j+1] += int32(int64(r) * int64(gr) >> 16)
+			l0, r0 := int32(s[0]), int32(s[1])
+			l := l0 + (int32(s[2])-l0)*f>>15
+			r := r0 + (int32(s[3])-r0)*f>>15
+			acc[j] += int32(int64(l) * int64(gl) >> 16)
+			acc[j+1] += int32(int64(r) * int64(gr) >> 16)
 			gl, gr, pos = gl+dl, gr+dr, pos+st
 		}
 	} else {
-		for j := 0; j < k; j++ {
+		for j := 0; j+1 < len(acc); j += 2 {
 			i := int(pos >> 32)
+			s := d[i : i+2 : i+2]
 			f := int32(pos >> 17 & 0x7fff)
-			s0 := int32(d[i])
-			s := int64(s0 + (int32(d[i+1])-s0)*f>>15)
-			acc[2*j] += int32(s * int64(gl) >> 16)
-			acc[2*j+1] += int32(s * int64(gr) >> 16)
+			s0 := int32(s[0])
+			x := int64(s0 + (int32(s[1])-s0)*f>>15)
+			acc[j] += int32(x * int64(gl) >> 16)
+			acc[j+1] += int32(x * int64(gr) >> 16)
 			gl, gr, pos = gl+dl, gr+dr, pos+st
 		}
 	}

@@ -5,8 +5,8 @@
 //
 // Main parses the command line every lockstep program shares (power modes,
 // tick rate, stop conditions, -headless, -physics, -record and -replay,
-// -screenshot, -stats-json, profiles and traces, -hud and -debug; -h lists
-// them and the keys) over the Config's values as defaults, runs the game
+// -screenshot, -stats-json, profiles and traces, -hud and -debug, sound's
+// -audio-out, -mute and -volume; -h lists them and the keys) over the Config's values as defaults, runs the game
 // and exits. Run does the same without a command line and returns the
 // run's Summary. Config is every option there is: the loop's
 // (engine.Config), the window's (sdl2.Options), the debug tools' and the
@@ -38,7 +38,9 @@
 //     game's own. Every one is taken to change the simulation: recordings
 //     keep them and replays use them.
 //   - Start(*Setup) error (Starter): setting up, with what the run made
-//     for the game (seed, physics engine, window, logger).
+//     for the game (seed, physics engine, window, logger, the sound mixer:
+//     sounds played in Tick are placed on the ticks' timeline and
+//     recorded by -audio-out; see platform/audio).
 //   - Update(*engine.Frame) error (engine.Updater): once a frame, before
 //     its ticks: cameras, menus, what does not change the simulation.
 //   - World() physics.Stepper (engine.Simulator): a physics world the loop

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"time"
@@ -28,7 +29,8 @@ type SoundOptions struct {
 
 // The device's settings: 25 ms queued after each frame's feed plus SDL's
 // 128-frame block, 27.7 ms in all; a 60 Hz frame takes 16.7 ms of it, which
-// leaves 5.7 ms for a late frame before the device runs dry.
+// leaves 5.7 ms for a late frame before the device runs dry. Slower
+// frames queue more (audio.Mixer.Feed).
 const (
 	audioTarget = 1200
 	audioBuffer = 128
@@ -51,9 +53,13 @@ func (s *SoundOptions) validate() error {
 type SoundSummary struct {
 	// AudioDevice is SDL's audio driver, "" when none was opened.
 	AudioDevice string `json:"audio_device"`
-	// AudioLatencyMS is the output latency in force: what is queued after
-	// a feed plus the device's block, in milliseconds (0 without a device).
+	// AudioLatencyMS is the output latency in force at the end: what is
+	// queued after a feed plus the device's block, in milliseconds (0
+	// without a device). It is 27.7 ms while frames come at 60 Hz or
+	// faster, and grows with slower frames (see audio.Mixer.Feed).
 	AudioLatencyMS float64 `json:"audio_latency_ms"`
+	// AudioLatencyMaxMS is the most it was during the run.
+	AudioLatencyMaxMS float64 `json:"audio_latency_max_ms"`
 	// AudioUnderruns counts the frames at which the device had run dry.
 	AudioUnderruns uint64 `json:"audio_underruns"`
 	// AudioStolen counts sounds stopped to make room for newer ones.
@@ -63,6 +69,15 @@ type SoundSummary struct {
 	AudioDroppedMS float64 `json:"audio_dropped_ms"`
 }
 
+func (s *SoundSummary) writeText(w io.Writer) {
+	dev := s.AudioDevice
+	if dev == "" {
+		dev = "none"
+	}
+	fmt.Fprintf(w, "audio device %s  latency %.1fms (most %.1fms)  underruns %d  voices stolen %d  dropped %.1fms\n",
+		dev, s.AudioLatencyMS, s.AudioLatencyMaxMS, s.AudioUnderruns, s.AudioStolen, s.AudioDroppedMS)
+}
+
 // sound is a run's mixer, its WAV file and its audio device.
 type sound struct {
 	mixer *audio.Mixer
@@ -70,7 +85,6 @@ type sound struct {
 	wav   *audio.WAVWriter
 	dev   *sdl2.AudioDevice
 	log   *slog.Logger
-	err   error // the first device error, logged once
 }
 
 // openSound makes the mixer a game gets in Setup.Audio, the -audio-out
@@ -122,7 +136,6 @@ func (s *sound) feed() {
 	}
 	if err := s.mixer.Feed(s.dev, audioTarget); err != nil {
 		s.log.Warn("audio device failed: running silent", "err", err)
-		s.err = err
 		s.dev.Close()
 		s.dev = nil
 	}
@@ -133,8 +146,11 @@ func (s *sound) summarize(sum *Summary) {
 	sum.AudioUnderruns, sum.AudioStolen = st.Underruns, st.Stolen
 	sum.AudioDroppedMS = float64(st.Dropped) * 1000 / audio.Rate
 	if s.dev != nil {
+		ms := func(target int) float64 {
+			return float64(audio.Latency(target, s.dev.BufferFrames())) / float64(time.Millisecond)
+		}
 		sum.AudioDevice = s.dev.Driver()
-		sum.AudioLatencyMS = float64(audio.Latency(audioTarget, s.dev.BufferFrames())) / float64(time.Millisecond)
+		sum.AudioLatencyMS, sum.AudioLatencyMaxMS = ms(max(st.Target, audioTarget)), ms(max(st.MaxTarget, audioTarget))
 	}
 }
 

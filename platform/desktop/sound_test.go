@@ -201,8 +201,48 @@ func TestTheDeviceIsFedUnderTheDummyDriver(t *testing.T) {
 	if err := json.Unmarshal(raw, &sum); err != nil {
 		t.Fatal(err)
 	}
-	if sum.AudioDevice != "dummy" || sum.AudioLatencyMS <= 0 || sum.AudioLatencyMS > 30 {
-		t.Errorf("device %q, latency %v ms; want dummy, at most 30", sum.AudioDevice, sum.AudioLatencyMS)
+	// At 60 Hz the latency is 27.7 ms (TestLatencyAt60HzIsUnder30ms); a
+	// loaded machine's slower frames make it longer, never shorter.
+	if sum.AudioDevice != "dummy" || sum.AudioLatencyMS < 27.6 || sum.AudioLatencyMaxMS < sum.AudioLatencyMS {
+		t.Errorf("device %q, latency %v ms (most %v); want dummy, 27.7 or more", sum.AudioDevice, sum.AudioLatencyMS, sum.AudioLatencyMaxMS)
 	}
 	t.Logf("underruns %d, latency %.1f ms", sum.AudioUnderruns, sum.AudioLatencyMS)
+}
+
+// No sound card (here: a driver SDL does not have) is one log line and a
+// silent run; -mute opens no device at all; -audio-out works either way.
+func TestNoDeviceOrMuteIsASilentRunThatStillWritesTheSound(t *testing.T) {
+	for _, tc := range []struct {
+		driver string
+		args   []string
+		log    string
+	}{
+		{"no-such-driver", nil, "no audio device: running silent"},
+		{"dummy", []string{"-mute"}, ""},
+	} {
+		t.Run(tc.driver, func(t *testing.T) {
+			t.Setenv("SDL_AUDIODRIVER", tc.driver)
+			dir := t.TempDir()
+			wav, stats := filepath.Join(dir, "run.wav"), filepath.Join(dir, "run.json")
+			args := append([]string{"-headless", "-mode", "uncapped", "-ticks", "20", "-audio-out", wav, "-stats-json", stats}, tc.args...)
+			code, stderr := run(&beeper{at: map[uint64]bool{2: true}}, args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if n := strings.Count(stderr, "no audio device"); tc.log != "" && (n != 1 || !strings.Contains(stderr, tc.log)) {
+				t.Errorf("want one line saying %q; stderr:\n%s", tc.log, stderr)
+			}
+			var sum desktop.Summary
+			raw, _ := os.ReadFile(stats)
+			if err := json.Unmarshal(raw, &sum); err != nil {
+				t.Fatal(err)
+			}
+			if sum.AudioDevice != "" || sum.AudioLatencyMS != 0 {
+				t.Errorf("device %q, latency %v; want none", sum.AudioDevice, sum.AudioLatencyMS)
+			}
+			if s := readWAV(t, wav); len(s) != 2*20*800 || s[2*2*800] != 8000 {
+				t.Errorf("%d frames, tick 2's first sample %d; want %d and 8000", len(s)/2, s[2*2*800], 20*800)
+			}
+		})
+	}
 }

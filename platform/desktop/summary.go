@@ -174,4 +174,5 @@ func (s *Summary) writeText(w io.Writer) {
 			g.Collections, g.Forced, g.Overran, g.TotalMS, g.MaxMS, g.HandedOver, g.RuntimeCycles)
 	}
 	fmt.Fprintf(w, "bodies %d  state_hash %s\n", s.Bodies, s.StateHash)
+	s.SoundSummary.writeText(w)
 }

@@ -94,6 +94,7 @@ const minSpokePixels = 4
 // gets a spoke in a darker shade to show its spin, unless the transform
 // makes it too small to see.
 func (c *Canvas) BodyShape(b *physics.BodyState, s *physics.Shape, col color.RGBA) {
+	mustMain("Canvas.BodyShape")
 	switch s.Kind {
 	case physics.Circle:
 		center := b.Pos.Add(rotate(s.Offset, b.Angle))

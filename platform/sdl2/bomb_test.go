@@ -60,7 +60,7 @@ func allocated(f func()) uint64 {
 
 func TestLoadTextureRefusesADeclaredSizeBeyondTheRendererBeforeDecoding(t *testing.T) {
 	w := openHeadless(t, Options{})
-	c := w.Canvas()
+	c := onMain1(w.Canvas)
 	limit := c.maxSide()
 	dir := t.TempDir()
 	r := rand.New(rand.NewPCG(23, 2))
@@ -113,7 +113,7 @@ func TestLoadTextureStillLoadsEveryKindWithinTheLimit(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", kind, err)
 		}
-		if x, y := tex.Size(); x != 8 || y != 8 {
+		if x, y := onMain2(tex.Size); x != 8 || y != 8 {
 			t.Fatalf("%s: %d×%d", kind, x, y)
 		}
 	}

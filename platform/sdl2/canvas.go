@@ -40,8 +40,10 @@ type Canvas struct {
 	textScale  int     // HUD glyph size in font pixels per canvas unit
 	maxTex     int32   // the renderer's largest texture side; 0: unknown
 
-	textures []*Texture // every live texture, re-uploaded on a new renderer
-	faces    map[faceKey]*Face
+	textures  []*Texture // every live texture, re-uploaded on a new renderer
+	faces     map[faceKey]*Face
+	faceBytes int    // bytes of the cached faces' atlases (see faceBudget)
+	faceClock uint64 // counts face uses, to release the least recent
 
 	circles [circleLevels][]sdl.FPoint // unit circles of 8<<level points
 	font    *glyphAtlas
@@ -129,28 +131,39 @@ func (c *Canvas) applyClip() {
 
 // Size returns the canvas's size in canvas units: the logical size when the
 // window has one, otherwise the drawable's size in pixels.
-func (c *Canvas) Size() (width, height int) { return c.view.size() }
+func (c *Canvas) Size() (width, height int) {
+	mustMain("Canvas.Size")
+	return c.view.size()
+}
 
 // PixelScale returns how many drawable pixels one canvas unit spans: 1
 // without a logical size, otherwise the scale that fits the logical size
 // into the drawable (a whole number with integer scaling).
-func (c *Canvas) PixelScale() float64 { return c.view.scale }
+func (c *Canvas) PixelScale() float64 {
+	mustMain("Canvas.PixelScale")
+	return c.view.scale
+}
 
 // SetTransform sets the world → canvas transform used by the shape and
 // sprite methods from now on, typically Camera.Transform(c.Size()). The
 // identity draws in canvas units.
 func (c *Canvas) SetTransform(m mgl64.Mat3) {
+	mustMain("Canvas.SetTransform")
 	c.xf = m
 	c.m = c.view.matrix().Mul3(m)
 }
 
 // Transform returns the current world → canvas transform.
-func (c *Canvas) Transform() mgl64.Mat3 { return c.xf }
+func (c *Canvas) Transform() mgl64.Mat3 {
+	mustMain("Canvas.Transform")
+	return c.xf
+}
 
 // Clear fills the canvas with col, and with a logical size the bars around
 // it with black, and drops anything queued, which it would have covered
 // anyway.
 func (c *Canvas) Clear(col color.RGBA) {
+	mustMain("Canvas.Clear")
 	c.verts, c.idx, c.tex = c.verts[:0], c.idx[:0], nil
 	if c.ren == nil {
 		c.fail(ErrNoRenderer)
@@ -182,6 +195,7 @@ func (c *Canvas) Clear(col color.RGBA) {
 // readers call it; call it yourself only to mix in other SDL drawing. It
 // returns the first drawing error since the last Flush.
 func (c *Canvas) Flush() error {
+	mustMain("Canvas.Flush")
 	c.submit()
 	err := c.err
 	c.err = nil

@@ -141,6 +141,7 @@ func (p *pads) slot(pad int) (*sdl.GameController, error) {
 // Calling it from Tick is safe for replays: it changes nothing the
 // simulation reads.
 func (w *Window) Rumble(pad int, low, high float64, d time.Duration) error {
+	mustMain("Window.Rumble")
 	gc, err := w.pads.slot(pad)
 	if err != nil {
 		return fmt.Errorf("sdl2: rumble: %w", err)
@@ -166,6 +167,7 @@ func strength(s float64) uint16 {
 // PadName returns the name of the controller in slot pad, such as "Xbox
 // Series X Controller", or "" when none is connected there.
 func (w *Window) PadName(pad int) string {
+	mustMain("Window.PadName")
 	gc, err := w.pads.slot(pad)
 	if err != nil {
 		return ""

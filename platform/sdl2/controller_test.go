@@ -55,7 +55,7 @@ func TestAControllerConnectsReportsButtonsAndAxesAndDisconnects(t *testing.T) {
 	if got := s.pads(); !slices.Equal(got, []padEvent{{pad: 0, button: -1, axis: -1, on: true}}) {
 		t.Fatalf("plugging a controller in reported %+v, want pad 0 connected", got)
 	}
-	if name := w.PadName(0); name != "lockstep test pad" {
+	if name := onMain1(func() string { return w.PadName(0) }); name != "lockstep test pad" {
 		t.Errorf("PadName(0) = %q, want the controller's", name)
 	}
 
@@ -95,10 +95,10 @@ func TestAControllerConnectsReportsButtonsAndAxesAndDisconnects(t *testing.T) {
 	if ev := s.pads(); len(ev) == 0 || ev[len(ev)-1] != (padEvent{pad: 0, button: -1, axis: -1, on: false}) {
 		t.Errorf("unplugging reported %+v, ending without pad 0 disconnected", ev)
 	}
-	if err := w.Rumble(0, 1, 1, time.Second); err == nil || !strings.Contains(err.Error(), "pad 0: no controller is connected there") {
+	if err := onMain1(func() error { return w.Rumble(0, 1, 1, time.Second) }); err == nil || !strings.Contains(err.Error(), "pad 0: no controller is connected there") {
 		t.Errorf("Rumble of an unplugged pad: %v, want it to say none is connected", err)
 	}
-	if name := w.PadName(0); name != "" {
+	if name := onMain1(func() string { return w.PadName(0) }); name != "" {
 		t.Errorf("PadName of an unplugged pad: %q, want none", name)
 	}
 }
@@ -113,7 +113,7 @@ func TestControllersTakeTheFirstFreeSlotAndAFifthWaitsForOne(t *testing.T) {
 	}
 	poll(w, &s, nil)
 	for i := range engine.MaxPads {
-		if !s.in.Pads[i].Connected || w.PadName(i) != fmt.Sprintf("pad %d", i) {
+		if !s.in.Pads[i].Connected || onMain1(func() string { return w.PadName(i) }) != fmt.Sprintf("pad %d", i) {
 			t.Fatalf("slot %d: connected %v, controller %q; want pad %d", i, s.in.Pads[i].Connected, w.PadName(i), i)
 		}
 	}
@@ -125,7 +125,7 @@ func TestControllersTakeTheFirstFreeSlotAndAFifthWaitsForOne(t *testing.T) {
 	}
 	// Pad 1 goes: the fifth takes its slot, holding B.
 	poll(w, &s, ps[1].Detach)
-	if w.PadName(1) != "pad 4" || !s.in.Pads[1].Connected {
+	if onMain1(func() string { return w.PadName(1) }) != "pad 4" || !s.in.Pads[1].Connected {
 		t.Fatalf("after pad 1 went, slot 1 holds %q (connected %v), want pad 4", w.PadName(1), s.in.Pads[1].Connected)
 	}
 	s = sink{in: s.in.Held()}

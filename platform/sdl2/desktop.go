@@ -14,6 +14,7 @@ import (
 // and no flicker. The new size arrives with the window's events; with a
 // logical size the canvas keeps its units.
 func (w *Window) SetFullscreen(on bool) error {
+	mustMain("Window.SetFullscreen")
 	if on == w.Fullscreen() {
 		return nil
 	}
@@ -40,6 +41,7 @@ func (w *Window) SetFullscreen(on bool) error {
 
 // Fullscreen reports whether the window is fullscreen.
 func (w *Window) Fullscreen() bool {
+	mustMain("Window.Fullscreen")
 	return w.win.GetFlags()&sdl.WINDOW_FULLSCREEN_DESKTOP != 0
 }
 
@@ -47,19 +49,27 @@ func (w *Window) Fullscreen() bool {
 // SDL's mouse events. On a high-DPI display the drawable (Size) has more
 // pixels than that.
 func (w *Window) WindowSize() (width, height int) {
+	mustMain("Window.WindowSize")
 	ww, wh := w.win.GetSize()
 	return int(ww), int(wh)
 }
 
 // SetTitle sets the window's title.
-func (w *Window) SetTitle(title string) { w.win.SetTitle(title) }
+func (w *Window) SetTitle(title string) {
+	mustMain("Window.SetTitle")
+	w.win.SetTitle(title)
+}
 
 // Title returns the window's title.
-func (w *Window) Title() string { return w.win.GetTitle() }
+func (w *Window) Title() string {
+	mustMain("Window.Title")
+	return w.win.GetTitle()
+}
 
 // SetIcon sets the window's icon from img, which window managers scale
 // down; 64×64 or smaller is usual.
 func (w *Window) SetIcon(img image.Image) error {
+	mustMain("Window.SetIcon")
 	if img == nil {
 		return errors.New("sdl2: SetIcon: the image is nil")
 	}
@@ -87,6 +97,7 @@ func (w *Window) SetIcon(img image.Image) error {
 // SetCursorVisible shows or hides the mouse cursor while it is over the
 // window. SDL keeps one setting for the whole application.
 func (w *Window) SetCursorVisible(visible bool) error {
+	mustMain("Window.SetCursorVisible")
 	toggle := sdl.DISABLE
 	if visible {
 		toggle = sdl.ENABLE
@@ -99,6 +110,7 @@ func (w *Window) SetCursorVisible(visible bool) error {
 
 // CursorVisible reports whether the mouse cursor is shown.
 func (w *Window) CursorVisible() bool {
+	mustMain("Window.CursorVisible")
 	n, err := sdl.ShowCursor(sdl.QUERY)
 	return err == nil && n == sdl.ENABLE
 }
@@ -109,6 +121,7 @@ func (w *Window) CursorVisible() bool {
 // keeps one setting for the whole application, and it needs a windowing
 // system: the offscreen driver refuses it.
 func (w *Window) SetRelativeMouse(on bool) error {
+	mustMain("Window.SetRelativeMouse")
 	if sdl.SetRelativeMouseMode(on) != 0 {
 		return fmt.Errorf("sdl2: relative mouse mode %v on video driver %q: %s", on, w.driver, sdl.GetError())
 	}
@@ -116,4 +129,7 @@ func (w *Window) SetRelativeMouse(on bool) error {
 }
 
 // RelativeMouse reports whether relative mouse mode is on.
-func (w *Window) RelativeMouse() bool { return sdl.GetRelativeMouseMode() }
+func (w *Window) RelativeMouse() bool {
+	mustMain("Window.RelativeMouse")
+	return sdl.GetRelativeMouseMode()
+}

@@ -70,7 +70,7 @@ func TestRelativeMouseNeedsAWindowingSystem(t *testing.T) {
 		err = w.SetRelativeMouse(true)
 		on = w.RelativeMouse()
 	})
-	if w.Driver() == "offscreen" && (err == nil || on || !strings.Contains(err.Error(), `"offscreen"`)) {
+	if onMain1(w.Driver) == "offscreen" && (err == nil || on || !strings.Contains(err.Error(), `"offscreen"`)) {
 		t.Errorf("on the offscreen driver: SetRelativeMouse(true) = %v, RelativeMouse() = %v; want an error naming the driver", err, on)
 	}
 }
@@ -83,15 +83,16 @@ func TestOptionsSetTheInitialState(t *testing.T) {
 		Icon: quadImage(), Fullscreen: true, HideCursor: true, RelativeMouse: true})
 	var cw, ch int
 	var fullscreen, cursor bool
+	var scale float64
 	onMain(func() {
 		cw, ch = w.Canvas().Size()
-		fullscreen, cursor = w.Fullscreen(), w.CursorVisible()
+		fullscreen, cursor, scale = w.Fullscreen(), w.CursorVisible(), w.Canvas().PixelScale()
 	})
-	if cw != 160 || ch != 90 || w.Canvas().PixelScale() != 2 || fullscreen || !cursor {
+	if cw != 160 || ch != 90 || scale != 2 || fullscreen || !cursor {
 		t.Errorf("canvas %d×%d at %v, fullscreen %v, cursor visible %v; want 160×90 at 2, windowed, cursor shown",
-			cw, ch, w.Canvas().PixelScale(), fullscreen, cursor)
+			cw, ch, scale, fullscreen, cursor)
 	}
-	if ww, wh := w.WindowSize(); ww != 400 || wh != 300 {
+	if ww, wh := onMain2(w.WindowSize); ww != 400 || wh != 300 {
 		t.Errorf("WindowSize() = %d×%d, want 400×300", ww, wh)
 	}
 }

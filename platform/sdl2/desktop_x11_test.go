@@ -22,8 +22,8 @@ func openX11(t *testing.T, opts Options) *Window {
 		t.Fatalf("Open(%+v): %v", opts, err)
 	}
 	t.Cleanup(func() { onMain(func() { w.Close() }) })
-	if w.Headless() {
-		t.Fatalf("with DISPLAY set the window is headless: %s", w.HeadlessReason())
+	if onMain1(w.Headless) {
+		t.Fatalf("with DISPLAY set the window is headless: %s", onMain1(w.HeadlessReason))
 	}
 	return w
 }
@@ -35,11 +35,11 @@ func waitForSize(t *testing.T, w *Window, width, height int) {
 	var in sink
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		onMain(func() { w.PollEvents(&in) })
-		if ww, wh := w.Size(); ww == width && wh == height {
+		if ww, wh := onMain2(w.Size); ww == width && wh == height {
 			return
 		}
 	}
-	ww, wh := w.Size()
+	ww, wh := onMain2(w.Size)
 	t.Fatalf("the drawable stayed %d×%d, want %d×%d", ww, wh, width, height)
 }
 
@@ -59,19 +59,19 @@ func TestX11FullscreenCoversTheScreenAndComesBack(t *testing.T) {
 		t.Fatalf("SetFullscreen(true): %v", err)
 	}
 	waitForSize(t, w, 1280, 720) // the Makefile's Xvfb screen
-	if !w.Fullscreen() {
+	if !onMain1(w.Fullscreen) {
 		t.Error("Fullscreen() = false after SetFullscreen(true)")
 	}
-	if ww, wh := w.WindowSize(); ww != 1280 || wh != 720 || w.Canvas().PixelScale() != 8 {
-		t.Errorf("fullscreen: window %d×%d, canvas scale %v; want 1280×720, and 160×90 at 8×", ww, wh, w.Canvas().PixelScale())
+	if ww, wh := onMain2(w.WindowSize); ww != 1280 || wh != 720 || onMain1(onMain1(w.Canvas).PixelScale) != 8 {
+		t.Errorf("fullscreen: window %d×%d, canvas scale %v; want 1280×720, and 160×90 at 8×", ww, wh, onMain1(onMain1(w.Canvas).PixelScale))
 	}
 	onMain(func() { err = w.SetFullscreen(false) })
 	if err != nil {
 		t.Fatalf("SetFullscreen(false): %v", err)
 	}
 	waitForSize(t, w, 320, 240)
-	if w.Fullscreen() || w.Canvas().PixelScale() != 2 {
-		t.Errorf("after SetFullscreen(false): Fullscreen() %v, canvas scale %v; want windowed at 2×", w.Fullscreen(), w.Canvas().PixelScale())
+	if onMain1(w.Fullscreen) || onMain1(onMain1(w.Canvas).PixelScale) != 2 {
+		t.Errorf("after SetFullscreen(false): Fullscreen() %v, canvas scale %v; want windowed at 2×", onMain1(w.Fullscreen), onMain1(onMain1(w.Canvas).PixelScale))
 	}
 	out, err := exec.Command("xwininfo", "-id", id).Output()
 	if err != nil || !strings.Contains(string(out), "-geometry 320x240") {
@@ -92,12 +92,12 @@ func TestX11WindowAndDrawableSizes(t *testing.T) {
 	// X11 has no high-DPI scaling: window coordinates are pixels, and the
 	// pointer maps straight into a canvas without a logical size.
 	w := openX11(t, Options{Width: 320, Height: 240})
-	ww, wh := w.WindowSize()
-	dw, dh := w.Size()
+	ww, wh := onMain2(w.WindowSize)
+	dw, dh := onMain2(w.Size)
 	if ww != 320 || wh != 240 || dw != 320 || dh != 240 {
 		t.Errorf("window %d×%d, drawable %d×%d; want both 320×240", ww, wh, dw, dh)
 	}
-	if x, y := w.PointerToCanvas(10.5, 20); x != 10.5 || y != 20 {
+	if x, y := onMain2(func() (float64, float64) { return w.PointerToCanvas(10.5, 20) }); x != 10.5 || y != 20 {
 		t.Errorf("PointerToCanvas(10.5, 20) = (%v, %v) without a logical size", x, y)
 	}
 	var err error
@@ -105,7 +105,7 @@ func TestX11WindowAndDrawableSizes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if x, y := w.PointerToCanvas(10.5, 20); x != 21 || y != 40 {
+	if x, y := onMain2(func() (float64, float64) { return w.PointerToCanvas(10.5, 20) }); x != 21 || y != 40 {
 		t.Errorf("PointerToCanvas(10.5, 20) = (%v, %v) at a logical 640×480, want (21, 40)", x, y)
 	}
 }

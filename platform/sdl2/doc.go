@@ -15,6 +15,10 @@
 //
 // SDL must be driven from the main OS thread. The sdl package locks it in
 // its init, so open the window and run the loop on the main goroutine.
+// Open and every method of a Window, Canvas, Texture or Face panic, naming
+// themselves and the main thread, when called from another goroutine: a
+// check of a few nanoseconds, where a draw call from another goroutine
+// crashed inside SDL.
 //
 // Without a display (no DISPLAY or WAYLAND_DISPLAY on Unix), with
 // Options.Headless, or when SDL can start only a driver that shows nothing

@@ -99,7 +99,7 @@ func TestOffscreenDrawsKnownScene(t *testing.T) {
 			if env := os.Getenv("SDL_VIDEODRIVER"); env == "" && driver != "offscreen" {
 				t.Errorf("headless driver = %q, want offscreen", driver)
 			}
-			t.Logf("video driver %s, renderer %s", driver, w.Renderer())
+			t.Logf("video driver %s, renderer %s", driver, onMain1(w.Renderer))
 			checkScene(t, img)
 			saveForReview(t, w, "scene-"+name+".png")
 		})

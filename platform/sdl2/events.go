@@ -16,6 +16,7 @@ import (
 // quitting the application or losing the display requests the loop to
 // quit.
 func (w *Window) PollEvents(in engine.EventSink) {
+	mustMain("Window.PollEvents")
 	for ev := sdl.PollEvent(); ev != nil; ev = sdl.PollEvent() {
 		switch e := ev.(type) {
 		case *sdl.KeyboardEvent:

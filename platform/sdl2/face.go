@@ -31,7 +31,8 @@ const maxFaceSize = 1024
 // canvas's PixelScale times the face's size, so text stays sharp at a
 // logical size and on high-DPI displays. When that scale changes (a
 // resize with a logical size), the face rasterises its glyphs again at the
-// next draw or measure. Faces live as long as their window.
+// next draw or measure. A canvas keeps its faces' atlases within 64 MiB
+// (see Face.Release); faces live as long as their window.
 type Face struct {
 	c      *Canvas
 	font   *Font
@@ -40,7 +41,8 @@ type Face struct {
 	raster font.Face
 	buf    sfnt.Buffer
 	ppem   fixed.Int26_6
-	atlas  *Texture
+	atlas  *Texture // its img is nil while the face is released
+	used   uint64   // the canvas's faceClock when last drawn or measured
 
 	ascii  [128]int32 // 1 + index into glyphs; 0: not rasterised yet
 	more   map[rune]int32
@@ -68,6 +70,7 @@ type faceKey struct {
 // Face returns f at size canvas units (the em size: roughly the height of
 // a line), made on first use and cached per font and size.
 func (c *Canvas) Face(f *Font, size float64) (*Face, error) {
+	mustMain("Canvas.Face")
 	if f == nil {
 		return nil, errors.New("sdl2: Face: the font is nil; make one with ParseFont or LoadFont")
 	}
@@ -79,19 +82,16 @@ func (c *Canvas) Face(f *Font, size float64) (*Face, error) {
 		return face, nil
 	}
 	face := &Face{c: c, font: f, size: size, more: map[rune]int32{},
-		atlas: &Texture{c: c, filter: FilterLinear, name: fmt.Sprintf("(glyph atlas of %s at %v)", f.name, size)}}
-	if err := face.rasterAt(c.view.scale); err != nil {
+		atlas: &Texture{c: c, filter: FilterLinear, slot: -1, name: fmt.Sprintf("(glyph atlas of %s at %v)", f.name, size)}}
+	face.use()
+	if err := face.remake(); err != nil {
+		face.release()
 		return nil, err
 	}
 	if err := face.atlas.upload(); err != nil {
+		face.release()
 		return nil, err
 	}
-	face.atlas.slot = len(c.textures)
-	c.textures = append(c.textures, face.atlas)
-	if c.faces == nil {
-		c.faces = map[faceKey]*Face{}
-	}
-	c.faces[key] = face
 	return face, nil
 }
 
@@ -100,6 +100,12 @@ func (c *Canvas) Face(f *Font, size float64) (*Face, error) {
 // when next drawn.
 func (f *Face) rasterAt(over float64) error {
 	px := f.size * over
+	limit := f.c.atlasSide()
+	cell := int(math.Ceil(px*1.25)) + 2 // a glyph's box, about, with room around
+	if cell > limit {
+		return fmt.Errorf("sdl2: Face %s at size %v: %.0f pixels an em on this canvas (%v pixels a unit), taller than the largest glyph atlas (%d pixels): use a size up to %.0f",
+			f.font.name, f.size, px, over, limit, math.Floor(float64(limit-2)/1.25/over))
+	}
 	raster, err := opentype.NewFace(f.font.sf, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		return fmt.Errorf("sdl2: Face %s at %v pixels: %w", f.font.name, px, err)
@@ -117,20 +123,28 @@ func (f *Face) rasterAt(over float64) error {
 	f.glyphs = f.glyphs[:0]
 	f.shelfX, f.shelfY, f.shelfH = 1, 1, 0
 
-	// Room for printable ASCII in about ten rows of ten cells.
-	limit := 16384
-	if f.c.maxTex > 0 {
-		limit = int(f.c.maxTex)
-	}
+	// Room for printable ASCII in about ten rows of ten cells; a face
+	// too large for that starts with one row and rasterises its glyphs
+	// as they are drawn.
 	side := 64
-	for cell := int(math.Ceil(px*1.25)) + 2; side < 10*cell && side < limit; {
+	for side < 10*cell && side < limit {
 		side *= 2
 	}
 	side = min(side, limit)
+	ascii, atlasH := 10*cell <= side, side
+	if !ascii {
+		for atlasH = 64; atlasH < cell; atlasH *= 2 {
+		}
+		atlasH = min(atlasH, limit)
+	}
+	img, err := f.newAtlas(side, atlasH)
+	if err != nil {
+		return err
+	}
 	f.c.drop(f.atlas.tex)
 	f.atlas.unload()
-	f.atlas.img = image.NewNRGBA(image.Rect(0, 0, side, side))
-	for r := rune(' '); r <= '~'; r++ {
+	f.atlas.img = img
+	for r := rune(' '); ascii && r <= '~'; r++ {
 		if _, _, err := f.lookup(r); err != nil {
 			return err
 		}
@@ -138,35 +152,67 @@ func (f *Face) rasterAt(over float64) error {
 	return nil
 }
 
-// sync rasterises the face again if the canvas's pixel scale changed.
-func (f *Face) sync() {
-	if f.over != f.c.view.scale {
-		if err := f.rasterAt(f.c.view.scale); err != nil {
-			f.c.fail(err)
-		}
+// sync rasterises the face again if it was released or the canvas's
+// pixel scale changed, and reports whether it has an atlas.
+func (f *Face) sync() bool {
+	f.use()
+	var err error
+	switch {
+	case f.atlas.img == nil:
+		err = f.remake()
+	case f.over != f.c.view.scale:
+		err = f.rasterAt(f.c.view.scale)
 	}
+	if err != nil {
+		f.c.fail(err)
+	}
+	return f.atlas.img != nil
+}
+
+// use marks the face as the canvas's most recently used.
+func (f *Face) use() {
+	f.c.faceClock++
+	f.used = f.c.faceClock
 }
 
 func fixed26(v fixed.Int26_6) float64 { return float64(v) / 64 }
 
 // Size returns the face's em size in canvas units.
-func (f *Face) Size() float64 { return f.size }
+func (f *Face) Size() float64 {
+	mustMain("Face.Size")
+	return f.size
+}
 
 // Ascent returns how far glyphs reach above the baseline, in canvas units.
-func (f *Face) Ascent() float64 { f.sync(); return f.ascent }
+func (f *Face) Ascent() float64 {
+	mustMain("Face.Ascent")
+	f.sync()
+	return f.ascent
+}
 
 // Descent returns how far glyphs reach below the baseline, in canvas units.
-func (f *Face) Descent() float64 { f.sync(); return f.descent }
+func (f *Face) Descent() float64 {
+	mustMain("Face.Descent")
+	f.sync()
+	return f.descent
+}
 
 // LineHeight returns the distance between the baselines of two lines, in
 // canvas units: the font's line spacing, or ascent plus descent if that is
 // more.
-func (f *Face) LineHeight() float64 { f.sync(); return f.height }
+func (f *Face) LineHeight() float64 {
+	mustMain("Face.LineHeight")
+	f.sync()
+	return f.height
+}
 
 // Width returns how wide DrawText draws s, in canvas units: the width of
 // its longest line, from the first pen position to the last advance.
 func (f *Face) Width(s string) float64 {
-	f.sync()
+	mustMain("Face.Width")
+	if !f.sync() {
+		return 0
+	}
 	widest, w := 0.0, 0.0
 	var prev sfnt.GlyphIndex
 	for i := 0; i < len(s); {
@@ -193,12 +239,14 @@ func (f *Face) Width(s string) float64 {
 // returns the pen position after the last glyph (the top of its line), to
 // continue the line.
 func (c *Canvas) DrawText(f *Face, x, y float64, s string, col color.RGBA) (endX, endY float64) {
+	mustMain("Canvas.DrawText")
 	return drawFaceText(c, f, x, y, s, col)
 }
 
 // DrawTextBytes is DrawText for a byte slice, so that numbers formatted with
 // strconv's Append functions into a reused buffer draw without allocating.
 func (c *Canvas) DrawTextBytes(f *Face, x, y float64, b []byte, col color.RGBA) (endX, endY float64) {
+	mustMain("Canvas.DrawTextBytes")
 	return drawFaceText(c, f, x, y, b, col)
 }
 
@@ -207,8 +255,7 @@ func drawFaceText[S string | []byte](c *Canvas, f *Face, x, y float64, s S, col 
 		c.fail(errors.New("sdl2: DrawText with a face of another canvas, or none; make it with this canvas's Face"))
 		return x, y
 	}
-	f.sync()
-	if !c.bind(f.atlas, BlendAlpha) {
+	if !f.sync() || !c.bind(f.atlas, BlendAlpha) {
 		return x, y
 	}
 	sc := sdlColor(col)
@@ -315,6 +362,15 @@ func (f *Face) rasterise(r rune) error {
 	if err != nil {
 		return fmt.Errorf("sdl2: font %s: glyph for %q: %w", f.font.name, r, err)
 	}
+	// Measured before it is drawn: a glyph larger than any atlas is
+	// refused before its pixels are made.
+	if b, _, ok := f.raster.GlyphBounds(r); ok {
+		side := f.c.atlasSide()
+		if w, h := (b.Max.X - b.Min.X).Ceil(), (b.Max.Y - b.Min.Y).Ceil(); w+4 > f.atlas.img.Rect.Dx() || h+4 > side {
+			return fmt.Errorf("sdl2: font %s at %v: glyph %q is %d×%d pixels, more than its atlas (%d wide, at most %d high); use a smaller size",
+				f.font.name, f.size, r, w, h, f.atlas.img.Rect.Dx(), side)
+		}
+	}
 	// A rune the font lacks draws its .notdef glyph (index 0), a box.
 	dr, mask, mp, advance, _ := f.raster.Glyph(fixed.Point26_6{}, r)
 	if mask == nil {
@@ -356,16 +412,15 @@ func (f *Face) rasterise(r rune) error {
 // The texture is made again, when next drawn.
 func (f *Face) growAtlas() error {
 	old := f.atlas.img
-	limit := 16384
-	if f.c.maxTex > 0 {
-		limit = int(f.c.maxTex)
-	}
 	h := 2 * old.Rect.Dy()
-	if h > limit {
+	if h > f.c.atlasSide() {
 		return fmt.Errorf("sdl2: font %s at %v: the glyph atlas is full at %d×%d; draw fewer distinct glyphs at this size",
 			f.font.name, f.size, old.Rect.Dx(), old.Rect.Dy())
 	}
-	img := image.NewNRGBA(image.Rect(0, 0, old.Rect.Dx(), h))
+	img, err := f.newAtlas(old.Rect.Dx(), h)
+	if err != nil {
+		return err
+	}
 	copy(img.Pix, old.Pix)
 	f.c.drop(f.atlas.tex)
 	f.atlas.unload()

@@ -68,9 +68,11 @@ func TestFaceMeasures(t *testing.T) {
 	}
 	f12, f24, f48 := newFace(t, w, font, 12), newFace(t, w, font, 24), newFace(t, w, font, 48)
 	for _, f := range []*Face{f12, f24, f48} {
-		if f.Ascent() <= f.Size()/2 || f.Descent() <= 0 || f.LineHeight() < f.Ascent()+f.Descent() || f.LineHeight() > 1.5*f.Size() {
+		var asc, desc, line, size float64
+		onMain(func() { asc, desc, line, size = f.Ascent(), f.Descent(), f.LineHeight(), f.Size() })
+		if asc <= size/2 || desc <= 0 || line < asc+desc || line > 1.5*size {
 			t.Errorf("size %v: ascent %v, descent %v, line height %v: want ascent > size/2, descent > 0, ascent+descent ≤ line ≤ 1.5 size",
-				f.Size(), f.Ascent(), f.Descent(), f.LineHeight())
+				size, asc, desc, line)
 		}
 	}
 	var widths [3]float64
@@ -119,9 +121,10 @@ func TestDrawTextStaysWithinItsMeasure(t *testing.T) {
 					endX, endY = c.DrawText(f, x0, y0, s, white)
 					width = f.Width(s)
 				})
+				lineHeight := onMain1(f.LineHeight)
 				lines := float64(strings.Count(s, "\n") + 1)
 				b := litBounds(img)
-				want := image.Rect(x0-2, y0, x0+int(math.Ceil(width))+2, y0+int(math.Ceil(lines*f.LineHeight())))
+				want := image.Rect(x0-2, y0, x0+int(math.Ceil(width))+2, y0+int(math.Ceil(lines*lineHeight)))
 				if b.Empty() || !b.In(want) {
 					t.Errorf("%q: lit pixels span %v, want within %v (x, y, x+Width, y+lines×LineHeight)", s, b, want)
 				}
@@ -131,8 +134,8 @@ func TestDrawTextStaysWithinItsMeasure(t *testing.T) {
 				if lines == 1 && (math.Abs(endX-x0-width) > 1e-9 || endY != y0) {
 					t.Errorf("%q: DrawText ended at (%v, %v), want (x0+Width, y0) = (%v, %v)", s, endX, endY, x0+width, float64(y0))
 				}
-				if lines == 2 && endY != y0+f.LineHeight() {
-					t.Errorf("%q: DrawText ended on y %v, want the second line's top %v", s, endY, y0+f.LineHeight())
+				if lines == 2 && endY != y0+lineHeight {
+					t.Errorf("%q: DrawText ended on y %v, want the second line's top %v", s, endY, y0+lineHeight)
 				}
 				saveForReview(t, w, "text-"+r.name+".png")
 			}

@@ -65,12 +65,12 @@ func TestDeadDisplayGivesAHeadlessWindowThatSaysWhy(t *testing.T) {
 	setEnv(t, "WAYLAND_DISPLAY", nil)
 	setEnv(t, "SDL_VIDEODRIVER", nil)
 	w := openFresh(t, Options{Width: 320, Height: 240})
-	if w.Driver() != "offscreen" || !w.Headless() {
-		t.Fatalf("DISPLAY=%s with no server: driver %q, headless %v; want offscreen and headless", display, w.Driver(), w.Headless())
+	if onMain1(w.Driver) != "offscreen" || !onMain1(w.Headless) {
+		t.Fatalf("DISPLAY=%s with no server: driver %q, headless %v; want offscreen and headless", display, onMain1(w.Driver), onMain1(w.Headless))
 	}
 	for _, want := range []string{"DISPLAY=" + display + " could not be opened", "offscreen driver"} {
-		if !strings.Contains(w.HeadlessReason(), want) {
-			t.Errorf("HeadlessReason() = %q, want it to say %q", w.HeadlessReason(), want)
+		if !strings.Contains(onMain1(w.HeadlessReason), want) {
+			t.Errorf("HeadlessReason() = %q, want it to say %q", onMain1(w.HeadlessReason), want)
 		}
 	}
 	// Headless in every respect: hidden, seen by the engine as visible
@@ -117,7 +117,7 @@ func TestHeadlessReasons(t *testing.T) {
 			setEnv(t, "WAYLAND_DISPLAY", tt.wayland)
 			setEnv(t, "SDL_VIDEODRIVER", tt.driver)
 			w := openFresh(t, Options{Width: 64, Height: 64, Headless: tt.asked})
-			if !w.Headless() || w.Driver() != tt.wantDriver || !strings.Contains(w.HeadlessReason(), tt.wantWhy) {
+			if !onMain1(w.Headless) || onMain1(w.Driver) != tt.wantDriver || !strings.Contains(onMain1(w.HeadlessReason), tt.wantWhy) {
 				t.Errorf("headless %v on %q because %q; want headless on %q because %q",
 					w.Headless(), w.Driver(), w.HeadlessReason(), tt.wantDriver, tt.wantWhy)
 			}

@@ -34,6 +34,7 @@ type HUD struct {
 // game as in a 4K one and covers no more of it. It formats into a buffer
 // the canvas reuses, so it does not allocate.
 func (c *Canvas) DrawHUD(h HUD) {
+	mustMain("Canvas.DrawHUD")
 	// What is queued was clipped to the canvas's area; the HUD may lie on
 	// the bars around it.
 	c.submit()
@@ -141,6 +142,7 @@ func hudChars(h *HUD, scale float64, buf *[64]byte) int {
 // Bars within the budget are green, up to twice it yellow, beyond red; the
 // graph's top is three budgets.
 func (c *Canvas) FrameGraph(x, y, w, h float64, times []time.Duration, budget time.Duration) {
+	mustMain("Canvas.FrameGraph")
 	if budget <= 0 {
 		budget = time.Second / 60
 	}

@@ -32,6 +32,7 @@ const hintDisplayLost = "LOCKSTEP_SDL2_DISPLAY_LOST"
 // PollEvents asked to quit should check it: a hidden or minimised window
 // presents nothing, so Present never reports the loss.
 func (w *Window) Err() error {
+	mustMain("Window.Err")
 	if w.lostErr == nil && w.display.lost() {
 		w.lostErr = fmt.Errorf("%w (X server %s exited or dropped this program): the run cannot go on", ErrDisplayLost, w.display.name)
 		sdl.SetHint(hintDisplayLost, w.display.name)

@@ -141,10 +141,10 @@ func loseWindow(t *testing.T, software bool) {
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
-	if w.Driver() != "x11" || w.Err() != nil {
-		t.Fatalf("driver %q, Err %v; want x11 and nil", w.Driver(), w.Err())
+	if onMain1(w.Driver) != "x11" || onMain1(w.Err) != nil {
+		t.Fatalf("driver %q, Err %v; want x11 and nil", onMain1(w.Driver), onMain1(w.Err))
 	}
-	t.Logf("renderer %s", w.Renderer())
+	t.Logf("renderer %s", onMain1(w.Renderer))
 	var in sink
 	var presentErr error
 	deadline := time.Now().Add(childEndLimit)
@@ -167,7 +167,7 @@ func loseWindow(t *testing.T, software bool) {
 	if !errors.Is(presentErr, ErrDisplayLost) {
 		t.Errorf("Present after the loss: %v, want ErrDisplayLost", presentErr)
 	}
-	if err := w.Err(); !errors.Is(err, ErrDisplayLost) || !strings.Contains(err.Error(), "X server "+os.Getenv("DISPLAY")) {
+	if err := onMain1(w.Err); !errors.Is(err, ErrDisplayLost) || !strings.Contains(err.Error(), "X server "+os.Getenv("DISPLAY")) {
 		t.Errorf("Err() = %v, want ErrDisplayLost naming DISPLAY=%s", err, os.Getenv("DISPLAY"))
 	}
 	var imgErr, vsyncErr error
@@ -244,7 +244,7 @@ func TestX11WatchedWindowPollsAndPresentsWithoutAllocating(t *testing.T) {
 		t.Fatalf("Open: %v", err)
 	}
 	defer onMain(func() { w.Close() })
-	if w.Driver() == "x11" && w.display.dpy == nil {
+	if onMain1(w.Driver) == "x11" && w.display.dpy == nil {
 		t.Fatal("a window on the x11 driver is not watched")
 	}
 	var in sink

@@ -37,3 +37,9 @@ func openHeadless(t testing.TB, opts Options) *Window {
 	t.Cleanup(func() { onMain(func() { w.Close() }) })
 	return w
 }
+
+// onMain1 and onMain2 call f on the main thread and return what it
+// returns: a window's methods refuse every other goroutine.
+func onMain1[T any](f func() T) (v T) { onMain(func() { v = f() }); return v }
+
+func onMain2[T, U any](f func() (T, U)) (v T, u U) { onMain(func() { v, u = f() }); return v, u }

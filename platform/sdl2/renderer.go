@@ -76,6 +76,7 @@ func (w *Window) createRenderer(software, vsync bool) error {
 // with vsync as it was. Only if both fail is the window left without a
 // renderer: the error then wraps ErrNoRenderer, as every later draw does.
 func (w *Window) SetVSync(on bool) error {
+	mustMain("Window.SetVSync")
 	if on == w.vsync {
 		return nil
 	}
@@ -114,11 +115,15 @@ func (w *Window) SetVSync(on bool) error {
 }
 
 // VSync reports whether vsync is on, as far as SDL accepted it.
-func (w *Window) VSync() bool { return w.vsync }
+func (w *Window) VSync() bool {
+	mustMain("Window.VSync")
+	return w.vsync
+}
 
 // RefreshPeriod returns the refresh period of the display the window is on,
 // or 0 when SDL does not know its rate (the offscreen driver does not).
 func (w *Window) RefreshPeriod() time.Duration {
+	mustMain("Window.RefreshPeriod")
 	if !w.refreshOK {
 		w.refresh = 0
 		if i, err := w.win.GetDisplayIndex(); err == nil {

@@ -22,6 +22,7 @@ type Game interface {
 // platform/desktop does. Check w.Err after a run that ended cleanly: a
 // lost display ends it with a quit when the window presents nothing.
 func (w *Window) Adapt(game Game) engine.Game {
+	mustMain("Window.Adapt")
 	return &windowGame{game: game, win: w}
 }
 

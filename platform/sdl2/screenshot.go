@@ -15,6 +15,7 @@ import (
 // drawing and before Present: once a frame is presented, most renderers
 // leave the back buffer undefined.
 func (w *Window) Image() (*image.RGBA, error) {
+	mustMain("Window.Image")
 	if err := w.Err(); err != nil {
 		return nil, err
 	}
@@ -28,6 +29,7 @@ func (w *Window) Image() (*image.RGBA, error) {
 // Image returns the pixels drawn since the last Present, as Window.Image
 // does: a game's Draw can read back what it drew.
 func (c *Canvas) Image() (*image.RGBA, error) {
+	mustMain("Canvas.Image")
 	if err := c.Flush(); err != nil {
 		return nil, err
 	}
@@ -60,6 +62,7 @@ func (c *Canvas) Image() (*image.RGBA, error) {
 // that is not a regular file (/dev/stdout, a FIFO) is written into, never
 // replaced.
 func (w *Window) Screenshot(path string) error {
+	mustMain("Window.Screenshot")
 	img, err := w.Image()
 	if err != nil {
 		return err

@@ -35,6 +35,7 @@ func fan(idx []int32, base int32, n int) {
 // Circle fills a circle of radius world units around center. Its level of
 // detail follows its size on screen.
 func (c *Canvas) Circle(center mgl64.Vec2, radius float64, col color.RGBA) {
+	mustMain("Canvas.Circle")
 	c.use(nil, BlendAlpha)
 	// About one point per 4 pixels of circumference.
 	r := radius * c.pixelScale()
@@ -68,6 +69,7 @@ func (c *Canvas) Circle(center mgl64.Vec2, radius float64, col color.RGBA) {
 // Box fills a rectangle centred on center with the given half extents in
 // world units, turned by angle radians (counter-clockwise, y up).
 func (c *Canvas) Box(center, half mgl64.Vec2, angle float64, col color.RGBA) {
+	mustMain("Canvas.Box")
 	c.use(nil, BlendAlpha)
 	v, idx, base := c.grow(4, 6)
 	s, co := math.Sincos(angle)
@@ -84,6 +86,7 @@ func (c *Canvas) Box(center, half mgl64.Vec2, angle float64, col color.RGBA) {
 // placed at pos and turned by angle radians. Pass a zero pos and angle for
 // vertices already in world coordinates.
 func (c *Canvas) Polygon(pos mgl64.Vec2, angle float64, vertices []mgl64.Vec2, col color.RGBA) {
+	mustMain("Canvas.Polygon")
 	n := len(vertices)
 	if n < 3 {
 		return
@@ -102,6 +105,7 @@ func (c *Canvas) Polygon(pos mgl64.Vec2, angle float64, vertices []mgl64.Vec2, c
 // Segment fills a thick segment from a to b with rounded ends: all points
 // within radius world units of it, like a physics segment shape.
 func (c *Canvas) Segment(a, b mgl64.Vec2, radius float64, col color.RGBA) {
+	mustMain("Canvas.Segment")
 	d := b.Sub(a)
 	if l := d.Len(); l > 0 {
 		n := mgl64.Vec2{-d[1], d[0]}.Mul(radius / l)
@@ -121,6 +125,7 @@ func (c *Canvas) Segment(a, b mgl64.Vec2, radius float64, col color.RGBA) {
 // Line draws a straight line from a to b, in world units, width canvas
 // units wide whatever the zoom: for outlines, axes and debug vectors.
 func (c *Canvas) Line(a, b mgl64.Vec2, width float64, col color.RGBA) {
+	mustMain("Canvas.Line")
 	c.linePx(c.world(a), c.world(b), float32(width*c.view.scale), col)
 }
 
@@ -145,6 +150,7 @@ func (c *Canvas) linePx(p, q sdl.FPoint, width float32, col color.RGBA) {
 // FillRect fills an axis-aligned rectangle given in canvas units, with
 // (x, y) its top-left corner, ignoring the transform: for overlays.
 func (c *Canvas) FillRect(x, y, w, h float64, col color.RGBA) {
+	mustMain("Canvas.FillRect")
 	c.use(nil, BlendAlpha)
 	v, idx, base := c.grow(4, 6)
 	sc := sdlColor(col)

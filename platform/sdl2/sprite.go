@@ -49,12 +49,14 @@ type Sprite struct {
 // Sprites of one texture and blend mode drawn one after another go to SDL
 // in one RenderGeometry call.
 func (c *Canvas) DrawSprite(s Sprite, pos mgl64.Vec2, angle float64) {
+	mustMain("Canvas.DrawSprite")
 	c.sprite(&s, &c.m, pos, angle)
 }
 
 // DrawSpritePx draws s with its origin at (x, y) in canvas units, ignoring
 // the transform (y down, angle clockwise): for interfaces over the world.
 func (c *Canvas) DrawSpritePx(s Sprite, x, y, angle float64) {
+	mustMain("Canvas.DrawSpritePx")
 	v := &c.view
 	m := mgl64.Mat3{v.scale, 0, 0, 0, v.scale, 0, v.ox, v.oy, 1}
 	c.sprite(&s, &m, mgl64.Vec2{x, y}, angle)

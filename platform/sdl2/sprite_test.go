@@ -236,8 +236,8 @@ func TestTextureFilters(t *testing.T) {
 			}
 			var err error
 			onMain(func() { err = tex.SetFilter(FilterLinear) })
-			if err != nil || tex.Filter() != FilterLinear {
-				t.Fatalf("SetFilter(FilterLinear) = %v, Filter() = %v", err, tex.Filter())
+			if err != nil || onMain1(tex.Filter) != FilterLinear {
+				t.Fatalf("SetFilter(FilterLinear) = %v, Filter() = %v", err, onMain1(tex.Filter))
 			}
 			_, mid, quarter = read()
 			if r.software {
@@ -491,7 +491,7 @@ func TestDestroyedTextureLeavesTheOthers(t *testing.T) {
 	if len(w.canvas.textures) != 1 || w.canvas.textures[0] != c || c.slot != 0 {
 		t.Errorf("after destroying two of three textures the canvas holds %d (slot of the third %d)", len(w.canvas.textures), c.slot)
 	}
-	if x, y := b.Size(); x != 0 || y != 0 {
+	if x, y := onMain2(b.Size); x != 0 || y != 0 {
 		t.Errorf("destroyed texture's Size = %d×%d, want 0×0", x, y)
 	}
 }

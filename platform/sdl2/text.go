@@ -50,12 +50,14 @@ func newGlyphAtlas(ren *sdl.Renderer) (*glyphAtlas, error) {
 // number on high-DPI displays. It returns the pixel position after the last
 // glyph, to continue the line.
 func (c *Canvas) Text(x, y float64, s string, col color.RGBA) (endX, endY float64) {
+	mustMain("Canvas.Text")
 	return drawText(c, x, y, s, col)
 }
 
 // TextBytes is Text for a byte slice, so numbers formatted with strconv's
 // Append functions into a reused buffer draw without allocating.
 func (c *Canvas) TextBytes(x, y float64, b []byte, col color.RGBA) (endX, endY float64) {
+	mustMain("Canvas.TextBytes")
 	return drawText(c, x, y, b, col)
 }
 
@@ -63,6 +65,7 @@ func (c *Canvas) TextBytes(x, y float64, b []byte, col color.RGBA) (endX, endY f
 // longest line, at the canvas's text scale. It counts bytes, as Text does,
 // so each byte outside printable ASCII takes the width of its '?'.
 func (c *Canvas) TextWidth(s string) float64 {
+	mustMain("Canvas.TextWidth")
 	widest, n := 0, 0
 	for i := 0; i < len(s); i++ {
 		if s[i] == '\n' {
@@ -76,7 +79,10 @@ func (c *Canvas) TextWidth(s string) float64 {
 }
 
 // LineHeight returns the height of a line of Text in canvas units.
-func (c *Canvas) LineHeight() float64 { return float64(glyphH * c.textScale) }
+func (c *Canvas) LineHeight() float64 {
+	mustMain("Canvas.LineHeight")
+	return float64(glyphH * c.textScale)
+}
 
 func drawText[S string | []byte](c *Canvas, x, y float64, s S, col color.RGBA) (float64, float64) {
 	if c.font == nil {

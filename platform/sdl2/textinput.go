@@ -10,6 +10,7 @@ import "github.com/veandco/go-sdl2/sdl"
 // default is on), and platform/desktop's hotkeys never fire while it is
 // on. It is SDL's setting, shared by every window.
 func (w *Window) SetTextInput(on bool) {
+	mustMain("Window.SetTextInput")
 	if on {
 		sdl.StartTextInput()
 	} else {
@@ -18,4 +19,7 @@ func (w *Window) SetTextInput(on bool) {
 }
 
 // TextInput reports whether text input is on.
-func (w *Window) TextInput() bool { return sdl.IsTextInputActive() }
+func (w *Window) TextInput() bool {
+	mustMain("Window.TextInput")
+	return sdl.IsTextInputActive()
+}

@@ -61,6 +61,7 @@ type Texture struct {
 // premultiplied colours (image.RGBA) are converted to the straight alpha
 // SDL blends with.
 func (c *Canvas) NewTexture(img image.Image, opts TextureOptions) (*Texture, error) {
+	mustMain("Canvas.NewTexture")
 	if img == nil {
 		return nil, errors.New("sdl2: NewTexture: the image is nil")
 	}
@@ -73,6 +74,7 @@ func (c *Canvas) NewTexture(img image.Image, opts TextureOptions) (*Texture, err
 // texture before any pixel is decoded: a file of a few bytes can claim a
 // size that would take gigabytes.
 func (c *Canvas) LoadTexture(path string, opts TextureOptions) (*Texture, error) {
+	mustMain("Canvas.LoadTexture")
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("sdl2: load texture: %w", err)
@@ -143,6 +145,7 @@ func (c *Canvas) newTexture(img image.Image, opts TextureOptions, name string) (
 
 // Size returns the texture's size in texels.
 func (t *Texture) Size() (width, height int) {
+	mustMain("Texture.Size")
 	if t.img == nil {
 		return 0, 0
 	}
@@ -150,12 +153,16 @@ func (t *Texture) Size() (width, height int) {
 }
 
 // Filter returns how the texture is sampled.
-func (t *Texture) Filter() Filter { return t.filter }
+func (t *Texture) Filter() Filter {
+	mustMain("Texture.Filter")
+	return t.filter
+}
 
 // SetFilter changes how the texture is sampled from the next draw on. SDL
 // fixes a texture's filter when it makes it, so the texture is made again
 // from its pixels: change filters between scenes, not every frame.
 func (t *Texture) SetFilter(f Filter) error {
+	mustMain("Texture.SetFilter")
 	switch {
 	case f > FilterLinear:
 		return fmt.Errorf("sdl2: texture %s: unknown filter %v; use FilterNearest or FilterLinear", t.name, f)
@@ -177,18 +184,13 @@ func (t *Texture) SetFilter(f Filter) error {
 // Drawing it afterwards is an error. Closing the window destroys every
 // texture it made.
 func (t *Texture) Destroy() {
+	mustMain("Texture.Destroy")
 	if t.slot < 0 {
 		return
 	}
-	c := t.c
-	c.drop(t.tex)
+	t.c.drop(t.tex)
 	t.unload()
-	last := len(c.textures) - 1
-	c.textures[t.slot] = c.textures[last]
-	c.textures[t.slot].slot = t.slot
-	c.textures[last] = nil
-	c.textures = c.textures[:last]
-	t.slot = -1
+	t.c.unlist(t)
 	t.img = nil
 }
 

@@ -61,7 +61,7 @@ func TestLoadTextureDecodesPNGAndJPEG(t *testing.T) {
 		if err != nil {
 			t.Fatalf("LoadTexture(%s): %v", tt.file, err)
 		}
-		if x, y := tex.Size(); x != 32 || y != 32 {
+		if x, y := onMain2(tex.Size); x != 32 || y != 32 {
 			t.Errorf("%s: Size() = %d×%d, want 32×32", tt.file, x, y)
 		}
 		img := drawAndRead(t, w, func(c *Canvas) {

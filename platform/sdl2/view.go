@@ -83,6 +83,7 @@ func (v *view) toCanvas(x, y float64) (float64, float64) {
 // the window is at least as large as the logical size. 0×0 turns it off:
 // canvas units are drawable pixels again.
 func (w *Window) SetLogicalSize(width, height int, integerScale bool) error {
+	mustMain("Window.SetLogicalSize")
 	if err := checkLogicalSize(width, height); err != nil {
 		return fmt.Errorf("sdl2: SetLogicalSize: %w", err)
 	}
@@ -105,6 +106,7 @@ func checkLogicalSize(width, height int) error {
 // not. A position on the bars around a logical canvas maps outside
 // [0, width)×[0, height).
 func (w *Window) PointerToCanvas(x, y float64) (cx, cy float64) {
+	mustMain("Window.PointerToCanvas")
 	return w.canvas.pointerToCanvas(x, y)
 }
 

@@ -139,7 +139,7 @@ func TestLogicalSizeScalesAndLetterboxes(t *testing.T) {
 				// A pointer on the square's middle, in window coordinates
 				// (the same as pixels here), maps to it in canvas units.
 				px, py := at(5, 5)
-				if x, y := w.PointerToCanvas(float64(px)+0.5, float64(py)+0.5); math.Abs(x-5) > 1/tt.scale || math.Abs(y-5) > 1/tt.scale {
+				if x, y := onMain2(func() (float64, float64) { return w.PointerToCanvas(float64(px)+0.5, float64(py)+0.5) }); math.Abs(x-5) > 1/tt.scale || math.Abs(y-5) > 1/tt.scale {
 					t.Errorf("PointerToCanvas(%d, %d) = (%v, %v), want about (5, 5)", px, py, x, y)
 				}
 				saveForReview(t, w, fmt.Sprintf("logical-%s-integer-%v.png", r.name, tt.integer))
@@ -156,9 +156,9 @@ func TestLogicalSizeFollowsResizesAndTurnsOff(t *testing.T) {
 		w.win.SetSize(800, 300)
 		w.updateSize() // what the resize event does
 	})
-	c := w.Canvas()
-	if cw, ch := c.Size(); cw != 160 || ch != 90 || c.PixelScale() != 3 || c.view.area != (sdl.Rect{X: 160, Y: 15, W: 480, H: 270}) {
-		t.Errorf("after resizing to 800×300: size %d×%d, scale %v, area %+v; want 160×90 at 3×, {160 15 480 270}", cw, ch, c.PixelScale(), c.view.area)
+	c := onMain1(w.Canvas)
+	if cw, ch := onMain2(c.Size); cw != 160 || ch != 90 || onMain1(c.PixelScale) != 3 || c.view.area != (sdl.Rect{X: 160, Y: 15, W: 480, H: 270}) {
+		t.Errorf("after resizing to 800×300: size %d×%d, scale %v, area %+v; want 160×90 at 3×, {160 15 480 270}", cw, ch, onMain1(c.PixelScale), c.view.area)
 	}
 	var err error
 	onMain(func() { err = w.SetLogicalSize(0, 0, false) })
@@ -166,8 +166,8 @@ func TestLogicalSizeFollowsResizesAndTurnsOff(t *testing.T) {
 		t.Fatalf("SetLogicalSize(0, 0) = %v", err)
 	}
 	img := drawAndRead(t, w, drawLogicalScene)
-	if cw, ch := c.Size(); cw != 800 || ch != 300 || c.PixelScale() != 1 {
-		t.Errorf("without a logical size: %d×%d at %v, want the drawable's 800×300 at 1", cw, ch, c.PixelScale())
+	if cw, ch := onMain2(c.Size); cw != 800 || ch != 300 || onMain1(c.PixelScale) != 1 {
+		t.Errorf("without a logical size: %d×%d at %v, want the drawable's 800×300 at 1", cw, ch, onMain1(c.PixelScale))
 	}
 	checkPixels(t, img, 0, []pixelWant{{"the square in drawable pixels", 5, 5, red}, {"no bars", 790, 290, blue}})
 }

@@ -103,6 +103,7 @@ type pixelSync struct {
 // Open initialises SDL's video subsystem and opens a high-DPI aware
 // window with a renderer, as opts say. Close it when done.
 func Open(opts Options) (*Window, error) {
+	mustMain("Open")
 	if err := checkOptions(&opts); err != nil {
 		return nil, err
 	}
@@ -271,6 +272,7 @@ func versionAtLeast(v sdl.Version, major, minor, patch uint8) bool {
 // Window uses it. Calling it again does nothing, and so does calling it
 // once the display is lost (see ErrDisplayLost).
 func (w *Window) Close() error {
+	mustMain("Window.Close")
 	if w == nil || w.closed {
 		return nil
 	}
@@ -313,30 +315,48 @@ func quitVideo() {
 }
 
 // Canvas returns the window's canvas, valid until Close.
-func (w *Window) Canvas() *Canvas { return w.canvas }
+func (w *Window) Canvas() *Canvas {
+	mustMain("Window.Canvas")
+	return w.canvas
+}
 
 // Driver returns the SDL video driver in use, such as "x11", "wayland" or
 // "offscreen".
-func (w *Window) Driver() string { return w.driver }
+func (w *Window) Driver() string {
+	mustMain("Window.Driver")
+	return w.driver
+}
 
 // Renderer returns the name of the SDL render driver in use, such as
 // "opengl" or "software".
-func (w *Window) Renderer() string { return w.rendName }
+func (w *Window) Renderer() string {
+	mustMain("Window.Renderer")
+	return w.rendName
+}
 
 // Headless reports whether the window is hidden and drawn offscreen:
 // asked for, without a display, or because SDL could only start a driver
 // that shows nothing. HeadlessReason says which.
-func (w *Window) Headless() bool { return w.headless }
+func (w *Window) Headless() bool {
+	mustMain("Window.Headless")
+	return w.headless
+}
 
 // HeadlessReason says why the window is headless, for logs and run
 // summaries, such as "asked for (Options.Headless)" or "DISPLAY=:77 could
 // not be opened; SDL fell back to its offscreen driver, which shows
 // nothing". It is empty for a window on a display.
-func (w *Window) HeadlessReason() string { return w.why }
+func (w *Window) HeadlessReason() string {
+	mustMain("Window.HeadlessReason")
+	return w.why
+}
 
 // Size returns the drawable size in pixels, which on a high-DPI display is
 // larger than the window's size in screen coordinates.
-func (w *Window) Size() (width, height int) { return w.state.Width, w.state.Height }
+func (w *Window) Size() (width, height int) {
+	mustMain("Window.Size")
+	return w.state.Width, w.state.Height
+}
 
 // Present draws what the canvas still holds and shows the frame. With vsync
 // on it may block until the display takes it.
@@ -349,6 +369,7 @@ func (w *Window) Size() (width, height int) { return w.state.Width, w.state.Heig
 // keeps one frame in flight, as a display's swap chain would, so a present
 // costs what the frame costs.
 func (w *Window) Present() error {
+	mustMain("Window.Present")
 	if err := w.Err(); err != nil {
 		return err
 	}

@@ -37,8 +37,8 @@ func TestDummyDriverOpensWithSoftwareRenderer(t *testing.T) {
 		drawScene(w.Canvas())
 		img, err = w.Image()
 	})
-	if w.Driver() != "dummy" || w.Renderer() != "software" {
-		t.Errorf("driver %q renderer %q, want dummy and software", w.Driver(), w.Renderer())
+	if onMain1(w.Driver) != "dummy" || onMain1(w.Renderer) != "software" {
+		t.Errorf("driver %q renderer %q, want dummy and software", onMain1(w.Driver), onMain1(w.Renderer))
 	}
 	if err != nil {
 		t.Fatalf("Image: %v", err)

@@ -23,11 +23,11 @@ func TestX11DrawsKnownScene(t *testing.T) {
 		// A driver that shows nothing makes a headless window.
 		want, headless = env, drawsOffscreen(env)
 	}
-	if w.Driver() != want || w.Headless() != headless || (w.HeadlessReason() == "") == headless {
+	if onMain1(w.Driver) != want || onMain1(w.Headless) != headless || (onMain1(w.HeadlessReason) == "") == headless {
 		t.Fatalf("with DISPLAY=%s: driver %q, headless %v (%q); want %q, headless %v",
-			os.Getenv("DISPLAY"), w.Driver(), w.Headless(), w.HeadlessReason(), want, headless)
+			os.Getenv("DISPLAY"), onMain1(w.Driver), onMain1(w.Headless), onMain1(w.HeadlessReason), want, headless)
 	}
-	t.Logf("video driver %s, renderer %s, refresh period %v", w.Driver(), w.Renderer(), w.RefreshPeriod())
+	t.Logf("video driver %s, renderer %s, refresh period %v", onMain1(w.Driver), onMain1(w.Renderer), onMain1(w.RefreshPeriod))
 
 	var in sink
 	var img *image.RGBA
@@ -75,7 +75,7 @@ func TestX11ResizeReachesInput(t *testing.T) {
 	if ws := in.window; ws.Width != 400 || ws.Height != 300 || !resized {
 		t.Errorf("after resizing to 400×300: Window() = %+v, want 400×300 and Resized", in.window)
 	}
-	if cw, ch := w.Canvas().Size(); cw != 400 || ch != 300 {
+	if cw, ch := onMain2(onMain1(w.Canvas).Size); cw != 400 || ch != 300 {
 		t.Errorf("Canvas().Size() = %d×%d, want 400×300", cw, ch)
 	}
 }

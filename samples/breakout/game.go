@@ -55,6 +55,7 @@ type game struct {
 	nTouched int
 
 	sparks sparks // flying fragments of broken bricks: looks only
+	sfx    sounds // played from Tick, on the ticks' timeline
 
 	num [20]byte // Draw formats numbers here, so they do not allocate
 
@@ -74,6 +75,9 @@ func (g *game) Start(s *desktop.Setup) error {
 	g.seed, g.win, g.log = s.Seed, s.Window, s.Log
 	w, err := s.NewWorld(physics.Config{OnContact: g.contact})
 	if err != nil {
+		return err
+	}
+	if g.sfx, err = newSounds(s.Audio); err != nil {
 		return err
 	}
 	if err := g.build(w); err != nil {

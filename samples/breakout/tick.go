@@ -52,6 +52,7 @@ func (g *game) act(in *engine.Input) error {
 	}
 	if pausePressed(in) {
 		g.paused = !g.paused
+		g.sfx.pause(g.paused)
 	}
 	switch {
 	case g.paused:
@@ -132,6 +133,7 @@ func (g *game) newGame() error {
 	}
 	g.score, g.lives, g.broken, g.serves = 0, g.startLives, 0, 0
 	g.screen, g.paused = serving, false
+	g.sfx.pause(false)
 	return nil
 }
 
@@ -213,13 +215,18 @@ func (g *game) resolveTouches() error {
 			}
 			continue
 		}
+		brick := false
 		for i := range g.bricks {
 			if b := &g.bricks[i]; b.id == id {
 				if err := g.hit(b); err != nil {
 					return err
 				}
+				brick = true
 				break
 			}
+		}
+		if !brick && g.ball != 0 {
+			g.sfx.play(g.sfx.wall, g.ballX(), 1)
 		}
 	}
 	return nil
@@ -240,6 +247,7 @@ func (g *game) bounceOffPaddle() error {
 		return nil // it hit the paddle's side, on its way out
 	}
 	off := clamp((b.Pos.X()-p.Pos.X())/(paddleHalfW+ballRadius), -1, 1)
+	g.sfx.play(g.sfx.paddle, b.Pos.X(), 1+0.15*math.Abs(off))
 	s, c := math.Sincos(off * maxBounce)
 	return g.world.SetVelocity(g.ball, mgl64.Vec2{s, c}.Mul(g.speed()), 0)
 }
@@ -248,6 +256,7 @@ func (g *game) bounceOffPaddle() error {
 // and the game won with the last one.
 func (g *game) hit(b *brick) error {
 	if b.hits--; b.hits > 0 {
+		g.sfx.play(g.sfx.crack, b.pos.X(), 1)
 		return nil
 	}
 	if err := g.world.RemoveBody(b.id); err != nil {
@@ -262,8 +271,11 @@ func (g *game) hit(b *brick) error {
 	g.sparks.burst(b.pos, st.tint)
 	if g.left == 0 {
 		g.screen = won
+		g.sfx.play(g.sfx.win, 0, 1)
 		return g.removeBall()
 	}
+	// Higher rows ring higher: a fifth apart from the bottom to the top.
+	g.sfx.play(g.sfx.brick, b.pos.X(), 1+0.1*float64(brickRows-1-b.row))
 	return nil
 }
 
@@ -302,10 +314,21 @@ func (g *game) loseBall() error {
 	g.lives--
 	if g.lives > 0 {
 		g.screen = serving
+		g.sfx.play(g.sfx.lostBall, 0, 1)
 	} else {
 		g.screen = lost
+		g.sfx.play(g.sfx.gameOver, 0, 1)
 	}
 	return nil
+}
+
+// ballX is the ball's x, for a sound's pan (0 when it cannot be read).
+func (g *game) ballX() float64 {
+	b, err := g.world.State(g.ball)
+	if err != nil {
+		return 0
+	}
+	return b.Pos.X()
 }
 
 // removeBall takes the ball, if any, out of the world.

@@ -68,10 +68,12 @@ void lsv_info(lsv_file *f, int *channels, long *rate) {
 
 long lsv_read(lsv_file *f, short *dst, long frames) {
 	long bytes = frames * f->channels * 2, got = 0;
+	int holes = 0;
 	while (got < bytes) {
 		int section;
 		long n = ov_read(&f->vf, (char *)dst + got, (int)(bytes - got), 0, 2, 1, &section);
-		if (n == OV_HOLE) continue; // a gap in the data: skip it, as players do
+		// A gap in the data: skip it, as players do, but not without end.
+		if (n == OV_HOLE && ++holes < 64) continue;
 		if (n < 0) return n;
 		if (n == 0) break;
 		vorbis_info *vi = ov_info(&f->vf, section);
