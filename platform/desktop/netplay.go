@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image/color"
 	"log/slog"
 	"net"
 	"runtime/debug"
@@ -15,6 +16,7 @@ import (
 	np "github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
 // NetOptions are the netplay flags. The zero value plays alone.
@@ -77,6 +79,7 @@ type netRun struct {
 	dropAfter time.Duration
 	bot       Bot
 	botIn     engine.Input
+	banner    [64]byte // drawWaiting's text, so drawing it allocates nothing
 }
 
 // startNet connects the session before the game starts, so that a joiner
@@ -296,6 +299,7 @@ func (r *netRun) configure(cfg *engine.Config, run *runner, headless bool, asked
 	}
 	cfg.Lockstep = r
 	run.quit = r.session.Quit
+	run.overlay = r.drawWaiting
 	if headless && cfg.Ticks == 0 && cfg.Duration != asked {
 		cfg.Duration = 0
 		cfg.Ticks = uint64(HeadlessDuration/time.Second) * uint64(cfg.TPS)
@@ -353,4 +357,26 @@ func playersOf(game any) int {
 		return m.Players()
 	}
 	return 0
+}
+
+// waitingColor is the banner a session draws over the game while a
+// player is silent.
+var waitingColor = color.RGBA{R: 255, G: 190, B: 90, A: 255}
+
+// drawWaiting says over the game, top left, which player the session
+// waits for and for how long, once a player has been silent for
+// WarnAfter; nothing otherwise.
+func (r *netRun) drawWaiting(c *sdl2.Canvas) {
+	slot, silent, ok := r.session.Waiting()
+	if !ok {
+		return
+	}
+	b := append(r.banner[:0], "waiting for player "...)
+	b = strconv.AppendInt(b, int64(slot), 10)
+	b = append(b, ", "...)
+	b = strconv.AppendInt(b, silent.Milliseconds(), 10)
+	b = append(b, " ms"...)
+	lh := c.LineHeight()
+	c.FillRect(0, 0, float64(len(b)+2)*lh*7/13, 1.5*lh, color.RGBA{A: 200}) // glyphs are 7 by 13
+	c.TextBytes(lh/2, lh/4, b, waitingColor)
 }

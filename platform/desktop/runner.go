@@ -30,8 +30,9 @@ type runner struct {
 	shotReq  bool
 	last     engine.Frame
 	drawn    bool
-	panicked bool   // the run ended in a panic: the game is not called again
-	quit     func() // set in a netplay session: Esc ends every peer on one tick
+	panicked bool                 // the run ended in a panic: the game is not called again
+	quit     func()               // set in a netplay session: Esc ends every peer on one tick
+	overlay  func(c *sdl2.Canvas) // set in a netplay session: says which player it waits for
 	sound    *sound
 }
 
@@ -160,6 +161,9 @@ func (r *runner) render(c *sdl2.Canvas, f *engine.Frame) error {
 	}
 	if r.hud {
 		r.drawHUD(c, f)
+	}
+	if r.overlay != nil {
+		r.overlay(c)
 	}
 	return nil
 }
