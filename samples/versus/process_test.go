@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
@@ -11,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -217,3 +219,37 @@ func TestTwoProcessesThroughALossyRelayReachTheSameState(t *testing.T) {
 }
 
 func fmtNet(n *desktop.NetSummary) string { return fmt.Sprintf("%+v", *n) }
+
+var started = regexp.MustCompile(`msg="netplay: session started"`)
+
+func TestAPeerThatVanishesEndsTheOtherWithItsOutputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds versus and runs two processes")
+	}
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	const code = "vanish-test-code"
+	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "100000", "-bot", "1", "-net-timeout", "1s")
+	joiner := startPeer(ctx, t, bin, "-join", waitHost(t, host).String(), "-code", code, "-bot", "2")
+	for range 300 {
+		if started.MatchString(joiner.stderr.String()) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(time.Second) // a second of play; then the joiner is gone, mid-tick
+	if err := joiner.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = joiner.cmd.Wait()
+	err := host.cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("host: %v, want exit status 1\n%s", err, host.stderr.String())
+	}
+	s := host.summary(t)
+	if s.Netplay == nil || s.Netplay.End != "silent peer" || !strings.Contains(s.Error, "silent") || s.Ticks == 0 {
+		t.Fatalf("host summary: %d ticks, netplay %+v, error %q: want it to say the peer went silent", s.Ticks, s.Netplay, s.Error)
+	}
+}
