@@ -253,3 +253,35 @@ func TestAPeerThatVanishesEndsTheOtherWithItsOutputs(t *testing.T) {
 		t.Fatalf("host summary: %d ticks, netplay %+v, error %q: want it to say the peer went silent", s.Ticks, s.Netplay, s.Error)
 	}
 }
+
+func TestBothPeersInterruptedEndCleanlyWithTheirOutputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds versus and runs two processes")
+	}
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	const code = "sigint-test-code"
+	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "100000", "-bot", "1")
+	joiner := startPeer(ctx, t, bin, "-join", waitHost(t, host).String(), "-code", code, "-bot", "2")
+	for range 300 {
+		if started.MatchString(joiner.stderr.String()) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(time.Second)
+	for _, p := range []*peerRun{host, joiner} {
+		if err := p.cmd.Process.Signal(os.Interrupt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []*peerRun{host, joiner} {
+		if err := p.cmd.Wait(); err != nil {
+			t.Fatalf("interrupted peer: %v, want exit status 0\n%s", err, p.stderr.String())
+		}
+		if s := p.summary(t); s.Netplay == nil || s.Ticks == 0 || s.Error != "" {
+			t.Fatalf("summary: %d ticks, netplay %+v, error %q", s.Ticks, s.Netplay, s.Error)
+		}
+	}
+}
