@@ -8,9 +8,14 @@ require (
 	github.com/hajimehoshi/go-mp3 v0.3.4
 	github.com/jakecoffman/cp/v2 v2.4.0
 	github.com/petermattis/goid v0.0.0-20261109124353-7cfa343ad0ab
+	github.com/quic-go/quic-go v0.65.0
 	github.com/veandco/go-sdl2 v0.4.40
 	golang.org/x/image v0.47.0
 	golang.org/x/sys v0.49.0
 )
 
-require golang.org/x/text v0.43.0 // indirect
+require (
+	golang.org/x/crypto v0.54.0 // indirect
+	golang.org/x/net v0.56.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)

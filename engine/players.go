@@ -12,7 +12,8 @@ const MaxPlayers = 8
 // SeatLocal); in a netplay session each slot is filled from its peer, the
 // same on every peer.
 type Multiplayer interface {
-	// Players returns the number of player slots, 1 to MaxPlayers.
+	// Players returns the number of player slots, 1 to MaxPlayers; 0
+	// means none (a wrapper around a game without slots).
 	Players() int
 }
 
@@ -53,7 +54,7 @@ func playerCount(g Game) (int, error) {
 		return 0, nil
 	}
 	n := m.Players()
-	if n < 1 || n > MaxPlayers {
+	if n < 0 || n > MaxPlayers {
 		return 0, fmt.Errorf("engine: game declares %d players: want 1 to %d", n, MaxPlayers)
 	}
 	return n, nil

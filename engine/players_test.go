@@ -89,8 +89,9 @@ func TestBadPlayerSetupsAreRefused(t *testing.T) {
 		game Game
 		want string
 	}{
-		{"no players", Config{}, &pgame{n: 0}, "declares 0 players"},
+		{"negative", Config{}, &pgame{n: -1}, "declares -1 players"},
 		{"too many", Config{}, &pgame{n: MaxPlayers + 1}, "want 1 to 8"},
+		{"lockstep with 0 players", Config{Lockstep: &fakeLockstep{}}, &pgame{n: 0}, "needs a game with player slots"},
 		{"lockstep without slots", Config{Lockstep: &fakeLockstep{}}, &recorder{}, "needs a game with player slots"},
 		{"tape without players", Config{Tape: singleTape{}}, &pgame{n: 2}, "TickPlayers"},
 	} {

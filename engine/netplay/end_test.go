@@ -88,3 +88,15 @@ func TestSilentPeerIsShownThenEndsTheSession(t *testing.T) {
 		t.Fatalf("the host showed the silence %v after the cut, want just after 0.5 s", warnedAt-cutAt)
 	}
 }
+
+func TestAPeerAheadSlowsDownForTheOther(t *testing.T) {
+	w := newWorld(setup{players: 2, ticks: 1200, cond: netsim.Conditions{Latency: 40 * time.Millisecond}, seed: 2, delay: 6})
+	w.peers[1].wake = 200 * time.Millisecond // starts 12 ticks later
+	if !w.run(1200) {
+		t.Fatal("the peers did not finish")
+	}
+	sameRun(t, w, 1200)
+	if st := w.peers[0].session.Stats(); st.Slowed == 0 {
+		t.Fatalf("the peer that started first never slowed down: %+v", st)
+	}
+}

@@ -227,3 +227,19 @@ func TestSessionAllocatesNothingOnceWarm(t *testing.T) {
 		t.Fatalf("only %d ticks ran in 100 frames", n)
 	}
 }
+
+func TestAFloodIsTakenAtMostMaxReceivesAFrame(t *testing.T) {
+	good := realDatagrams(t)
+	h, _, hl, _ := pair(t)
+	for range 10 * maxReceives {
+		hl.in = append(hl.in, good[len(good)-1])
+	}
+	_ = h.Frame(time.Millisecond, false)
+	st := h.Stats()
+	if st.DatagramsReceived != maxReceives || len(hl.in) != 9*maxReceives {
+		t.Fatalf("took %d datagrams in one frame (%d left), want %d", st.DatagramsReceived, len(hl.in), maxReceives)
+	}
+	if st.Dropped != maxReceives-1 { // replays of the first
+		t.Fatalf("dropped %d, want every replay (%d)", st.Dropped, maxReceives-1)
+	}
+}

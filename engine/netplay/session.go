@@ -265,3 +265,7 @@ func (s *Session) Settled() bool {
 
 // Tick returns the next tick the session will run.
 func (s *Session) Tick() uint64 { return s.tick }
+
+// Quit asks to end the session as a closed window does (see Frame): for
+// a game's own quit key.
+func (s *Session) Quit() { s.quitAsked = true }

@@ -39,10 +39,11 @@ type decoder struct {
 	err    error // the first error; sticky
 
 	interval  uint64
-	ticks     uint64 // ticks decoded
-	checkedAt uint64 // tick of the last checkpoint, +1 (0: none yet)
-	same      uint64 // ticks left in the current same run
-	prev      engine.Input
+	ticks     uint64                          // ticks decoded
+	checkedAt uint64                          // tick of the last checkpoint, +1 (0: none yet)
+	same      uint64                          // ticks left in the current same run
+	per       uint64                          // inputs a tick: the players, or 1
+	prevs     [engine.MaxPlayers]engine.Input // the last input of each slot
 	digest    physics.Digest
 	done      bool
 }
@@ -220,3 +221,7 @@ func (d *decoder) text(what string, limit uint64, name bool) string {
 	}
 	return s
 }
+
+// prev is the last input of the slot the next input is for: each slot's
+// input is coded against its own.
+func (d *decoder) prev() *engine.Input { return &d.prevs[d.ticks%max(d.per, 1)] }

@@ -26,6 +26,12 @@ type Header struct {
 	// Names are unique. A setting named "seed" or "tps", for a runner that
 	// treats every flag alike, must agree with the field of that name.
 	Settings []Setting
+	// Players is the number of player slots whose input every tick
+	// holds, in slot order, 1 to engine.MaxPlayers (version 4); 0 means
+	// one input a tick, as a game without slots sees it (version 3). With
+	// players, Interval counts their inputs (ticks × Players) and is a
+	// multiple of Players.
+	Players int
 }
 
 // Setting is one name=value setting of a recorded run.
@@ -70,6 +76,10 @@ func (h *Header) check() error {
 		return fmt.Errorf("tps %d out of range: want 1 to %d", h.TPS, engine.MaxTPS)
 	case h.Interval < 1 || h.Interval > maxInterval:
 		return fmt.Errorf("hash interval %d out of range: want 1 to %d ticks, as the recorder writes", h.Interval, maxInterval)
+	case h.Players < 0 || h.Players > engine.MaxPlayers:
+		return fmt.Errorf("%d players: want 0 (no slots) to %d", h.Players, engine.MaxPlayers)
+	case h.Interval%max(h.Players, 1) != 0:
+		return fmt.Errorf("hash interval %d is not a multiple of the %d players' inputs a tick", h.Interval, h.Players)
 	case len(h.Settings) > maxSettings:
 		return fmt.Errorf("%d settings: want at most %d", len(h.Settings), maxSettings)
 	}
@@ -155,11 +165,18 @@ func badNameByte[T string | []byte](b T) int {
 // appendHeader appends h, checked, without its checksum.
 func appendHeader(b []byte, h *Header) []byte {
 	b = append(b, magic...)
-	b = binary.AppendUvarint(b, Version)
+	if h.Players == 0 {
+		b = binary.AppendUvarint(b, versionOnePlayer)
+	} else {
+		b = binary.AppendUvarint(b, Version)
+	}
 	b = appendName(b, h.Scene)
 	b = binary.AppendUvarint(b, h.Seed)
 	b = binary.AppendUvarint(b, uint64(h.TPS))
 	b = binary.AppendUvarint(b, uint64(h.Interval))
+	if h.Players > 0 {
+		b = binary.AppendUvarint(b, uint64(h.Players))
+	}
 	b = appendName(b, h.Platform)
 	b = binary.AppendUvarint(b, uint64(len(h.Settings)))
 	for _, s := range h.Settings {

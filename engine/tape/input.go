@@ -14,7 +14,7 @@ const maxWindowSide = 1 << 16
 // input decodes an input record's fields over the baseline. Its error is
 // the decoder's.
 func (d *decoder) input(v *engine.Input, start int64) {
-	*v = baseline(&d.prev)
+	*v = baseline(d.prev())
 	m := d.uvarint("an input's field mask")
 	if m == 0 || m&^fAll != 0 {
 		d.fail(ErrCorrupt, "input record at byte %d: field mask %#x (want 1 to %#x)", start, m, fAll)

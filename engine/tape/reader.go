@@ -85,6 +85,7 @@ func scan(r io.Reader, open func() (io.ReadCloser, error)) (*Tape, error) {
 	}
 	t := &Tape{Header: p.Header, open: open}
 	t.Ticks, t.Final, _ = p.End()
+	t.Ticks /= uint64(max(t.Players, 1)) // the end counts every player's input
 	return t, nil
 }
 
@@ -106,7 +107,7 @@ func (t *Tape) Checkpoints() (ticks []uint64, digests []physics.Digest) {
 			if err == nil {
 				at--
 			}
-			ticks, digests = append(ticks, at), append(digests, want)
+			ticks, digests = append(ticks, at/uint64(max(t.Players, 1))), append(digests, want)
 		}
 		if err != nil {
 			return ticks, digests

@@ -11,11 +11,15 @@ import (
 // header decodes and checks a recording's header into h.
 func (d *decoder) header(h *Header) error {
 	d.magic()
-	d.version()
+	v := d.version()
 	h.Scene = d.text("the scene name", maxName, false)
 	h.Seed = d.uvarint("the seed")
 	tps := d.uvarint("the tps")
 	iv := d.uvarint("the hash interval")
+	var players uint64
+	if v == Version {
+		players = d.uvarint("the number of players")
+	}
 	h.Platform = d.text("the platform", maxName, false)
 	h.Settings = d.settings()
 	d.seal("the header", -1)
@@ -25,10 +29,12 @@ func (d *decoder) header(h *Header) error {
 	// Range checks come after the checksum so damage reads as damage;
 	// what fails them was written so.
 	h.TPS, h.Interval = int(min(tps, math.MaxInt32)), int(min(iv, math.MaxInt32))
+	h.Players = int(min(players, math.MaxInt32))
 	if err := h.check(); err != nil {
 		return d.stop(&FormatError{Offset: int64(len(magic)), End: d.s.off - 1, Err: ErrCorrupt, Detail: "header: " + err.Error()})
 	}
 	d.interval = uint64(h.Interval)
+	d.per = uint64(max(h.Players, 1))
 	return nil
 }
 
@@ -51,21 +57,22 @@ func (d *decoder) magic() {
 	}
 }
 
-// version reads the format version and refuses any but this one, saying
-// what an older one lacks.
-func (d *decoder) version() {
+// version reads the format version and refuses any but this one and
+// versionOnePlayer, saying what an older one lacks.
+func (d *decoder) version() uint64 {
 	v := d.uvarint("the version")
-	if d.err != nil || v == Version {
-		return
+	if d.err != nil || v == Version || v == versionOnePlayer {
+		return v
 	}
-	detail := fmt.Sprintf("version %d; this build reads version %d only: a newer lockstep made it, or the byte is damaged", v, Version)
+	detail := fmt.Sprintf("version %d; this build reads versions %d and %d: a newer lockstep made it, or the byte is damaged", v, versionOnePlayer, Version)
 	switch {
 	case v == 2:
-		detail = fmt.Sprintf("version 2, from an older lockstep, numbers keys differently and holds no text or controllers; this build reads version %d only: record the run again", Version)
+		detail = fmt.Sprintf("version 2, from an older lockstep, numbers keys differently and holds no text or controllers; this build reads versions %d and %d: record the run again", versionOnePlayer, Version)
 	case v < 2:
-		detail = fmt.Sprintf("version %d, from an older lockstep, does not record every setting of its run; this build reads version %d only: record the run again", v, Version)
+		detail = fmt.Sprintf("version %d, from an older lockstep, does not record every setting of its run; this build reads versions %d and %d: record the run again", v, versionOnePlayer, Version)
 	}
 	d.stop(&FormatError{Offset: int64(len(magic)), End: d.s.off - 1, Err: ErrVersion, Detail: detail})
+	return v
 }
 
 // settings reads the header's list of settings.
@@ -93,7 +100,7 @@ func (d *decoder) next(in *engine.Input) (event, error) {
 		return 0, d.err
 	case d.same > 0:
 		d.same--
-		return d.tick(in, baseline(&d.prev))
+		return d.tick(in, baseline(d.prev()))
 	case d.done:
 		return evEnd, nil
 	}
@@ -134,7 +141,7 @@ func (d *decoder) sameRun(in *engine.Input, start int64) (event, error) {
 		return 0, d.err
 	}
 	d.same = n - 1
-	return d.tick(in, baseline(&d.prev))
+	return d.tick(in, baseline(d.prev()))
 }
 
 // skipSame passes over what is left of a run of ticks that repeat the
@@ -188,7 +195,7 @@ func (d *decoder) tick(in *engine.Input, v engine.Input) (event, error) {
 	if d.ticks >= maxTicks {
 		return 0, d.fail(ErrCorrupt, "more than %d ticks", uint64(maxTicks))
 	}
-	*in, d.prev = v, v
+	*in, *d.prev() = v, v
 	d.ticks++
 	return evTick, nil
 }

@@ -15,7 +15,8 @@ var ErrDiverged = errors.New("replay diverged from the recording")
 // Recorder is an engine.Tape that writes every tick's input, and the
 // state hash at each checkpoint, to a Writer.
 type Recorder struct {
-	w *Writer
+	w       *Writer
+	players bool // Header.Players > 0: TickPlayers, not Tick
 }
 
 var _ engine.Tape = (*Recorder)(nil)
@@ -26,11 +27,14 @@ func NewRecorder(out io.Writer, h Header) (*Recorder, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Recorder{w: w}, nil
+	return &Recorder{w: w, players: h.Players > 0}, nil
 }
 
 // Tick writes the checkpoint due before tick n, then the tick's input.
 func (r *Recorder) Tick(n uint64, in *engine.Input, state engine.StateHasher) error {
+	if r.players {
+		return fmt.Errorf("tape: tick %d has one input: the recording was started for %d players (Header.Players)", n, r.w.per)
+	}
 	if r.w.Due() {
 		if err := r.w.Check(physics.Digest(state.StateHash())); err != nil {
 			return err
@@ -40,7 +44,7 @@ func (r *Recorder) Tick(n uint64, in *engine.Input, state engine.StateHasher) er
 }
 
 // Ticks returns how many ticks were recorded.
-func (r *Recorder) Ticks() uint64 { return r.w.Ticks() }
+func (r *Recorder) Ticks() uint64 { return r.w.Ticks() / r.w.per }
 
 // Close ends the recording with the hash of the state after its last tick.
 func (r *Recorder) Close(final uint64) error { return r.w.Close(physics.Digest(final)) }
@@ -64,6 +68,9 @@ func NewReplayer(t *Tape) *Replayer { return &Replayer{tape: t, play: t.Play()} 
 // Tick replaces *in with the recorded input of tick n, checking the state
 // first when the recording has a hash there.
 func (r *Replayer) Tick(n uint64, in *engine.Input, state engine.StateHasher) error {
+	if r.tape.Players > 0 {
+		return fmt.Errorf("tape: the recording holds %d players' input a tick: replay it with the game that made it, which has player slots", r.tape.Players)
+	}
 	want, check, err := r.play.Next(in)
 	if check {
 		if err := r.match(n, want, state.StateHash()); err != nil {
@@ -77,13 +84,13 @@ func (r *Replayer) Tick(n uint64, in *engine.Input, state engine.StateHasher) er
 }
 
 // Ran returns how many recorded ticks were fed.
-func (r *Replayer) Ran() uint64 { return r.play.Ran() }
+func (r *Replayer) Ran() uint64 { return r.play.Ran() / uint64(max(r.tape.Players, 1)) }
 
 // Close checks the state after the last tick against the recording's final
 // hash when every recorded tick ran; a replay stopped early has nothing to
 // check and returns nil.
 func (r *Replayer) Close(final uint64) error {
-	if r.play.Ran() < r.tape.Ticks {
+	if r.Ran() < r.tape.Ticks {
 		return nil
 	}
 	return r.match(r.tape.Ticks, r.tape.Final, final)

@@ -30,12 +30,19 @@ import (
 	"strings"
 )
 
-// Version is the format version this package writes and reads. Version 3
+// Version is the format version this package writes and reads. Version 4
+// adds the number of players to the header (Header.Players), whose
+// inputs each tick holds in slot order; a recording without players is
+// still written as version 3, byte for byte. Version 3
 // numbers keys as SDL's scancodes and records typed text and game
 // controllers; version 2 added the settings list to the header. Older
 // recordings cannot be replayed: their keys mean other keys, or they do
 // not say how their run was set up.
-const Version = 3
+const Version = 4
+
+// versionOnePlayer is the version of recordings with one input a tick
+// (Header.Players 0): written as before version 4, byte for byte.
+const versionOnePlayer = 3
 
 // DefaultInterval is the number of ticks between state hashes when a
 // Header leaves it zero: one a second at 60 ticks per second.

@@ -19,10 +19,11 @@ type Writer struct {
 	bw       *bufio.Writer
 	interval uint64
 	crc      uint32
-	ticks    uint64 // ticks recorded
-	checked  bool   // the checkpoint before tick `ticks` is written
-	prev     engine.Input
-	same     uint64 // ticks equal to their baseline not yet written
+	ticks    uint64                          // ticks recorded
+	checked  bool                            // the checkpoint before tick `ticks` is written
+	per      uint64                          // inputs a tick: the players, or 1
+	prevs    [engine.MaxPlayers]engine.Input // the last input of each slot
+	same     uint64                          // ticks equal to their baseline not yet written
 	rec      [maxInputRecord]byte
 	under    flusher // the writer's own buffer, when it has one
 	err      error   // sticky: the first write error
@@ -41,7 +42,7 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	if err := h.check(); err != nil {
 		return nil, fmt.Errorf("tape: header: %w", err)
 	}
-	tw := &Writer{bw: bufio.NewWriter(w), interval: uint64(h.Interval)}
+	tw := &Writer{bw: bufio.NewWriter(w), interval: uint64(h.Interval), per: uint64(max(h.Players, 1))}
 	tw.under, _ = w.(flusher)
 	tw.write(appendHeader(nil, &h))
 	tw.seal()
@@ -99,14 +100,15 @@ func (w *Writer) Tick(in *engine.Input) error {
 	if err := checkInput(in); err != nil {
 		return fmt.Errorf("tape: tick %d: %w", w.ticks, err)
 	}
-	base := baseline(&w.prev)
+	prev := &w.prevs[w.ticks%w.per]
+	base := baseline(prev)
 	if *in == base {
 		w.same++
 	} else {
 		w.flushSame()
 		w.write(appendInput(w.rec[:0], in, &base))
 	}
-	w.prev = *in
+	*prev = *in
 	w.ticks++
 	w.checked = false
 	return w.err

@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"flag"
 	"io"
 	"time"
 
@@ -59,6 +60,11 @@ type Config struct {
 	// SoundOptions).
 	Sound SoundOptions
 
+	// Net is the netplay session's options (-host, -join, -code,
+	// -input-delay, -net-timeout; see NetOptions); the zero Net plays
+	// alone.
+	Net NetOptions
+
 	// NoIdleGC leaves garbage collection to Go's own pacing instead of
 	// collecting in each frame's idle time (-idle-gc=false); zero collects
 	// in idle time.
@@ -69,6 +75,11 @@ type Config struct {
 	// Flagger), as Parse left them. Empty, Run records Seed, Loop.TPS and
 	// Physics.
 	settings []tape.Setting
+
+	// flags and given are the parsed command line and the flags it named,
+	// for a netplay joiner to take the host's settings; nil without one.
+	flags *flag.FlagSet
+	given map[string]bool
 }
 
 // Debug is the developer's tools over a game. The zero Debug is what a

@@ -64,6 +64,7 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 	fs.Var(notBool{&c.NoIdleGC}, "idle-gc", "collect garbage in each frame's idle time instead of inside physics steps")
 	fs.TextVar(&c.Wait, "wait", c.Wait, "how the frame cap waits: hybrid (sleep, then spin the last stretch), sleep or spin")
 	c.Sound.flags(fs)
+	c.Net.flags(fs)
 }
 
 // flags registers the output flags on fs, writing into o.
@@ -130,6 +131,9 @@ func (c *Config) validate() error {
 	if err := c.Sound.validate(); err != nil {
 		return err
 	}
+	if err := c.Net.validate(c); err != nil {
+		return err
+	}
 	return c.Output.validate(c.Sound.AudioOut)
 }
 
@@ -179,7 +183,10 @@ func parse(name string, game Game, c Config, args []string, out io.Writer) (Conf
 	if f != nil {
 		f.Flags(fs)
 	}
-	simulation := func(name string) bool { return !shared[name] || slices.Contains(simulationFlags[:], name) }
+	local := localFlags(game)
+	simulation := func(name string) bool {
+		return !shared[name] && !local[name] || slices.Contains(simulationFlags[:], name)
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			printUsage(out, fs, game, &c.Debug)
@@ -196,6 +203,8 @@ func parse(name string, game Game, c Config, args []string, out io.Writer) (Conf
 		}
 	}
 	c.settings = nil
+	c.flags, c.given = fs, map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { c.given[fl.Name] = true })
 	fs.VisitAll(func(fl *flag.Flag) {
 		if simulation(fl.Name) {
 			c.settings = append(c.settings, tape.Setting{Name: fl.Name, Value: fl.Value.String()})

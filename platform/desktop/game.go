@@ -71,6 +71,9 @@ type Setup struct {
 	// are placed on the ticks' timeline and recorded) or from Update and
 	// Draw (heard at once).
 	Audio *audio.Mixer
+	// Slot is this machine's player slot in a netplay session (0 alone,
+	// and on the host); Players is the session's player count (0 alone).
+	Slot, Players int
 }
 
 // NewWorld returns an empty world on the physics engine the run chose
@@ -98,6 +101,10 @@ func optionals() []optional {
 		{reflect.TypeFor[engine.Simulator](), "engine.Simulator"},
 		{reflect.TypeFor[engine.StateHasher](), "engine.StateHasher"},
 		{reflect.TypeFor[io.Closer](), "io.Closer"},
+		{reflect.TypeFor[engine.Multiplayer](), "engine.Multiplayer"},
+		{reflect.TypeFor[engine.Seater](), "engine.Seater"},
+		{reflect.TypeFor[Bot](), "desktop.Bot"},
+		{reflect.TypeFor[LocalFlagger](), "desktop.LocalFlagger"},
 	}
 }
 

@@ -95,6 +95,11 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, prof.stop()) }()
+	if r.net, err = openNet(ctx, game, &r.cfg, r.log); err != nil { // before the window: a joiner takes the host's settings
+		return r.sum, err
+	}
+	defer r.net.closeEarly(&r.looped, &err)
+	r.sum.Seed, r.sum.Physics = r.cfg.Seed, r.cfg.Physics.String()
 	if err := r.open(); err != nil {
 		return r.sum, err
 	}
@@ -111,6 +116,7 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 	if err != nil {
 		return r.sum, err
 	}
+	r.net.configure(&loop, r.runner, r.sum.Headless, r.cfg.Loop.Duration, r.log)
 	runErr := r.loop(ctx, loop)
 	return r.sum, errors.Join(runErr, r.runner.finish(&r.cfg.Output, &r.sum))
 }

@@ -23,7 +23,8 @@ type run struct {
 	sound  *sound
 	tape   *tapeRun
 	idle   *engine.IdleGC
-	looped bool // the loop started: its summary is written by finish
+	net    *netRun // the netplay session; nil alone
+	looped bool    // the loop started: its summary is written by finish
 }
 
 func newRun(game Game, cfg Config) *run {
@@ -84,6 +85,7 @@ func (r *run) start() error {
 		return err
 	}
 	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer, Save: save}
+	r.net.setup(setup)
 	if err := s.Start(setup); err != nil {
 		return fmt.Errorf("start %s: %w", r.name, err)
 	}
@@ -118,7 +120,7 @@ func (r *run) loopConfig() (cfg engine.Config, stop func(), err error) {
 		r.log.Info("running headless", "why", r.sum.HeadlessReason, "duration", cfg.Duration)
 	}
 	if o.Record != "" || o.Replay != "" {
-		if r.tape, err = openTape(&r.cfg, r.name, r.log); err != nil {
+		if r.tape, err = openTape(&r.cfg, r.name, playersOf(r.game), r.log); err != nil {
 			return cfg, stop, err
 		}
 		// On early returns only: closed by loop after a run.
@@ -149,6 +151,7 @@ func (r *run) loop(ctx context.Context, cfg engine.Config) error {
 	if r.tape != nil { // before the summary, which reports its verdict
 		runErr = errors.Join(runErr, r.tape.close(rep.StateHash))
 	}
+	r.sum.Netplay, runErr = r.net.end(cfg.Clock, runErr, &rep)
 	r.sum.addReport(&rep)
 	r.sum.addUsage(before, after)
 	r.sound.summarize(&r.sum)

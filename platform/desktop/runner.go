@@ -30,7 +30,9 @@ type runner struct {
 	shotReq  bool
 	last     engine.Frame
 	drawn    bool
-	panicked bool // the run ended in a panic: the game is not called again
+	panicked bool                 // the run ended in a panic: the game is not called again
+	quit     func()               // set in a netplay session: Esc ends every peer on one tick
+	overlay  func(c *sdl2.Canvas) // set in a netplay session: says which player it waits for
 	sound    *sound
 }
 
@@ -104,6 +106,10 @@ func (r *runner) hotkey(f *engine.Frame) error {
 func (r *runner) debugKey(in *engine.Input, l *engine.Loop) error {
 	switch {
 	case in.Pressed.Has(keyQuit):
+		if r.quit != nil { // a session ends every peer on one tick
+			r.quit()
+			return nil
+		}
 		return engine.ErrQuit
 	case in.Pressed.Has(keyMode):
 		_ = l.SetMode(l.Mode().Next()) // Next is always a valid mode
@@ -155,6 +161,9 @@ func (r *runner) render(c *sdl2.Canvas, f *engine.Frame) error {
 	}
 	if r.hud {
 		r.drawHUD(c, f)
+	}
+	if r.overlay != nil {
+		r.overlay(c)
 	}
 	return nil
 }

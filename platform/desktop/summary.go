@@ -60,6 +60,8 @@ type Summary struct {
 	FastReplay bool `json:"fast_replay,omitempty"`
 	// IdleGC is what the idle-time collector did (absent with -idle-gc=false).
 	IdleGC *IdleGCSummary `json:"idle_gc,omitempty"`
+	// Netplay is the session's numbers (absent when playing alone).
+	Netplay *NetSummary `json:"netplay,omitempty"`
 	SoundSummary
 }
 

@@ -26,8 +26,9 @@ type tapeRun struct {
 }
 
 // openTape opens c.Output.Record for writing or reads and checks
-// c.Output.Replay, for a run of the game called name.
-func openTape(c *Config, name string, log *slog.Logger) (*tapeRun, error) {
+// c.Output.Replay, for a run of the game called name with players player
+// slots (0: none).
+func openTape(c *Config, name string, players int, log *slog.Logger) (*tapeRun, error) {
 	t := &tapeRun{log: log}
 	o := &c.Output
 	if o.Record != "" {
@@ -37,8 +38,8 @@ func openTape(c *Config, name string, log *slog.Logger) (*tapeRun, error) {
 			return nil, fmt.Errorf("-record: %w", err)
 		}
 		t.file = f
-		t.rec, err = tape.NewRecorder(f, tape.Header{Scene: name, Seed: c.Seed, TPS: c.Loop.TPS,
-			Interval: tape.DefaultInterval, Platform: tape.ThisPlatform(), Settings: c.recordedSettings()})
+		t.rec, err = tape.NewRecorder(f, tape.Header{Scene: name, Seed: c.Seed, TPS: c.Loop.TPS, Players: players,
+			Interval: tape.PlayersInterval(players), Platform: tape.ThisPlatform(), Settings: c.recordedSettings()})
 		if err != nil {
 			f.Abort()
 			return nil, fmt.Errorf("-record %s: %w", o.Record, err)

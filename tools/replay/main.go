@@ -30,12 +30,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	check := fs.Bool("check", false, "only check the files' format and checksums; run no scene")
 	samples := fs.String("samples", "", "directory of the sample scenes (default: samples/ of the module)")
+	compare := fs.Bool("diff", false, "compare two recordings of one run (two netplay peers' tapes) and print where they first differ; exit 1 when they do")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: replay [-check] [-samples DIR] FILE...")
+		fmt.Fprintln(stderr, "usage: replay [-check] [-samples DIR] FILE...\n       replay -diff FILE1 FILE2")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *compare {
+		return diffStatus(fs.Args(), stdout, stderr)
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
@@ -127,4 +131,21 @@ func verify(path string, checkOnly bool, samples, tmp string, built map[string]s
 	fmt.Fprintf(stdout, "ok   %s: %s; every hash matched, final %s, in %v (%.0fx real time)\n",
 		path, desc, sum.StateHash, elapsed.Round(time.Millisecond), float64(t.Ticks)/float64(t.TPS)/elapsed.Seconds())
 	return nil
+}
+
+// diffStatus runs -diff on two files and returns the exit status.
+func diffStatus(files []string, stdout, stderr io.Writer) int {
+	if len(files) != 2 {
+		fmt.Fprintf(stderr, "replay: -diff compares two recordings, got %d files\n", len(files))
+		return 2
+	}
+	same, err := diff(files[0], files[1], stdout)
+	switch {
+	case err != nil:
+		fmt.Fprintln(stderr, "replay:", err)
+		return 1
+	case !same:
+		return 1
+	}
+	return 0
 }

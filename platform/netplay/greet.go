@@ -1,0 +1,90 @@
+package netplay
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Setting is one thing a session's peers must agree on: a seed, the tick
+// rate, the physics engine, a game's own flag.
+type Setting struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	// Explicit says the user chose the value (typed the flag): a joiner
+	// takes the host's value for every setting it did not choose, and is
+	// refused when one it chose differs.
+	Explicit bool `json:"explicit,omitempty"`
+}
+
+// hello is what a joiner says first.
+type hello struct {
+	Build    string    `json:"build"`
+	Game     string    `json:"game"`
+	Settings []Setting `json:"settings"`
+}
+
+// welcome is the host's answer: the joiner's place in the session, or why
+// it has none.
+type welcome struct {
+	Refused    string    `json:"refused,omitempty"`
+	Slot       int       `json:"slot"`
+	Players    int       `json:"players"`
+	InputDelay int       `json:"input_delay"`
+	Settings   []Setting `json:"settings"`
+}
+
+// maxMessage bounds a greeting: a peer cannot make the other read more.
+const maxMessage = 64 << 10
+
+func writeMessage(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("netplay: encode greeting: %w", err)
+	}
+	if _, err := w.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("netplay: send greeting: %w", err)
+	}
+	return nil
+}
+
+func readMessage(r io.Reader, v any) error {
+	dec := json.NewDecoder(io.LimitReader(r, maxMessage))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("netplay: read greeting: %w", err)
+	}
+	return nil
+}
+
+// ErrRefused is what Join's error wraps when the host would not have it.
+var ErrRefused = errors.New("netplay: the host refused to let this peer join")
+
+// compare says how a joiner differs from the host, "" when it may join.
+func compare(host, joiner hello) string {
+	switch {
+	case joiner.Build != host.Build:
+		return fmt.Sprintf("build %q differs from the host's %q: both need the same binary", joiner.Build, host.Build)
+	case joiner.Game != host.Game:
+		return fmt.Sprintf("game %q differs from the host's %q", joiner.Game, host.Game)
+	}
+	theirs := make(map[string]Setting, len(joiner.Settings))
+	for _, s := range joiner.Settings {
+		theirs[s.Name] = s
+	}
+	for _, h := range host.Settings {
+		j, ok := theirs[h.Name]
+		if !ok {
+			return fmt.Sprintf("setting %s missing on the joiner (the host has %q)", h.Name, h.Value)
+		}
+		if j.Explicit && j.Value != h.Value {
+			return fmt.Sprintf("setting %s: the joiner asked for %q, the host runs %q; leave it out to take the host's", h.Name, j.Value, h.Value)
+		}
+		delete(theirs, h.Name)
+	}
+	for name := range theirs {
+		return fmt.Sprintf("setting %s unknown to the host", name)
+	}
+	return ""
+}

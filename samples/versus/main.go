@@ -1,0 +1,52 @@
+// Command versus is a two-player physics game: each player steers a disc
+// and knocks the puck into the other's goal. Two people play it on one
+// machine (W A S D and the arrow keys, or two game controllers), over a
+// LAN, or in two windows on one machine:
+//
+//	go run ./samples/versus -host 127.0.0.1:7777            # prints a code
+//	go run ./samples/versus -join 127.0.0.1:7777 -code CODE
+//
+// -bot SEED lets a deterministic random player play this machine's side,
+// so two processes can play each other unattended. It runs on either
+// physics engine (-physics box2d), and everything that changes the game
+// happens in Tick from the players' input, so sessions stay in step and
+// -record and -replay reproduce them.
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/lockstep-engine/lockstep/platform/desktop"
+)
+
+func main() { desktop.Main(&game{}, desktop.Config{}) }
+
+// Name is the game's name in summaries, recordings and the window title.
+func (*game) Name() string { return "versus" }
+
+// Players is the number of player slots: left (0) and right (1).
+func (*game) Players() int { return 2 }
+
+// Flags registers the game's flags: -goals changes the game, -bot only
+// who plays on this machine.
+func (g *game) Flags(fs *flag.FlagSet) {
+	fs.IntVar(&g.goals, "goals", 5, "goals that win a match, 1 to 99")
+	fs.Uint64Var(&g.bot, "bot", 0, "let a deterministic random player with this `seed` play this machine's side (0: off)")
+}
+
+// LocalFlags names the flags that do not change the simulation.
+func (*game) LocalFlags() []string { return []string{"bot"} }
+
+// Validate checks the game's flags.
+func (g *game) Validate() error {
+	if g.goals < 1 || g.goals > 99 {
+		return fmt.Errorf("invalid value %d for -goals: want 1 to 99", g.goals)
+	}
+	return nil
+}
+
+var (
+	_ desktop.Bot          = (*game)(nil)
+	_ desktop.LocalFlagger = (*game)(nil)
+)

@@ -1,0 +1,287 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/platform/desktop"
+)
+
+// build builds the versus command into a temporary directory.
+func build(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "versus")
+	cmd := exec.Command("go", "build", "-tags", buildTags, "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// relay forwards UDP datagrams between a joiner and the host on
+// loopback, losing a share of them each way (drawn from a seed).
+type relay struct {
+	front  *net.UDPConn // the joiner's side
+	back   *net.UDPConn // towards the host
+	loss   float64
+	mu     sync.Mutex
+	rng    *rand.Rand
+	joiner *net.UDPAddr
+	lost   int
+}
+
+func newRelay(t *testing.T, host *net.UDPAddr, loss float64) *relay {
+	front, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := net.DialUDP("udp", nil, host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &relay{front: front, back: back, loss: loss, rng: rand.New(rand.NewPCG(1, 2))}
+	t.Cleanup(func() { front.Close(); back.Close() })
+	go r.forward(true)
+	go r.forward(false)
+	return r
+}
+
+func (r *relay) drop() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	d := r.rng.Float64() < r.loss
+	if d {
+		r.lost++
+	}
+	return d
+}
+
+// forward copies one direction until its socket closes.
+func (r *relay) forward(up bool) {
+	buf := make([]byte, 2048)
+	for {
+		var n int
+		var err error
+		if up {
+			var from *net.UDPAddr
+			n, from, err = r.front.ReadFromUDP(buf)
+			r.mu.Lock()
+			r.joiner = from
+			r.mu.Unlock()
+		} else {
+			n, err = r.back.Read(buf)
+		}
+		if err != nil {
+			return
+		}
+		if r.drop() {
+			continue
+		}
+		if up {
+			_, _ = r.back.Write(buf[:n])
+			continue
+		}
+		r.mu.Lock()
+		to := r.joiner
+		r.mu.Unlock()
+		if to != nil {
+			_, _ = r.front.WriteToUDP(buf[:n], to)
+		}
+	}
+}
+
+// peerRun is one versus process.
+type peerRun struct {
+	cmd    *exec.Cmd
+	stderr syncBuffer
+	sum    string
+}
+
+// syncBuffer is a buffer the process's stderr is copied into while the
+// test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func startPeer(ctx context.Context, t *testing.T, bin string, args ...string) *peerRun {
+	p := &peerRun{sum: filepath.Join(t.TempDir(), "sum.json")}
+	p.cmd = exec.CommandContext(ctx, bin, append(args, "-headless", "-mode", "cap", "-stats-json", p.sum)...)
+	driver := os.Getenv("SDL_VIDEODRIVER")
+	if driver == "" {
+		driver = "offscreen"
+	}
+	p.cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER="+driver)
+	p.cmd.Stderr = &p.stderr
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var hostAddr = regexp.MustCompile(`msg="netplay: hosting[^\n]*addr=(127\.0\.0\.1:\d+)`)
+
+// waitHost returns the address the host logged it listens on.
+func waitHost(t *testing.T, p *peerRun) *net.UDPAddr {
+	for range 300 {
+		if m := hostAddr.FindStringSubmatch(p.stderr.String()); m != nil {
+			a, err := net.ResolveUDPAddr("udp", m[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			return a
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("the host never said where it listens:\n%s", p.stderr.String())
+	return nil
+}
+
+func (p *peerRun) summary(t *testing.T) desktop.Summary {
+	var s desktop.Summary
+	b, err := os.ReadFile(p.sum)
+	if err == nil {
+		err = json.Unmarshal(b, &s)
+	}
+	if err != nil {
+		t.Fatalf("summary: %v\n%s", err, p.stderr.String())
+	}
+	return s
+}
+
+func TestTwoProcessesThroughALossyRelayReachTheSameState(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds versus and runs two processes")
+	}
+	bin := build(t)
+	for _, engine := range engines {
+		t.Run(engine, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+			defer cancel()
+			const code = "relay-test-code"
+			dir := t.TempDir()
+			tapes := [2]string{filepath.Join(dir, "host.tape"), filepath.Join(dir, "joiner.tape")}
+			host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "300", "-physics", engine, "-bot", "11", "-record", tapes[0])
+			r := newRelay(t, waitHost(t, host), 0.1)
+			joiner := startPeer(ctx, t, bin, "-join", r.front.LocalAddr().String(), "-code", code, "-bot", "22", "-record", tapes[1])
+			herr, jerr := host.cmd.Wait(), joiner.cmd.Wait()
+			if herr != nil || jerr != nil {
+				t.Fatalf("host: %v\n%s\njoiner: %v\n%s", herr, host.stderr.String(), jerr, joiner.stderr.String())
+			}
+			hs, js := host.summary(t), joiner.summary(t)
+			if hs.Ticks != 300 || js.Ticks != 300 || hs.StateHash != js.StateHash {
+				t.Fatalf("host: %d ticks, hash %s; joiner: %d ticks, hash %s: want 300 and equal", hs.Ticks, hs.StateHash, js.Ticks, js.StateHash)
+			}
+			if js.Physics != engine || hs.Netplay == nil || js.Netplay == nil || hs.Netplay.Desync != nil {
+				t.Fatalf("joiner physics %s (want the host's %s), netplay %+v %+v", js.Physics, engine, hs.Netplay, js.Netplay)
+			}
+			if r.lost == 0 {
+				t.Fatal("the relay lost nothing: the test would prove nothing about loss")
+			}
+			t.Logf("host %s\njoiner %s\nrelay lost %d", fmtNet(hs.Netplay), fmtNet(js.Netplay), r.lost)
+			// Either peer's tape holds both players and replays alone.
+			for _, tp := range tapes {
+				rp := startPeer(ctx, t, bin, "-replay", tp)
+				if err := rp.cmd.Wait(); err != nil {
+					t.Fatalf("replay %s: %v\n%s", tp, err, rp.stderr.String())
+				}
+				if rs := rp.summary(t); rs.Ticks != 300 || rs.StateHash != hs.StateHash {
+					t.Fatalf("replay of %s: %d ticks, hash %s, want 300 and %s", tp, rs.Ticks, rs.StateHash, hs.StateHash)
+				}
+			}
+		})
+	}
+}
+
+func fmtNet(n *desktop.NetSummary) string { return fmt.Sprintf("%+v", *n) }
+
+var started = regexp.MustCompile(`msg="netplay: session started"`)
+
+func TestAPeerThatVanishesEndsTheOtherWithItsOutputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds versus and runs two processes")
+	}
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	const code = "vanish-test-code"
+	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "100000", "-bot", "1", "-net-timeout", "1s")
+	joiner := startPeer(ctx, t, bin, "-join", waitHost(t, host).String(), "-code", code, "-bot", "2")
+	for range 300 {
+		if started.MatchString(joiner.stderr.String()) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(time.Second) // a second of play; then the joiner is gone, mid-tick
+	if err := joiner.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = joiner.cmd.Wait()
+	err := host.cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("host: %v, want exit status 1\n%s", err, host.stderr.String())
+	}
+	s := host.summary(t)
+	if s.Netplay == nil || s.Netplay.End != "silent peer" || !strings.Contains(s.Error, "silent") || s.Ticks == 0 {
+		t.Fatalf("host summary: %d ticks, netplay %+v, error %q: want it to say the peer went silent", s.Ticks, s.Netplay, s.Error)
+	}
+}
+
+func TestBothPeersInterruptedEndCleanlyWithTheirOutputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds versus and runs two processes")
+	}
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	const code = "sigint-test-code"
+	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "100000", "-bot", "1")
+	joiner := startPeer(ctx, t, bin, "-join", waitHost(t, host).String(), "-code", code, "-bot", "2")
+	for range 300 {
+		if started.MatchString(joiner.stderr.String()) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(time.Second)
+	for _, p := range []*peerRun{host, joiner} {
+		if err := p.cmd.Process.Signal(os.Interrupt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []*peerRun{host, joiner} {
+		if err := p.cmd.Wait(); err != nil {
+			t.Fatalf("interrupted peer: %v, want exit status 0\n%s", err, p.stderr.String())
+		}
+		if s := p.summary(t); s.Netplay == nil || s.Ticks == 0 || s.Error != "" {
+			t.Fatalf("summary: %d ticks, netplay %+v, error %q", s.Ticks, s.Netplay, s.Error)
+		}
+	}
+}

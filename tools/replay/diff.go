@@ -1,0 +1,138 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// diff compares two recordings of one run (the tapes two netplay peers
+// wrote, or a run and its replay) and says where they first differ: the
+// header, a tick's input (which player, which fields) or a state hash,
+// which brackets the tick the simulations parted in. It returns whether
+// they are the same.
+func diff(pathA, pathB string, stdout io.Writer) (same bool, err error) {
+	a, err := tape.ReadFile(pathA)
+	if err != nil {
+		return false, err
+	}
+	b, err := tape.ReadFile(pathB)
+	if err != nil {
+		return false, err
+	}
+	if d := headerDiff(&a.Header, &b.Header); d != "" {
+		fmt.Fprintf(stdout, "differ: %s\n", d)
+		return false, nil
+	}
+	msg, err := walk(a, b)
+	if err != nil || msg != "" {
+		if msg != "" {
+			fmt.Fprintf(stdout, "differ: %s\n", msg)
+		}
+		return false, err
+	}
+	fmt.Fprintf(stdout, "same: %d ticks of %s, every input and state hash, final %v\n", a.Ticks, a.Scene, a.Final)
+	return true, nil
+}
+
+func headerDiff(a, b *tape.Header) string {
+	switch {
+	case a.Scene != b.Scene:
+		return fmt.Sprintf("scene %q and %q", a.Scene, b.Scene)
+	case a.Seed != b.Seed || a.TPS != b.TPS || a.Players != b.Players || a.Interval != b.Interval:
+		return fmt.Sprintf("seed %d/%d, tps %d/%d, players %d/%d, hash interval %d/%d", a.Seed, b.Seed, a.TPS, b.TPS, a.Players, b.Players, a.Interval, b.Interval)
+	case a.Platform != b.Platform:
+		return fmt.Sprintf("made on %s and %s: floating point may differ", a.Platform, b.Platform)
+	}
+	for _, s := range a.Settings {
+		if v, ok := b.Setting(s.Name); !ok || v != s.Value {
+			return fmt.Sprintf("setting -%s %s and %q", s.Name, s.Value, v)
+		}
+	}
+	if len(a.Settings) != len(b.Settings) {
+		return fmt.Sprintf("%d settings and %d", len(a.Settings), len(b.Settings))
+	}
+	return ""
+}
+
+// walk reads both recordings input by input and returns the first
+// difference, "" when there is none.
+func walk(a, b *tape.Tape) (string, error) {
+	per := uint64(max(a.Players, 1))
+	pa, pb := a.Play(), b.Play()
+	defer pa.Close()
+	defer pb.Close()
+	var lastMatch uint64 // 1 + the tick of the last hash both had and matched
+	for unit := uint64(0); ; unit++ {
+		tick, slot := unit/per, unit%per
+		var ia, ib engine.Input
+		wa, ca, ea := pa.Next(&ia)
+		wb, cb, eb := pb.Next(&ib)
+		if ca && cb {
+			if wa != wb {
+				return hashDiff(tick, lastMatch, wa, wb), nil
+			}
+			lastMatch = tick + 1
+		}
+		if ea != nil || eb != nil {
+			return ends(a, b, ea, eb, tick)
+		}
+		if ia != ib {
+			who := "the input"
+			if a.Players > 0 {
+				who = fmt.Sprintf("player %d's input", slot)
+			}
+			return fmt.Sprintf("tick %d: %s differs in %s", tick, who, fields(&ia, &ib)), nil
+		}
+	}
+}
+
+func hashDiff(tick, lastMatch uint64, a, b physics.Digest) string {
+	since := "from the start"
+	if lastMatch > 0 {
+		since = fmt.Sprintf("after tick %d, whose hash matched", lastMatch-1)
+	}
+	return fmt.Sprintf("state hash before tick %d: %v and %v, with the same input: the simulations parted %s (bodies or the game's own state: the hash covers both)", tick, a, b, since)
+}
+
+// ends compares how the recordings end once either does.
+func ends(a, b *tape.Tape, ea, eb error, tick uint64) (string, error) {
+	if !errors.Is(ea, io.EOF) {
+		return "", ea
+	}
+	if !errors.Is(eb, io.EOF) {
+		return "", eb
+	}
+	switch {
+	case a.Ticks != b.Ticks:
+		return fmt.Sprintf("one recording ends after %d ticks, the other after %d; they agree up to tick %d", a.Ticks, b.Ticks, min(a.Ticks, b.Ticks)), nil
+	case a.Final != b.Final:
+		return fmt.Sprintf("final state hash %v and %v after %d ticks of the same input", a.Final, b.Final, tick), nil
+	}
+	return "", nil
+}
+
+// fields names the fields of two inputs that differ.
+func fields(a, b *engine.Input) string {
+	var f []string
+	add := func(name string, differ bool) {
+		if differ {
+			f = append(f, name)
+		}
+	}
+	add("Down", a.Down != b.Down)
+	add("Pressed", a.Pressed != b.Pressed)
+	add("Released", a.Released != b.Released)
+	add("Buttons", a.Buttons != b.Buttons || a.ButtonsPressed != b.ButtonsPressed || a.ButtonsReleased != b.ButtonsReleased)
+	add("Mouse", a.MouseX != b.MouseX || a.MouseY != b.MouseY)
+	add("Wheel", a.WheelX != b.WheelX || a.WheelY != b.WheelY)
+	add("Window", a.WindowWidth != b.WindowWidth || a.WindowHeight != b.WindowHeight)
+	add("Text", a.Text != b.Text)
+	add("Pads", a.Pads != b.Pads)
+	return strings.Join(f, ", ")
+}
