@@ -20,6 +20,14 @@ func TestAudioDevicePlaysWhatIsQueuedOnTheDiskDriver(t *testing.T) {
 	for i := range frames {
 		frames[i] = int16(i%200 - 100)
 	}
+	var want bytes.Buffer
+	_ = binary.Write(&want, binary.NativeEndian, frames)
+	// played reports whether the driver's file holds every queued frame:
+	// the last block reaches it after the queue has emptied.
+	played := func() bool {
+		raw, err := os.ReadFile(out)
+		return err == nil && bytes.Contains(raw, want.Bytes())
+	}
 	var d *AudioDevice
 	var err error
 	var queuedAfter int
@@ -37,7 +45,9 @@ func TestAudioDevicePlaysWhatIsQueuedOnTheDiskDriver(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 		queuedAfter = d.Queued()
-		time.Sleep(20 * time.Millisecond) // the last block reaches the file
+		for deadline := time.Now().Add(10 * time.Second); !played() && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond)
+		}
 		err = d.Close()
 	})
 	if err != nil {
@@ -50,8 +60,6 @@ func TestAudioDevicePlaysWhatIsQueuedOnTheDiskDriver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want bytes.Buffer
-	_ = binary.Write(&want, binary.NativeEndian, frames)
 	if !bytes.Contains(raw, want.Bytes()) {
 		t.Errorf("the disk driver's %d bytes do not hold the %d queued", len(raw), want.Len())
 	}
