@@ -89,8 +89,11 @@ test-unit:
 test-race:
 	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -race ./engine/... ./physics/... ./platform/... ./samples/scene/...
 
+# One package at a time: the packages share one Xvfb, and in a fresh-clone
+# CI run one sdl2 test found DISPLAY unopenable while desktop's X11 tests
+# (fullscreen toggles, child processes) ran beside it.
 test-x11:
-	env -u SDL_VIDEODRIVER LOCKSTEP_X11=1 xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -tags '$(TEST_TAGS)' -count=1 -run X11 ./platform/...
+	env -u SDL_VIDEODRIVER LOCKSTEP_X11=1 xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -tags '$(TEST_TAGS)' -count=1 -p 1 -run X11 ./platform/...
 
 # tools/loopbench is a module of its own (its plotting dependencies stay out
 # of the engine's): vet and test it from its directory.
