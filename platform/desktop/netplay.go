@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"log/slog"
 	"net"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	np "github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
 	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -91,7 +93,7 @@ func startNet(ctx context.Context, game any, o *Config, log *slog.Logger) (*netR
 	}
 	n := &o.Net
 	opt := pnet.Options{Code: n.Code, Players: m.Players(), InputDelay: n.InputDelay, TPS: o.Loop.TPS,
-		Build: buildID(), Game: nameOf(game), Logger: log}
+		Build: buildID(o.Version, log), Game: nameOf(game), Logger: log}
 	for _, s := range o.recordedSettings() {
 		opt.Settings = append(opt.Settings, pnet.Setting{Name: s.Name, Value: s.Value, Explicit: o.given[s.Name]})
 	}
@@ -210,10 +212,22 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	return r.joined.Close()
 }
 
-// buildID names this binary for the host's check that every peer runs
-// the same simulation code.
-func buildID() string {
+// buildID names this binary's simulation for the host's check that
+// every peer runs the same one: the platform and architecture (floating
+// point differs between them), then the game's own version when cfg
+// declares one, else the Go version and a digest of the executable's
+// code, constants and initialised data (see package codeid), whatever
+// version control says. It is computed once, as the session starts.
+func buildID(version string, log *slog.Logger) string {
 	id := tape.ThisPlatform()
+	if version != "" {
+		return id + " version " + version
+	}
+	d, err := codeid.Self()
+	if err == nil {
+		return id + " " + runtime.Version() + " code " + d
+	}
+	log.Warn("netplay: cannot fingerprint this program's code: comparing its build stamp instead (set Config.Version to name the game's own)", "err", err)
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		id += " " + bi.GoVersion + " " + bi.Main.Path + "@" + bi.Main.Version
 		for _, s := range bi.Settings {
