@@ -31,6 +31,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"unicode/utf8"
 )
 
 // bufSize is the write buffer: profiles and traces come in many small
@@ -94,10 +95,24 @@ func CreateNew(path string) (*File, error) {
 	return &File{name: path, target: path, f: f, bw: bufio.NewWriterSize(f, bufSize), exclusive: true}, nil
 }
 
+// MaxName is the longest file name, in bytes, an output can have: the
+// limit of Linux's file systems (NAME_MAX), and of macOS's and Windows'
+// in their own units. Longer names are refused before anything is
+// written, with an error saying so.
+const MaxName = 255
+
+// tempSuffix is what os.CreateTemp adds to a temporary name's prefix at
+// most: a dot, up to 10 random digits, and ".tmp".
+const tempSuffix = len(".4294967295.tmp")
+
 // createTemp creates the temporary file that will replace target, with
 // the mode of the file it replaces, or a new file's (0666 less umask).
 func createTemp(target string, old fs.FileInfo) (*os.File, error) {
-	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
+	base := filepath.Base(target)
+	if len(base) > MaxName {
+		return nil, fmt.Errorf("a file name of %d bytes: file systems take at most %d bytes: give a shorter one", len(base), MaxName)
+	}
+	f, err := os.CreateTemp(filepath.Dir(target), tempPattern(base))
 	if err != nil {
 		return nil, err
 	}
@@ -212,6 +227,21 @@ func (f *File) Abort() error {
 		return fmt.Errorf("output %s: abandoning it: %w", f.name, err)
 	}
 	return nil
+}
+
+// tempPattern is the pattern of the hidden temporary name beside a file
+// called base: ".base.*.tmp", with base cut short (at a character's
+// start) so that the whole name fits in MaxName bytes: a name near the
+// limit must not fail because its temporary one is longer.
+func tempPattern(base string) string {
+	keep := MaxName - len(".") - tempSuffix
+	if len(base) > keep {
+		for keep > 0 && !utf8.RuneStart(base[keep]) {
+			keep--
+		}
+		base = base[:keep]
+	}
+	return "." + base + ".*.tmp"
 }
 
 func removeTemp(name string) error {
