@@ -17,7 +17,9 @@
 //     one that names a descriptor of this process (/dev/stdout, /dev/fd/N,
 //     /proc/self/fd/N), whatever it is open on: -stats-json /dev/stdout
 //     prints, after whatever the run printed before; opening a FIFO waits,
-//     as every writer's does, until something reads it;
+//     as every writer's does, until something reads it, but not past a
+//     signal asking the run to end (SIGINT, SIGTERM, SIGHUP) or the
+//     context's end (CreateContext): a FIFO nobody opens never hangs a run;
 //   - a directory is refused.
 //
 // Every write, flush, sync, close and rename error is kept and reported
@@ -26,6 +28,7 @@ package output
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -52,8 +55,23 @@ type File struct {
 
 // Create starts writing the output at path (see the package comment for
 // what happens to what is there). Write to the File, then Commit it, or
-// Abort it to leave the path as it was.
-func Create(path string) (*File, error) {
+// Abort it to leave the path as it was. A FIFO with no reader is waited
+// for until SIGINT, SIGTERM or SIGHUP arrives; Create then fails.
+func Create(path string) (*File, error) { return create(nil, path) }
+
+// CreateContext is Create waiting for a FIFO's reader only until ctx is
+// done (a run's end, its deadline), when it fails with an error wrapping
+// ctx's cause.
+func CreateContext(ctx context.Context, path string) (*File, error) {
+	if ctx == nil {
+		return nil, fmt.Errorf("output %s: a nil context", path)
+	}
+	return create(ctx, path)
+}
+
+// create is Create; a nil ctx waits for a FIFO's reader until a signal
+// asks to stop.
+func create(ctx context.Context, path string) (*File, error) {
 	t, err := resolve(path)
 	if err != nil {
 		return nil, fmt.Errorf("output %s: %w", path, err)
@@ -65,7 +83,7 @@ func Create(path string) (*File, error) {
 	case t.direct || t.info != nil && !t.info.Mode().IsRegular() && !t.info.IsDir():
 		// O_TRUNC does nothing to a device or a FIFO; it makes a regular
 		// file open in another process start afresh, as the shell's > does.
-		out.f, err = os.OpenFile(t.path, os.O_WRONLY|os.O_TRUNC, 0)
+		out.f, err = openDirect(ctx, t, os.O_WRONLY|os.O_TRUNC)
 	case t.info != nil && t.info.IsDir():
 		err = fmt.Errorf("%s is a directory: give a file name (inside it, for instance)", t.path)
 	default:
