@@ -41,7 +41,7 @@ func NewStream(name string, data []byte) (*Stream, error) {
 }
 
 func newStream(name string, r readSeekCloser) (*Stream, error) {
-	d, err := newDecoder(name, r)
+	d, err := newDecoder(name, r, true)
 	if err != nil {
 		return nil, errors.Join(err, r.Close())
 	}

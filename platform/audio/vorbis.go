@@ -14,17 +14,25 @@ import (
 const maxCompressed = 256 << 20
 
 type vorbisDecoder struct {
-	name string
-	f    *vorbis.File
+	name  string
+	f     *vorbis.File
+	facts oggFacts
 }
 
-// newVorbisDecoder decodes a file on disk as it reads it, and anything
-// else from a copy of its bytes. It closes r when done with it.
+// newVorbisDecoder reads r's page headers (see scanOgg), then decodes a
+// file on disk as it reads it, and anything else from a copy of its
+// bytes. It closes r when done with it.
 func newVorbisDecoder(name string, r readSeekCloser) (*vorbisDecoder, error) {
+	facts, err := scanOgg(name, r)
+	if err == nil {
+		_, err = r.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		return nil, errors.Join(err, r.Close())
+	}
 	var f *vorbis.File
-	var err error
 	if of, ok := r.(*os.File); ok {
-		f, err = vorbis.OpenPath(of.Name())
+		f, err = vorbis.OpenFile(of)
 		err = errors.Join(err, r.Close())
 	} else {
 		var b []byte
@@ -44,8 +52,12 @@ func newVorbisDecoder(name string, r readSeekCloser) (*vorbisDecoder, error) {
 		}
 		return nil, fmt.Errorf("%w: %s: %v: re-encode it (oggenc, or sox in out.ogg)", ErrFormat, name, err)
 	}
-	return &vorbisDecoder{name: name, f: f}, nil
+	return &vorbisDecoder{name: name, f: f, facts: facts}, nil
 }
+
+// frames is what the page headers say: a damaged or lying file may hold
+// more, or less.
+func (d *vorbisDecoder) frames() int64 { return d.facts.frames }
 
 func (d *vorbisDecoder) rate() int     { return d.f.Rate() }
 func (d *vorbisDecoder) channels() int { return d.f.Channels() }

@@ -14,6 +14,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"syscall"
 	"unsafe"
 )
 
@@ -38,13 +40,21 @@ func OpenBytes(b []byte) (*File, error) {
 	return opened(f, cerr)
 }
 
-// OpenPath decodes the file at path, reading it as it goes.
-func OpenPath(path string) (*File, error) {
-	cpath := C.CString(path)
-	defer C.free(unsafe.Pointer(cpath))
-	var cerr C.int
-	f := C.lsv_open_path(cpath, &cerr)
-	return opened(f, cerr)
+// OpenFile decodes the file f from its start, reading it as it goes
+// through a descriptor of its own: close f when convenient.
+func OpenFile(f *os.File) (*File, error) {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	fd := -1
+	cerr := rc.Control(func(d uintptr) { fd, err = dupCloseOnExec(int(d)) })
+	if err = errors.Join(cerr, err); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrData, err)
+	}
+	var code C.int
+	v := C.lsv_open_fd(C.int(fd), &code)
+	return opened(v, code)
 }
 
 func opened(f *C.lsv_file, cerr C.int) (*File, error) {
@@ -56,6 +66,10 @@ func opened(f *C.lsv_file, cerr C.int) (*File, error) {
 	C.lsv_info(f, &ch, &rate)
 	return &File{f: f, channels: int(ch), rate: int(rate)}, nil
 }
+
+// Links returns how many links of a chained stream the decoder holds at
+// once: 1, since it reads every source as a stream.
+func (f *File) Links() int { return int(C.lsv_links(f.f)) }
 
 // Channels returns the stream's channel count.
 func (f *File) Channels() int { return f.channels }
@@ -114,4 +128,16 @@ func describe(code int) string {
 		return "a chained stream that changes its channels or rate"
 	}
 	return fmt.Sprintf("libvorbisfile error %d", code)
+}
+
+// dupCloseOnExec returns a new descriptor for fd that no child inherits.
+func dupCloseOnExec(fd int) (int, error) {
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	n, err := syscall.Dup(fd)
+	if err != nil {
+		return -1, err
+	}
+	syscall.CloseOnExec(n)
+	return n, nil
 }
