@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 )
 
 // decoder turns one encoded file into 16-bit samples, a block at a time:
@@ -73,9 +72,9 @@ func newDecoder(name string, r readSeekCloser, stream bool) (decoder, error) {
 // Load decodes a WAV, Ogg Vorbis or MP3 file whole into memory. Its
 // errors name the file and wrap ErrFormat when the data is at fault.
 func Load(path string) (*Sound, error) {
-	f, err := os.Open(path)
+	f, err := openFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("audio: %w", err)
+		return nil, err
 	}
 	defer f.Close()
 	return decodeAll(path, f)

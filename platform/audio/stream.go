@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 )
 
 // streamBlock is how many frames a Stream decodes at a time: 85 ms at
@@ -28,9 +27,9 @@ type Stream struct {
 // OpenStream opens a WAV, Ogg Vorbis or MP3 file for streaming. Errors
 // name the file and wrap ErrFormat when the data is at fault.
 func OpenStream(path string) (*Stream, error) {
-	f, err := os.Open(path)
+	f, err := openFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("audio: %w", err)
+		return nil, err
 	}
 	return newStream(path, f)
 }
