@@ -80,6 +80,9 @@ type Config struct {
 	// for a netplay joiner to take the host's settings; nil without one.
 	flags *flag.FlagSet
 	given map[string]bool
+	// replayed is the -replay recording parse read, nil when it did not
+	// (a Config made in code): a pipe can be read only once.
+	replayed *replayFile
 }
 
 // Debug is the developer's tools over a game. The zero Debug is what a

@@ -197,10 +197,16 @@ func parse(name string, game Game, c Config, args []string, out io.Writer) (Conf
 	if fs.NArg() > 0 {
 		return c, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))
 	}
+	c.replayed = nil
 	if c.Output.Replay != "" {
-		if err := applyRecorded(fs, c.Output.Replay, simulation); err != nil {
+		rf, err := readReplay(c.Output.Replay)
+		if err != nil {
+			return c, usagef("-replay: %v", err)
+		}
+		if err := applyRecorded(fs, rf.path, rf.tape.Settings, simulation); err != nil {
 			return c, err
 		}
+		c.replayed = rf
 	}
 	c.settings = nil
 	c.flags, c.given = fs, map[string]bool{}
@@ -243,21 +249,13 @@ func explainFlagError(fs *flag.FlagSet, err error) error {
 }
 
 // applyRecorded sets every simulation flag to the value the recording at
-// path was made with, so a replay needs no flags but -replay. A flag given
-// on the command line with another value is refused, naming it.
-func applyRecorded(fs *flag.FlagSet, path string, simulation func(string) bool) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return usagef("-replay: %v", err)
-	}
-	defer f.Close()
-	p, err := tape.NewPlayer(f)
-	if err != nil {
-		return usagef("-replay %s: %v", path, err)
-	}
+// path was made with (its settings), so a replay needs no flags but
+// -replay. A flag given on the command line with another value is
+// refused, naming it.
+func applyRecorded(fs *flag.FlagSet, path string, settings []tape.Setting, simulation func(string) bool) error {
 	given := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
-	for _, s := range p.Settings {
+	for _, s := range settings {
 		fl := fs.Lookup(s.Name)
 		switch {
 		case fl == nil:

@@ -47,10 +47,14 @@ func openTape(c *Config, name string, players int, log *slog.Logger) (*tapeRun, 
 		return t, nil
 	}
 	t.path = o.Replay
-	rec, err := tape.ReadFile(o.Replay)
-	if err != nil {
-		return nil, fmt.Errorf("-replay: %w", err)
+	rf := c.replayed
+	if rf == nil || rf.path != o.Replay {
+		var err error
+		if rf, err = readReplay(o.Replay); err != nil {
+			return nil, fmt.Errorf("-replay: %w", err)
+		}
 	}
+	rec := rf.tape
 	switch {
 	case rec.Scene != name:
 		return nil, usagef("-replay %s: the recording is of scene %q, not %q: replay it with that scene's command", o.Replay, rec.Scene, name)
