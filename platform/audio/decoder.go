@@ -30,9 +30,13 @@ type readSeekCloser interface {
 	io.Closer
 }
 
-type nopCloser struct{ *bytes.Reader }
+// memFile is an encoded file in memory; a decoder may read b in place.
+type memFile struct {
+	*bytes.Reader
+	b []byte
+}
 
-func (nopCloser) Close() error { return nil }
+func (memFile) Close() error { return nil }
 
 // newDecoder recognises the format of r by its first bytes. name is for
 // errors. A decoder for a stream keeps its memory bounded whatever the
@@ -130,4 +134,4 @@ func decodeWhole(name string, d decoder) (*Sound, error) {
 	return &Sound{name: name, rate: d.rate(), channels: ch, data: buf[:len(buf):len(buf)]}, nil
 }
 
-func nopCloserOf(b []byte) readSeekCloser { return nopCloser{bytes.NewReader(b)} }
+func nopCloserOf(b []byte) readSeekCloser { return memFile{bytes.NewReader(b), b} }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -255,5 +256,22 @@ func TestAnOggPacketLongerThanTheBoundIsRefused(t *testing.T) {
 	facts, err := scanOgg("tone.ogg", bytes.NewReader(readTestdata(t, "tone.ogg")))
 	if err != nil || facts.frames != 12000 || facts.maxPacket == 0 || facts.maxPacket > 64<<10 {
 		t.Errorf("tone.ogg: %+v, %v; want 12000 frames", facts, err)
+	}
+}
+
+// A stream of bytes in memory reads them in place: it copied them twice
+// (to Go, then to C), so 64 MB cost 128 MB more.
+func TestAnOggStreamFromMemoryReadsTheBytesInPlace(t *testing.T) {
+	data := chained(t, readTestdata(t, "tone.ogg"), 200) // 1.1 MB
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	st, err := NewStream("chained.ogg", data)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if got := after.TotalAlloc - before.TotalAlloc; got > uint64(len(data))/4 {
+		t.Errorf("NewStream of %d bytes allocated %d bytes: it copied them", len(data), got)
 	}
 }

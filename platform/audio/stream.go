@@ -34,7 +34,8 @@ func OpenStream(path string) (*Stream, error) {
 	return newStream(path, f)
 }
 
-// NewStream streams from encoded bytes held in memory (an embedded asset).
+// NewStream streams from encoded bytes held in memory (an embedded asset),
+// reading them in place: do not change them until the stream is closed.
 func NewStream(name string, data []byte) (*Stream, error) {
 	return newStream(name, nopCloserOf(data))
 }

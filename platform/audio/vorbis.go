@@ -9,10 +9,6 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/audio/internal/vorbis"
 )
 
-// maxCompressed bounds an Ogg file decoded from memory: the bytes are
-// copied for libvorbisfile.
-const maxCompressed = 256 << 20
-
 type vorbisDecoder struct {
 	name  string
 	f     *vorbis.File
@@ -20,8 +16,8 @@ type vorbisDecoder struct {
 }
 
 // newVorbisDecoder reads r's page headers (see scanOgg), then decodes a
-// file on disk as it reads it, and anything else from a copy of its
-// bytes. It closes r when done with it.
+// file on disk as it reads it, and bytes in memory in place. It closes r
+// when done with it.
 func newVorbisDecoder(name string, r readSeekCloser) (*vorbisDecoder, error) {
 	facts, err := scanOgg(name, r)
 	if err == nil {
@@ -31,20 +27,14 @@ func newVorbisDecoder(name string, r readSeekCloser) (*vorbisDecoder, error) {
 		return nil, errors.Join(err, r.Close())
 	}
 	var f *vorbis.File
-	if of, ok := r.(*os.File); ok {
-		f, err = vorbis.OpenFile(of)
+	switch src := r.(type) {
+	case *os.File:
+		f, err = vorbis.OpenFile(src)
 		err = errors.Join(err, r.Close())
-	} else {
-		var b []byte
-		b, err = io.ReadAll(io.LimitReader(r, maxCompressed+1))
-		switch {
-		case err != nil:
-		case len(b) > maxCompressed:
-			err = fmt.Errorf("larger than %d MiB", maxCompressed>>20)
-		default:
-			f, err = vorbis.OpenBytes(b)
-		}
-		err = errors.Join(err, r.Close())
+	case memFile: // read in place: a stream of bytes in memory costs no copy
+		f, err = vorbis.OpenBytes(src.b)
+	default: // every source is one of those
+		err = errors.Join(fmt.Errorf("no way to read a %T", r), r.Close())
 	}
 	if err != nil {
 		if f != nil {

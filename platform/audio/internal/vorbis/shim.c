@@ -9,7 +9,7 @@ struct lsv_file {
 	OggVorbis_File vf;
 	int open;            // vf holds a stream (a failed rewind clears it)
 	FILE *fp;            // the file, for lsv_open_fd
-	unsigned char *data; // a copy of the bytes, for lsv_open_mem
+	const unsigned char *data; // the bytes, for lsv_open_mem: Go's, pinned while f lives
 	size_t len, pos;
 	int channels;
 	long rate;
@@ -25,6 +25,7 @@ static size_t mem_read(void *ptr, size_t size, size_t nmemb, void *src) {
 	size_t want = size * nmemb, left = f->len - f->pos;
 	if (size == 0) return 0;
 	if (want > left) want = left - left % size;
+	if (want == 0) return 0;
 	memcpy(ptr, f->data + f->pos, want);
 	f->pos += want;
 	return want / size;
@@ -51,7 +52,6 @@ static void release(lsv_file *f) {
 	if (f->open) ov_clear(&f->vf);
 	f->open = 0;
 	if (f->fp) fclose(f->fp);
-	free(f->data);
 	free(f);
 }
 
@@ -71,9 +71,7 @@ static lsv_file *opened(lsv_file *f, int *err) {
 lsv_file *lsv_open_mem(const void *data, size_t len, int *err) {
 	lsv_file *f = calloc(1, sizeof *f);
 	if (!f) { *err = OV_EFAULT; return NULL; }
-	f->data = malloc(len ? len : 1);
-	if (!f->data) { free(f); *err = OV_EFAULT; return NULL; }
-	memcpy(f->data, data, len);
+	f->data = data;
 	f->len = len;
 	return opened(f, err);
 }

@@ -7,8 +7,9 @@
 
 typedef struct lsv_file lsv_file;
 
-// lsv_open_mem decodes from len bytes at data, which it copies. On failure
-// it returns NULL and sets *err to vorbisfile's code (OV_ENOTVORBIS...).
+// lsv_open_mem decodes from len bytes at data, which must stay where they
+// are, unchanged, until lsv_close. On failure it returns NULL and sets
+// *err to vorbisfile's code (OV_ENOTVORBIS...).
 lsv_file *lsv_open_mem(const void *data, size_t len, int *err);
 // lsv_open_fd reads the file open on fd from its start as it decodes,
 // and closes fd when done (or failing).

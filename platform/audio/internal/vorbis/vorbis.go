@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"syscall"
 	"unsafe"
 )
@@ -25,19 +26,28 @@ var ErrData = errors.New("not a decodable Ogg Vorbis stream")
 // File is an open Vorbis stream. It is not safe for concurrent use.
 type File struct {
 	f        *C.lsv_file
+	pin      *runtime.Pinner // the bytes of OpenBytes, read in place
 	channels int
 	rate     int
 }
 
-// OpenBytes decodes from b, which it copies.
+// OpenBytes decodes from b, which it reads in place (pinned) until Close:
+// b must not change until then.
 func OpenBytes(b []byte) (*File, error) {
 	var cerr C.int
 	var p unsafe.Pointer
+	pin := new(runtime.Pinner)
 	if len(b) > 0 {
+		pin.Pin(&b[0])
 		p = unsafe.Pointer(&b[0])
 	}
-	f := C.lsv_open_mem(p, C.size_t(len(b)), &cerr)
-	return opened(f, cerr)
+	f, err := opened(C.lsv_open_mem(p, C.size_t(len(b)), &cerr), cerr)
+	if err != nil {
+		pin.Unpin()
+		return nil, err
+	}
+	f.pin = pin
+	return f, nil
 }
 
 // OpenFile decodes the file f from its start, reading it as it goes
@@ -107,6 +117,10 @@ func (f *File) Close() {
 	if f.f != nil {
 		C.lsv_close(f.f)
 		f.f = nil
+	}
+	if f.pin != nil {
+		f.pin.Unpin()
+		f.pin = nil
 	}
 }
 
