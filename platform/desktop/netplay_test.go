@@ -26,7 +26,7 @@ func TestNetplayFlagsAreCheckedNamingTheFlag(t *testing.T) {
 		{[]string{"-host", "127.0.0.1:1", "-duration", "5s"}, "use -ticks"},
 		{[]string{"-host", "127.0.0.1:1", "-net-timeout", "100ms"}, "-net-timeout"},
 	} {
-		_, err := desktop.Parse(&box{}, desktop.Config{}, tc.args)
+		_, err := desktop.Parse(&box{}, desktop.Config{Loop: engine.Config{Players: 2}}, tc.args)
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%v: %v, want it accepted", tc.args, err)
