@@ -43,10 +43,10 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 	d, _ := c.withDefaults(fieldNames) // the defaults to show, valid or not
 	l, dl := &c.Loop, &d.Loop
 	fs.TextVar(&l.Mode, "mode", dl.Mode, "power mode: vsync, cap or uncapped")
-	fs.IntVar(&l.FPS, "fps", dl.FPS, "frame cap for -mode cap, 1 to 10000")
-	fs.IntVar(&l.TPS, "tps", dl.TPS, "fixed ticks per second, 1 to 10000")
-	fs.IntVar(&l.MaxSteps, "max-steps", dl.MaxSteps, "most ticks in one frame, 1 to 1000")
-	fs.Var(maxFrameFlag{l}, "max-frame", "longest frame time fed to the accumulator, one tick to 10s (0: a quarter second, or one tick when that is longer)")
+	countVar(fs, &l.FPS, "fps", dl.FPS, "frame cap for -mode cap, an `int` from 1 to 10000")
+	countVar(fs, &l.TPS, "tps", dl.TPS, "fixed ticks per second, an `int` from 1 to 10000")
+	countVar(fs, &l.MaxSteps, "max-steps", dl.MaxSteps, "most ticks in one frame, an `int` from 1 to 1000")
+	fs.Var(maxFrameFlag{l}, "max-frame", "longest frame time fed to the accumulator, a `duration` from one tick to 10s (0: a quarter second, or one tick when that is longer)")
 	fs.Uint64Var(&l.Frames, "frames", l.Frames, "stop after this many frames (0: no limit)")
 	fs.Uint64Var(&l.Ticks, "ticks", l.Ticks, "stop after exactly this many ticks (0: no limit)")
 	fs.DurationVar(&l.Duration, "duration", l.Duration, "stop after this long (0: no limit)")
@@ -99,6 +99,35 @@ func (b notBool) Set(s string) error {
 		return errors.New("want true or false")
 	}
 	*b.no = !v
+	return nil
+}
+
+// countFlag is a flag of a count whose zero in a Config means its
+// default: typed, 0 is out of its range.
+type countFlag struct{ p *int }
+
+// countVar registers a countFlag, setting *p to def.
+func countVar(fs *flag.FlagSet, p *int, name string, def int, usage string) {
+	*p = def
+	fs.Var(countFlag{p}, name, usage)
+}
+
+func (f countFlag) String() string {
+	if f.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*f.p)
+}
+
+func (f countFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	switch {
+	case err != nil:
+		return errors.New("want a whole number")
+	case n < 1:
+		return errors.New("want 1 or more")
+	}
+	*f.p = n
 	return nil
 }
 

@@ -45,7 +45,7 @@ func (s *SoundOptions) flags(fs *flag.FlagSet, d SoundOptions) {
 	fs.StringVar(&s.AudioOut, "audio-out", d.AudioOut, "write the run's mixed sound to `file`.wav (48 kHz, 16-bit stereo); a replay writes the same bytes")
 	fs.BoolVar(&s.Mute, "mute", d.Mute, "no sound heard (-audio-out still writes it)")
 	s.Volume = d.Volume
-	fs.Var(volumeFlag{s}, "volume", "master volume heard, 0 (silent, as -mute) to 1")
+	fs.Var(volumeFlag{s}, "volume", "master volume heard, a `float` from 0 (silent, as -mute) to 1")
 }
 
 // volumeFlag is -volume: 0 is silence, which is Mute (a zero Volume is
