@@ -149,6 +149,16 @@ func (r *run) adoptHost(j *pnet.Joined) error {
 	return r.checkGame()
 }
 
+// canAdopt reports whether this joiner can run the host's settings ss,
+// as adoptHost would take them, without taking them: platform/netplay's
+// join-time check, so that a joiner that cannot is refused before the host
+// gives it a slot. It leaves the game's flags as ss would set them;
+// adoptHost sets them again.
+func (r *run) canAdopt(ss []tape.Setting) error {
+	trial := r.cfg
+	return trial.adoptSettings(r.game, ss, nil, hostSource())
+}
+
 // hostSource is where a joiner's adopted settings come from.
 func hostSource() source {
 	return source{prefix: "netplay", who: "the host", fix: "the host runs another program: run the host's"}
@@ -162,7 +172,8 @@ func chosenSettings(c *Config, ss []tape.Setting) []string {
 	def, _ := Config{}.withDefaults(fieldNames)
 	var chosen []string
 	for _, s := range ss {
-		if s.Value != def.setting(s.Name) || slices.ContainsFunc(c.GameFlags, func(g tape.Setting) bool { return g.Name == s.Name }) {
+		shared := slices.Contains(simulationFlags[:], s.Name)
+		if shared && s.Value != def.setting(s.Name) || !shared && slices.ContainsFunc(c.GameFlags, func(g tape.Setting) bool { return g.Name == s.Name }) {
 			chosen = append(chosen, s.Name)
 		}
 	}

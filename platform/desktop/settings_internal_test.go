@@ -94,3 +94,18 @@ func TestAdoptingRefusesToOverwriteAChosenSetting(t *testing.T) {
 		t.Fatalf("adopt over a chosen seed: %v", err)
 	}
 }
+
+// The join-time check says what adopting would, and changes nothing a
+// run keeps.
+func TestCanAdoptChecksWithoutTaking(t *testing.T) {
+	r := newRun(&goals{}, Config{Name: "goals", LocalFlags: []string{"bot"}})
+	if err := r.check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.canAdopt(recorded(tape.Setting{Name: "bot", Value: "7"})); err == nil || !strings.Contains(err.Error(), "-bot") {
+		t.Fatalf("check of a host setting -bot: %v, want a refusal naming it", err)
+	}
+	if err := r.canAdopt([]tape.Setting{{Name: "seed", Value: "8"}}); err != nil || r.cfg.Seed != 1 {
+		t.Fatalf("check of seed 8: %v, seed now %d: want accepted, the run's seed still 1", err, r.cfg.Seed)
+	}
+}
