@@ -10,12 +10,13 @@ require (
 	github.com/petermattis/goid v0.0.0-20261109124353-7cfa343ad0ab
 	github.com/quic-go/quic-go v0.65.0
 	github.com/veandco/go-sdl2 v0.4.40
+	golang.org/x/crypto v0.54.0
 	golang.org/x/image v0.47.0
 	golang.org/x/sys v0.49.0
+	golang.org/x/time v0.16.0
 )
 
 require (
-	golang.org/x/crypto v0.54.0 // indirect
 	golang.org/x/net v0.56.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
