@@ -35,6 +35,10 @@ func (s *Server) Serve(ln net.Listener, certFile, keyFile string) error {
 		ErrorLog:          slog.NewLogLogger(s.cfg.Logger.Handler(), slog.LevelDebug),
 	}
 	s.connMu.Lock()
+	if s.shut {
+		s.connMu.Unlock()
+		return nil
+	}
 	s.srv = srv
 	s.connMu.Unlock()
 	ctx, stop := context.WithCancel(context.Background())
@@ -53,9 +57,10 @@ func (s *Server) Serve(ln net.Listener, certFile, keyFile string) error {
 	return err
 }
 
-// Shutdown stops Serve, waiting for requests under way until ctx ends.
+// Shutdown stops Serve (or keeps it from starting), waiting for requests under way until ctx ends.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.connMu.Lock()
+	s.shut = true
 	srv := s.srv
 	s.connMu.Unlock()
 	if srv == nil {

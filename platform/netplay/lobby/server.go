@@ -27,6 +27,7 @@ type Server struct {
 	conns  map[string]int // open connections per address (Serve)
 	nconn  int
 	srv    *http.Server
+	shut   bool // Shutdown was called
 }
 
 // NewServer checks cfg and makes a server.
