@@ -18,6 +18,13 @@ func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)
 // address; the server stops when the test ends.
 func serve(t testing.TB, cfg ServerConfig) (string, *Server) {
 	t.Helper()
+	return serveWith(t, cfg, func(*Server) {})
+}
+
+// serveWith is serve with a hook that may change the server before it
+// serves.
+func serveWith(t testing.TB, cfg ServerConfig, hook func(*Server)) (string, *Server) {
+	t.Helper()
 	if cfg.Logger == nil {
 		cfg.Logger = quiet()
 	}
@@ -25,6 +32,7 @@ func serve(t testing.TB, cfg ServerConfig) (string, *Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	hook(s)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,7 @@ import (
 // answered within PollWait.
 const (
 	readHeaderTimeout = 5 * time.Second
-	readTimeout       = 10 * time.Second
+	readTimeout       = 5 * time.Second // for the body, after the headers
 	writeTimeout      = maxPollWait + 10*time.Second
 	idleTimeout       = 60 * time.Second
 	maxHeaderBytes    = 8 << 10
@@ -27,8 +27,8 @@ const (
 func (s *Server) Serve(ln net.Listener, certFile, keyFile string) error {
 	srv := &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
+		ReadHeaderTimeout: s.headerTimeout,
+		ReadTimeout:       s.headerTimeout + readTimeout,
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,

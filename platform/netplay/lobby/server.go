@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"sync"
+	"time"
 )
 
 // Server is the lobby: it keeps rooms, forwards sealed messages between
@@ -28,6 +29,8 @@ type Server struct {
 	nconn  int
 	srv    *http.Server
 	shut   bool // Shutdown was called
+
+	headerTimeout time.Duration // readHeaderTimeout; tests shorten it
 }
 
 // NewServer checks cfg and makes a server.
@@ -42,6 +45,8 @@ func NewServer(cfg ServerConfig) (*Server, error) {
 		members: make(map[string]*member),
 		addrs:   make(map[string]*addrState),
 		conns:   make(map[string]int),
+
+		headerTimeout: readHeaderTimeout,
 	}, nil
 }
 
