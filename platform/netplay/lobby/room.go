@@ -74,6 +74,6 @@ func (r *room) status() statusWire {
 	return w
 }
 
-// queuedBytes is what a member's waiting messages count against
+// queuedBytes is what a waiting message counts against
 // MaxQueuedBytes: the box and a fixed allowance for the rest.
-func queuedBytes(m msgWire) int { return len(m.Box) + 64 }
+func queuedBytes(m msgWire) int { return cap(m.Box) + 64 }
