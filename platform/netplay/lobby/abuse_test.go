@@ -223,6 +223,9 @@ func TestAReceiverThatNeverPollsFillsOnlyItsBoundedQueue(t *testing.T) {
 	ctx := testContext(t)
 	a := joinT(t, addr, "queue-flood-code", Options{})
 	b := joinT(t, addr, "queue-flood-code", Options{})
+	if _, err := a.Wait(ctx, Status.Full); err != nil {
+		t.Fatal(err)
+	}
 	b.stop() // b stops polling: its messages pile up at the lobby
 	<-b.polled
 	var err error

@@ -142,7 +142,10 @@ func (c *Client) Wait(ctx context.Context, cond func(Status) bool) (Status, erro
 }
 
 // Send seals payload (at most MaxPayload bytes) for slot to and posts it
-// to the lobby. It fails with ErrPeerLeft when no peer holds that slot.
+// to the lobby. The slot must be among Status().Joined (Wait for it: a
+// peer that joined a moment ago is not there until the next poll); Send
+// fails with ErrPeerLeft when it is not, and with ErrBusy when the
+// receiver's queue at the lobby is full.
 func (c *Client) Send(ctx context.Context, to int, payload []byte) error {
 	if !validSlot(to) || to == c.slot {
 		return fmt.Errorf("lobby: send to slot %d: not another slot of this room", to)

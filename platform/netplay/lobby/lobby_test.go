@@ -3,10 +3,12 @@ package lobby
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"testing"
 	"time"
 )
@@ -130,5 +132,28 @@ func TestLobbyUnreachableIsTyped(t *testing.T) {
 	}
 	if !bytes.Contains([]byte(err.Error()), []byte("-host/-join")) {
 		t.Errorf("message %q does not say what to try", err)
+	}
+}
+
+func TestStatsAreServedToThisMachineOnly(t *testing.T) {
+	addr, _ := serve(t, ServerConfig{})
+	for _, tc := range []struct {
+		forwarded string
+		want      int
+	}{{"", http.StatusOK}, {"198.51.100.9", http.StatusNotFound}} {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/stats", nil)
+		if tc.forwarded != "" {
+			req.Header.Set("X-Forwarded-For", tc.forwarded)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st Stats
+		err = json.NewDecoder(resp.Body).Decode(&st)
+		resp.Body.Close()
+		if resp.StatusCode != tc.want || (tc.want == http.StatusOK && (err != nil || st.Requests != 0)) {
+			t.Errorf("/stats forwarded for %q: %d %+v %v, want %d", tc.forwarded, resp.StatusCode, st, err, tc.want)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 )
@@ -50,9 +51,16 @@ func NewServer(cfg ServerConfig) (*Server, error) {
 	}, nil
 }
 
+// local reports whether r comes from this machine and not through a
+// proxy: /stats is the operator's, not the world's.
+func local(r *http.Request) bool {
+	ip, err := netip.ParseAddr(addrKey(r.RemoteAddr))
+	return err == nil && ip.IsLoopback() && r.Header.Get("X-Forwarded-For") == ""
+}
+
 // ServeHTTP answers the lobby protocol's requests.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == pathStats && r.Method == http.MethodGet {
+	if r.URL.Path == pathStats && r.Method == http.MethodGet && local(r) {
 		writeJSON(w, http.StatusOK, s.Stats())
 		return
 	}
