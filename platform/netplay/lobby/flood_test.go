@@ -68,8 +68,8 @@ func BenchmarkRoomMemory(b *testing.B) {
 // ceiling the limits promise: a few KiB for a waiting host, and two
 // members' full queues at most for a busy room.
 func TestRoomMemoryIsBounded(t *testing.T) {
-	empty := roomBytes(t, 2000, false)
-	full := roomBytes(t, 200, true)
+	empty := roomBytes(t, 1000, false)
+	full := roomBytes(t, 40, true)
 	t.Logf("heap per room: %.0f bytes with its host, %.0f with two members and full queues", empty, full)
 	if empty > 8<<10 {
 		t.Errorf("a waiting room costs %.0f bytes, want under 8 KiB", empty)
