@@ -101,9 +101,10 @@ type Config struct {
 	// plays; false leaves the keyboard's. Nil: the keyboard always plays.
 	Bot func(n uint64, in *engine.Input) bool
 
-	// replayed is the -replay recording Parse read, nil when it did not
-	// (a Config made in code): a pipe can be read only once.
-	replayed *replayFile
+	// piped is the -replay recording Parse read from a pipe, which
+	// cannot be read again; nil for a regular file, or when Parse did not
+	// read it.
+	piped *pipedReplay
 }
 
 // Debug is the developer's tools over a game. The zero Debug is what a

@@ -1,8 +1,10 @@
 package desktop
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
@@ -12,49 +14,87 @@ import (
 // which is kept in memory, as tape.ReadFile keeps one.
 const maxPipedReplay = 16 << 20
 
-// replayFile is the recording a run replays, read once: parse takes the
-// settings from it and openTape plays it, which from a pipe (cat t |
-// game -replay /dev/stdin, or -replay <(...)) cannot be read twice.
-type replayFile struct {
+// pipedReplay is a -replay recording read from a pipe or device (cat t |
+// game -replay /dev/stdin, or -replay <(...)): Parse reads it for its
+// settings, and the run plays the same bytes, since a pipe cannot be read
+// twice. A regular file is simply opened again.
+type pipedReplay struct {
 	path string // as -replay gave it
-	tape *tape.Tape
+	data []byte
 }
 
-// readReplay reads and checks the recording at path. A FIFO with no
-// writer yet is waited for until SIGINT, SIGTERM or SIGHUP arrives; a
-// regular file is streamed (and opened again to play), anything else
-// read into memory, up to 16 MiB.
-func readReplay(path string) (*replayFile, error) {
-	f, err := output.Open(nil, path)
+// readReplay reads and checks the recording at path, as the run plays it.
+// A regular file is streamed; anything else is read whole (see
+// openReplay).
+func readReplay(path string) (*tape.Tape, error) {
+	f, piped, err := openReplay(path)
 	if err != nil {
 		return nil, err
+	}
+	if piped != nil {
+		return piped.tape()
+	}
+	f.Close()
+	return tape.ReadFile(path)
+}
+
+// replayHeader reads the settings of the recording at path, for Parse,
+// and the recording itself when it came from a pipe.
+func replayHeader(path string) ([]tape.Setting, *pipedReplay, error) {
+	f, piped, err := openReplay(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if piped != nil {
+		t, err := piped.tape()
+		if err != nil {
+			return nil, nil, err
+		}
+		return t.Settings, piped, nil
 	}
 	defer f.Close()
+	p, err := tape.NewPlayer(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return p.Settings, nil, nil
+}
+
+// openReplay opens the recording at path: a regular file is returned
+// open; anything else (a pipe, a FIFO, a device) is read into memory, up
+// to 16 MiB, and returned as piped. A FIFO with no writer yet is waited
+// for until SIGINT, SIGTERM or SIGHUP arrives.
+func openReplay(path string) (f *os.File, piped *pipedReplay, err error) {
+	if f, err = output.Open(nil, path); err != nil {
+		return nil, nil, err
+	}
 	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	var t *tape.Tape
 	switch {
+	case err != nil:
 	case fi.IsDir():
-		return nil, fmt.Errorf("%s is a directory: give the recording's file", path)
+		err = fmt.Errorf("%s is a directory: give the recording's file", path)
 	case fi.Mode().IsRegular():
-		t, err = tape.ReadFile(path)
-	default:
-		var b []byte
-		b, err = io.ReadAll(io.LimitReader(f, maxPipedReplay+1))
-		switch {
-		case err != nil:
-		case len(b) > maxPipedReplay:
-			err = fmt.Errorf("%s: a recording longer than %d MiB read from a pipe or device: save it to a file first", path, maxPipedReplay>>20)
-		default:
-			if t, err = tape.Read(b); err != nil {
-				err = fmt.Errorf("%s: %w", path, err)
-			}
-		}
+		return f, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, errors.Join(err, f.Close())
 	}
-	return &replayFile{path: path, tape: t}, nil
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxPipedReplay+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(b) > maxPipedReplay {
+		return nil, nil, fmt.Errorf("%s: a recording longer than %d MiB read from a pipe or device: save it to a file first", path, maxPipedReplay>>20)
+	}
+	return nil, &pipedReplay{path: path, data: b}, nil
+}
+
+// tape checks the recording kept.
+func (p *pipedReplay) tape() (*tape.Tape, error) {
+	t, err := tape.Read(p.data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.path, err)
+	}
+	return t, nil
 }

@@ -199,11 +199,11 @@ func (c *Config) setSetting(s tape.Setting) error {
 // reports must agree with the recording's.
 func (c *Config) replaySettings(game Game, chosen func(string) bool) error {
 	path := c.Output.Replay
-	rf, err := readReplay(path)
+	settings, piped, err := replayHeader(path)
 	if err != nil {
 		return usagef("-replay: %v", err)
 	}
-	c.replayed = rf // read once: a pipe cannot be read again
-	return c.adoptSettings(game, rf.tape.Settings, chosen, source{prefix: "-replay " + path, who: "the recording",
+	c.piped = piped
+	return c.adoptSettings(game, settings, chosen, source{prefix: "-replay " + path, who: "the recording",
 		fix: "replay it with the program that made it"})
 }

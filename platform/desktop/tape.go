@@ -48,14 +48,16 @@ func openTape(c *Config, settings []tape.Setting, log *slog.Logger) (*tapeRun, e
 		return t, nil
 	}
 	t.path = o.Replay
-	rf := c.replayed
-	if rf == nil || rf.path != o.Replay {
-		var err error
-		if rf, err = readReplay(o.Replay); err != nil {
-			return nil, fmt.Errorf("-replay: %w", err)
-		}
+	var rec *tape.Tape
+	var err error
+	if p := c.piped; p != nil && p.path == o.Replay {
+		rec, err = p.tape() // what Parse read: a pipe cannot be read again
+	} else {
+		rec, err = readReplay(o.Replay)
 	}
-	rec := rf.tape
+	if err != nil {
+		return nil, fmt.Errorf("-replay: %w", err)
+	}
 	switch {
 	case rec.Scene != name:
 		return nil, usagef("-replay %s: the recording is of scene %q, not %q: replay it with that scene's command", o.Replay, rec.Scene, name)
