@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
 // decoder turns one encoded file into 16-bit samples, a block at a time:
@@ -76,9 +78,9 @@ func newDecoder(name string, r readSeekCloser, stream bool) (decoder, error) {
 // Load decodes a WAV, Ogg Vorbis or MP3 file whole into memory. Its
 // errors name the file and wrap ErrFormat when the data is at fault.
 func Load(path string) (*Sound, error) {
-	f, err := openFile(path)
+	f, err := output.OpenRegular(path) // a FIFO would hang the open
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("audio: %w", err)
 	}
 	defer f.Close()
 	return decodeAll(path, f)

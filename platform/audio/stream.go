@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
 // streamBlock is how many frames a Stream decodes at a time: 85 ms at
@@ -27,9 +29,9 @@ type Stream struct {
 // OpenStream opens a WAV, Ogg Vorbis or MP3 file for streaming. Errors
 // name the file and wrap ErrFormat when the data is at fault.
 func OpenStream(path string) (*Stream, error) {
-	f, err := openFile(path)
+	f, err := output.OpenRegular(path) // a FIFO would hang the open
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("audio: %w", err)
 	}
 	return newStream(path, f)
 }

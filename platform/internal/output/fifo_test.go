@@ -162,3 +162,32 @@ func waitsForPartner(pid int, d time.Duration) bool {
 	}
 	return false
 }
+
+func TestOpenRegularRefusesWhatIsNotARegularFileWithoutWaiting(t *testing.T) {
+	path := fifo(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "asset")
+	if err := os.WriteFile(file, []byte("bytes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{path, "/dev/zero", dir} {
+		var err error
+		within(t, "OpenRegular of "+p, func() {
+			var f *os.File
+			if f, err = OpenRegular(p); f != nil {
+				f.Close()
+			}
+		})
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("OpenRegular(%s): %v, want it refused", p, err)
+		}
+	}
+	f, err := OpenRegular(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if b, err := io.ReadAll(f); err != nil || string(b) != "bytes" {
+		t.Errorf("read %q, %v", b, err)
+	}
+}
