@@ -3,6 +3,7 @@ package desktop
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -69,7 +70,13 @@ func (d *SaveData) Load(name string) ([]byte, error) {
 	if err := checkSaveName(name); err != nil {
 		return nil, err
 	}
-	b, err := os.ReadFile(filepath.Join(d.dir, name))
+	// Not os.ReadFile: a FIFO there would hang it.
+	f, err := output.OpenRegular(filepath.Join(d.dir, name))
+	if err != nil {
+		return nil, fmt.Errorf("save data: load: %w", err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
 	if err != nil {
 		return nil, fmt.Errorf("save data: load: %w", err)
 	}
