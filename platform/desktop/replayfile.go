@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -26,8 +27,8 @@ type pipedReplay struct {
 // readReplay reads and checks the recording at path, as the run plays it.
 // A regular file is streamed; anything else is read whole (see
 // openReplay).
-func readReplay(path string) (*tape.Tape, error) {
-	f, piped, err := openReplay(path)
+func readReplay(ctx context.Context, path string) (*tape.Tape, error) {
+	f, piped, err := openReplay(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +42,7 @@ func readReplay(path string) (*tape.Tape, error) {
 // replayHeader reads the settings of the recording at path, for Parse,
 // and the recording itself when it came from a pipe.
 func replayHeader(path string) ([]tape.Setting, *pipedReplay, error) {
-	f, piped, err := openReplay(path)
+	f, piped, err := openReplay(context.Background(), path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -63,9 +64,9 @@ func replayHeader(path string) ([]tape.Setting, *pipedReplay, error) {
 // openReplay opens the recording at path: a regular file is returned
 // open; anything else (a pipe, a FIFO, a device) is read into memory, up
 // to 16 MiB, and returned as piped. A FIFO with no writer yet is waited
-// for until SIGINT, SIGTERM or SIGHUP arrives.
-func openReplay(path string) (f *os.File, piped *pipedReplay, err error) {
-	if f, err = output.Open(nil, path); err != nil {
+// for until ctx is done or SIGINT, SIGTERM or SIGHUP arrives.
+func openReplay(ctx context.Context, path string) (f *os.File, piped *pipedReplay, err error) {
+	if f, err = output.Open(ctx, path); err != nil {
 		return nil, nil, err
 	}
 	fi, err := f.Stat()

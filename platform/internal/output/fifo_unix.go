@@ -19,10 +19,10 @@ import (
 const releaseWait = time.Second
 
 // openFIFO opens the FIFO at path for flag (os.O_WRONLY or os.O_RDONLY),
-// waiting for a process to open the other end until ctx is done, when it
-// fails with an error wrapping ctx's cause. A nil ctx waits until SIGINT,
-// SIGTERM or SIGHUP arrives, which a run's own handler sees too (see
-// os/signal): so it ends as it would have without the wait. Opening a FIFO blocks in the
+// waiting for a process to open the other end until ctx is done or
+// SIGINT, SIGTERM or SIGHUP arrives, when it fails with an error wrapping
+// the cause. A run's own handler sees the signal too (see os/signal), so
+// the run ends as it would have without the wait. Opening a FIFO blocks in the
 // kernel, where no signal reaches it (Go retries an interrupted open), so
 // the open runs in a goroutine; giving up, openFIFO opens the other end
 // itself for a moment, which lets that open return and be closed.
@@ -43,14 +43,11 @@ func openFIFO(ctx context.Context, path string, flag int) (*os.File, error) {
 			return nil, err
 		}
 	}
-	if ctx == nil {
-		var stop context.CancelFunc
-		ctx, stop = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-		defer stop()
-	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("a FIFO with no %s: %w", other, context.Cause(ctx))
 	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
 	type opened struct {
 		f   *os.File
 		err error

@@ -57,21 +57,12 @@ type File struct {
 // what happens to what is there). Write to the File, then Commit it, or
 // Abort it to leave the path as it was. A FIFO with no reader is waited
 // for until SIGINT, SIGTERM or SIGHUP arrives; Create then fails.
-func Create(path string) (*File, error) { return create(nil, path) }
+func Create(path string) (*File, error) { return CreateContext(context.Background(), path) }
 
-// CreateContext is Create waiting for a FIFO's reader only until ctx is
-// done (a run's end, its deadline), when it fails with an error wrapping
-// ctx's cause.
+// CreateContext is Create also giving up waiting for a FIFO's reader when
+// ctx is done (the run's end or deadline): with a reader already there,
+// it writes to the FIFO whatever ctx says.
 func CreateContext(ctx context.Context, path string) (*File, error) {
-	if ctx == nil {
-		return nil, fmt.Errorf("output %s: a nil context", path)
-	}
-	return create(ctx, path)
-}
-
-// create is Create; a nil ctx waits for a FIFO's reader until a signal
-// asks to stop.
-func create(ctx context.Context, path string) (*File, error) {
 	t, err := resolve(path)
 	if err != nil {
 		return nil, fmt.Errorf("output %s: %w", path, err)

@@ -8,8 +8,7 @@ import (
 
 // Open opens the file at path for reading, as a run reads its inputs
 // (-replay): a FIFO with no writer is waited for until SIGINT, SIGTERM or
-// SIGHUP arrives, or until ctx is done when it is not nil, and Open then
-// fails. A descriptor of this process (/dev/stdin, /dev/fd/N, as the
+// SIGHUP arrives or ctx is done, and Open then fails. A descriptor of this process (/dev/stdin, /dev/fd/N, as the
 // shell's <(...) gives) is opened anew, sharing what is open on it: read
 // it once.
 func Open(ctx context.Context, path string) (*os.File, error) {
