@@ -142,6 +142,9 @@ func (r *run) startNet(ctx context.Context) (*netRun, error) {
 // already agree: the host refused it otherwise) and its -ticks: only
 // what a recording keeps, each checked as the command line checks it.
 func (r *run) adoptHost(j *pnet.Joined) error {
+	if j.Players != r.cfg.Loop.Players { // players are given once, in Config.Loop.Players
+		return fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", j.Players, r.cfg.Loop.Players)
+	}
 	if err := r.cfg.adoptSettings(r.game, j.Settings, nil, hostSource()); err != nil {
 		return err
 	}
