@@ -20,7 +20,8 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
-// NetOptions are the netplay flags. The zero value plays alone.
+// NetOptions are the netplay session's options, set by the netplay flags.
+// The zero value plays alone.
 type NetOptions struct {
 	Host string // -host: listen on this address for the other players; "" not hosting
 	Join string // -join: join the host at this address; "" not joining
