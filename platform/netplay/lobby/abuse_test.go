@@ -345,3 +345,33 @@ func pollsAfter(t *testing.T, s *Server, n uint64) {
 	}
 	t.Fatalf("no %d requests within 5 s", n)
 }
+
+// Peers that hit the lobby's rate limit slow down and carry on: a 429 on
+// a poll is retried, not the end of the membership.
+func TestPeersRideOutTheRateLimit(t *testing.T) {
+	addr, s := serve(t, ServerConfig{Rate: 4, PollWait: 20 * time.Millisecond})
+	ctx := testContext(t)
+	a := joinT(t, addr, "rate-limited-code", Options{})
+	b := joinT(t, addr, "rate-limited-code", Options{})
+	if _, err := a.Wait(ctx, Status.Full); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		var err error
+		for range 100 { // a refused Send is the caller's to repeat
+			if err = a.Send(ctx, 1, []byte{byte(i)}); !errors.Is(err, ErrBusy) {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, p, err := b.Recv(ctx); err != nil || p[0] != byte(i) {
+			t.Fatalf("message %d: %v %v", i, p, err)
+		}
+	}
+	if st := s.Stats(); st.RefusedRate == 0 {
+		t.Fatalf("the polls never hit the limit (stats %+v): the test shows nothing", st)
+	}
+}

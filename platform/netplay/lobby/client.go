@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
 )
 
 // Options set up Join. The zero value joins or creates a two-player room.
@@ -69,7 +72,7 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 		return nil, err
 	}
 	if o.Players != 0 && !validPlayers(o.Players) {
-		return nil, fmt.Errorf("lobby: %d players: want 2 to 8", o.Players)
+		return nil, fmt.Errorf("lobby: %d players: want 2 to %d", o.Players, engine.MaxPlayers)
 	}
 	sec, err := deriveSecrets(code)
 	if err != nil {
@@ -207,7 +210,7 @@ func (c *Client) Close() error {
 		ended := c.err
 		c.mu.Unlock()
 		c.fail(errClosed)
-		if ended != nil && !errors.Is(ended, context.Canceled) {
+		if ended != nil && !errors.Is(ended, errClosed) {
 			return // the room or the lobby is gone already
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -217,7 +220,8 @@ func (c *Client) Close() error {
 	return err
 }
 
-var errClosed = errors.New("lobby: client closed")
+// errClosed is why a closed Client's Recv and Wait fail.
+var errClosed = fmt.Errorf("lobby: the client was closed: %w", net.ErrClosed)
 
 // fail records why the membership ended, keeping the first reason.
 func (c *Client) fail(err error) {

@@ -68,8 +68,8 @@ func BenchmarkRoomMemory(b *testing.B) {
 // ceiling the limits promise: a few KiB for a waiting host, and two
 // members' full queues at most for a busy room.
 func TestRoomMemoryIsBounded(t *testing.T) {
-	empty := roomBytes(t, 1000, false)
-	full := roomBytes(t, 40, true)
+	empty := worstRoomBytes(t, 1000, false)
+	full := worstRoomBytes(t, 40, true)
 	t.Logf("heap per room: %.0f bytes with its host, %.0f with two members and full queues", empty, full)
 	if empty > 8<<10 {
 		t.Errorf("a waiting room costs %.0f bytes, want under 8 KiB", empty)
@@ -104,7 +104,13 @@ func roomBytes(tb testing.TB, n int, fill bool) float64 {
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(s)
-	return float64(after.HeapAlloc-before.HeapAlloc) / float64(n)
+	return (float64(after.HeapAlloc) - float64(before.HeapAlloc)) / float64(n)
+}
+
+// worstRoomBytes is the largest of three measurements: memory freed by
+// goroutines of earlier tests can only make one look smaller.
+func worstRoomBytes(tb testing.TB, n int, fill bool) float64 {
+	return max(roomBytes(tb, n, fill), roomBytes(tb, n, fill), roomBytes(tb, n, fill))
 }
 
 func handlerJoin(tb testing.TB, s *Server, room string) string {

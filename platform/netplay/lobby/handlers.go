@@ -26,14 +26,14 @@ func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body 
 		refuse(w, http.StatusServiceUnavailable, reasonBusy, "the lobby is tracking too many addresses")
 		return
 	}
-	r, code, reason, msg := s.roomFor(j, addr, a, now)
-	if r == nil {
-		refuse(w, code, reason, msg)
-		return
-	}
 	if a.members >= s.cfg.MaxMembersPerAddr {
 		s.stats.RefusedMembers++
 		refuse(w, http.StatusTooManyRequests, reasonBusy, "your address holds too many lobby places; leave some first")
+		return
+	}
+	r, code, reason, msg := s.roomFor(j, addr, a, now)
+	if r == nil {
+		refuse(w, code, reason, msg)
 		return
 	}
 	m := &member{token: newToken(), room: r, slot: r.freeSlot(), inst: j.inst, addr: addr, lastSeen: now}
