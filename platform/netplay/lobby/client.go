@@ -43,6 +43,8 @@ type Client struct {
 	stop    context.CancelFunc
 	polled  chan struct{} // closed when the poll loop has ended
 
+	busyBackoff time.Duration // first wait after a busy refusal of Send
+
 	closeOnce sync.Once
 	sendMu    sync.Mutex // one Send at a time, so counters arrive in order
 	mu        sync.Mutex
@@ -78,7 +80,7 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Client{base: base, hc: o.HTTPClient, log: o.Logger, inbox: make(chan message, inboxLen), polled: make(chan struct{}), change: make(chan struct{})}
+	c := &Client{base: base, hc: o.HTTPClient, log: o.Logger, inbox: make(chan message, inboxLen), polled: make(chan struct{}), change: make(chan struct{}), busyBackoff: sendBackoff}
 	if c.hc == nil {
 		c.hc = &http.Client{}
 	}
@@ -147,8 +149,9 @@ func (c *Client) Wait(ctx context.Context, cond func(Status) bool) (Status, erro
 // Send seals payload (at most MaxPayload bytes) for slot to and posts it
 // to the lobby. The slot must be among Status().Joined (Wait for it: a
 // peer that joined a moment ago is not there until the next poll); Send
-// fails with ErrPeerLeft when it is not, and with ErrBusy when the
-// receiver's queue at the lobby is full.
+// fails with ErrPeerLeft when it is not. When the lobby is busy (a rate
+// limit, or the receiver's queue full) Send waits and repeats for about
+// 6 s, within ctx, before it fails with ErrBusy.
 func (c *Client) Send(ctx context.Context, to int, payload []byte) error {
 	if !validSlot(to) || to == c.slot {
 		return fmt.Errorf("lobby: send to slot %d: not another slot of this room", to)
@@ -169,9 +172,27 @@ func (c *Client) Send(ctx context.Context, to int, payload []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = post(ctx, c.hc, c.base, pathSend, sendRequest{Member: c.member, To: to, Box: box})
-	return err
+	req := sendRequest{Member: c.member, To: to, Box: box}
+	for try := 0; ; try++ {
+		_, err = post(ctx, c.hc, c.base, pathSend, req)
+		if !errors.Is(err, ErrBusy) || try == sendRetries {
+			return err
+		}
+		select { // the lobby asked us to slow down: the same box again later
+		case <-time.After(c.busyBackoff << try):
+		case <-ctx.Done():
+			return err
+		}
+	}
 }
+
+// sendRetries is how often Send repeats a message the lobby refused as
+// busy (rate limit, full queue), waiting twice as long each time from
+// sendBackoff: about 6 s in all.
+const (
+	sendRetries = 6
+	sendBackoff = 100 * time.Millisecond
+)
 
 // Recv returns the next message another peer sent this one, in the
 // order each sent them. It fails once the membership has (the room
