@@ -369,3 +369,24 @@ func TestPeersRideOutTheRateLimit(t *testing.T) {
 		t.Fatalf("the polls never hit the limit (stats %+v): the test shows nothing", st)
 	}
 }
+
+// A host that waits in its room longer than half the credentials' life
+// is handed new ones, so the relay still lets it in when a guest comes.
+func TestCredentialsAreRenewedWhileWaiting(t *testing.T) {
+	clock := newFakeClock()
+	addr, _ := serve(t, ServerConfig{Now: clock.Now, PollWait: 20 * time.Millisecond, TURN: []string{"turn:127.0.0.1:3478"}, TURNSecret: []byte("k"), TURNTTL: 10 * time.Minute, RoomTTL: time.Hour, MemberTimeout: time.Hour})
+	host := joinT(t, addr, "patient-host-code", Options{})
+	first := host.Servers()[0]
+	clock.Advance(6 * time.Minute)
+	ctx := testContext(t)
+	for host.Servers()[0].Expires.Equal(first.Expires) {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("credentials expiring at %v were not renewed 6 minutes on", first.Expires)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	if renewed := host.Servers()[0]; !renewed.Expires.Equal(clock.Now().Add(10*time.Minute).Truncate(time.Second)) || renewed.Credential == first.Credential {
+		t.Fatalf("renewed credentials %+v, want new ones expiring 10 minutes from now", renewed)
+	}
+}

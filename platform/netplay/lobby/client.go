@@ -33,15 +33,14 @@ type Options struct {
 // Client is a peer's membership of a lobby room. Its methods are safe
 // for concurrent use.
 type Client struct {
-	base    string
-	hc      *http.Client
-	log     *slog.Logger
-	member  string
-	slot    int
-	servers []ICEServer
-	inbox   chan message
-	stop    context.CancelFunc
-	polled  chan struct{} // closed when the poll loop has ended
+	base   string
+	hc     *http.Client
+	log    *slog.Logger
+	member string
+	slot   int
+	inbox  chan message
+	stop   context.CancelFunc
+	polled chan struct{} // closed when the poll loop has ended
 
 	busyBackoff time.Duration // first wait after a busy refusal of Send
 
@@ -50,6 +49,7 @@ type Client struct {
 	mu        sync.Mutex
 	sealer    *sealer
 	state     roomState
+	servers   []ICEServer
 	change    chan struct{} // closed at the next change of state
 	err       error         // why the poll loop ended, once it has
 }
@@ -113,8 +113,14 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 func (c *Client) Slot() int { return c.slot }
 
 // Servers are the STUN and TURN servers the lobby handed out, with TURN
-// credentials that expire (see ICEServer.Expires).
-func (c *Client) Servers() []ICEServer { return append([]ICEServer(nil), c.servers...) }
+// credentials that expire (see ICEServer.Expires). While the client
+// waits in a room the lobby renews them past half their life, so ask
+// for them when about to use them.
+func (c *Client) Servers() []ICEServer {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]ICEServer(nil), c.servers...)
+}
 
 // Status is the room's fill as last reported by the lobby.
 func (c *Client) Status() Status {

@@ -36,7 +36,7 @@ func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body 
 		refuse(w, code, reason, msg)
 		return
 	}
-	m := &member{token: newToken(), room: r, slot: r.freeSlot(), inst: j.inst, addr: addr, lastSeen: now}
+	m := &member{token: newToken(), room: r, slot: r.freeSlot(), inst: j.inst, addr: addr, lastSeen: now, renew: now.Add(s.cfg.TURNTTL / 2)}
 	r.slots[m.slot] = m
 	r.changed(true)
 	s.members[m.token] = m

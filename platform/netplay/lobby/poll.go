@@ -69,6 +69,9 @@ func (c *Client) take(ctx context.Context, b []byte, ack uint64) (uint64, uint64
 	}
 	c.mu.Lock()
 	c.state = st
+	if len(rep.Servers) > 0 {
+		c.servers = rep.Servers
+	}
 	close(c.change)
 	c.change = make(chan struct{})
 	c.mu.Unlock()

@@ -44,6 +44,12 @@ func (s *Server) poll(w http.ResponseWriter, hr *http.Request, _ string, body []
 		return
 	}
 	rep := pollReply{Msgs: m.queue[:min(len(m.queue), maxBatch)], Status: m.room.status()}
+	if now := s.cfg.Now(); len(s.cfg.TURN) > 0 && !now.Before(m.renew) {
+		// A peer may wait in a room longer than its credentials last:
+		// past half their life it gets new ones, so a relay it asks for
+		// when the others arrive is still granted.
+		rep.Servers, m.renew = s.cfg.iceServers(now), now.Add(s.cfg.TURNTTL/2)
+	}
 	writeJSON(w, http.StatusOK, rep)
 }
 

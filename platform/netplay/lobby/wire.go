@@ -112,6 +112,9 @@ type msgWire struct {
 type pollReply struct {
 	Msgs   []msgWire  `json:"msgs"`
 	Status statusWire `json:"status"`
+	// Servers, when present, replace the ones handed out before, whose
+	// credentials were getting old.
+	Servers []ICEServer `json:"servers,omitempty"`
 }
 
 type leaveRequest struct {
