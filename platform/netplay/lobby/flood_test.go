@@ -131,3 +131,36 @@ func handlerSend(tb testing.TB, s *Server, member string, to int) {
 		tb.Fatalf("send: %d %s", w.Code, w.Body)
 	}
 }
+
+// BenchmarkFloodDefaults floods a lobby with its default limits from
+// 3,000 addresses making 4 rooms each and a guess each: it reports the
+// most rooms held, the refusals and the heap they cost (rooms, members
+// and per-address limiters together).
+func BenchmarkFloodDefaults(b *testing.B) {
+	for b.Loop() {
+		s, err := NewServer(ServerConfig{Logger: quiet()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for i := range 3000 {
+			remote := fmt.Sprintf("10.%d.%d.1:4000", i/250, i%250)
+			for j := range 5 {
+				req := httptest.NewRequest(http.MethodPost, pathJoin, bytes.NewReader(joinBody(randomRoom(), j < 4)))
+				req.RemoteAddr = remote
+				s.ServeHTTP(httptest.NewRecorder(), req)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		st := s.Stats()
+		b.ReportMetric(float64(st.RoomsMax), "rooms_max")
+		b.ReportMetric(float64(st.RefusedRooms+st.RefusedRoomsPerAddr), "refused")
+		b.ReportMetric(float64(st.UnknownRoom), "unknown")
+		b.ReportMetric((float64(after.HeapAlloc)-float64(before.HeapAlloc))/float64(st.Rooms), "bytes/room")
+		b.ReportMetric((float64(after.HeapAlloc)-float64(before.HeapAlloc))/(1<<20), "heap_MiB")
+		runtime.KeepAlive(s)
+	}
+}
