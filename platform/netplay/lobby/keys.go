@@ -40,6 +40,7 @@ const roomIDLen = 32
 // roomID names a room on the lobby.
 type roomID [roomIDLen]byte
 
+// String is the room id in hex, as the wire carries it.
 func (r roomID) String() string { return hex.EncodeToString(r[:]) }
 
 // secrets are what a peer derives from the code: the room id it shows
