@@ -36,6 +36,7 @@ type World struct {
 
 	contacts contactLog
 	query    queryState
+	copy     copyState // CopyFrom's memory
 }
 
 // body is what cp's Body.UserData points at.

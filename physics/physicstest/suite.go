@@ -73,6 +73,7 @@ func Run(t *testing.T, open Opener) {
 		{"a contact names the other body from either side", testContactOther},
 		{"clear empties the world at once", testClear},
 		{"bodies touch exactly when Filter.Collides says", testFilterCollides},
+		{"copies hold the source's state and step alike", testCopySteps},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { c.run(t, open) })
