@@ -175,27 +175,36 @@ func (w *World) copyBodies(s *World) {
 }
 
 // spareBody returns an unused record for a copy of sb: one with the same
-// shapes if there is one, else any, else a new one.
+// shapes if there is one; else a new one, so that records of bodies that
+// come and go alternately (a source and the world it is copied from
+// between frames) each find theirs; but past maxSpare unused records, the
+// oldest, to be given new shapes.
 func (w *World) spareBody(sb *body) *body {
 	free := w.copy.free
-	k := len(free) - 1
+	k := -1
 	for j := len(free) - 1; j >= 0; j-- {
 		if sameShapes(free[j].defs, sb.defs) {
 			k = j
 			break
 		}
 	}
-	if k < 0 {
+	if k < 0 && len(free) <= maxSpare {
 		b := w.nextBody()
 		w.slab = w.slab[1:]
 		return b
 	}
+	if k < 0 {
+		k = 0
+	}
 	b := free[k]
-	free[k] = free[len(free)-1]
+	copy(free[k:], free[k+1:])
 	free[len(free)-1] = nil
 	w.copy.free = free[:len(free)-1]
 	return b
 }
+
+// maxSpare is how many unused records of bodies a world keeps for copies.
+const maxSpare = 256
 
 // copyBody makes record b a copy of src's record sb, its cp body a copy of
 // sb's (every field, then its links pointed at w's objects: no shapes in a

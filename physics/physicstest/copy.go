@@ -71,11 +71,11 @@ func copyInto(t *testing.T, w, src *world) {
 // stepped with the same actions they stay equal to each other bit for bit.
 func testCopySteps(t *testing.T, open Opener) {
 	for seed := range uint64(copySeeds) {
-		src := scene(t, open, seed, 60+int(seed)*7)
+		src := scene(t, open, seed, 60+int(seed%10)*20)
 		fresh := newWorld(t, open, copyConfig(seed))
 		used := scene(t, open, seed+1000, 90)      // another scene; the same config, as 1000 is even
 		big := newWorld(t, open, copyConfig(seed)) // a larger world before
-		if err := Pile(big, 150, seed); err != nil {
+		if err := Pile(big, 80, seed); err != nil {
 			t.Fatal(err)
 		}
 		big.step(20)
@@ -85,6 +85,6 @@ func testCopySteps(t *testing.T, open Opener) {
 		copyInto(t, big, src)
 		copyInto(t, again, fresh)
 		sameContents(t, src, fresh, used, big, again)
-		stepAlike(t, seed, 90, fresh, used, big, again)
+		stepAlike(t, seed, 60, fresh, used, big, again)
 	}
 }

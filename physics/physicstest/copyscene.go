@@ -116,7 +116,12 @@ func act(w *world, r *rand.Rand, buf []physics.BodyState) {
 	}
 	switch r.IntN(20) {
 	case 0:
-		w.must(w.SetVelocity(4, mgl64.Vec2{r.Float64()*4 - 2, 0}, 0))
+		v := mgl64.Vec2{r.Float64()*4 - 2, 0}
+		for _, b := range buf {
+			if k, _ := w.Kind(b.ID); k == physics.Kinematic {
+				w.must(w.SetVelocity(b.ID, v, 0))
+			}
+		}
 	case 1:
 		if id := pick(); id > 5 {
 			w.must(w.Teleport(id, mgl64.Vec2{r.Float64()*20 - 10, 8}, r.Float64()))
