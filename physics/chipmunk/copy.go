@@ -17,10 +17,11 @@ type copyState struct {
 	layout *cpLayout
 	putArb func(*cp.Arbiter) bool // w.poolArbiter, made once
 
-	free       []*body  // records with a cp body and shapes, unused
-	freeJoints []*joint // records with a cp constraint, unused
-	pairs      []*body  // the receiver's record for each source body
-	jpairs     []*joint // the receiver's record for each source joint
+	free       []*body     // records with a cp body and shapes, unused
+	freeJoints []*joint    // records with a cp constraint, unused
+	pairs      []*body     // the receiver's record for each source body
+	jpairs     []*joint    // the receiver's record for each source joint
+	shapes     []*cp.Shape // the shapes to insert in cp's trees
 }
 
 // CopyFrom makes w hold what src holds (see physics.Copier): the same

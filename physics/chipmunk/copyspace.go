@@ -28,19 +28,31 @@ func (w *World) buildSpace(s *World) {
 	w.resetLeaves(dyn, n)
 	w.resetLeaves(static, n)
 	id := uint(1)
+	order := w.copy.shapes[:0]
 	for _, b := range w.bodies.Values() {
-		tree := dyn
-		if b.kind == physics.Static || b.cp.IsSleeping() {
-			tree = static
-		}
 		for _, s := range b.shapes {
 			s.SetHashId(cp.HashValue(id))
 			id++
 			s.SetSpace(sp)
 			s.CacheBB()
-			tree.Insert(s, s.HashId())
+			order = append(order, s)
 		}
 	}
+	// Inserted in ID order, the shapes of a scene laid out in rows (most
+	// are) make a deep, lopsided tree that is slow to build and to
+	// query; a fixed stride through them spreads every stretch of the
+	// tree over the scene, and depends on the count alone.
+	stride := spread(len(order))
+	for k := range order {
+		s := order[(k*stride)%len(order)]
+		tree := dyn
+		if b := s.Body(); b.GetType() == cp.BODY_STATIC || b.IsSleeping() {
+			tree = static
+		}
+		tree.Insert(s, s.HashId())
+	}
+	clear(order)
+	w.copy.shapes = order[:0]
 	*field[uint](sp, l.shapeIDCounter) = id
 	w.linkJoints()
 	*field[float64](sp, l.currDt) = *field[float64](s.space, l.currDt)
@@ -72,4 +84,24 @@ func (w *World) mirrorCP(c *cp.Body) *cp.Body {
 		return nil
 	}
 	return w.find(c.UserData.(*body).id).cp
+}
+
+// spread returns a stride coprime to n near n/φ, so that k·stride mod n
+// visits 0 to n−1 once each, far apart.
+func spread(n int) int {
+	if n < 3 {
+		return 1
+	}
+	s := int(float64(n) * 0.6180339887)
+	for gcd(s, n) != 1 {
+		s++
+	}
+	return s
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
