@@ -134,6 +134,7 @@ func (w *World) Close() error {
 	w.c = nil
 	w.bodies, w.joints = ids.List[physics.BodyID, body]{}, ids.List[physics.JointID, joint]{}
 	w.touching, w.next = nil, nil
+	w.copy = copyState{}
 	return nil
 }
 

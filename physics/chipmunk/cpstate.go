@@ -82,13 +82,23 @@ func newLayout() (*cpLayout, error) {
 		{&l.nextB, joint, "next_b", reflect.TypeFor[*cp.Constraint]()},
 	}
 	for _, f := range fields {
-		sf, ok := f.in.FieldByName(f.name)
-		if !ok || sf.Type != f.typ || len(sf.Index) != 1 {
-			return nil, fmt.Errorf("cp's %v has no field %s of type %v : %w; CopyFrom is written for cp v2.4.0, build with that version", f.in, f.name, f.typ, physics.ErrInvalid)
+		off, err := offsetOf(f.in, f.name, f.typ)
+		if err != nil {
+			return nil, err
 		}
-		*f.dst = sf.Offset
+		*f.dst = off
 	}
 	return l, nil
+}
+
+// offsetOf returns the offset of the field name of type typ in struct type
+// in, or an error naming what it looked for.
+func offsetOf(in reflect.Type, name string, typ reflect.Type) (uintptr, error) {
+	sf, ok := in.FieldByName(name)
+	if !ok || sf.Type != typ || len(sf.Index) != 1 {
+		return 0, fmt.Errorf("cp's %v has no field %s of type %v: %w; CopyFrom is written for cp v2.4.0, build with that version", in, name, typ, physics.ErrInvalid)
+	}
+	return sf.Offset, nil
 }
 
 // field returns the field of type T at offset off in the struct at p.

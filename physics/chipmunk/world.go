@@ -198,6 +198,7 @@ func (w *World) Close() error {
 	w.bodies, w.joints = ids.List[physics.BodyID, body]{}, ids.List[physics.JointID, joint]{}
 	w.contacts = contactLog{}
 	w.query = queryState{}
+	w.copy = copyState{}
 	return nil
 }
 
