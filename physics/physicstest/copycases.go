@@ -158,6 +158,31 @@ func testCopyJoints(t *testing.T, open Opener) {
 	if y := c.state(rest).Pos.Y(); !near(y, 0.8, 0.05) {
 		t.Errorf("a body of no group fell onto the shelf in the copy and is at y %v, want it resting at 0.8", y)
 	}
+	testCopyDrag(t, open)
+}
+
+// testCopyDrag: a body grabbed off its centre and pulled towards a target
+// far away moves in a copy as in the source (near, not bit for bit: the
+// engines' solvers start afresh in a copy).
+func testCopyDrag(t *testing.T, open Opener) {
+	src := newWorld(t, open, physics.Config{})
+	s := physics.BoxShape(1, 1)
+	s.Density = 1
+	box := src.add(physics.BodyDef{Shapes: []physics.Shape{s}})
+	drag := src.joint(physics.JointDef{Kind: physics.Drag, B: box, AnchorA: mgl64.Vec2{0.4, 0.4}, MaxForce: 50})
+	src.step(5)
+	src.must(src.DragTo(drag, mgl64.Vec2{6, -3}))
+	src.step(5)
+	c := newWorld(t, open, physics.Config{})
+	copyInto(t, c, src)
+	for range 20 {
+		src.step(1)
+		c.step(1)
+	}
+	a, b := src.state(box), c.state(box)
+	if !nearVec(a.Pos, b.Pos, 1e-3) || !near(a.Angle, b.Angle, 1e-3) {
+		t.Errorf("a dragged body 20 steps after the copy is at %v turned %v in the source, %v turned %v in the copy", a.Pos, a.Angle, b.Pos, b.Angle)
+	}
 }
 
 // testCopySleep: sleeping bodies are asleep in the copy, stay where they
