@@ -1,0 +1,67 @@
+package lobby
+
+// Stats are the server's counters since it started, as /stats serves
+// them and the minute's log line says them. Zero means none happened.
+type Stats struct {
+	// Requests counts every request that reached the rate limiter.
+	Requests uint64 `json:"requests"`
+	// Joins counts joins accepted.
+	Joins uint64 `json:"joins"`
+	// RoomsCreated counts the rooms those joins made.
+	RoomsCreated uint64 `json:"rooms_created"`
+	// Rooms is how many rooms are held now, ended ones not yet swept
+	// included.
+	Rooms int `json:"rooms"`
+	// Members is how many memberships are held now.
+	Members int `json:"members"`
+	// RoomsMax is the most rooms held at once.
+	RoomsMax int `json:"rooms_max"`
+	// Forwarded counts messages queued for a member.
+	Forwarded uint64 `json:"forwarded"`
+	// QueuedBytes is what waiting messages hold now.
+	QueuedBytes int `json:"queued_bytes"`
+	// RefusedRate counts requests over an address's request rate.
+	RefusedRate uint64 `json:"refused_rate"`
+	// RefusedJoinRate counts joins over an address's join rate.
+	RefusedJoinRate uint64 `json:"refused_join_rate"`
+	// RefusedAddrs counts requests from a new address while MaxAddrs
+	// addresses were tracked.
+	RefusedAddrs uint64 `json:"refused_addrs"`
+	// RefusedRoomsPerAddr counts rooms refused to an address holding
+	// MaxRoomsPerAddr.
+	RefusedRoomsPerAddr uint64 `json:"refused_rooms_per_addr"`
+	// RefusedRooms counts rooms refused while MaxRooms were held.
+	RefusedRooms uint64 `json:"refused_rooms"`
+	// RefusedMembers counts joins refused to an address holding
+	// MaxMembersPerAddr memberships.
+	RefusedMembers uint64 `json:"refused_members"`
+	// RefusedQueue counts messages refused because the receiver's queue,
+	// or all queues together, were full.
+	RefusedQueue uint64 `json:"refused_queue"`
+	// RefusedConns counts connections closed at once, over MaxConns or
+	// MaxConnsPerAddr.
+	RefusedConns uint64 `json:"refused_conns"`
+	// UnknownRoom counts joins without create for rooms that do not
+	// exist, and requests for members that do not (guessed codes or
+	// tokens among them).
+	UnknownRoom uint64 `json:"unknown_room"`
+	// Full counts joins refused by a full room or another room size.
+	Full uint64 `json:"full"`
+	// Malformed counts requests that did not decode.
+	Malformed uint64 `json:"malformed"`
+	// Oversized counts request bodies over the size limit.
+	Oversized uint64 `json:"oversized"`
+	// ExpiredRooms counts rooms closed by age.
+	ExpiredRooms uint64 `json:"expired_rooms"`
+	// ExpiredMembers counts members dropped for silence.
+	ExpiredMembers uint64 `json:"expired_members"`
+}
+
+// Stats returns a copy of the counters.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.stats
+	st.Rooms, st.Members, st.QueuedBytes = len(s.rooms), len(s.members), s.queued
+	return st
+}
