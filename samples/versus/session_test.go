@@ -139,11 +139,12 @@ func copyModule(t *testing.T, edit func(string) string) string {
 	return dir
 }
 
-// buildIn builds versus in a copy of the module, without VCS stamps.
+// buildIn builds versus in module as a release would be (-trimpath), without
+// VCS stamps.
 func buildIn(t *testing.T, module string) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "versus")
-	cmd := exec.Command("go", "build", "-buildvcs=false", "-tags", buildTags, "-o", bin, "./samples/versus")
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-tags", buildTags, "-o", bin, "./samples/versus")
 	cmd.Dir = module
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -170,7 +171,7 @@ func TestPeersBuiltFromDifferentCodeOutsideGitAreRefused(t *testing.T) {
 	host := startPeer(ctx, t, a, "-host", "127.0.0.1:0", "-code", code, "-ticks", "120", "-bot", "1")
 	addr := waitHost(t, host).String()
 	other := startPeer(ctx, t, c, "-join", addr, "-code", code, "-bot", "2")
-	if err := other.cmd.Wait(); exitStatus(err) != 1 || !strings.Contains(other.stderr.String(), "build") {
+	if err := other.cmd.Wait(); exitStatus(err) != 1 || !strings.Contains(other.stderr.String(), "refused to let this peer join: build") {
 		t.Fatalf("a joiner of other code: %v, want it refused naming the build\n%s", err, other.stderr.String())
 	}
 	twin := startPeer(ctx, t, b, "-join", addr, "-code", code, "-bot", "2")
