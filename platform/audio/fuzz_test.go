@@ -10,7 +10,7 @@ import (
 // return a sound or an error wrapping ErrFormat, never panic or hang, and
 // a sound it returns must be within the limits.
 func FuzzDecode(f *testing.F) {
-	for _, name := range []string{"tone-44k-mono.wav", "tone-24bit.wav", "tone-float.wav", "tone.ogg", "tone.mp3"} {
+	for _, name := range []string{"tone-44k-mono.wav", "tone-24bit.wav", "tone-float.wav", "tone.ogg", "tone.mp3", "noise-pages.ogg"} {
 		b, err := os.ReadFile("testdata/" + name)
 		if err != nil {
 			f.Fatal(err)

@@ -11,8 +11,8 @@ import (
 
 // An Ogg file is read through its page headers before libvorbisfile sees
 // it, for two facts that decoding would find out only at their cost: how
-// long the audio is (each logical stream's last granule position counts
-// its samples), so that Load refuses over-long audio before decoding any;
+// long the audio is (each logical stream's granule positions count its
+// samples), so that Load refuses over-long audio before decoding any;
 // and how long its longest packet is, since libogg assembles a packet
 // whole in memory, and libvorbisfile keeps a stream's comments: a file of
 // one 50 MB comment would cost 100 MB to play a second of sound.
@@ -27,7 +27,7 @@ const maxOggStreams = 8
 
 // oggFacts is what an Ogg file's page headers say.
 type oggFacts struct {
-	frames    int64 // samples per channel: every Vorbis stream's last granule position, summed
+	frames    int64 // samples per channel: every Vorbis stream's (see oggStream.frames), summed
 	maxPacket int   // the longest Vorbis packet, in bytes
 }
 
@@ -35,6 +35,7 @@ type oggFacts struct {
 type oggStream struct {
 	serial  uint32
 	granule int64 // the last page's, -1 before any
+	first   int64 // the first audio page's (granule above 0), -1 before any
 	packet  int   // bytes of the packet being assembled
 }
 
@@ -69,7 +70,7 @@ func scanOgg(name string, r io.Reader) (oggFacts, error) {
 		}
 	}
 	for _, st := range s.streams {
-		s.facts.frames += max(st.granule, 0)
+		s.facts.frames += st.frames()
 	}
 	return s.facts, nil
 }
@@ -132,7 +133,7 @@ func (s *oggScanner) account(h, lacing, body []byte) error {
 		if len(s.streams) == maxOggStreams {
 			return fmt.Errorf("more than %d Vorbis streams at once", maxOggStreams)
 		}
-		s.streams = append(s.streams, oggStream{serial: serial, granule: -1})
+		s.streams = append(s.streams, oggStream{serial: serial, granule: -1, first: -1})
 		i = len(s.streams) - 1
 	}
 	if i < 0 {
@@ -151,12 +152,36 @@ func (s *oggScanner) account(h, lacing, body []byte) error {
 	}
 	if g := int64(binary.LittleEndian.Uint64(h[6:])); g >= 0 {
 		st.granule = max(st.granule, g)
+		if st.first < 0 && g > 0 {
+			st.first = g
+		}
 	}
 	if h[5]&eos != 0 {
-		s.facts.frames += max(st.granule, 0)
+		s.facts.frames += st.frames()
 		s.streams = append(s.streams[:i], s.streams[i+1:]...)
 	}
 	return nil
+}
+
+// maxFirstGranule is the most samples one page can end on: 255 packets
+// of 4,096 samples each. A first audio page past it belongs to a stream
+// that starts part way (recorded from a live broadcast), whose granule
+// positions count from where the broadcast began.
+const maxFirstGranule = 255 * 4096
+
+// frames is how many samples the stream's pages say it holds: its last
+// granule position, less the first audio page's when the stream starts
+// part way (then the first page's own samples go uncounted, a fraction of
+// a second: a decoder counts them only by decoding). A stream of one
+// audio page is taken at its word.
+func (st *oggStream) frames() int64 {
+	switch {
+	case st.granule < 0:
+		return 0
+	case st.first > maxFirstGranule && st.granule > st.first:
+		return st.granule - st.first
+	}
+	return st.granule
 }
 
 func (s *oggScanner) find(serial uint32) int {
