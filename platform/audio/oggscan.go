@@ -34,9 +34,11 @@ type oggFacts struct {
 // oggStream is one logical Vorbis stream being scanned.
 type oggStream struct {
 	serial  uint32
-	granule int64 // the last page's, -1 before any
-	first   int64 // the first audio page's (granule above 0), -1 before any
-	packet  int   // bytes of the packet being assembled
+	granule int64  // the last page's, -1 before any
+	first   int64  // the first audio page's (granule above 0), -1 before any
+	packet  int    // bytes of the packet being assembled
+	packets int    // packets ended so far
+	setup   []byte // the third packet, the setup header, while it is assembled
 }
 
 // maxOggDamage bounds the bytes checksummed in vain, on what looked like
@@ -50,6 +52,7 @@ type oggScanner struct {
 	facts   oggFacts
 	streams []oggStream // open Vorbis streams
 	damage  int         // bytes checksummed in vain
+	spare   []byte      // a setup header's buffer, free for the next
 	crc     [256]uint32
 }
 
@@ -145,9 +148,23 @@ func (s *oggScanner) account(h, lacing, body []byte) error {
 		if st.packet > maxOggPacket {
 			return fmt.Errorf("a packet longer than %d KiB (comments, such as cover art, most likely); strip them (vorbiscomment -w -t TITLE=x)", maxOggPacket>>10)
 		}
+		if st.packets == 2 && int(l) <= len(body) {
+			if st.setup == nil { // one buffer serves every link in turn
+				st.setup, s.spare = s.spare[:0], nil
+			}
+			st.setup = append(st.setup, body[:l]...)
+		}
+		body = body[min(int(l), len(body)):]
 		if l < 255 {
+			if st.packets == 2 {
+				err := checkSetup(st.setup)
+				if s.spare, st.setup = st.setup, nil; err != nil {
+					return err
+				}
+			}
 			s.facts.maxPacket = max(s.facts.maxPacket, st.packet)
 			st.packet = 0
+			st.packets++
 		}
 	}
 	if g := int64(binary.LittleEndian.Uint64(h[6:])); g >= 0 {
