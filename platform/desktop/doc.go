@@ -39,8 +39,8 @@
 //     keep them and replays use them.
 //   - Start(*Setup) error (Starter): setting up, with what the run made
 //     for the game (seed, physics engine, window, logger, the sound mixer:
-//     sounds played in Tick are placed on the ticks' timeline and
-//     recorded by -audio-out; see platform/audio; save data, which a
+//     Play in Tick places a sound on the ticks' timeline, recorded by
+//     -audio-out, PlayNow is heard only; see platform/audio; save data, which a
 //     replay never writes: see SaveData).
 //   - Update(*engine.Frame) error (engine.Updater): once a frame, before
 //     its ticks: cameras, menus, what does not change the simulation.
