@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"math"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
@@ -101,12 +101,11 @@ func (w *Writer) Tick(in *engine.Input) error {
 		return fmt.Errorf("tape: tick %d: %w", w.ticks, err)
 	}
 	prev := &w.prevs[w.ticks%w.per]
-	base := baseline(prev)
-	if *in == base {
+	if *in == baseline(prev) {
 		w.same++
 	} else {
 		w.flushSame()
-		w.write(appendInput(w.rec[:0], in, &base))
+		w.write(inputcodec.Append(append(w.rec[:0], tagInput), in, prev))
 	}
 	*prev = *in
 	w.ticks++
@@ -167,29 +166,4 @@ func (w *Writer) seal() {
 
 // checkInput refuses what a recording cannot hold, and so no platform
 // produces: a recording must read back.
-func checkInput(in *engine.Input) error {
-	for _, b := range [...]engine.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
-		if b&^buttonMask != 0 {
-			return fmt.Errorf("button set %#x names no button", uint64(b))
-		}
-	}
-	for i := range in.Pads {
-		p := &in.Pads[i]
-		for _, b := range [...]engine.PadButtonSet{p.Buttons, p.Pressed, p.Released} {
-			if b&^padButtonMask != 0 {
-				return fmt.Errorf("pad %d: button set %#x names no button", i, uint64(b))
-			}
-		}
-	}
-	for _, f := range [...]float64{in.MouseX, in.MouseY} {
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return fmt.Errorf("pointer coordinate %v", f)
-		}
-	}
-	for _, n := range [...]int32{in.WindowWidth, in.WindowHeight} {
-		if n < 0 || n > maxWindowSide {
-			return fmt.Errorf("window side of %d pixels: want 0 to %d", n, maxWindowSide)
-		}
-	}
-	return nil
-}
+func checkInput(in *engine.Input) error { return inputcodec.Check(in) }
