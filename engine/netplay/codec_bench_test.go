@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
 // benchInputs is a player's input over n ticks: the pointer moving most
@@ -45,22 +46,24 @@ func BenchmarkBlockOf8(b *testing.B) {
 	recs := benchInputs(8 * 64)
 	buf := make([]byte, 0, MaxDatagram)
 	var got [8]record
+	var dec inputcodec.Decoder
+	scratch := make([]byte, inputcodec.MaxLen)
 	i, size := 0, 0
 	b.ReportAllocs()
 	for b.Loop() {
 		block := recs[i%64*8:][:8]
 		w := writer{buf: buf[:0]}
-		prev := &record{}
+		prev := &engine.Input{}
 		for j := range block {
-			putRecord(&w, &block[j], prev)
-			prev = &block[j]
+			putInput(&w, &block[j].in, prev, scratch)
+			prev = &block[j].in
 		}
 		size += len(w.buf)
 		rd := reader{buf: w.buf}
-		prev = &record{}
+		prev = &engine.Input{}
 		for j := range got {
-			getRecord(&rd, &got[j], prev)
-			prev = &got[j]
+			getInput(&rd, &dec, &got[j].in, prev)
+			prev = &got[j].in
 		}
 		if rd.err != nil || got[7] != block[7] {
 			b.Fatalf("block %d did not round-trip: %v", i, rd.err)

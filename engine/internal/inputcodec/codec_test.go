@@ -160,7 +160,7 @@ func TestEncodingAndDecodingAllocateNothing(t *testing.T) {
 		if _, err := d.Decode(b, &got, prev); err != nil {
 			t.Fatal(err)
 		}
-		_, _ = d.Decode(bad, &got, prev) // refused: short
+		_, _ = d.Decode(bad, &got, prev)    // refused: short
 		_, _ = d.Decode(beyond, &got, prev) // refused: a mask beyond the fields
 		i++
 	})
