@@ -7,11 +7,11 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
-// The encoding, version 3. Integers are unsigned varints (encoding/binary)
+// The encoding, version 5. Integers are unsigned varints (encoding/binary)
 // unless said otherwise; fixed-width numbers are little endian.
 //
-//	header   magic[8] version name(scene) seed tps interval name(platform)
-//	         count setting... crc32
+//	header   magic[8] version name(scene) seed tps interval players
+//	         name(platform) count setting... crc32   (version 3: no players)
 //	setting  name(name) name(value)   count ≤ 64, names unique
 //	name     length bytes             length ≤ 255; printable UTF-8
 //	record   same | input | check | end
@@ -24,7 +24,8 @@ import (
 // one encoding of engine.Input that the netplay wire uses too (its
 // doc.go describes it): the fields that differ from the tick before's
 // input without its edges (engine.Input.Held), the baseline, which the
-// first tick of each slot takes from the zero Input. Version 3 numbered
+// first tick of each slot takes from the zero Input. Versions 3 and 4
+// wrote pointer coordinates as their 8 IEEE-754 bytes. Version 3 numbered
 // keys as SDL's scancodes (up to 511) and added text and pads; version 2
 // recordings numbered keys 1 to 75.
 //

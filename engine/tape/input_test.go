@@ -198,6 +198,9 @@ func TestTapeBytesPerTickIdleTypingAndPlayingWithAController(t *testing.T) {
 			in.Pads[0].Released = prev &^ in.Pads[0].Buttons
 			return in
 		}, 2.5},
+		{"the pointer moving a few pixels every tick", engine.Input{}, func(i int) engine.Input {
+			return engine.Input{MouseX: float64(400 + i%7*3), MouseY: float64(300 - i%5*2)}
+		}, 5.5},
 		{"a character typed every tick", engine.Input{}, func(i int) engine.Input {
 			return engine.Input{Text: text(string(rune('a' + i%26)))}
 		}, 5.5},

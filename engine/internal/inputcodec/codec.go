@@ -61,10 +61,10 @@ const (
 
 	maxPad = 2 + 2*engine.NumPadAxes + 3*binary.MaxVarintLen32
 	// MaxLen is the longest record: a mask, three key sets of a byte and
-	// eight 10-byte words, three buttons, two coordinates, two wheels,
+	// eight 10-byte words, three buttons, two coordinates of 9 bytes, two wheels,
 	// the window, the text and four pads of a mask, six axes and three
 	// button sets.
-	MaxLen = 3 + 3*(1+len(engine.KeySet{})*binary.MaxVarintLen64) + 3 + 2*8 + 4*binary.MaxVarintLen32 +
+	MaxLen = 3 + 3*(1+len(engine.KeySet{})*binary.MaxVarintLen64) + 3 + 2*(1+8) + 4*binary.MaxVarintLen32 +
 		1 + engine.MaxText + engine.MaxPads*maxPad
 )
 
@@ -161,7 +161,7 @@ func Append(b []byte, in, prev *engine.Input) []byte {
 	}
 	for i, f := range [...]float64{in.MouseX, in.MouseY} {
 		if m&(fMouseX<<i) != 0 {
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(f))
+			b = appendCoord(b, f, [...]float64{base.MouseX, base.MouseY}[i])
 		}
 	}
 	for i, v := range [...]int32{in.WheelX, in.WheelY} {

@@ -34,6 +34,9 @@ func script(n int, seed uint64) []engine.Input {
 			in.ButtonsReleased = held.Buttons &^ in.Buttons
 		case 2, 3, 4:
 			in.MouseX, in.MouseY = float64(r.IntN(1280))+0.25, float64(r.IntN(720))
+			if r.IntN(4) == 0 { // scaled by a ratio: no whole quarters
+				in.MouseX = float64(r.IntN(1280)) / 3
+			}
 		case 5:
 			in.WheelX, in.WheelY = int32(r.IntN(3)-1), int32(r.IntN(7)-3)
 		case 6:
@@ -134,7 +137,10 @@ func TestRecordsNoEncoderWritesAreRefusedSayingWhat(t *testing.T) {
 		{"a pad mask of nothing", []byte{fPad0, 0}, "pad 0's field mask 0x0"},
 		{"an empty key word", []byte{fDown, 1, 0}, "an empty key word marked present"},
 		{"a window too wide", append([]byte{0x80, 0x20}, 0x82, 0x80, 0x08), "window side of 65537 pixels"},
-		{"a NaN pointer", []byte{fMouseX, 1, 0, 0, 0, 0, 0, 0xf8, 0x7f}, "pointer coordinate NaN"},
+		{"a NaN pointer", []byte{fMouseX, 2, 1, 0, 0, 0, 0, 0, 0xf8, 0x7f}, "pointer coordinate NaN"},
+		{"a quarter pointer as 8 bytes", []byte{fMouseY, 2, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f}, "longer form"},
+		{"an odd pointer change", []byte{fMouseX, 6}, "pointer coordinate change 3"},
+		{"a pointer far beyond", []byte{fMouseX, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01}, "pointer coordinate change"},
 	}
 	var d Decoder
 	for _, tt := range tests {
@@ -181,8 +187,13 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte, k uint8) {
 		prev := &ins[int(k)%len(ins)]
-		var d Decoder
+		// Tape versions 3 and 4's form, which only decodes.
+		d := Decoder{Fixed: true}
 		var in engine.Input
+		if n, err := d.Decode(b, &in, prev); n < 0 || n > len(b) || err == nil && Check(&in) != nil {
+			t.Fatalf("fixed form: read %d of %d bytes (%v), decoded %+v", n, len(b), err, in)
+		}
+		d = Decoder{}
 		n, err := d.Decode(b, &in, prev)
 		if n < 0 || n > len(b) {
 			t.Fatalf("read %d of %d bytes", n, len(b))

@@ -14,6 +14,11 @@ import (
 // decoding allocates nothing even when the record is refused (a netplay
 // peer may send any bytes). The zero Decoder is ready to use.
 type Decoder struct {
+	// Fixed reads the records of tape format versions 3 and 4, whose
+	// pointer coordinates are their 8 IEEE-754 bytes. Append no longer
+	// writes them.
+	Fixed bool
+
 	err Error
 	b   []byte
 	off int
@@ -43,6 +48,7 @@ const (
 	kPadButtons
 	kKeyWord
 	kCoord
+	kCoordForm
 	kWheel
 	kWindow
 	kTextLen
@@ -67,6 +73,8 @@ func (e *Error) Error() string {
 		return "an empty key word marked present"
 	case kCoord:
 		return fmt.Sprintf("pointer coordinate %v", math.Float64frombits(e.value))
+	case kCoordForm:
+		return fmt.Sprintf("pointer coordinate change %d: not a change this encoding writes", int64(e.value))
 	case kWheel:
 		return fmt.Sprintf("%d wheel clicks", int64(e.value))
 	case kWindow:
@@ -123,9 +131,7 @@ func (d *Decoder) Decode(b []byte, in, prev *engine.Input) (int, error) {
 	}
 	for i, f := range [...]*float64{&in.MouseX, &in.MouseY} {
 		if m&(fMouseX<<i) != 0 {
-			u := d.fixed(8)
-			*f = math.Float64frombits(u)
-			d.check(!math.IsNaN(*f) && !math.IsInf(*f, 0), kCoord, -1, u)
+			*f = d.coord(*f) // *f is the baseline's
 		}
 	}
 	for i, w := range [...]*int32{&in.WheelX, &in.WheelY} {

@@ -26,7 +26,11 @@
 //	                          nonzero, then those words
 //	Buttons, ButtonsPressed,  a byte each
 //	ButtonsReleased
-//	MouseX, MouseY            IEEE-754 bits, fixed 8 bytes
+//	MouseX, MouseY            the change from the baseline in quarter
+//	                          units, doubled, as a zigzag varint, when
+//	                          both are whole numbers of quarters under
+//	                          2^40 (and not -0); else the zigzag varint
+//	                          1 and the IEEE-754 bits, fixed 8 bytes
 //	WheelX, WheelY            zigzag varints
 //	WindowWidth, Height       zigzag varints
 //	Text                      a length byte (1 to 32), then that many
@@ -38,9 +42,10 @@
 // differ; the axes follow as fixed 2-byte integers, then the button sets
 // as varints.
 //
-// This is, byte for byte, the input record of tape format versions 3 and
-// 4, which is why recordings made before this package replay unchanged.
-// A decoder accepts exactly what Append writes for an input Check allows:
+// Tape format versions 3 and 4 held the same records but for the pointer,
+// always its 8 IEEE-754 bytes: Decoder.Fixed reads them, so recordings
+// made before this package replay unchanged. Tape version 5 and netplay
+// wire version 2 hold these records. A decoder accepts exactly what Append writes for an input Check allows:
 // every flagged field differs from the baseline, every varint is in its
 // shortest form, so decoding and encoding again gives the same bytes (the
 // netplay host relays what it decoded).
