@@ -129,6 +129,16 @@ func (s *sound) tick(t *engine.Tick, run func(*engine.Tick) error) error {
 	return errors.Join(err, s.mixer.EndTick())
 }
 
+// predictedTick runs one tick of a predicted copy of the game (netplay
+// prediction): the sounds it plays are heard at once, once however often
+// the tick is simulated again, never recorded, and faded out when the
+// verified tick does not play them (see audio.Runner.BeginPredictedTick).
+func (s *sound) predictedTick(t *engine.Tick, run func(*engine.Tick) error) error {
+	s.mixer.BeginPredictedTick(t.N)
+	defer s.mixer.EndPredictedTick()
+	return run(t)
+}
+
 // feed tops the device up; a failing device is logged once and closed.
 func (s *sound) feed() {
 	if s.dev == nil {
