@@ -27,31 +27,35 @@
 // # The game contract
 //
 // A game is a Game: Tick(*engine.Tick) error and Draw(*sdl2.Canvas,
-// *engine.Frame) error. It may also have these methods, found by type
-// assertion; a method with one of their names but another signature is
-// an error when the run starts, naming it:
+// *engine.Frame) error. What it is rather than what it does is in its
+// Config: Name, Description, Loop.Players (player slots), LocalFlags and
+// Bot. It may also have these methods, found by type assertion; a method
+// with one of their names but another signature is an error when the run
+// starts, naming it:
 //
-//   - Name() string (Namer): the window's title, summaries, recordings,
-//     screenshots' file names, -h. Default: the program's file name.
-//   - Description() string (Describer): one line that -h prints.
-//   - Flags(*flag.FlagSet) and Validate() error (Flagger): flags of the
-//     game's own. Every one is taken to change the simulation: recordings
-//     keep them and replays use them.
-//   - Start(*Setup) error (Starter): setting up, with what the run made
-//     for the game (seed, physics engine, window, logger, the sound mixer:
-//     Play in Tick places a sound on the ticks' timeline, recorded by
-//     -audio-out, PlayNow is heard only; see platform/audio; save data, which a
-//     replay never writes: see SaveData).
+//   - Start(*Setup) error (desktop.Starter): setting up, with what the run
+//     made for the game (seed, physics engine, window, logger, the sound
+//     mixer: Play in Tick places a sound on the ticks' timeline, recorded
+//     by -audio-out, and PlayNow is heard only; see platform/audio; save
+//     data, which a replay never writes: see SaveData).
+//   - Flags(*flag.FlagSet) and Validate() error (desktop.Flagger): flags of
+//     the game's own. Every one but those Config.LocalFlags names is taken
+//     to change the simulation: recordings keep them, replays and netplay
+//     joiners take them. Config.GameFlags sets them from code.
 //   - Update(*engine.Frame) error (engine.Updater): once a frame, before
 //     its ticks: cameras, menus, what does not change the simulation.
 //   - World() physics.Stepper (engine.Simulator): a physics world the loop
 //     steps after every tick and blends into Frame.Bodies.
 //   - StateHash() uint64 (engine.StateHasher): the state recordings check,
 //     for state outside a world.
+//   - Seat(local *engine.Input, players []engine.Input) (engine.Seater):
+//     how a game with player slots splits one machine's input into them
+//     (default: engine.SeatLocal).
 //   - Close() error (io.Closer): freeing what Start made.
 //
-// In this order: Name, Description and Flags while the command line is
-// parsed, then Validate; the window opens; Start; then each frame Update
+// In this order: Flags while the command line is parsed, then Validate
+// (Run registers Flags again and sets them from Config.GameFlags); the
+// window opens; Start; then each frame Update
 // once, Tick zero or more times, Draw once; Close after the window is
 // closed, whatever happened (not when the command line was bad or the
 // contract check failed). Every call is on the main goroutine, the one
