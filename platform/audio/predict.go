@@ -63,6 +63,9 @@ func newPredictions(n int) predictions { return predictions{recs: make([]predict
 // when the verified timeline plays it. A predicted tick never changes the
 // recorded mix (SetPaused does nothing in it; see Voice).
 //
+// The predicted copy must play on the same Mixer and the same Sources as
+// the game (a fork shares the game's *Sound values): a sound loaded again
+// is another Source, so the verified tick would play it a second time.
 // Predict only ticks the verified timeline has not run (n at least the
 // next BeginTick's): sounds of a tick already verified are faded out at
 // the next EndTick.
