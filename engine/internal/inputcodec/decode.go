@@ -62,7 +62,7 @@ func (e *Error) Error() string {
 	case kShort:
 		return "the record ends early"
 	case kMask:
-		return fmt.Sprintf("field mask %#x (want 0 to %#x)", e.value, uint64(fAll))
+		return fmt.Sprintf("field mask %#x has bits beyond the fields' (at most %#x)", e.value, uint64(fAll))
 	case kPadMask:
 		return fmt.Sprintf("pad %d's field mask %#x (want 1 to %#x)", e.pad, e.value, uint64(pAll))
 	case kButtons:
@@ -111,8 +111,7 @@ func (d *Decoder) failed() bool { return d.err.At >= 0 }
 // nothing useful, and the error is an *Error. It allocates nothing.
 func (d *Decoder) Decode(b []byte, in, prev *engine.Input) (int, error) {
 	d.b, d.off, d.err = b, 0, Error{At: -1}
-	base := prev.Held()
-	*in = base
+	*in = prev.Held() // the baseline: each field decoded must differ from it
 	m := d.uvarint()
 	if m > fAll {
 		d.fail(kMask, -1, m)
@@ -126,18 +125,22 @@ func (d *Decoder) Decode(b []byte, in, prev *engine.Input) (int, error) {
 		if m&(fButtons<<i) != 0 {
 			c := uint64(d.byte())
 			d.check(c&^ButtonMask == 0, kButtons, -1, c)
+			d.check(engine.ButtonSet(c) != *s, kSame, -1, 0)
 			*s = engine.ButtonSet(c)
 		}
 	}
 	for i, f := range [...]*float64{&in.MouseX, &in.MouseY} {
 		if m&(fMouseX<<i) != 0 {
-			*f = d.coord(*f) // *f is the baseline's
+			v := d.coord(*f)
+			d.check(math.Float64bits(v) != math.Float64bits(*f), kSame, -1, 0)
+			*f = v
 		}
 	}
 	for i, w := range [...]*int32{&in.WheelX, &in.WheelY} {
 		if m&(fWheelX<<i) != 0 {
 			v := d.varint()
 			d.check(v == int64(int32(v)), kWheel, -1, uint64(v))
+			d.check(int32(v) != *w, kSame, -1, 0)
 			*w = int32(v)
 		}
 	}
@@ -145,6 +148,7 @@ func (d *Decoder) Decode(b []byte, in, prev *engine.Input) (int, error) {
 		if m&(fWindowWidth<<i) != 0 {
 			v := d.varint()
 			d.check(v >= 0 && v <= MaxWindowSide, kWindow, -1, uint64(v))
+			d.check(int32(v) != *w, kSame, -1, 0)
 			*w = int32(v)
 		}
 	}
@@ -155,9 +159,6 @@ func (d *Decoder) Decode(b []byte, in, prev *engine.Input) (int, error) {
 		if m&fPad(i) != 0 {
 			d.pad(&in.Pads[i], i)
 		}
-	}
-	if !d.failed() && diff(in, &base) != m {
-		d.fail(kSame, -1, 0)
 	}
 	if d.failed() {
 		return d.off, &d.err
@@ -220,7 +221,9 @@ func (d *Decoder) varint() int64 {
 	return int64(u>>1) ^ -int64(u&1)
 }
 
+// keys reads a key set over its baseline in *k.
 func (d *Decoder) keys(k *engine.KeySet) {
+	base := *k
 	present := d.byte()
 	*k = engine.KeySet{}
 	for i := range k {
@@ -230,8 +233,11 @@ func (d *Decoder) keys(k *engine.KeySet) {
 		k[i] = d.uvarint()
 		d.check(k[i] != 0, kKeyWord, -1, 0)
 	}
+	d.check(*k != base, kSame, -1, 0)
 }
 
+// text reads typed text; its baseline is always empty (Held drops it), so
+// any text differs from it.
 func (d *Decoder) text(t *engine.Text) {
 	n := d.byte()
 	d.check(n >= 1 && n <= engine.MaxText, kTextLen, -1, uint64(n))
