@@ -25,6 +25,7 @@ type Writer struct {
 	prevs    [engine.MaxPlayers]engine.Input // the last input of each slot
 	same     uint64                          // ticks equal to their baseline not yet written
 	rec      [maxInputRecord]byte
+	run      [1 + binary.MaxVarintLen64]byte // a same record, written while rec holds an input's
 	under    flusher // the writer's own buffer, when it has one
 	err      error   // sticky: the first write error
 	closed   bool
@@ -101,11 +102,13 @@ func (w *Writer) Tick(in *engine.Input) error {
 		return fmt.Errorf("tape: tick %d: %w", w.ticks, err)
 	}
 	prev := &w.prevs[w.ticks%w.per]
-	if *in == baseline(prev) {
+	// Encoded first: a record of nothing (its mask 0) is a tick like the
+	// one before, which a same run counts.
+	if rec := inputcodec.Append(append(w.rec[:0], tagInput), in, prev); len(rec) == 2 {
 		w.same++
 	} else {
 		w.flushSame()
-		w.write(inputcodec.Append(append(w.rec[:0], tagInput), in, prev))
+		w.write(rec)
 	}
 	*prev = *in
 	w.ticks++
@@ -137,7 +140,7 @@ func (w *Writer) flushSame() {
 	if w.same == 0 {
 		return
 	}
-	b := append(w.rec[:0], tagSame)
+	b := append(w.run[:0], tagSame)
 	w.write(binary.AppendUvarint(b, w.same))
 	w.same = 0
 }
