@@ -26,8 +26,8 @@ type Writer struct {
 	same     uint64                          // ticks equal to their baseline not yet written
 	rec      [maxInputRecord]byte
 	run      [1 + binary.MaxVarintLen64]byte // a same record, written while rec holds an input's
-	under    flusher // the writer's own buffer, when it has one
-	err      error   // sticky: the first write error
+	under    flusher                         // the writer's own buffer, when it has one
+	err      error                           // sticky: the first write error
 	closed   bool
 }
 
