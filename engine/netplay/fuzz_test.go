@@ -1,6 +1,8 @@
 package netplay
 
 import (
+	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -251,5 +253,21 @@ func TestAFloodIsTakenAtMostMaxReceivesAFrame(t *testing.T) {
 	}
 	if st.Dropped != maxReceives-1 { // replays of the first
 		t.Fatalf("dropped %d, want every replay (%d)", st.Dropped, maxReceives-1)
+	}
+}
+
+// A local input no peer would accept (here a pointer at NaN) is refused
+// where it is made, naming what is wrong, instead of being sent to peers
+// that would drop every datagram carrying it.
+func TestALocalInputTheCodecCannotCarryIsRefused(t *testing.T) {
+	_, j, _, _ := pair(t)
+	players := make([]engine.Input, 2)
+	before := j.slots[1].next
+	_, err := j.Inputs(0, &engine.Input{MouseX: math.NaN()}, players, constHash(0))
+	if err == nil || !strings.Contains(err.Error(), "pointer coordinate NaN") {
+		t.Fatalf("Inputs with a NaN pointer: %v, want an error naming it", err)
+	}
+	if j.slots[1].next != before {
+		t.Fatalf("the refused input was kept: slot 1 holds input to %d, %d before", j.slots[1].next, before)
 	}
 }
