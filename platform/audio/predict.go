@@ -54,8 +54,10 @@ func newPredictions(n int) predictions { return predictions{recs: make([]predict
 // BeginPredictedTick tells the mixer that tick n of a predicted copy of
 // the game is about to run, until EndPredictedTick. Play in it starts the
 // sound heard at once (on the heard-only path, not recorded), unless this
-// tick played the same sound when it was simulated before (see
-// predict.go): then Play returns that sound's voice and starts nothing.
+// tick played the same sound when it was simulated before: then Play
+// returns that sound's voice and starts nothing. The same sound is one
+// played on the same tick, from the same Source, with equal Params, as
+// the same count of such plays in the tick (two alike at once are two).
 // When the verified timeline later plays the same sound on tick n, it is
 // recorded but not heard again; when it does not, the predicted sound is
 // faded out as verified tick n ends. Streams are not predicted: Play of a
