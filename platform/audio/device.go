@@ -104,8 +104,9 @@ func (m *Mixer) SetMuted(muted bool) { m.dev.muted = muted }
 
 // Feed tops the device's queue up to target frames: the ticks' mix in the
 // order the ticks made it, silence where no tick has made it yet (a
-// pause), with the frames' sounds mixed in and the listener's volumes
-// applied. Call it once a frame, after the frame's ticks. A device whose
+// pause), with the heard-only sounds (PlayNow's, predicted ticks') mixed
+// in and the listener's volumes applied. Call it once a frame, after the
+// frame's ticks (verified and predicted). A device whose
 // queue is empty at a feed after the first ran dry since the last one:
 // an underrun, counted in Stats.
 //
