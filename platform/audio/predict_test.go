@@ -136,9 +136,9 @@ func TestTheSameSoundIsItsTickSourceParamsAndCount(t *testing.T) {
 	tone := square(t, 4*Rate, 4*Rate, 1000)
 	other := square(t, 4*Rate, 4*Rate, 1000)
 	tests := []struct {
-		name                 string
-		truth, predicted     schedule
-		confirmed, mispredit uint64
+		name                    string
+		truth, predicted        schedule
+		confirmed, mispredicted uint64
 	}{
 		{"two at once, both verified", schedule{6: {{tone, Params{}}, {tone, Params{}}}}, schedule{6: {{tone, Params{}}, {tone, Params{}}}}, 2, 0},
 		{"two predicted, one verified", schedule{6: {{tone, Params{}}}}, schedule{6: {{tone, Params{}}, {tone, Params{}}}}, 1, 1},
@@ -149,8 +149,8 @@ func TestTheSameSoundIsItsTickSourceParamsAndCount(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, _, m := predictedRun(t, frames(30), 4, tt.truth, tt.predicted)
-		if st := m.Stats(); st.Confirmed != tt.confirmed || st.Mispredicted != tt.mispredit {
-			t.Errorf("%s: confirmed %d, mispredicted %d; want %d, %d", tt.name, st.Confirmed, st.Mispredicted, tt.confirmed, tt.mispredit)
+		if st := m.Stats(); st.Confirmed != tt.confirmed || st.Mispredicted != tt.mispredicted {
+			t.Errorf("%s: confirmed %d, mispredicted %d; want %d, %d", tt.name, st.Confirmed, st.Mispredicted, tt.confirmed, tt.mispredicted)
 		}
 	}
 }
