@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"context"
 	"errors"
 	"io"
 	"log/slog"
@@ -21,12 +22,12 @@ func heard(t *testing.T, cfg Config) (volume float64, muted bool) {
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}
-	s, err := openSound(&r.cfg, true, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s, err := openSound(context.Background(), &r.cfg, true, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.close()
-	return s.mixer.Volume(audio.Master), r.cfg.Sound.Mute
+	return s.mixer.Mixer().Volume(audio.Master), r.cfg.Sound.Mute
 }
 
 // A zero volume is full volume in Run as on the command line, where
