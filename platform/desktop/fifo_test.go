@@ -30,6 +30,7 @@ func TestRunsContextEndsTheWaitForAFIFO(t *testing.T) {
 		{"-replay", func(c *desktop.Config, p string) { c.Output.Replay = p }},
 		{"-cpuprofile", func(c *desktop.Config, p string) { c.Output.CPUProfile = p }},
 		{"-trace", func(c *desktop.Config, p string) { c.Output.Trace = p }},
+		{"-audio-out", func(c *desktop.Config, p string) { c.Sound.AudioOut = p }},
 		{"-stats-json", func(c *desktop.Config, p string) { c.Output.StatsJSON = p }},
 		{"-screenshot", func(c *desktop.Config, p string) { c.Output.Screenshot = p }},
 		{"-memprofile", func(c *desktop.Config, p string) { c.Output.MemProfile = p }},

@@ -105,7 +105,7 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, r.win.Close()) }()
-	if r.sound, err = openSound(&r.cfg, r.win.Headless(), r.log); err != nil {
+	if r.sound, err = openSound(ctx, &r.cfg, r.win.Headless(), r.log); err != nil {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, r.sound.close()) }()
