@@ -27,11 +27,9 @@ type bitReader struct {
 	pos int // in bits
 }
 
-var errShortHeader = errors.New("the setup header ends inside a codebook")
-
 func (r *bitReader) read(n int) (uint64, error) {
 	if r.pos+n > len(r.b)*8 {
-		return 0, errShortHeader
+		return 0, errors.New("the setup header ends inside a codebook")
 	}
 	var v uint64
 	for i := range n {
@@ -44,7 +42,7 @@ func (r *bitReader) read(n int) (uint64, error) {
 
 func (r *bitReader) skip(n uint64) error {
 	if n > uint64(len(r.b)*8-r.pos) {
-		return errShortHeader
+		return errors.New("the setup header ends inside a codebook")
 	}
 	r.pos += int(n)
 	return nil
