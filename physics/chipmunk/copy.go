@@ -22,6 +22,7 @@ type copyState struct {
 	pairs      []*body     // the receiver's record for each source body
 	jpairs     []*joint    // the receiver's record for each source joint
 	shapes     []*cp.Shape // the shapes to insert in cp's trees
+	arb        arbCopy     // copyArbiters' state
 }
 
 // CopyFrom makes w hold what src holds (see physics.Copier): the same

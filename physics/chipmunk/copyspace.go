@@ -6,9 +6,8 @@ import (
 )
 
 // buildSpace fills w's emptied space with its copied bodies and joints:
-// src's sleeping groups, the bodies in ID order, their shapes inserted in
-// ID order under shape hash IDs counted from 1 as a new space's, and the
-// joints. Everything that decides the order of a later step then depends
+// src's sleeping groups, the bodies in ID order, their shapes under src's
+// hash IDs, the joints, and src's cached contacts. Everything that decides the order of a later step then depends
 // on src alone.
 func (w *World) buildSpace(s *World) {
 	l, sp := w.copy.layout, w.space
@@ -27,12 +26,12 @@ func (w *World) buildSpace(s *World) {
 	static := (*field[*cp.SpatialIndex](sp, l.staticShapes)).GetTree()
 	w.resetLeaves(dyn, n)
 	w.resetLeaves(static, n)
-	id := uint(1)
 	order := w.copy.shapes[:0]
-	for _, b := range w.bodies.Values() {
-		for _, s := range b.shapes {
-			s.SetHashId(cp.HashValue(id))
-			id++
+	srcs := s.bodies.Values()
+	for i, b := range w.bodies.Values() {
+		for k, s := range b.shapes {
+			// src's hash IDs: its contact points are named by them.
+			s.SetHashId(srcs[i].shapes[k].HashId())
 			s.SetSpace(sp)
 			s.CacheBB()
 			order = append(order, s)
@@ -53,9 +52,10 @@ func (w *World) buildSpace(s *World) {
 	}
 	clear(order)
 	w.copy.shapes = order[:0]
-	*field[uint](sp, l.shapeIDCounter) = id
+	*field[uint](sp, l.shapeIDCounter) = *field[uint](s.space, l.shapeIDCounter)
 	w.linkJoints()
 	*field[float64](sp, l.currDt) = *field[float64](s.space, l.currDt)
+	w.copyArbiters(s)
 }
 
 // mirrorSleep puts w's copies of src's sleeping bodies to sleep in the

@@ -35,6 +35,9 @@ type cpLayout struct {
 	bodySpace, shapeList, arbiterList, constraintList, sleepingRoot, sleepingNext uintptr
 	// cp.Constraint
 	jointSpace, jointA, jointB, nextA, nextB uintptr
+	// cp.Space, cp.Arbiter and cp.ShapePair, for copying cached contacts
+	stamp, arbA, arbB, arbBodyA, arbBodyB, threadA, threadB, contacts uintptr
+	handler, handlerA, handlerB, arbStamp, pairA, pairB              uintptr
 }
 
 // leafSet is the hash set a cp.BBTree keeps its leaves in.
@@ -50,7 +53,7 @@ func newLayout() (*cpLayout, error) {
 		typ  reflect.Type
 	}
 	space, body, joint := reflect.TypeFor[cp.Space](), reflect.TypeFor[cp.Body](), reflect.TypeFor[cp.Constraint]()
-	set := reflect.TypeFor[leafSet]()
+	set, arb := reflect.TypeFor[leafSet](), reflect.TypeFor[cp.Arbiter]()
 	fields := []want{
 		{&l.shapeIDCounter, space, "shapeIDCounter", reflect.TypeFor[uint]()},
 		{&l.staticShapes, space, "staticShapes", reflect.TypeFor[*cp.SpatialIndex]()},
@@ -80,6 +83,20 @@ func newLayout() (*cpLayout, error) {
 		{&l.jointB, joint, "b", reflect.TypeFor[*cp.Body]()},
 		{&l.nextA, joint, "next_a", reflect.TypeFor[*cp.Constraint]()},
 		{&l.nextB, joint, "next_b", reflect.TypeFor[*cp.Constraint]()},
+		{&l.stamp, space, "stamp", reflect.TypeFor[uint]()},
+		{&l.arbA, arb, "a", reflect.TypeFor[*cp.Shape]()},
+		{&l.arbB, arb, "b", reflect.TypeFor[*cp.Shape]()},
+		{&l.arbBodyA, arb, "body_a", reflect.TypeFor[*cp.Body]()},
+		{&l.arbBodyB, arb, "body_b", reflect.TypeFor[*cp.Body]()},
+		{&l.threadA, arb, "thread_a", reflect.TypeFor[cp.ArbiterThread]()},
+		{&l.threadB, arb, "thread_b", reflect.TypeFor[cp.ArbiterThread]()},
+		{&l.contacts, arb, "contacts", reflect.TypeFor[[]cp.Contact]()},
+		{&l.handler, arb, "handler", reflect.TypeFor[*cp.CollisionHandler]()},
+		{&l.handlerA, arb, "handlerA", reflect.TypeFor[*cp.CollisionHandler]()},
+		{&l.handlerB, arb, "handlerB", reflect.TypeFor[*cp.CollisionHandler]()},
+		{&l.arbStamp, arb, "stamp", reflect.TypeFor[uint]()},
+		{&l.pairA, reflect.TypeFor[cp.ShapePair](), "a", reflect.TypeFor[*cp.Shape]()},
+		{&l.pairB, reflect.TypeFor[cp.ShapePair](), "b", reflect.TypeFor[*cp.Shape]()},
 	}
 	for _, f := range fields {
 		off, err := offsetOf(f.in, f.name, f.typ)
