@@ -10,11 +10,12 @@ package physics
 // forces and sleeping state, and the same joints under the same IDs; the
 // next BodyID and JointID it hands out are the ones src would hand out, so
 // a game's stored IDs stay valid in the copy and a body the game adds to
-// the copy gets the ID the same body gets in src. What the engines keep
-// hidden (cached contact impulses, their broad phase's internal order) is
-// rebuilt, not copied: a copy does not continue src's trajectory bit for
-// bit, but two copies of one state, stepped alike, agree with each other
-// bit for bit, whatever the receiving worlds held before.
+// the copy gets the ID the same body gets in src. What an engine keeps
+// hidden and cannot hand over (its broad phase's internal order; on Box2D
+// also cached contact impulses and idle times) is rebuilt, not copied: a
+// copy does not continue src's trajectory bit for bit, but two copies of
+// one state, stepped alike, agree with each other bit for bit, whatever
+// the receiving worlds held before.
 type Copier interface {
 	// CopyFrom makes the world hold what src holds, reusing the memory it
 	// already has: once it has held a world as large, copying allocates

@@ -28,11 +28,12 @@ type copyState struct {
 // CopyFrom makes w hold what src holds (see physics.Copier): the same
 // bodies, shapes, joints and IDs, each cp body's whole state (position,
 // angle, velocities, pending force and torque, the solver's bias
-// velocities, idle time), the accumulated impulses of its joints and the
-// sleeping groups, in a space rebuilt in ID order. Cached contacts are not
-// copied: the copy's first step finds its contacts afresh, which is why it
-// does not continue src's trajectory bit for bit, and why two copies of
-// one state do continue each other's.
+// velocities, idle time), the accumulated impulses of its joints, the
+// sleeping groups and the cached contacts with their impulses, in a space
+// rebuilt in ID order. Only cp's broad phase is not copied (its tree is
+// rebuilt), so the copy solves its contacts in another order and drifts
+// from src, slowly (a settled pile of 300 bodies by about 1e-5 after 8
+// steps), while two copies of one state stay equal.
 func (w *World) CopyFrom(src physics.World) error {
 	s, err := w.copyable(src)
 	if err != nil || s == w {

@@ -37,7 +37,7 @@ type cpLayout struct {
 	jointSpace, jointA, jointB, nextA, nextB uintptr
 	// cp.Space, cp.Arbiter and cp.ShapePair, for copying cached contacts
 	stamp, arbA, arbB, arbBodyA, arbBodyB, threadA, threadB, contacts uintptr
-	handler, handlerA, handlerB, arbStamp, pairA, pairB              uintptr
+	handler, handlerA, handlerB, arbStamp, pairA, pairB               uintptr
 }
 
 // leafSet is the hash set a cp.BBTree keeps its leaves in.
