@@ -92,6 +92,9 @@ struct lsWorld {
 	// next copy; fixtures is its scratch list.
 	std::vector<lsBody *> spare;
 	std::vector<b2Fixture *> fixtures;
+	// fixtureMap pairs each fixture of a copy's source with the copy's,
+	// sorted by the source's, for copying contacts.
+	std::vector<std::pair<const b2Fixture *, b2Fixture *>> fixtureMap;
 
 	explicit lsWorld(double unitsPerMeter) : perMeter(unitsPerMeter) {}
 	~lsWorld() {
@@ -952,6 +955,20 @@ lsRayHit lsRayCast(lsWorld *w, double ax, double ay, double bx, double by, lsFil
 
 namespace {
 
+// invDt0 names b2World's private m_inv_dt0, the inverse of the last
+// step's dt, by which Box2D scales the impulses it warm starts with (a new
+// world's 0 throws them away). A pointer to a private member may be named
+// in an explicit instantiation, the one way C++ leaves to reach it without
+// changing Box2D's headers.
+struct invDt0 {
+	using type = float b2World::*;
+	friend type member(invDt0);
+};
+template <typename Tag, typename Tag::type M> struct expose {
+	friend typename Tag::type member(Tag) { return M; }
+};
+template struct expose<invDt0, &b2World::m_inv_dt0>;
+
 // mouseAnchor reads and writes a mouse joint's anchor on its body, which
 // Box2D keeps protected, through a class derived from it.
 struct mouseAnchor : b2MouseJoint {
@@ -999,7 +1016,7 @@ void copyBody(lsWorld *d, lsBody *r, const lsBody *sr) {
 		fd.isSensor = f->IsSensor();
 		fd.filter = f->GetFilterData();
 		fd.userData = f->GetUserData();
-		r->b->CreateFixture(&fd);
+		d->fixtureMap.emplace_back(f, r->b->CreateFixture(&fd));
 	}
 	if (r->massSet) {
 		applyMass(d, r); // accepted for sr already
@@ -1059,6 +1076,37 @@ b2Joint *copyJoint(lsWorld *d, b2Joint *sj) {
 	}
 }
 
+// mirrorFixture is d's fixture for s's fixture f, or null.
+b2Fixture *mirrorFixture(const lsWorld *d, const b2Fixture *f) {
+	auto it = std::lower_bound(d->fixtureMap.begin(), d->fixtureMap.end(), f,
+	                           [](const std::pair<const b2Fixture *, b2Fixture *> &p, const b2Fixture *x) { return p.first < x; });
+	return it != d->fixtureMap.end() && it->first == f ? it->second : nullptr;
+}
+
+// copyContacts has d's broad phase make its contacts now, as its first
+// step would, and gives each the manifold (points and accumulated
+// impulses) of the same contact in s, so the copy warm starts as s would.
+// A contact s lacks, or holds the other way round, starts cold.
+void copyContacts(lsWorld *d, lsWorld *s) {
+	std::sort(d->fixtureMap.begin(), d->fixtureMap.end());
+	const_cast<b2ContactManager &>(d->world->GetContactManager()).FindNewContacts();
+	for (b2Contact *c = s->world->GetContactList(); c; c = c->GetNext()) {
+		b2Fixture *fa = mirrorFixture(d, c->GetFixtureA()), *fb = mirrorFixture(d, c->GetFixtureB());
+		if (fa == nullptr || fb == nullptr) {
+			continue;
+		}
+		for (b2ContactEdge *e = fa->GetBody()->GetContactList(); e; e = e->next) {
+			b2Contact *m = e->contact;
+			if (m->GetFixtureA() == fa && m->GetFixtureB() == fb && m->GetChildIndexA() == c->GetChildIndexA() &&
+			    m->GetChildIndexB() == c->GetChildIndexB()) {
+				*m->GetManifold() = *c->GetManifold();
+				break;
+			}
+		}
+	}
+	d->fixtureMap.clear();
+}
+
 } // namespace
 
 extern "C" {
@@ -1074,6 +1122,7 @@ void lsCopyWorld(lsWorld *d, lsWorld *s, lsBody **bodies, lsJoint *const *joints
 	}
 	d->bodies.clear();
 	d->holes = 0;
+	d->fixtureMap.clear();
 	const b2World *sw = s->world.get();
 	makeWorld(d, sw->GetGravity(), sw->GetAllowSleeping(), sw->GetContinuousPhysics());
 	for (size_t i = 0; i < s->bodies.size(); i++) {
@@ -1092,6 +1141,8 @@ void lsCopyWorld(lsWorld *d, lsWorld *s, lsBody **bodies, lsJoint *const *joints
 	for (int k = 0; k < njoints; k++) {
 		copies[k] = reinterpret_cast<lsJoint *>(copyJoint(d, reinterpret_cast<b2Joint *>(joints[k])));
 	}
+	copyContacts(d, s);
+	d->world.get()->*member(invDt0()) = s->world.get()->*member(invDt0());
 }
 
 } // extern "C"
