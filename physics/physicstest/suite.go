@@ -80,6 +80,7 @@ func Run(t *testing.T, open Opener) {
 		{"joints and filters work in a copy", testCopyJoints},
 		{"sleeping bodies sleep in a copy", testCopySleep},
 		{"copies report the same contacts", testCopyContacts},
+		{"a copy of a settled pile stays near its source", testCopyNearSource},
 		{"copies are refused from other backends, configs, closed worlds and OnContact", testCopyErrors},
 		{"copying into a warm world allocates nothing", testCopyAllocs},
 	}
