@@ -30,11 +30,12 @@ type copyState struct {
 // one call into the shim as a new Box2D world: bodies in ID order with
 // their fixtures, mass, position, angle, velocities, pending force and
 // torque and whether they are awake, the joints in ID order with their
-// settings, and the contacts with the impulses Box2D warm starts with
-// (made by the new world's broad phase, their manifolds copied). What
-// Box2D keeps and cannot hand back is not copied: joints' accumulated
-// impulses, and how long each body has been idle (a copied body waits the
-// full idle time again before sleeping). Box2D allocates the new world's
+// settings and accumulated impulses, and the contacts with the impulses
+// Box2D warm starts with (made by the new world's broad phase, their
+// manifolds copied). What Box2D keeps and cannot hand back is not copied:
+// how long each body has been idle (a copied body waits the full idle
+// time again before sleeping), and the order its broad phase found pairs
+// in. Box2D allocates the new world's
 // memory with its own allocator, outside Go's heap.
 func (w *World) CopyFrom(src physics.World) error {
 	s, ok := src.(*World)

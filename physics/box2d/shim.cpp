@@ -970,9 +970,26 @@ template <typename Tag, typename Tag::type M> struct expose {
 template struct expose<invDt0, &b2World::m_inv_dt0>;
 
 // mouseAnchor reads and writes a mouse joint's anchor on its body, which
-// Box2D keeps protected, through a class derived from it.
+// Box2D keeps protected, through a class derived from it; the classes
+// below copy the impulses each joint warm starts with the same way.
 struct mouseAnchor : b2MouseJoint {
 	static b2Vec2 &of(b2MouseJoint *j) { return j->*(&mouseAnchor::m_localAnchorB); }
+	static void impulses(b2MouseJoint *d, b2MouseJoint *s) { d->*(&mouseAnchor::m_impulse) = s->*(&mouseAnchor::m_impulse); }
+};
+struct revoluteImpulses : b2RevoluteJoint {
+	static void copy(b2RevoluteJoint *d, b2RevoluteJoint *s) {
+		d->*(&revoluteImpulses::m_impulse) = s->*(&revoluteImpulses::m_impulse);
+		d->*(&revoluteImpulses::m_motorImpulse) = s->*(&revoluteImpulses::m_motorImpulse);
+		d->*(&revoluteImpulses::m_lowerImpulse) = s->*(&revoluteImpulses::m_lowerImpulse);
+		d->*(&revoluteImpulses::m_upperImpulse) = s->*(&revoluteImpulses::m_upperImpulse);
+	}
+};
+struct distanceImpulses : b2DistanceJoint {
+	static void copy(b2DistanceJoint *d, b2DistanceJoint *s) {
+		d->*(&distanceImpulses::m_impulse) = s->*(&distanceImpulses::m_impulse);
+		d->*(&distanceImpulses::m_lowerImpulse) = s->*(&distanceImpulses::m_lowerImpulse);
+		d->*(&distanceImpulses::m_upperImpulse) = s->*(&distanceImpulses::m_upperImpulse);
+	}
 };
 
 // mirror is d's Box2D body for s's body b (the ground for the ground).
@@ -1043,7 +1060,9 @@ b2Joint *copyJoint(lsWorld *d, b2Joint *sj) {
 		jd.localAnchorB = j->GetLocalAnchorB();
 		jd.referenceAngle = j->GetReferenceAngle();
 		jd.collideConnected = j->GetCollideConnected();
-		return d->world->CreateJoint(&jd);
+		b2RevoluteJoint *r = static_cast<b2RevoluteJoint *>(d->world->CreateJoint(&jd));
+		revoluteImpulses::copy(r, j);
+		return r;
 	}
 	case e_mouseJoint: {
 		b2MouseJoint *j = static_cast<b2MouseJoint *>(sj);
@@ -1056,6 +1075,7 @@ b2Joint *copyJoint(lsWorld *d, b2Joint *sj) {
 		jd.damping = j->GetDamping();
 		b2MouseJoint *m = static_cast<b2MouseJoint *>(d->world->CreateJoint(&jd));
 		mouseAnchor::of(m) = mouseAnchor::of(j);
+		mouseAnchor::impulses(m, j);
 		return m;
 	}
 	default: {
@@ -1071,7 +1091,9 @@ b2Joint *copyJoint(lsWorld *d, b2Joint *sj) {
 		jd.stiffness = j->GetStiffness();
 		jd.damping = j->GetDamping();
 		jd.collideConnected = j->GetCollideConnected();
-		return d->world->CreateJoint(&jd);
+		b2DistanceJoint *r = static_cast<b2DistanceJoint *>(d->world->CreateJoint(&jd));
+		distanceImpulses::copy(r, j);
+		return r;
 	}
 	}
 }

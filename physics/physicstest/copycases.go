@@ -271,3 +271,33 @@ func testCopyNearSource(t *testing.T, open Opener) {
 		}
 	}
 }
+
+// testCopyChain: a copy of a swinging chain carries its joints'
+// accumulated impulses, so for the 8 steps of a prediction it follows its
+// source within 1e-6 (without them it was 0.03 away).
+func testCopyChain(t *testing.T, open Opener) {
+	src := newWorld(t, open, physics.Config{Gravity: g})
+	prev := physics.Ground
+	for i := range 12 {
+		s := physics.CircleShape(0.2)
+		s.Density = 1
+		id := src.add(physics.BodyDef{Pos: mgl64.Vec2{float64(i) * 0.5, 10}, Shapes: []physics.Shape{s}})
+		d := physics.JointDef{Kind: physics.Pivot, A: prev, B: id, AnchorB: mgl64.Vec2{-0.5, 0}}
+		if prev == physics.Ground {
+			d.AnchorA = mgl64.Vec2{-0.5, 10}
+		}
+		src.joint(d)
+		prev = id
+	}
+	src.step(90)
+	c := newWorld(t, open, physics.Config{Gravity: g})
+	copyInto(t, c, src)
+	src.step(8)
+	c.step(8)
+	a, b := src.Snapshot(nil), c.Snapshot(nil)
+	for i := range a {
+		if d := a[i].Pos.Sub(b[i].Pos).Len(); d > 1e-6 {
+			t.Fatalf("8 steps after the copy, link %d of the chain is %g from its place in the source", a[i].ID, d)
+		}
+	}
+}

@@ -81,6 +81,7 @@ func Run(t *testing.T, open Opener) {
 		{"sleeping bodies sleep in a copy", testCopySleep},
 		{"copies report the same contacts", testCopyContacts},
 		{"a copy of a settled pile stays near its source", testCopyNearSource},
+		{"a copy of a swinging chain follows its source", testCopyChain},
 		{"copies are refused from other backends, configs, closed worlds and OnContact", testCopyErrors},
 		{"copying into a warm world allocates nothing", testCopyAllocs},
 	}
