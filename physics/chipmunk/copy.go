@@ -3,7 +3,6 @@ package chipmunk
 import (
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/jakecoffman/cp/v2"
 	"github.com/lockstep-engine/lockstep/physics"
@@ -23,6 +22,7 @@ type copyState struct {
 	jpairs     []*joint    // the receiver's record for each source joint
 	shapes     []*cp.Shape // the shapes to insert in cp's trees
 	arb        arbCopy     // copyArbiters' state
+	spareArbs  []*cp.Arbiter
 }
 
 // CopyFrom makes w hold what src holds (see physics.Copier): the same
@@ -79,10 +79,12 @@ func (w *World) copyable(src physics.World) (*World, error) {
 	return s, nil
 }
 
-// poolArbiter hands a cached arbiter back to cp's pool, for
-// cachedArbiters.Filter; it keeps none.
+// poolArbiter keeps a cached arbiter of w's space for copyArbiter to
+// reuse, for cachedArbiters.Filter, which keeps none. The copy's own
+// spares, not cp's sync.Pool, which a garbage collection (or the race
+// detector, at random) empties, so that a warm copy allocates nothing.
 func (w *World) poolArbiter(arb *cp.Arbiter) bool {
-	field[sync.Pool](w.space, w.copy.layout.pooledArbiters).Put(arb)
+	w.copy.spareArbs = append(w.copy.spareArbs, arb)
 	return false
 }
 

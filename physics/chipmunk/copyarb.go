@@ -1,7 +1,6 @@
 package chipmunk
 
 import (
-	"sync"
 	"unsafe"
 
 	"github.com/jakecoffman/cp/v2"
@@ -62,11 +61,18 @@ func (w *World) countArbiter(sa *cp.Arbiter) {
 	w.copy.arb.count += len(*field[[]cp.Contact](sa, w.copy.layout.contacts))
 }
 
-// copyArbiter makes a copy of src's cached arbiter sa for w, from cp's
-// pool, and caches it in w's space.
+// copyArbiter makes a copy of src's cached arbiter sa for w, reusing a
+// spare one, and caches it in w's space.
 func (w *World) copyArbiter(sa *cp.Arbiter) {
 	l, c := w.copy.layout, &w.copy.arb
-	da, _ := field[sync.Pool](w.space, l.pooledArbiters).Get().(*cp.Arbiter)
+	var da *cp.Arbiter
+	if spare := w.copy.spareArbs; len(spare) > 0 {
+		da = spare[len(spare)-1]
+		spare[len(spare)-1] = nil
+		w.copy.spareArbs = spare[:len(spare)-1]
+	} else {
+		da = new(cp.Arbiter)
+	}
 	*da = *sa
 	a, b := w.mirrorShape(*field[*cp.Shape](sa, l.arbA)), w.mirrorShape(*field[*cp.Shape](sa, l.arbB))
 	*field[*cp.Shape](da, l.arbA), *field[*cp.Shape](da, l.arbB) = a, b

@@ -3,7 +3,6 @@ package chipmunk
 import (
 	"fmt"
 	"reflect"
-	"sync"
 	"unsafe"
 
 	"github.com/jakecoffman/cp/v2"
@@ -24,9 +23,9 @@ import (
 // error naming it (TestCPLayout), never write to the wrong place.
 type cpLayout struct {
 	// cp.Space
-	shapeIDCounter, staticShapes, dynamicShapes, cachedArbiters, pooledArbiters uintptr
-	arbiters, dynamicBodies, staticBodies, rousedBodies, sleepingComponents     uintptr
-	constraints, currDt, locked                                                 uintptr
+	shapeIDCounter, staticShapes, dynamicShapes, cachedArbiters             uintptr
+	arbiters, dynamicBodies, staticBodies, rousedBodies, sleepingComponents uintptr
+	constraints, currDt, locked                                             uintptr
 	// cp.BBTree
 	leaves uintptr
 	// cp.HashSet
@@ -59,7 +58,6 @@ func newLayout() (*cpLayout, error) {
 		{&l.staticShapes, space, "staticShapes", reflect.TypeFor[*cp.SpatialIndex]()},
 		{&l.dynamicShapes, space, "dynamicShapes", reflect.TypeFor[*cp.SpatialIndex]()},
 		{&l.cachedArbiters, space, "cachedArbiters", reflect.TypeFor[*cp.HashSet[cp.ShapePair, *cp.Arbiter]]()},
-		{&l.pooledArbiters, space, "pooledArbiters", reflect.TypeFor[sync.Pool]()},
 		{&l.arbiters, space, "arbiters", reflect.TypeFor[[]*cp.Arbiter]()},
 		{&l.dynamicBodies, space, "dynamicBodies", reflect.TypeFor[[]*cp.Body]()},
 		{&l.staticBodies, space, "staticBodies", reflect.TypeFor[[]*cp.Body]()},
