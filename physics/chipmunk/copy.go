@@ -90,8 +90,8 @@ func (w *World) poolArbiter(arb *cp.Arbiter) bool {
 
 // resetSpace empties w's space and leaves nothing of its history that
 // could decide the order of a later step: cp's trees give their nodes and
-// pairs back to cp's pools, cached contacts go back to cp's pool, and the
-// space's lists are emptied (keeping their memory).
+// pairs back to cp's pools, cached contacts are kept as spares for
+// copyArbiter, and the space's lists are emptied (keeping their memory).
 func (w *World) resetSpace() {
 	l, sp := w.copy.layout, w.space
 	dyn := (*field[*cp.SpatialIndex](sp, l.dynamicShapes)).GetTree()

@@ -49,7 +49,13 @@ func (w *World) copyArbiters(s *World) {
 	active := field[[]*cp.Arbiter](w.space, l.arbiters)
 	for _, sa := range *field[[]*cp.Arbiter](s.space, l.arbiters) {
 		a, b := w.mirrorShape(*field[*cp.Shape](sa, l.arbA)), w.mirrorShape(*field[*cp.Shape](sa, l.arbB))
+		if a == nil || b == nil {
+			continue
+		}
 		da := mine.Find(pairHash(a, b), w.shapePair(a, b))
+		if da == nil {
+			continue // not cached in src: cp never leaves one so
+		}
 		*active = append(*active, da)
 		a.Body().PushArbiter(da)
 		b.Body().PushArbiter(da)
@@ -65,6 +71,10 @@ func (w *World) countArbiter(sa *cp.Arbiter) {
 // spare one, and caches it in w's space.
 func (w *World) copyArbiter(sa *cp.Arbiter) {
 	l, c := w.copy.layout, &w.copy.arb
+	a, b := w.mirrorShape(*field[*cp.Shape](sa, l.arbA)), w.mirrorShape(*field[*cp.Shape](sa, l.arbB))
+	if a == nil || b == nil {
+		return // a shape src no longer holds: cp never leaves one so
+	}
 	var da *cp.Arbiter
 	if spare := w.copy.spareArbs; len(spare) > 0 {
 		da = spare[len(spare)-1]
@@ -74,7 +84,6 @@ func (w *World) copyArbiter(sa *cp.Arbiter) {
 		da = new(cp.Arbiter)
 	}
 	*da = *sa
-	a, b := w.mirrorShape(*field[*cp.Shape](sa, l.arbA)), w.mirrorShape(*field[*cp.Shape](sa, l.arbB))
 	*field[*cp.Shape](da, l.arbA), *field[*cp.Shape](da, l.arbB) = a, b
 	*field[*cp.Body](da, l.arbBodyA), *field[*cp.Body](da, l.arbBodyB) = a.Body(), b.Body()
 	*field[cp.ArbiterThread](da, l.threadA), *field[cp.ArbiterThread](da, l.threadB) = cp.ArbiterThread{}, cp.ArbiterThread{}
@@ -108,10 +117,16 @@ func (c *arbCopy) handler(h *cp.CollisionHandler) *cp.CollisionHandler {
 	return h
 }
 
-// mirrorShape returns w's shape for src's shape s.
+// mirrorShape returns w's shape for src's shape s, or nil.
 func (w *World) mirrorShape(s *cp.Shape) *cp.Shape {
-	sb := s.Body().UserData.(*body)
+	sb, _ := s.Body().UserData.(*body)
+	if sb == nil {
+		return nil
+	}
 	b := w.find(sb.id)
+	if b == nil {
+		return nil
+	}
 	for k, x := range sb.shapes {
 		if x == s {
 			return b.shapes[k]
