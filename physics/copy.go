@@ -12,8 +12,8 @@ package physics
 // a game's stored IDs stay valid in the copy and a body the game adds to
 // the copy gets the ID the same body gets in src. A copy also carries the
 // contacts and joint impulses its engine warm starts with. What an engine
-// keeps hidden and cannot hand over (its broad phase's internal order; on
-// Box2D also bodies' idle times) is rebuilt, not copied: a copy does not
+// keeps hidden and cannot hand over (the internal order of its broad
+// phase) is rebuilt, not copied: a copy does not
 // continue src's trajectory bit for bit, but drifts from it slowly (a
 // settled pile of 300 bodies, 8 steps after a copy, is within 1e-5 of src
 // on Chipmunk and 3e-4 on Box2D), and two copies of one state, stepped

@@ -969,6 +969,24 @@ template <typename Tag, typename Tag::type M> struct expose {
 };
 template struct expose<invDt0, &b2World::m_inv_dt0>;
 
+// sleepTime names b2Body's private m_sleepTime, how long it has been idle,
+// the same way.
+struct sleepTime {
+	using type = float b2Body::*;
+	friend type member(sleepTime);
+};
+template struct expose<sleepTime, &b2Body::m_sleepTime>;
+
+// touching marks a contact touching or not, in the flags Box2D keeps
+// protected: a copied contact that touched in its source must not count
+// as new, or Box2D wakes its bodies (losing how long they were idle).
+struct touching : b2Contact {
+	static void set(b2Contact *c, bool on) {
+		uint32 &f = c->*(&touching::m_flags);
+		f = on ? (f | e_touchingFlag) : (f & ~uint32(e_touchingFlag));
+	}
+};
+
 // mouseAnchor reads and writes a mouse joint's anchor on its body, which
 // Box2D keeps protected, through a class derived from it; the classes
 // below copy the impulses each joint warm starts with the same way.
@@ -1045,6 +1063,7 @@ void copyBody(lsWorld *d, lsBody *r, const lsBody *sr) {
 		r->b->ApplyForceToCenter(r->force, false);
 		r->b->ApplyTorque(r->torque, false);
 	}
+	r->b->*member(sleepTime()) = sb->*member(sleepTime());
 }
 
 // copyJoint makes in d a copy of s's joint sj, between d's bodies.
@@ -1122,6 +1141,12 @@ void copyContacts(lsWorld *d, lsWorld *s) {
 			if (m->GetFixtureA() == fa && m->GetFixtureB() == fb && m->GetChildIndexA() == c->GetChildIndexA() &&
 			    m->GetChildIndexB() == c->GetChildIndexB()) {
 				*m->GetManifold() = *c->GetManifold();
+				// As s mixed them when the contact began (productMixer),
+				// which a contact already touching is not told again.
+				m->SetFriction(c->GetFriction());
+				m->SetRestitution(c->GetRestitution());
+				m->SetRestitutionThreshold(c->GetRestitutionThreshold());
+				touching::set(m, c->IsTouching());
 				break;
 			}
 		}

@@ -301,3 +301,39 @@ func testCopyChain(t *testing.T, open Opener) {
 		}
 	}
 }
+
+// testCopyIdle: a copy carries how long bodies have been idle, so a box
+// coming to rest falls asleep in the copy on the tick it does in the
+// source.
+func testCopyIdle(t *testing.T, open Opener) {
+	cfg := physics.Config{Gravity: g, Sleep: true}
+	build := func() (*world, physics.BodyID) {
+		w := newWorld(t, open, cfg)
+		w.ground(0.8, 0)
+		return w, w.box(mgl64.Vec2{0, 0.6}, 1, 1, 0.8, 0)
+	}
+	probe, id := build()
+	asleep := 0
+	for asleep = 1; asleep < 600; asleep++ {
+		probe.step(1)
+		if z, _ := probe.Sleeping(id); z {
+			break
+		}
+	}
+	if asleep == 600 {
+		t.Fatal("the box never fell asleep: the case needs it to")
+	}
+	src, _ := build()
+	src.step(asleep - 5)
+	c := newWorld(t, open, cfg)
+	copyInto(t, c, src)
+	for tick := asleep - 4; tick <= asleep; tick++ {
+		src.step(1)
+		c.step(1)
+		zs, _ := src.Sleeping(id)
+		zc, _ := c.Sleeping(id)
+		if zs != zc {
+			t.Fatalf("tick %d: asleep %v in the source, %v in the copy", tick, zs, zc)
+		}
+	}
+}
