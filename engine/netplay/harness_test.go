@@ -40,7 +40,8 @@ type simPeer struct {
 	done    bool
 	err     error
 	rep     engine.Report
-	quitAt  int // frame at which its window is closed; 0 never
+	tape    engine.Tape // records its run when set
+	quitAt  int         // frame at which its window is closed; 0 never
 	frameN  int
 	dead    bool // stops running at all (a vanished peer)
 	onFrame func(p *simPeer)
@@ -106,6 +107,7 @@ type botGame struct {
 	seed    maphash.Seed
 	hashes  []uint64 // the state after each tick
 	skewAt  uint64   // 1 + a tick at which this peer's state goes wrong (desync injection)
+	pred    *predicted
 }
 
 func (g *botGame) Players() int { return g.players }
@@ -121,11 +123,18 @@ func (g *botGame) Tick(t *engine.Tick) error {
 	if g.skewAt != 0 && t.N+1 == g.skewAt {
 		g.state++
 	}
-	g.hashes = append(g.hashes, g.state)
+	if g.pred == nil || g.pred.main == g {
+		g.hashes = append(g.hashes, g.state)
+	}
 	return nil
 }
 
-func (g *botGame) Draw(*engine.Frame) error { return nil }
+func (g *botGame) Draw(f *engine.Frame) error {
+	if g.pred != nil {
+		g.pred.drew(g, f)
+	}
+	return nil
+}
 
 func (g *botGame) StateHash() uint64 { return g.state }
 
@@ -137,6 +146,8 @@ type setup struct {
 	seed    uint64
 	delay   int
 	drop    time.Duration
+	// rollback is how far each peer draws ahead (0: pure lockstep).
+	rollback int
 }
 
 func newWorld(s setup) *world {
@@ -157,7 +168,7 @@ func newWorld(s setup) *world {
 	}
 	for i, p := range w.peers {
 		var err error
-		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay, DropAfter: s.drop})
+		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay, DropAfter: s.drop, Rollback: s.rollback})
 		if err != nil {
 			panic(err)
 		}
@@ -199,7 +210,7 @@ func (w *world) run(ticks uint64) bool {
 // datagrams until it settles.
 func (p *simPeer) main(ticks uint64) {
 	<-p.resume
-	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Platform: p, Clock: p, Lockstep: p.session}
+	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Platform: p, Clock: p, Lockstep: p.session, Tape: p.tape}
 	p.rep, p.err = engine.Run(context.Background(), cfg, p.game)
 	var silent *netplay.SilentError
 	if p.err == nil || !errors.As(p.err, &silent) {
