@@ -48,6 +48,13 @@
 //     steps after every tick and blends into Frame.Bodies.
 //   - StateHash() uint64 (engine.StateHasher): the state recordings check,
 //     for state outside a world.
+//   - Fork() (engine.Predictor, error) and CopyFrom(engine.Predictor)
+//     error (engine.Predictor): a second instance of the game, and copying
+//     one instance's whole state (its world through
+//     physics.World.CopyFrom) into another. A netplay session then draws
+//     each frame from a copy ticked ahead of the confirmed input
+//     (-rollback), with an input delay of 0 to 2 ticks; without them it
+//     plays in pure lockstep. engine.SyncTest checks that a copy is whole.
 //   - Close() error (io.Closer): freeing what Start made.
 //
 // In this order: Name, Description and Flags while the command line is

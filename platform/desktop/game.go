@@ -103,6 +103,7 @@ func optionals() []optional {
 		{reflect.TypeFor[io.Closer](), "io.Closer"},
 		{reflect.TypeFor[engine.Multiplayer](), "engine.Multiplayer"},
 		{reflect.TypeFor[engine.Seater](), "engine.Seater"},
+		{reflect.TypeFor[engine.Predictor](), "engine.Predictor"},
 		{reflect.TypeFor[Bot](), "desktop.Bot"},
 		{reflect.TypeFor[LocalFlagger](), "desktop.LocalFlagger"},
 	}

@@ -31,6 +31,14 @@ type NetOptions struct {
 	// DropAfter is how long a silent peer is waited for (-net-timeout);
 	// 0 means 3 s.
 	DropAfter time.Duration
+	// Rollback is the most ticks this machine draws ahead of the
+	// confirmed input (-rollback N), 1 to engine/netplay's MaxRollback;
+	// 0 means DefaultRollback (8). It takes a game that is an
+	// engine.Predictor; others play in pure lockstep.
+	Rollback int
+	// NoRollback turns prediction off: pure lockstep, every frame drawn
+	// from confirmed input (-rollback 0).
+	NoRollback bool
 }
 
 func (n *NetOptions) flags(fs *flag.FlagSet) {
@@ -39,6 +47,7 @@ func (n *NetOptions) flags(fs *flag.FlagSet) {
 	fs.StringVar(&n.Code, "code", "", "netplay: the session's secret (the host prints a generated one when not given)")
 	fs.IntVar(&n.InputDelay, "input-delay", 0, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", np.MaxInputDelay))
 	fs.DurationVar(&n.DropAfter, "net-timeout", np.DefaultDropAfter, "netplay: end the session when a peer has been silent this long")
+	n.rollbackFlag(fs)
 }
 
 // active reports whether the run is a netplay session.
@@ -58,6 +67,8 @@ func (n *NetOptions) validate(c *Config) error {
 		return usagef("invalid value %d for -input-delay: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, np.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
 		return usagef("-input-delay is the host's to choose: give it to the host")
+	case n.Rollback < 0 || n.Rollback > np.MaxRollback:
+		return usagef("invalid value %d for -rollback: want 0 (pure lockstep) or 1 to %d ticks", n.Rollback, np.MaxRollback)
 	case n.DropAfter < np.DefaultWarnAfter:
 		return usagef("invalid value %v for -net-timeout: want %v or more", n.DropAfter, np.DefaultWarnAfter)
 	case n.active() && c.Output.Replay != "":
@@ -90,8 +101,9 @@ func startNet(ctx context.Context, game any, o *Config, log *slog.Logger) (*netR
 		return nil, usagef("-host and -join need a game with players: %s has none", nameOf(game))
 	}
 	n := &o.Net
+	rollback := n.rollbackFor(game, log)
 	opt := pnet.Options{Code: n.Code, Players: m.Players(), InputDelay: n.InputDelay, TPS: o.Loop.TPS,
-		Build: buildID(), Game: nameOf(game), Logger: log}
+		Build: buildID(), Game: nameOf(game), Logger: log, Predicting: rollback > 0}
 	for _, s := range o.recordedSettings() {
 		opt.Settings = append(opt.Settings, pnet.Setting{Name: s.Name, Value: s.Value, Explicit: o.given[s.Name]})
 	}
@@ -117,13 +129,17 @@ func startNet(ctx context.Context, game any, o *Config, log *slog.Logger) (*netR
 		_ = j.Close()
 		return nil, err
 	}
+	if j.InputDelay == 0 && rollback == 0 {
+		_ = j.Close()
+		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
+	}
 	s, err := np.New(np.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
-		TPS: o.Loop.TPS, DropAfter: n.DropAfter})
+		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback})
 	if err != nil {
 		_ = j.Close()
 		return nil, err
 	}
-	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT)
+	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "rollback", rollback)
 	bot, _ := game.(Bot)
 	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: bot}, nil
 }
@@ -252,6 +268,8 @@ type NetSummary struct {
 	Dropped           uint64 `json:"dropped"` // malformed, forged, replayed or flooding datagrams
 	// Desync is the first tick whose state hashes differed, null when none did.
 	Desync *uint64 `json:"desync"`
+	// Prediction is what drawing ahead of the confirmed input did.
+	Prediction PredictionSummary `json:"prediction"`
 }
 
 // RTTMS are round-trip percentiles in milliseconds.
@@ -271,6 +289,7 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		DatagramsSent: st.DatagramsSent, DatagramsReceived: st.DatagramsReceived,
 		BytesSent: st.BytesSent, BytesReceived: st.BytesReceived,
 		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,
+		Prediction: predictionSummary(&rep.Prediction, st.Mispredicted),
 	}
 }
 

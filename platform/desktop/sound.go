@@ -129,6 +129,11 @@ func (s *sound) tick(t *engine.Tick, run func(*engine.Tick) error) error {
 	return errors.Join(err, s.mixer.EndTick())
 }
 
+// predictedTick runs a tick of the predicted copy of the game.
+func (s *sound) predictedTick(t *engine.Tick, run func(*engine.Tick) error) error {
+	return run(t)
+}
+
 // feed tops the device up; a failing device is logged once and closed.
 func (s *sound) feed() {
 	if s.dev == nil {
