@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/physics"
@@ -19,6 +20,9 @@ type SyncTestConfig struct {
 	Check int
 	// TPS is the tick rate; 0 means 60.
 	TPS int
+	// Players is the game's player slots, as its loop would have them;
+	// 0 is a game without slots, which reads Tick.Input.
+	Players int
 	// Input fills tick n's input: one Input per player slot, or one for
 	// a game without slots (its Tick.Input). Nil means zero input.
 	Input func(n uint64, in []Input)
@@ -58,6 +62,7 @@ func (e *SyncTestError) Error() string {
 // Simulator's world is stepped after each Tick, as the loop does.
 func SyncTest(game Predictor, cfg SyncTestConfig) error {
 	st, err := newSyncTest(game, cfg)
+	defer st.close()
 	if err != nil {
 		return err
 	}
@@ -99,34 +104,42 @@ type syncInstance struct {
 	hash  StateHasher
 }
 
+// close closes the copies the test made that are io.Closers.
+func (st *syncTest) close() {
+	for _, g := range append(st.saved, st.reused) {
+		if c, ok := g.p.(io.Closer); ok {
+			_ = c.Close()
+		}
+	}
+}
+
 func newSyncTest(game Predictor, cfg SyncTestConfig) (*syncTest, error) {
+	st := &syncTest{}
 	cfg.Ticks = cmpOr(cfg.Ticks, 600)
 	cfg.Check = cmpOr(cfg.Check, 2)
 	cfg.TPS = cmpOr(cfg.TPS, 60)
 	if cfg.Check < 1 || cfg.Check > 64 {
-		return nil, fmt.Errorf("engine: SyncTestConfig.Check %d out of range: want 1 to 64 ticks", cfg.Check)
+		return st, fmt.Errorf("engine: SyncTestConfig.Check %d out of range: want 1 to 64 ticks", cfg.Check)
 	}
 	if cfg.TPS < 1 || cfg.TPS > MaxTPS {
-		return nil, fmt.Errorf("engine: SyncTestConfig.TPS %d out of range: want 1 to %d", cfg.TPS, MaxTPS)
+		return st, fmt.Errorf("engine: SyncTestConfig.TPS %d out of range: want 1 to %d", cfg.TPS, MaxTPS)
 	}
-	st := &syncTest{cfg: cfg}
+	st.cfg = cfg
 	var err error
 	if st.main, err = instance(game); err != nil {
-		return nil, err
+		return st, err
 	}
-	players := 0
-	if m, ok := game.(Multiplayer); ok {
-		if players = m.Players(); players < 0 || players > MaxPlayers {
-			return nil, fmt.Errorf("engine: game declares %d players: want 1 to %d", players, MaxPlayers)
-		}
+	players := cfg.Players
+	if players < 0 || players > MaxPlayers {
+		return st, fmt.Errorf("engine: SyncTestConfig.Players %d out of range: want 0 (none) to %d", players, MaxPlayers)
 	}
 	if st.reused, err = st.fork(); err != nil {
-		return nil, err
+		return st, err
 	}
 	for range cfg.Check {
 		s, err := st.fork()
 		if err != nil {
-			return nil, err
+			return st, err
 		}
 		st.saved = append(st.saved, s)
 		st.inputs = append(st.inputs, make([]Input, max(players, 1)))
