@@ -79,3 +79,20 @@ func predictionSummary(p *engine.PredictionStats, mispredicted uint64) Predictio
 		JumpMax: p.Jump,
 	}
 }
+
+var _ engine.Predicting = (*netRun)(nil)
+
+// Rollback is the session's: the most ticks drawn ahead.
+func (r *netRun) Rollback() int { return r.session.Rollback() }
+
+// Local is the session's, with the bot's input for the keyboard's when
+// the game has a bot playing.
+func (r *netRun) Local(p uint64, local *engine.Input) (bool, error) {
+	if r.bot != nil && r.bot.BotInput(p, &r.botIn) {
+		local = &r.botIn
+	}
+	return r.session.Local(p, local)
+}
+
+// Guess is the session's.
+func (r *netRun) Guess(n uint64, players []engine.Input) { r.session.Guess(n, players) }
