@@ -45,6 +45,7 @@ type simPeer struct {
 	frameN  int
 	dead    bool // stops running at all (a vanished peer)
 	onFrame func(p *simPeer)
+	events  func(p *simPeer, e engine.EventSink) // the player; nil is botEvents
 }
 
 func (p *simPeer) Now() time.Duration { return p.w.now }
@@ -69,6 +70,10 @@ func (p *simPeer) PollEvents(e engine.EventSink) {
 	}
 	if p.quitAt > 0 && p.frameN == p.quitAt {
 		e.Quit()
+	}
+	if p.events != nil {
+		p.events(p, e)
+		return
 	}
 	botEvents(p.rng, e)
 }
@@ -107,6 +112,7 @@ type botGame struct {
 	seed    maphash.Seed
 	hashes  []uint64 // the state after each tick
 	skewAt  uint64   // 1 + a tick at which this peer's state goes wrong (desync injection)
+	zs      int      // presses of Z by slot 0 so far, for measuring input latency
 	pred    *predicted
 }
 
@@ -120,6 +126,9 @@ func (g *botGame) Tick(t *engine.Tick) error {
 	}
 	maphash.WriteComparable(&h, g.state)
 	g.state = h.Sum64()
+	if t.Players[0].Pressed.Has(engine.KeyZ) {
+		g.zs++
+	}
 	if g.skewAt != 0 && t.N+1 == g.skewAt {
 		g.state++
 	}

@@ -20,7 +20,12 @@ type predicted struct {
 	rollback uint64
 	frames   []drawn
 	deepest  uint64 // the most ticks a frame was drawn ahead
-	local    func(n uint64) bool
+	// pressed are when this peer's player pressed Z; shown how many of
+	// those presses a drawn frame showed, latency the time they took.
+	pressed []time.Duration
+	shown   int
+	latency time.Duration
+	now     func() time.Duration
 }
 
 type drawn struct{ present, state uint64 }
@@ -35,12 +40,16 @@ func (g *botGame) Fork() (engine.Predictor, error) {
 
 // CopyFrom copies the whole state: one word.
 func (g *botGame) CopyFrom(src engine.Predictor) error {
-	g.state = src.(*botGame).state
+	s := src.(*botGame)
+	g.state, g.zs = s.state, s.zs
 	return nil
 }
 
 func (p *predicted) drew(g *botGame, f *engine.Frame) {
 	l := f.Loop
+	for ; p.shown < g.zs && p.shown < len(p.pressed); p.shown++ {
+		p.latency += p.now() - p.pressed[p.shown]
+	}
 	ahead := l.Present() - l.Stats().Ticks
 	p.deepest = max(p.deepest, ahead)
 	if g != p.main {
