@@ -54,8 +54,8 @@ type Tape interface {
 type Tick struct {
 	N     uint64        // ticks run before this one
 	DT    time.Duration // the fixed step, the same for every tick
-	Input Input         // held state now and the edges since the tick before; zero in a Multiplayer game
-	// Players is every player's input by slot in a Multiplayer game, the
+	Input Input         // held state now and the edges since the tick before; zero in a game with player slots (Config.Players)
+	// Players is every player's input by slot in a game with player slots (Config.Players), the
 	// same on every peer of a netplay session (valid until the tick
 	// returns); nil in a game without player slots.
 	Players []Input

@@ -40,7 +40,7 @@ func (s *laggyLockstep) Guess(n uint64, players []Input) {
 	}
 }
 
-// copyGame is a two-player game whose state is a sum of its input and,
+// copyGame is a game for two players whose state is a sum of its input and,
 // with a world, the world's bodies; its fork copies both. Draw notes
 // which instance drew.
 type copyGame struct {
@@ -49,8 +49,6 @@ type copyGame struct {
 	main  *copyGame // nil on the game itself
 	drawn *copyGame // the instance that drew the last frame
 }
-
-func (g *copyGame) Players() int { return 2 }
 
 func (g *copyGame) Tick(t *Tick) error {
 	g.sum += t.Players[0].MouseX + t.Players[1].MouseX
@@ -95,7 +93,7 @@ func predictingLoop(tb testing.TB, g *copyGame, lag, rollback int) (*Loop, *lagg
 	tb.Helper()
 	ls := &laggyLockstep{lag: lag, rollback: rollback}
 	c := &fakeClock{}
-	cfg, err := Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: ls}.withDefaults()
+	cfg, err := Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: ls, Players: 2}.WithDefaults()
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -171,12 +169,8 @@ func TestPredictedFrameAllocatesNothingOnceWarm(t *testing.T) {
 
 func TestALockstepThatPredictsNeedsAGameThatCopies(t *testing.T) {
 	c := &fakeClock{}
-	cfg := Config{Platform: &fakePlatform{clock: c}, Clock: c, Lockstep: &laggyLockstep{rollback: 8}, Ticks: 10}
-	if _, err := Run(t.Context(), cfg, twoPlayers{}); err == nil {
+	cfg := Config{Platform: &fakePlatform{clock: c}, Clock: c, Lockstep: &laggyLockstep{rollback: 8}, Ticks: 10, Players: 2}
+	if _, err := Run(t.Context(), cfg, noopGame{}); err == nil {
 		t.Fatal("a predicting Lockstep ran a game that cannot be copied")
 	}
 }
-
-type twoPlayers struct{ noopGame }
-
-func (twoPlayers) Players() int { return 2 }

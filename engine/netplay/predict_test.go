@@ -106,7 +106,7 @@ func replaysTo(t *testing.T, rec *bytes.Buffer, p *simPeer, want []uint64) {
 	}
 	g := &botGame{players: p.game.players, seed: p.game.seed}
 	c := &stepClock{}
-	cfg := engine.Config{Mode: engine.ModeUncapped, Platform: c, Clock: c, Tape: tape.NewReplayer(tp)}
+	cfg := engine.Config{Mode: engine.ModeUncapped, Players: g.players, Platform: c, Clock: c, Tape: tape.NewReplayer(tp)}
 	if _, err := engine.Run(context.Background(), cfg, g); err != nil {
 		t.Fatalf("peer %d: its recording does not replay: %v", p.i, err)
 	}

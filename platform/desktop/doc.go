@@ -27,38 +27,42 @@
 // # The game contract
 //
 // A game is a Game: Tick(*engine.Tick) error and Draw(*sdl2.Canvas,
-// *engine.Frame) error. It may also have these methods, found by type
-// assertion; a method with one of their names but another signature is
-// an error when the run starts, naming it:
+// *engine.Frame) error. What it is rather than what it does is in its
+// Config: Name, Description, Loop.Players (player slots), LocalFlags and
+// Bot. It may also have these methods, found by type assertion; a method
+// with one of their names but another signature is an error when the run
+// starts, naming it:
 //
-//   - Name() string (Namer): the window's title, summaries, recordings,
-//     screenshots' file names, -h. Default: the program's file name.
-//   - Description() string (Describer): one line that -h prints.
-//   - Flags(*flag.FlagSet) and Validate() error (Flagger): flags of the
-//     game's own. Every one is taken to change the simulation: recordings
-//     keep them and replays use them.
-//   - Start(*Setup) error (Starter): setting up, with what the run made
-//     for the game (seed, physics engine, window, logger, the sound mixer:
-//     sounds played in Tick are placed on the ticks' timeline and
+//   - Start(*Setup) error (desktop.Starter): setting up, with what the run
+//     made for the game (seed, physics engine, window, logger, the sound
+//     mixer: sounds played in Tick are placed on the ticks' timeline and
 //     recorded by -audio-out; see platform/audio; save data, which a
 //     replay never writes: see SaveData).
+//   - Flags(*flag.FlagSet) and Validate() error (desktop.Flagger): flags of
+//     the game's own. Every one but those Config.LocalFlags names is taken
+//     to change the simulation: recordings keep them, replays and netplay
+//     joiners take them. Config.GameFlags sets them from code.
 //   - Update(*engine.Frame) error (engine.Updater): once a frame, before
 //     its ticks: cameras, menus, what does not change the simulation.
 //   - World() physics.Stepper (engine.Simulator): a physics world the loop
 //     steps after every tick and blends into Frame.Bodies.
 //   - StateHash() uint64 (engine.StateHasher): the state recordings check,
 //     for state outside a world.
-//   - Fork() (engine.Predictor, error) and CopyFrom(engine.Predictor)
-//     error (engine.Predictor): a second instance of the game, and copying
-//     one instance's whole state (its world through
-//     physics.World.CopyFrom) into another. A netplay session then draws
+//   - Seat(local *engine.Input, players []engine.Input) (engine.Seater):
+//     how a game with player slots splits one machine's input into them
+//     (default: engine.SeatLocal).
+//   - Fork() and CopyFrom() (engine.Predictor): a second instance of the
+//     game (Fork() (engine.Predictor, error)), and copying one instance's
+//     whole state, its world through physics.World.CopyFrom, into another
+//     (CopyFrom(engine.Predictor) error). A netplay session then draws
 //     each frame from a copy ticked ahead of the confirmed input
 //     (-rollback), with an input delay of 0 to 2 ticks; without them it
 //     plays in pure lockstep. engine.SyncTest checks that a copy is whole.
 //   - Close() error (io.Closer): freeing what Start made.
 //
-// In this order: Name, Description and Flags while the command line is
-// parsed, then Validate; the window opens; Start; then each frame Update
+// In this order: Flags while the command line is parsed, then Validate
+// (Run registers Flags again and sets them from Config.GameFlags); the
+// window opens; Start; then each frame Update
 // once, Tick zero or more times, Draw once; Close after the window is
 // closed, whatever happened (not when the command line was bad or the
 // contract check failed). Every call is on the main goroutine, the one

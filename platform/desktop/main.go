@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -36,8 +37,8 @@ func mainStatus(game Game, cfg Config, args []string, stdout, stderr io.Writer) 
 	// run cleanly, outputs written, instead of killing the process.
 	ctx, stop := signal.NotifyContext(context.Background(), signals.Ending()...)
 	defer stop()
-	name := nameOf(game)
-	cfg, err := parse(name, game, cfg, args, stderr)
+	name := cmp.Or(cfg.Name, programName())
+	cfg, err := parse(game, cfg, args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -95,11 +96,11 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, prof.stop()) }()
-	if r.net, err = openNet(ctx, game, &r.cfg, r.log); err != nil { // before the window: a joiner takes the host's settings
+	if r.net, err = r.openNet(ctx); err != nil { // before the window: a joiner takes the host's settings
 		return r.sum, err
 	}
 	defer r.net.closeEarly(&r.looped, &err)
-	r.sum.Seed, r.sum.Physics = r.cfg.Seed, r.cfg.Physics.String()
+	r.sum.Seed, r.sum.Physics = r.cfg.Seed, r.cfg.Physics.String() // a joiner's, from the host
 	if err := r.open(); err != nil {
 		return r.sum, err
 	}

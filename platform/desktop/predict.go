@@ -24,7 +24,7 @@ func (r *runner) Fork() (engine.Predictor, error) {
 	if err != nil || f == nil {
 		return nil, err
 	}
-	g, ok := f.(sdl2.Game)
+	g, ok := f.(sdl2.Runnable)
 	if !ok {
 		return nil, fmt.Errorf("desktop: %T.Fork returned %T, which is no desktop.Game: return another instance of the game", r.game, f)
 	}
@@ -38,7 +38,7 @@ func (r *runner) CopyFrom(src engine.Predictor) error { return copyGame(r.game, 
 // loop ticks ahead and draws.
 type forkRunner struct {
 	parent *runner
-	game   sdl2.Game
+	game   sdl2.Runnable
 }
 
 // Tick runs a predicted tick of the copy.
@@ -52,15 +52,15 @@ func (f *forkRunner) Draw(c *sdl2.Canvas, fr *engine.Frame) error {
 }
 
 // Unwrap returns the copy: the window finds its world there.
-func (f *forkRunner) Unwrap() sdl2.Game { return f.game }
+func (f *forkRunner) Unwrap() sdl2.Runnable { return f.game }
 
 // CopyFrom copies the game src runs into the copy.
 func (f *forkRunner) CopyFrom(src engine.Predictor) error { return copyGame(f.game, src) }
 
 // copyGame copies into dst the game that src, a runner or a fork's,
 // runs.
-func copyGame(dst sdl2.Game, src engine.Predictor) error {
-	var from sdl2.Game
+func copyGame(dst sdl2.Runnable, src engine.Predictor) error {
+	var from sdl2.Runnable
 	switch s := src.(type) {
 	case *runner:
 		from = s.game

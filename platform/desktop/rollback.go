@@ -10,12 +10,12 @@ import (
 	np "github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
-// rollbackFlag registers -rollback N: 0 sets NoRollback, more sets
-// Rollback.
-func (n *NetOptions) rollbackFlag(fs *flag.FlagSet) {
-	def := n.Rollback
+// rollbackFlag registers -rollback N, with d's value as the default: 0
+// sets NoRollback, more sets Rollback.
+func (n *NetOptions) rollbackFlag(fs *flag.FlagSet, d NetOptions) {
+	def := d.Rollback
 	switch {
-	case n.NoRollback:
+	case d.NoRollback:
 		def = 0
 	case def == 0:
 		def = np.DefaultRollback
@@ -88,7 +88,7 @@ func (r *netRun) Rollback() int { return r.session.Rollback() }
 // Local is the session's, with the bot's input for the keyboard's when
 // the game has a bot playing.
 func (r *netRun) Local(p uint64, local *engine.Input) (bool, error) {
-	if r.bot != nil && r.bot.BotInput(p, &r.botIn) {
+	if r.bot != nil && r.bot(p, &r.botIn) {
 		local = &r.botIn
 	}
 	return r.session.Local(p, local)

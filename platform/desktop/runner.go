@@ -19,7 +19,7 @@ var _ sdl2.Wrapper = (*runner)(nil)
 // runner wraps a game with what every game run by Main has: the hotkeys,
 // the HUD, screenshots, and the last frame kept for the final screenshot.
 type runner struct {
-	game sdl2.Game
+	game sdl2.Runnable
 	win  *sdl2.Window
 	name string
 	log  *slog.Logger
@@ -36,7 +36,7 @@ type runner struct {
 	sound    *sound
 }
 
-func newRunner(game sdl2.Game, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
+func newRunner(game sdl2.Runnable, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
 	return &runner{game: game, win: win, name: name, log: log, debug: *d, hud: d.HUD,
 		graph: make([]time.Duration, 0, 256)}
 }
@@ -134,12 +134,12 @@ func (r *runner) Tick(t *engine.Tick) error { return r.sound.tick(t, r.game.Tick
 
 // Unwrap returns the game: the window finds its world and state hash
 // there (sdl2.Wrapper).
-func (r *runner) Unwrap() sdl2.Game { return r.game }
+func (r *runner) Unwrap() sdl2.Runnable { return r.game }
 
 func (r *runner) Draw(c *sdl2.Canvas, f *engine.Frame) error { return r.drawWith(r.game, c, f) }
 
 // drawWith draws the frame of game, the runner's or its predicted copy.
-func (r *runner) drawWith(game sdl2.Game, c *sdl2.Canvas, f *engine.Frame) error {
+func (r *runner) drawWith(game sdl2.Runnable, c *sdl2.Canvas, f *engine.Frame) error {
 	r.sound.feed() // the frame's ticks are mixed: hear them now
 	r.last, r.drawn = *f, true
 	if err := r.render(game, c, f); err != nil {
@@ -158,7 +158,7 @@ func (r *runner) drawWith(game sdl2.Game, c *sdl2.Canvas, f *engine.Frame) error
 }
 
 // render draws the game and the HUD over it.
-func (r *runner) render(game sdl2.Game, c *sdl2.Canvas, f *engine.Frame) error {
+func (r *runner) render(game sdl2.Runnable, c *sdl2.Canvas, f *engine.Frame) error {
 	if err := game.Draw(c, f); err != nil {
 		return err
 	}

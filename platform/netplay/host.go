@@ -64,7 +64,7 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 
 // gather accepts peers until the session is full.
 func gather(ctx context.Context, ln *quic.Listener, o Options) ([]joiner, error) {
-	me := hello{Build: o.Build, Game: o.Game, Settings: o.Settings}
+	me := hello{Build: o.Build, Game: o.Game, Settings: toWire(o.Settings, o.Chosen), Ticks: o.Ticks}
 	var js []joiner
 	for len(js) < o.Players-1 {
 		conn, err := ln.Accept(ctx)
@@ -114,7 +114,7 @@ func refuse(conn *quic.Conn, st *quic.Stream, reason string) {
 
 // welcomeAll picks the input delay and tells every joiner its slot.
 func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
-	j := &Joined{Slot: 0, Players: o.Players, Settings: o.Settings}
+	j := &Joined{Slot: 0, Players: o.Players, Settings: o.Settings, Ticks: o.Ticks}
 	for _, p := range js {
 		s := p.conn.ConnectionStats()
 		j.RTT = max(j.RTT, s.SmoothedRTT+4*s.MeanDeviation)
@@ -128,7 +128,7 @@ func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 		j.InputDelay = np.DelayFor(j.RTT, cmp.Or(o.TPS, 60))
 	}
 	for i, p := range js {
-		w := welcome{Slot: i + 1, Players: o.Players, InputDelay: j.InputDelay, Settings: o.Settings}
+		w := welcome{Slot: i + 1, Players: o.Players, InputDelay: j.InputDelay, Settings: toWire(o.Settings, nil), Ticks: o.Ticks}
 		if err := writeMessage(p.st, w); err != nil {
 			o.Logger.Warn("netplay: welcome not sent", "slot", i+1, "err", err)
 		}

@@ -20,9 +20,9 @@ func (g *windowGame) Fork() (engine.Predictor, error) {
 	if err != nil || f == nil {
 		return nil, err
 	}
-	fg, ok := f.(Game)
+	fg, ok := f.(Runnable)
 	if !ok {
-		return nil, fmt.Errorf("sdl2: %T.Fork returned %T, which is no sdl2.Game (Tick, and Draw onto a canvas)", p, f)
+		return nil, fmt.Errorf("sdl2: %T.Fork returned %T, which is no sdl2.Runnable (Tick, and Draw onto a canvas)", p, f)
 	}
 	return &windowGame{game: fg, win: g.win}, nil
 }
