@@ -1,7 +1,9 @@
 package desktop
 
 import (
+	"errors"
 	"fmt"
+	"io"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -28,7 +30,23 @@ func (r *runner) Fork() (engine.Predictor, error) {
 	if !ok {
 		return nil, fmt.Errorf("desktop: %T.Fork returned %T, which is no desktop.Game: return another instance of the game", r.game, f)
 	}
+	r.forks = append(r.forks, g)
 	return &forkRunner{parent: r, game: g}, nil
+}
+
+// closeForks closes the forks that are io.Closers (their worlds), as the
+// run closes the game.
+func (r *runner) closeForks() error {
+	var errs []error
+	for _, f := range r.forks {
+		if c, ok := f.(io.Closer); ok {
+			if err := c.Close(); err != nil {
+				errs = append(errs, fmt.Errorf("close the predicted copy: %w", err))
+			}
+		}
+	}
+	r.forks = nil
+	return errors.Join(errs...)
 }
 
 // CopyFrom copies the game src runs into this runner's game.
