@@ -12,7 +12,7 @@ import (
 
 // startedOn returns a versus game built on the named physics engine, as
 // a run's Start builds it.
-func startedOn(t *testing.T, name string) *game {
+func startedOn(t testing.TB, name string) *game {
 	t.Helper()
 	var e backend.Engine
 	if err := e.UnmarshalText([]byte(name)); err != nil {
@@ -29,7 +29,7 @@ func startedOn(t *testing.T, name string) *game {
 // chasers are both players driving at the puck from behind, each towards
 // the other's goal, so that goals are scored: they read g, the game the
 // sync test runs, which is the same every run.
-func chasers(t *testing.T, g *game) func(n uint64, in []engine.Input) {
+func chasers(t testing.TB, g *game) func(n uint64, in []engine.Input) {
 	return func(n uint64, in []engine.Input) {
 		p, err := g.world.State(g.puck)
 		if err != nil {
