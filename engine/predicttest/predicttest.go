@@ -7,6 +7,8 @@ package predicttest
 
 import (
 	"context"
+	"slices"
+	"testing"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -136,3 +138,25 @@ type fakeClock struct{ l *Loop }
 func (c fakeClock) Now() time.Duration { return c.l.now }
 
 func (c fakeClock) SleepUntil(t time.Duration) { c.l.now = max(c.l.now, t) }
+
+// Measure runs b's frames of l (with b.Loop) and reports, besides the
+// time per frame, its 50th and 99th percentiles in milliseconds.
+func Measure(b *testing.B, l *Loop) {
+	times := make([]time.Duration, 0, 1<<16)
+	for b.Loop() {
+		start := time.Now()
+		l.Frame()
+		if len(times) < cap(times) {
+			times = append(times, time.Since(start))
+		}
+	}
+	slices.Sort(times)
+	at := func(q float64) float64 {
+		if len(times) == 0 {
+			return 0
+		}
+		return float64(times[int(q*float64(len(times)-1))]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(at(0.5), "p50_ms")
+	b.ReportMetric(at(0.99), "p99_ms")
+}

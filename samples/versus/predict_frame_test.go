@@ -2,7 +2,6 @@ package main
 
 import (
 	"testing"
-	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/predicttest"
@@ -59,24 +58,17 @@ func TestPredictedVersusFramesAllocateNothingOnceWarm(t *testing.T) {
 }
 
 // BenchmarkPredictedFrame is a frame of versus drawn 8 ticks ahead: the
-// game copied and the copy ticked 8 times, on the system clock; it
-// reports the copy's cost per frame as the run summary does.
+// game copied and the copy ticked 8 times, besides the verified tick. It
+// reports each frame's time as percentiles too.
 func BenchmarkPredictedFrame(b *testing.B) {
 	for _, name := range engines {
 		b.Run(name, func(b *testing.B) {
-			l := predicting(b, name, engine.NewSystemClock(engine.WaitSleep))
+			l := predicting(b, name, nil)
 			b.ReportAllocs()
-			for b.Loop() {
-				l.Frame()
-			}
-			rep, err := l.Stop()
-			if err != nil {
+			predicttest.Measure(b, l)
+			if _, err := l.Stop(); err != nil {
 				b.Fatal(err)
 			}
-			ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-			b.ReportMetric(ms(rep.Prediction.Cost.P50), "copy_p50_ms")
-			b.ReportMetric(ms(rep.Prediction.Cost.P99), "copy_p99_ms")
-			b.ReportMetric(float64(rep.Prediction.Resimulated)/float64(max(rep.Prediction.Frames, 1)), "ticks/frame")
 		})
 	}
 }
