@@ -93,22 +93,23 @@ func (s *Session) Guess(n uint64, players []engine.Input) {
 			players[i] = r.at(n).in
 		case r.next > 0:
 			players[i] = r.at(r.next - 1).in.Held()
-			s.guessed[i] = max(s.guessed[i], n+1)
+			s.guessed[i], s.guessBase[i] = max(s.guessed[i], n+1), r.next
 		default:
-			s.guessed[i] = max(s.guessed[i], n+1)
+			s.guessed[i], s.guessBase[i] = max(s.guessed[i], n+1), 0
 		}
 	}
 }
 
 // checkGuess counts slot's input for tick t, just arrived, as
-// mispredicted when a frame was drawn with a guess for it that differs.
+// mispredicted when the last frame drawn with a guess for it guessed
+// otherwise: the input held then.
 func (s *Session) checkGuess(slot int, t uint64, got *engine.Input) {
 	if t >= s.guessed[slot] {
 		return
 	}
 	var guess engine.Input
-	if t > 0 {
-		guess = s.slots[slot].at(t - 1).in.Held()
+	if b := s.guessBase[slot]; b > 0 {
+		guess = s.slots[slot].at(b - 1).in.Held()
 	}
 	if *got != guess {
 		s.stats.mispredicted++

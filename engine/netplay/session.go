@@ -63,6 +63,9 @@ type Session struct {
 	// guessed[slot]: every tick of slot below it whose input had not
 	// arrived was drawn from a guess (Guess).
 	guessed [engine.MaxPlayers]uint64
+	// guessBase[slot] is 1 + the tick whose input, held, the latest guess
+	// of slot was; 0 the zero input.
+	guessBase [engine.MaxPlayers]uint64
 
 	in      datagram
 	out     [MaxDatagram]byte
