@@ -133,10 +133,10 @@ func (e *ConfigError) Error() string {
 	return fmt.Sprintf("engine: Config.%s %v out of range: want %s", e.Field, e.Value, e.Want)
 }
 
-// DefaultMaxFrame is the longest frame fed to the accumulator when
+// defaultMaxFrame is the longest frame fed to the accumulator when
 // MaxFrame is zero: 250 ms, or one tick when a tick is longer (under 4
 // ticks a second), so that a frame can always hold a tick.
-func DefaultMaxFrame(tps int) time.Duration {
+func defaultMaxFrame(tps int) time.Duration {
 	d := 250 * time.Millisecond
 	if tps >= 1 {
 		d = max(d, time.Second/time.Duration(tps))
@@ -155,7 +155,7 @@ func (c Config) WithDefaults() (Config, error) {
 		c.MaxSteps = 8
 	}
 	if c.MaxFrame == 0 {
-		c.MaxFrame = DefaultMaxFrame(c.TPS)
+		c.MaxFrame = defaultMaxFrame(c.TPS)
 	}
 	if c.FPS == 0 {
 		c.FPS = 60

@@ -11,7 +11,9 @@ import (
 // Update; Run then returns nil.
 var ErrQuit = errors.New("engine: quit")
 
-// Game is what a user writes: a fixed-rate tick and a draw.
+// Game is what the loop runs: a fixed-rate tick and a draw. It is the
+// platform's side of a game (platform/desktop adapts a desktop.Game, what
+// a game author writes, to it), and what tests of the loop write.
 type Game interface {
 	// Tick advances the game by one fixed step of t.DT.
 	Tick(t *Tick) error

@@ -132,7 +132,7 @@ func (f countFlag) Set(s string) error {
 }
 
 // maxFrameFlag is -max-frame: it leaves a zero Loop.MaxFrame zero, whose
-// default (engine.DefaultMaxFrame) follows the tick rate.
+// default (engine.Config.WithDefaults) follows the tick rate.
 type maxFrameFlag struct{ l *engine.Config }
 
 func (f maxFrameFlag) String() string {

@@ -20,7 +20,8 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
-// NetOptions are the netplay flags. The zero value plays alone.
+// NetOptions are the netplay session's options, set by the netplay flags.
+// The zero value plays alone.
 type NetOptions struct {
 	Host string // -host: listen on this address for the other players; "" not hosting
 	Join string // -join: join the host at this address; "" not joining
@@ -158,6 +159,9 @@ func (r *run) startNet(ctx context.Context) (*netRun, error) {
 // already agree: the host refused it otherwise) and its -ticks: only
 // what a recording keeps, each checked as the command line checks it.
 func (r *run) adoptHost(j *pnet.Joined) error {
+	if j.Players != r.cfg.Loop.Players { // players are given once, in Config.Loop.Players
+		return fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", j.Players, r.cfg.Loop.Players)
+	}
 	if err := r.cfg.adoptSettings(r.game, j.Settings, nil, hostSource()); err != nil {
 		return err
 	}

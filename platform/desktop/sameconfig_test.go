@@ -1,8 +1,12 @@
 package desktop_test
 
 import (
+	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -14,6 +18,7 @@ import (
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/veandco/go-sdl2/sdl"
 )
 
 // flagged is a game with flags of its own: -speed changes the
@@ -171,5 +176,52 @@ func TestParseKeepsWhatNoFlagSets(t *testing.T) {
 	out.Loop.TPS, out.Loop.FPS, out.Loop.MaxSteps, out.Seed, out.Sound.Volume, out.Net.DropAfter = 0, 0, 0, 0, 0, 0
 	if !reflect.DeepEqual(in, out) {
 		t.Fatalf("Parse changed fields no flag sets:\n%+v\nbecame\n%+v", in, out)
+	}
+}
+
+// A run from a Config written in code and one from the same values typed
+// as flags record the same settings and end in the same state.
+func TestAConfigInCodeAndTheSameFlagsRunTheSame(t *testing.T) {
+	dir := t.TempDir()
+	inCode := desktop.Config{Name: "same", Seed: 7, Physics: backend.Chipmunk, LocalFlags: []string{"cheer"},
+		GameFlags: []tape.Setting{{Name: "speed", Value: "2.5"}, {Name: "cheer", Value: "true"}},
+		Loop:      engine.Config{TPS: 30, Ticks: 20, Mode: engine.ModeUncapped},
+		Window:    sdl2.Options{Headless: true},
+		Output:    desktop.Output{Record: dir + "/code.tape", StatsJSON: dir + "/code.json", StatsOut: io.Discard}}
+	var sum desktop.Summary
+	var err error
+	sdl.Do(func() { sum, err = desktop.Run(context.Background(), &flagged{}, inCode) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := runWith(&flagged{}, desktop.Config{Name: "same", LocalFlags: []string{"cheer"}},
+		"-seed", "7", "-physics", "chipmunk", "-speed", "2.5", "-cheer", "-tps", "30", "-ticks", "20", "-mode", "uncapped",
+		"-headless", "-record", dir+"/flags.tape", "-stats-json", dir+"/flags.json")
+	if code != 0 {
+		t.Fatalf("the same run from flags: exit %d: %s", code, stderr)
+	}
+	a, err := tape.ReadFile(dir + "/code.tape")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := tape.ReadFile(dir + "/flags.tape")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "7"}, {Name: "speed", Value: "2.5"}, {Name: "tps", Value: "30"}}
+	if !reflect.DeepEqual(a.Settings, want) || !reflect.DeepEqual(b.Settings, want) || a.Seed != b.Seed || a.TPS != b.TPS || a.Ticks != b.Ticks {
+		t.Fatalf("recorded from code %+v, from flags %+v: want both to keep %v (not -cheer)", a.Header, b.Header, want)
+	}
+	var fromFlags desktop.Summary
+	raw, err := os.ReadFile(dir + "/flags.json")
+	if err == nil {
+		err = json.Unmarshal(raw, &fromFlags)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.StateHash != fromFlags.StateHash || sum.Ticks != fromFlags.Ticks || sum.Seed != fromFlags.Seed || sum.TPS != fromFlags.TPS {
+		t.Fatalf("summaries differ: from code hash %s, %d ticks, seed %d, %d tps; from flags %s, %d, %d, %d",
+			sum.StateHash, sum.Ticks, sum.Seed, sum.TPS, fromFlags.StateHash, fromFlags.Ticks, fromFlags.Seed, fromFlags.TPS)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -107,5 +108,20 @@ func TestCanAdoptChecksWithoutTaking(t *testing.T) {
 	}
 	if err := r.canAdopt([]tape.Setting{{Name: "seed", Value: "8"}}); err != nil || r.cfg.Seed != 1 {
 		t.Fatalf("check of seed 8: %v, seed now %d: want accepted, the run's seed still 1", err, r.cfg.Seed)
+	}
+}
+
+// Players are given once, in Config.Loop.Players: a host whose session
+// has another count is refused, and the host's -ticks are taken.
+func TestAJoinerTakesTheHostsTicksAndRefusesAnotherPlayerCount(t *testing.T) {
+	r := newRun(&goals{}, Config{Name: "goals", Loop: engine.Config{Players: 2}})
+	if err := r.check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.adoptHost(&pnet.Joined{Players: 3, Settings: recorded()}); err == nil || !strings.Contains(err.Error(), "3 player slots") {
+		t.Fatalf("a host of 3 players: %v, want a refusal naming the count", err)
+	}
+	if err := r.adoptHost(&pnet.Joined{Players: 2, Ticks: 90, Settings: recorded()}); err != nil || r.cfg.Loop.Ticks != 90 {
+		t.Fatalf("a host of 2 players stopping after 90 ticks: %v, ticks %d", err, r.cfg.Loop.Ticks)
 	}
 }
