@@ -194,3 +194,28 @@ func TestCoturnHonoursTheLobbysCredentialsAndTheirExpiry(t *testing.T) {
 		t.Errorf("a password from another secret allocated")
 	}
 }
+
+// Past their expiry, credentials open no new relay, but a relay opened
+// in time goes on (coturn keeps the key of an allocation): a session
+// longer than -turn-ttl keeps its relay, held to max-bps and user-quota.
+// docs/internet-play.md says so; this holds it to coturn's behaviour.
+func TestCoturnKeepsARelayOpenedInTimeButOpensNoNewOne(t *testing.T) {
+	addr := startCoturn(t)
+	expires := time.Now().Add(2 * time.Second)
+	user, pass := lobby.TURNCredentials([]byte(turnSecret), "short-lived", expires)
+	c, conn := turnClient(t, addr, user, pass)
+	defer conn.Close()
+	defer c.Close()
+	relay, err := c.Allocate()
+	if err != nil {
+		t.Fatalf("allocate before expiry: %v", err)
+	}
+	defer relay.Close()
+	time.Sleep(time.Until(expires.Truncate(time.Second).Add(1100 * time.Millisecond))) // coturn compares whole seconds
+	if err := c.CreatePermission(&net.UDPAddr{IP: net.ParseIP("198.51.100.7"), Port: 9}); err != nil {
+		t.Errorf("the relay opened in time refused a permission after expiry: %v", err)
+	}
+	if allocErr, _ := allocate(t, addr, lobby.ICEServer{Username: user, Credential: pass}, "198.51.100.7"); allocErr == nil || !strings.Contains(allocErr.Error(), "401") {
+		t.Errorf("a new relay with expired credentials: %v, want 401", allocErr)
+	}
+}

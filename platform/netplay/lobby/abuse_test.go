@@ -226,6 +226,7 @@ func TestAReceiverThatNeverPollsFillsOnlyItsBoundedQueue(t *testing.T) {
 	if _, err := a.Wait(ctx, Status.Full); err != nil {
 		t.Fatal(err)
 	}
+	a.busyBackoff = time.Millisecond
 	b.stop() // b stops polling: its messages pile up at the lobby
 	<-b.polled
 	var err error
@@ -238,8 +239,8 @@ func TestAReceiverThatNeverPollsFillsOnlyItsBoundedQueue(t *testing.T) {
 	if sent != 5 || !errors.Is(err, ErrBusy) {
 		t.Fatalf("sent %d, then %v; want 5 and ErrBusy", sent, err)
 	}
-	if st := s.Stats(); st.RefusedQueue != 1 || st.QueuedBytes > 5*(maxBox+64) {
-		t.Fatalf("stats %+v: want one refusal and at most 5 boxes queued", st)
+	if st := s.Stats(); st.RefusedQueue != 1+sendRetries || st.QueuedBytes > 5*(5<<10+64) {
+		t.Fatalf("stats %+v: want the last Send and its %d repeats refused, and at most 5 boxes queued", st, sendRetries)
 	}
 }
 
@@ -344,4 +345,48 @@ func pollsAfter(t *testing.T, s *Server, n uint64) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("no %d requests within 5 s", n)
+}
+
+// Peers that hit the lobby's rate limit slow down and carry on: a 429 on
+// a poll or a send is retried, not the end of the membership.
+func TestPeersRideOutTheRateLimit(t *testing.T) {
+	addr, s := serve(t, ServerConfig{Rate: 4, PollWait: 20 * time.Millisecond})
+	ctx := testContext(t)
+	a := joinT(t, addr, "rate-limited-code", Options{})
+	b := joinT(t, addr, "rate-limited-code", Options{})
+	if _, err := a.Wait(ctx, Status.Full); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		if err := a.Send(ctx, 1, []byte{byte(i)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, p, err := b.Recv(ctx); err != nil || p[0] != byte(i) {
+			t.Fatalf("message %d: %v %v", i, p, err)
+		}
+	}
+	if st := s.Stats(); st.RefusedRate == 0 {
+		t.Fatalf("the polls never hit the limit (stats %+v): the test shows nothing", st)
+	}
+}
+
+// A host that waits in its room longer than half the credentials' life
+// is handed new ones, so the relay still lets it in when a guest comes.
+func TestCredentialsAreRenewedWhileWaiting(t *testing.T) {
+	clock := newFakeClock()
+	addr, _ := serve(t, ServerConfig{Now: clock.Now, PollWait: 20 * time.Millisecond, TURN: []string{"turn:127.0.0.1:3478"}, TURNSecret: []byte("k"), TURNTTL: 10 * time.Minute, RoomTTL: time.Hour, MemberTimeout: time.Hour})
+	host := joinT(t, addr, "patient-host-code", Options{})
+	first := host.Servers()[0]
+	clock.Advance(6 * time.Minute)
+	ctx := testContext(t)
+	for host.Servers()[0].Expires.Equal(first.Expires) {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("credentials expiring at %v were not renewed 6 minutes on", first.Expires)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	if renewed := host.Servers()[0]; !renewed.Expires.Equal(clock.Now().Add(10*time.Minute).Truncate(time.Second)) || renewed.Credential == first.Credential {
+		t.Fatalf("renewed credentials %+v, want new ones expiring 10 minutes from now", renewed)
+	}
 }

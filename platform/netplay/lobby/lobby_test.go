@@ -157,3 +157,23 @@ func TestStatsAreServedToThisMachineOnly(t *testing.T) {
 		}
 	}
 }
+
+func TestRecvAndWaitAfterCloseSayClosed(t *testing.T) {
+	addr, s := serve(t, ServerConfig{PollWait: 50 * time.Millisecond})
+	c := joinT(t, addr, "closing-code", Options{})
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.Recv(testContext(t)); !errors.Is(err, net.ErrClosed) {
+		t.Errorf("Recv after Close: %v, want net.ErrClosed", err)
+	}
+	if _, err := c.Wait(testContext(t), Status.Full); !errors.Is(err, net.ErrClosed) {
+		t.Errorf("Wait after Close: %v, want net.ErrClosed", err)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("a second Close: %v", err)
+	}
+	if st := s.Stats(); st.Members != 0 {
+		t.Errorf("the lobby still holds %d members after Close", st.Members)
+	}
+}

@@ -29,7 +29,8 @@ type member struct {
 	queue    []msgWire // messages for this member, seq ascending
 	seq      uint64    // last seq given
 	lastSeen time.Time
-	polling  int // polls held open now
+	polling  int       // polls held open now
+	renew    time.Time // when its TURN credentials are due for new ones
 }
 
 func newRoom(id roomID, players int, owner string, expires time.Time) *room {

@@ -96,6 +96,7 @@ type limitListener struct {
 	s *Server
 }
 
+// Accept returns the next connection within the limits.
 func (l *limitListener) Accept() (net.Conn, error) {
 	for {
 		c, err := l.Listener.Accept()
@@ -133,6 +134,7 @@ type limitedConn struct {
 	closed bool
 }
 
+// Close gives the connection's place back, once.
 func (c *limitedConn) Close() error {
 	c.s.connMu.Lock()
 	if !c.closed {

@@ -110,11 +110,17 @@ func refuse(w http.ResponseWriter, code int, reason, msg string) {
 	writeJSON(w, code, errorReply{Reason: reason, Message: msg})
 }
 
+// writeJSON answers v. Only small values are written with s.mu held:
+// they fit the response buffer, so a slow reader cannot block the lock.
 func writeJSON(w http.ResponseWriter, code int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		code, b = http.StatusInternalServerError, []byte(`{"error":"bad","message":"encoding failed"}`)
 	}
+	writeBody(w, code, b)
+}
+
+func writeBody(w http.ResponseWriter, code int, b []byte) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(code)
