@@ -1,7 +1,6 @@
 package backend
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -30,11 +29,7 @@ func (g *pileGame) Fork() (engine.Predictor, error) {
 }
 
 func (g *pileGame) CopyFrom(src engine.Predictor) error {
-	w, ok := g.world.(interface{ CopyFrom(physics.World) error })
-	if !ok {
-		return fmt.Errorf("the %v world has no CopyFrom", g.e)
-	}
-	return w.CopyFrom(src.(*pileGame).world)
+	return g.world.CopyFrom(src.(*pileGame).world)
 }
 
 // BenchmarkPredictedFrame is a frame of the loop drawing a settled pile

@@ -15,12 +15,6 @@ import (
 
 var _ engine.Predictor = (*game)(nil)
 
-// worldCopier is a world that can continue from another's state
-// (physics.World.CopyFrom).
-type worldCopier interface {
-	CopyFrom(src physics.World) error
-}
-
 // Fork returns a second game with an empty world of its own, on the same
 // engine, whose contacts it notes itself; CopyFrom fills it. It shares
 // the art and the sounds, which a tick never changes.
@@ -42,11 +36,7 @@ func (g *game) CopyFrom(src engine.Predictor) error {
 	if !ok {
 		return fmt.Errorf("breakout: copy from %T: want a breakout game", src)
 	}
-	w, ok := g.world.(worldCopier)
-	if !ok {
-		return fmt.Errorf("breakout: the %v world cannot be copied (it has no CopyFrom)", g.engine)
-	}
-	if err := w.CopyFrom(s.world); err != nil {
+	if err := g.world.CopyFrom(s.world); err != nil {
 		return err
 	}
 	g.startLives, g.startBricks, g.seed = s.startLives, s.startBricks, s.seed

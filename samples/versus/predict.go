@@ -12,12 +12,6 @@ import (
 // predicted copy.
 func worldConfig() physics.Config { return physics.Config{Damping: 0.6} }
 
-// worldCopier is a world that can continue from another's state
-// (physics.World.CopyFrom).
-type worldCopier interface {
-	CopyFrom(src physics.World) error
-}
-
 // Fork returns the copy a netplay session ticks ahead of the confirmed
 // input and draws: a game with an empty world of its own on the same
 // engine, filled by CopyFrom before each use.
@@ -36,11 +30,7 @@ func (g *game) CopyFrom(src engine.Predictor) error {
 	if !ok {
 		return fmt.Errorf("versus: copy from %T: want a versus game", src)
 	}
-	w, ok := g.world.(worldCopier)
-	if !ok {
-		return fmt.Errorf("versus: the %v world cannot be copied (it has no CopyFrom): play with -rollback 0", g.engine)
-	}
-	if err := w.CopyFrom(s.world); err != nil {
+	if err := g.world.CopyFrom(s.world); err != nil {
 		return err
 	}
 	g.goals, g.seed, g.discs, g.puck = s.goals, s.seed, s.discs, s.puck
