@@ -100,6 +100,11 @@ type Config struct {
 	// tick it fills in with the input for tick n and reports whether it
 	// plays; false leaves the keyboard's. Nil: the keyboard always plays.
 	Bot func(n uint64, in *engine.Input) bool
+
+	// piped is the -replay recording Parse read from a pipe, which
+	// cannot be read again; nil for a regular file, or when Parse did not
+	// read it.
+	piped *pipedReplay
 }
 
 // Debug is the developer's tools over a game. The zero Debug is what a

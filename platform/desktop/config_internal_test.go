@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"context"
 	"errors"
 	"io"
 	"log/slog"
@@ -21,7 +22,7 @@ func heard(t *testing.T, cfg Config) (volume float64, muted bool) {
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}
-	s, err := openSound(&r.cfg, true, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s, err := openSound(context.Background(), &r.cfg, true, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,7 +77,7 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 	defer func() {
 		if err != nil && !r.looped && r.cfg.Output.StatsJSON != "" {
 			r.sum.Error = err.Error()
-			err = errors.Join(err, r.sum.writeJSON(r.cfg.Output.StatsJSON))
+			err = errors.Join(err, r.sum.writeJSON(ctx, r.cfg.Output.StatsJSON))
 		}
 		sum = r.sum
 	}()
@@ -91,7 +91,7 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 			}
 		}()
 	}
-	prof, err := startProfiling(&r.cfg.Output, r.log)
+	prof, err := startProfiling(ctx, &r.cfg.Output, r.log)
 	if err != nil {
 		return r.sum, err
 	}
@@ -105,19 +105,19 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, r.win.Close()) }()
-	if r.sound, err = openSound(&r.cfg, r.win.Headless(), r.log); err != nil {
+	if r.sound, err = openSound(ctx, &r.cfg, r.win.Headless(), r.log); err != nil {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, r.sound.close()) }()
 	if err := r.start(); err != nil {
 		return r.sum, err
 	}
-	loop, stopLoop, err := r.loopConfig()
+	loop, stopLoop, err := r.loopConfig(ctx)
 	defer stopLoop()
 	if err != nil {
 		return r.sum, err
 	}
 	r.net.configure(&loop, r.runner, r.sum.Headless, r.cfg.Loop.Duration, r.log)
 	runErr := r.loop(ctx, loop)
-	return r.sum, errors.Join(runErr, r.runner.finish(&r.cfg.Output, &r.sum))
+	return r.sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &r.sum))
 }

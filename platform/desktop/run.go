@@ -107,7 +107,7 @@ func (r *run) start() error {
 // loopConfig is the loop's configuration for this run: cfg.Loop with the
 // window, the tape, the idle-time collector and the clock. stop releases
 // what it started, also when it fails.
-func (r *run) loopConfig() (cfg engine.Config, stop func(), err error) {
+func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, stop func(), err error) {
 	cfg = r.cfg.Loop
 	o := &r.cfg.Output
 	cfg.Platform = r.win.Platform()
@@ -132,7 +132,7 @@ func (r *run) loopConfig() (cfg engine.Config, stop func(), err error) {
 		r.log.Info("running headless", "why", r.sum.HeadlessReason, "duration", cfg.Duration)
 	}
 	if o.Record != "" || o.Replay != "" {
-		if r.tape, err = openTape(&r.cfg, r.recorded, r.log); err != nil {
+		if r.tape, err = openTape(ctx, &r.cfg, r.recorded, r.log); err != nil {
 			return cfg, stop, err
 		}
 		// On early returns only: closed by loop after a run.

@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image/png"
@@ -196,7 +197,7 @@ func (r *runner) saveNumbered() (string, error) {
 
 // finalScreenshot draws the last frame again, exactly as it was drawn, and
 // saves it: what a present leaves behind is undefined in SDL.
-func (r *runner) finalScreenshot(path string) (err error) {
+func (r *runner) finalScreenshot(ctx context.Context, path string) (err error) {
 	switch {
 	case r.panicked:
 		return fmt.Errorf("screenshot %s: not taken: the game panicked, so its last frame cannot be drawn again", path)
@@ -221,7 +222,7 @@ func (r *runner) finalScreenshot(path string) (err error) {
 	if err != nil {
 		return fmt.Errorf("-screenshot %s: %w", path, err)
 	}
-	return writeOutput("-screenshot", path, func(f *output.File) error { return png.Encode(f, img) })
+	return writeOutput(ctx, "-screenshot", path, func(f *output.File) error { return png.Encode(f, img) })
 }
 
 var hudBudget = time.Second / 60
@@ -250,20 +251,21 @@ func (r *runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
 }
 
 // finish writes what the user asked to keep: screenshot, summaries, heap
-// profile. Each is attempted whatever happened to the others.
-func (r *runner) finish(o *Output, sum *Summary) error {
+// profile. Each is attempted whatever happened to the others. A FIFO
+// with no reader fails at once when ctx is done (a signal ended the run).
+func (r *runner) finish(ctx context.Context, o *Output, sum *Summary) error {
 	var errs []error
 	if o.Screenshot != "" {
-		errs = append(errs, r.finalScreenshot(o.Screenshot))
+		errs = append(errs, r.finalScreenshot(ctx, o.Screenshot))
 	}
 	if o.Stats {
 		sum.writeText(o.StatsOut)
 	}
 	if o.StatsJSON != "" {
-		errs = append(errs, sum.writeJSON(o.StatsJSON))
+		errs = append(errs, sum.writeJSON(ctx, o.StatsJSON))
 	}
 	if o.MemProfile != "" {
-		errs = append(errs, writeHeapProfile(o.MemProfile))
+		errs = append(errs, writeHeapProfile(ctx, o.MemProfile))
 	}
 	return errors.Join(errs...)
 }

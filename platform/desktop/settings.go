@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -195,19 +194,16 @@ func (c *Config) setSetting(s tape.Setting) error {
 }
 
 // replaySettings takes the settings of the recording c.Output.Replay
-// names, for a replay that needs no flag but -replay. Settings chosen
+// names, for a replay that needs no flag but -replay, and keeps the
+// recording for the run. Settings chosen
 // reports must agree with the recording's.
 func (c *Config) replaySettings(game Game, chosen func(string) bool) error {
 	path := c.Output.Replay
-	f, err := os.Open(path)
+	settings, piped, err := replayHeader(path)
 	if err != nil {
 		return usagef("-replay: %v", err)
 	}
-	defer f.Close()
-	p, err := tape.NewPlayer(f)
-	if err != nil {
-		return usagef("-replay %s: %v", path, err)
-	}
-	return c.adoptSettings(game, p.Settings, chosen, source{prefix: "-replay " + path, who: "the recording",
+	c.piped = piped
+	return c.adoptSettings(game, settings, chosen, source{prefix: "-replay " + path, who: "the recording",
 		fix: "replay it with the program that made it"})
 }

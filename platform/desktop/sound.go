@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -130,11 +131,11 @@ type sound struct {
 // file, and the audio device: none when muted, or headless unless
 // SDL_AUDIODRIVER names a driver. No device is one log line, never an
 // error.
-func openSound(o *Config, headless bool, log *slog.Logger) (*sound, error) {
+func openSound(ctx context.Context, o *Config, headless bool, log *slog.Logger) (*sound, error) {
 	s := &sound{log: log}
 	cfg := audio.Config{TPS: o.Loop.TPS}
 	if path := o.Sound.AudioOut; path != "" {
-		f, err := output.Create(path)
+		f, err := output.CreateContext(ctx, path)
 		if err != nil {
 			return nil, fmt.Errorf("-audio-out: %w", err)
 		}

@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -28,13 +29,13 @@ type tapeRun struct {
 
 // openTape opens c.Output.Record for writing, keeping settings, or reads
 // c.Output.Replay and checks that it was made with settings.
-func openTape(c *Config, settings []tape.Setting, log *slog.Logger) (*tapeRun, error) {
+func openTape(ctx context.Context, c *Config, settings []tape.Setting, log *slog.Logger) (*tapeRun, error) {
 	name, players := c.Name, c.Loop.Players
 	t := &tapeRun{log: log}
 	o := &c.Output
 	if o.Record != "" {
 		t.path = o.Record
-		f, err := output.Create(o.Record)
+		f, err := output.CreateContext(ctx, o.Record)
 		if err != nil {
 			return nil, fmt.Errorf("-record: %w", err)
 		}
@@ -48,7 +49,13 @@ func openTape(c *Config, settings []tape.Setting, log *slog.Logger) (*tapeRun, e
 		return t, nil
 	}
 	t.path = o.Replay
-	rec, err := tape.ReadFile(o.Replay)
+	var rec *tape.Tape
+	var err error
+	if p := c.piped; p != nil && p.path == o.Replay {
+		rec, err = p.tape() // what Parse read: a pipe cannot be read again
+	} else {
+		rec, err = readReplay(ctx, o.Replay)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("-replay: %w", err)
 	}
