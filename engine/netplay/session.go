@@ -1,9 +1,11 @@
 package netplay
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
 // ringSize is how many ticks of one slot's input a Session holds: the
@@ -70,6 +72,7 @@ type Session struct {
 	in      datagram
 	out     [MaxDatagram]byte
 	scratch [MaxDatagram]byte
+	rec     [inputcodec.MaxLen]byte // one input's record, before it is known to fit
 	stats   counters
 }
 
@@ -186,6 +189,9 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 		if s.slots[i].at(n).quit {
 			return false, engine.ErrQuit
 		}
+	}
+	if err := inputcodec.Check(local); err != nil {
+		return false, fmt.Errorf("netplay: tick %d: this player's input cannot be sent (%w): the platform made an input no peer would accept", n, err)
 	}
 	if s.slowDown(n) || !s.produce(n, local) {
 		return false, nil

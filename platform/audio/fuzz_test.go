@@ -39,7 +39,7 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("decodes whole but not as a stream: %v", err)
 		}
 		defer st.Close()
-		m, _ := NewMixer(Config{})
+		m := newBoth(t, Config{})
 		m.BeginTick(0)
 		m.Play(st, Params{Loop: true})
 		m.Play(s, Params{Loop: true, Pitch: 3})

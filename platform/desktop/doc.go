@@ -58,10 +58,10 @@
 //   - Start(*Setup) error (desktop.Starter): setting up once the flags
 //     are set and the window is open, with what the run made for the game:
 //     the seed, the physics engine (Setup.NewWorld), the window, a logger,
-//     the sound mixer (sounds played in Tick are placed on the ticks'
-//     timeline and recorded by -audio-out; see platform/audio), save data
-//     (which a replay never writes; see SaveData), and the slot in a
-//     netplay session.
+//     the sound mixer (Play in Tick places a sound on the ticks' timeline,
+//     recorded by -audio-out; PlayNow is heard only; see platform/audio),
+//     save data (which a replay never writes; see SaveData), and the slot
+//     in a netplay session.
 //   - Flags(*flag.FlagSet) and Validate() error (desktop.Flagger): flags
 //     of the game's own, and the check of their values (its error exits
 //     with status 2). Every one but those Config.LocalFlags names changes
