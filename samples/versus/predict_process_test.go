@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -26,7 +28,9 @@ func TestPredictingProcessesOverA100msLossyRelayReachTheSameState(t *testing.T) 
 			const code = "predict-test-code"
 			dir := t.TempDir()
 			tapes := [2]string{filepath.Join(dir, "host.tape"), filepath.Join(dir, "joiner.tape")}
-			host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "600", "-physics", engine, "-bot", "11", "-record", tapes[0])
+			wavs := [2]string{filepath.Join(dir, "host.wav"), filepath.Join(dir, "replay.wav")}
+			host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "600", "-physics", engine, "-bot", "11",
+				"-record", tapes[0], "-audio-out", wavs[0])
 			r := newDelayedRelay(t, waitHost(t, host), 0.05, 50*time.Millisecond)
 			joiner := startPeer(ctx, t, bin, "-join", r.front.LocalAddr().String(), "-code", code, "-bot", "22", "-record", tapes[1])
 			herr, jerr := host.cmd.Wait(), joiner.cmd.Wait()
@@ -44,14 +48,24 @@ func TestPredictingProcessesOverA100msLossyRelayReachTheSameState(t *testing.T) 
 				}
 			}
 			t.Logf("host %s\njoiner %s\nrelay lost %d", fmtNet(hs.Netplay), fmtNet(js.Netplay), r.lost)
-			for _, tp := range tapes {
-				rp := startPeer(ctx, t, bin, "-replay", tp)
+			for i, tp := range tapes {
+				args := []string{"-replay", tp}
+				if i == 0 {
+					args = append(args, "-audio-out", wavs[1])
+				}
+				rp := startPeer(ctx, t, bin, args...)
 				if err := rp.cmd.Wait(); err != nil {
 					t.Fatalf("replay %s: %v\n%s", tp, err, rp.stderr.String())
 				}
 				if rs := rp.summary(t); rs.Ticks != 600 || rs.StateHash != hs.StateHash {
 					t.Fatalf("replay of %s: %d ticks, hash %s, want 600 and %s", tp, rs.Ticks, rs.StateHash, hs.StateHash)
 				}
+			}
+			// -audio-out is the verified timeline's: a replay writes it again.
+			a, errA := os.ReadFile(wavs[0])
+			b, errB := os.ReadFile(wavs[1])
+			if errA != nil || errB != nil || len(a) < 44 || !bytes.Equal(a, b) {
+				t.Fatalf("the session's -audio-out (%d bytes, %v) and its replay's (%d bytes, %v) differ", len(a), errA, len(b), errB)
 			}
 		})
 	}
