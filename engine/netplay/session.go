@@ -62,6 +62,12 @@ type Session struct {
 	ours       [8]hashNote
 	lastHashed uint64 // 1 + the last tick hashed
 	lastSlow   uint64
+	// guessed[slot]: every tick of slot below it whose input had not
+	// arrived was drawn from a guess (Guess).
+	guessed [engine.MaxPlayers]uint64
+	// guessBase[slot] is 1 + the tick whose input, held, the latest guess
+	// of slot was; 0 the zero input.
+	guessBase [engine.MaxPlayers]uint64
 
 	in      datagram
 	out     [MaxDatagram]byte
@@ -196,8 +202,10 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 		}
 	}
 	s.tick = n + 1
-	for i := range s.peers {
-		s.send(&s.peers[i])
+	if s.cfg.Rollback == 0 { // predicting, Local sends as input is taken
+		for i := range s.peers {
+			s.send(&s.peers[i])
+		}
 	}
 	return true, nil
 }

@@ -77,6 +77,13 @@
 //     a game with player slots splits one machine's input among them
 //     (default: engine.SeatLocal). A netplay session fills each slot from
 //     its peer instead.
+//   - Fork() and CopyFrom() (engine.Predictor): a second instance of the
+//     game (Fork() (engine.Predictor, error)), and copying one instance's
+//     whole state, its world through physics.World.CopyFrom, into another
+//     (CopyFrom(engine.Predictor) error). A netplay session then draws
+//     each frame from a copy ticked ahead of the confirmed input
+//     (-rollback), with an input delay of 0 to 2 ticks; without them it
+//     plays in pure lockstep. engine.SyncTest checks that a copy is whole.
 //   - Close() error (io.Closer): freeing what Start made.
 //
 // A game with player slots (Config.Loop.Players) sees every player's

@@ -88,6 +88,7 @@ func optionals() []optional {
 		{reflect.TypeFor[engine.StateHasher](), "engine.StateHasher"},
 		{reflect.TypeFor[io.Closer](), "io.Closer"},
 		{reflect.TypeFor[engine.Seater](), "engine.Seater"},
+		{reflect.TypeFor[engine.Predictor](), "engine.Predictor"},
 	}
 }
 

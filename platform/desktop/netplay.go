@@ -33,6 +33,14 @@ type NetOptions struct {
 	// DropAfter is how long a silent peer is waited for (-net-timeout);
 	// 0 means 3 s.
 	DropAfter time.Duration
+	// Rollback is the most ticks this machine draws ahead of the
+	// confirmed input (-rollback N), 1 to engine/netplay's MaxRollback;
+	// 0 means DefaultRollback (8). It takes a game that is an
+	// engine.Predictor; others play in pure lockstep.
+	Rollback int
+	// NoRollback turns prediction off: pure lockstep, every frame drawn
+	// from confirmed input (-rollback 0).
+	NoRollback bool
 }
 
 // flags registers the netplay flags on fs, writing into n, with d's
@@ -43,6 +51,7 @@ func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
 	fs.StringVar(&n.Code, "code", d.Code, "netplay: the session's secret (the host prints a generated one when not given)")
 	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", np.MaxInputDelay))
 	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: end the session when a peer has been silent this long")
+	n.rollbackFlag(fs, d)
 }
 
 // active reports whether the run is a netplay session.
@@ -72,6 +81,8 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, np.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
 		return usagef("%s is the host's to choose: give it to the host", delay)
+	case n.Rollback < 0 || n.Rollback > np.MaxRollback:
+		return usagef("invalid value %d for %s: want 0 (pure lockstep) or 1 to %d ticks", n.Rollback, name("Net.Rollback"), np.MaxRollback)
 	case n.DropAfter < np.DefaultWarnAfter:
 		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), np.DefaultWarnAfter)
 	case n.active() && c.Output.Replay != "":
@@ -104,9 +115,10 @@ type netRun struct {
 func (r *run) startNet(ctx context.Context) (*netRun, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
+	rollback := n.rollbackFor(r.game, log)
 	opt := pnet.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
 		Build: buildID(), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
-		Ticks: o.Loop.Ticks}
+		Ticks: o.Loop.Ticks, Predicting: rollback > 0}
 	var j *pnet.Joined
 	var err error
 	if n.Host != "" {
@@ -129,13 +141,17 @@ func (r *run) startNet(ctx context.Context) (*netRun, error) {
 			return nil, err
 		}
 	}
+	if j.InputDelay == 0 && rollback == 0 {
+		_ = j.Close()
+		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
+	}
 	s, err := np.New(np.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
-		TPS: o.Loop.TPS, DropAfter: n.DropAfter})
+		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback})
 	if err != nil {
 		_ = j.Close()
 		return nil, err
 	}
-	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT)
+	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "rollback", rollback)
 	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: o.Bot}, nil
 }
 
@@ -273,6 +289,8 @@ type NetSummary struct {
 	Dropped           uint64 `json:"dropped"` // malformed, forged, replayed or flooding datagrams
 	// Desync is the first tick whose state hashes differed, null when none did.
 	Desync *uint64 `json:"desync"`
+	// Prediction is what drawing ahead of the confirmed input did.
+	Prediction PredictionSummary `json:"prediction"`
 }
 
 // RTTMS are round-trip percentiles in milliseconds.
@@ -292,6 +310,7 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		DatagramsSent: st.DatagramsSent, DatagramsReceived: st.DatagramsReceived,
 		BytesSent: st.BytesSent, BytesReceived: st.BytesReceived,
 		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,
+		Prediction: predictionSummary(&rep.Prediction, st.Mispredicted),
 	}
 }
 

@@ -149,6 +149,7 @@ func (r *run) loop(ctx context.Context, cfg engine.Config) error {
 	before := readUsage()
 	r.looped = true
 	rep, runErr := engine.Run(ctx, cfg, r.win.Adapt(r.runner))
+	runErr = errors.Join(runErr, r.runner.closeForks())
 	after := readUsage()
 	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
 		r.log.Info("interrupted: stopping cleanly")
