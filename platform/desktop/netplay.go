@@ -37,6 +37,14 @@ type NetOptions struct {
 	// DropAfter is how long a silent peer is waited for (-net-timeout);
 	// 0 means 3 s.
 	DropAfter time.Duration
+	// Rollback is the most ticks this machine draws ahead of the
+	// confirmed input (-rollback N), 1 to engine/netplay's MaxRollback;
+	// 0 means DefaultRollback (8). It takes a game that is an
+	// engine.Predictor; others play in pure lockstep.
+	Rollback int
+	// NoRollback turns prediction off: pure lockstep, every frame drawn
+	// from confirmed input (-rollback 0).
+	NoRollback bool
 }
 
 // flags registers the netplay flags on fs, writing into n, with d's
@@ -47,6 +55,7 @@ func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
 	fs.StringVar(&n.Code, "code", d.Code, "netplay: the session's secret (the host prints a generated one when not given)")
 	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", np.MaxInputDelay))
 	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: end the session when a peer has been silent this long")
+	n.rollbackFlag(fs, d)
 }
 
 // active reports whether the run is a netplay session.
@@ -76,6 +85,8 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, np.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
 		return usagef("%s is the host's to choose: give it to the host", delay)
+	case n.Rollback < 0 || n.Rollback > np.MaxRollback:
+		return usagef("invalid value %d for %s: want 0 (pure lockstep) or 1 to %d ticks", n.Rollback, name("Net.Rollback"), np.MaxRollback)
 	case n.DropAfter < np.DefaultWarnAfter:
 		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), np.DefaultWarnAfter)
 	case n.active() && c.Output.Replay != "":
@@ -115,9 +126,10 @@ type netRun struct {
 func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
+	rollback := n.rollbackFor(r.game, log)
 	opt := pnet.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
 		Build: buildID(o.Version, log), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
-		Ticks: o.Loop.Ticks, Timeout: n.DropAfter,
+		Ticks: o.Loop.Ticks, Predicting: rollback > 0, Timeout: n.DropAfter,
 		// A joiner takes its place only once it knows it can run the
 		// host's settings.
 		Check: r.canAdopt}
@@ -149,13 +161,17 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 			return nil, err
 		}
 	}
+	if j.InputDelay == 0 && rollback == 0 {
+		_ = j.Close()
+		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
+	}
 	s, err := np.New(np.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
-		TPS: o.Loop.TPS, DropAfter: n.DropAfter, AdaptDelay: n.InputDelay == 0})
+		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback, AdaptDelay: n.InputDelay == 0})
 	if err != nil {
 		_ = j.Close()
 		return nil, err
 	}
-	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT)
+	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "rollback", rollback)
 	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: o.Bot, heldAt: -1}, nil
 }
 
@@ -226,6 +242,15 @@ func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, s
 		local = &r.botIn
 	}
 	ready, err := r.session.Inputs(n, local, players, state)
+	if r.session.Rollback() == 0 { // drawing ahead, a verified tick waits unseen
+		r.noteHold(ready)
+	}
+	return ready, err
+}
+
+// noteHold keeps the longest a tick the player sees was held: the next
+// tick in lockstep, the present one when drawing ahead.
+func (r *netRun) noteHold(ready bool) {
 	switch {
 	case !ready && r.heldAt < 0:
 		r.heldAt = r.now
@@ -233,7 +258,6 @@ func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, s
 		r.maxHeld = max(r.maxHeld, r.now-r.heldAt)
 		r.heldAt = -1
 	}
-	return ready, err
 }
 
 // finish lets the other peers have this one's last inputs and closes the
@@ -299,7 +323,8 @@ type NetSummary struct {
 	// input; MSStalled is the time given up while held.
 	TicksWaited uint64  `json:"ticks_waited"`
 	MSStalled   float64 `json:"ms_stalled"`
-	// MaxStallMS is the longest one tick was held for a peer's input.
+	// MaxStallMS is the longest the tick a player sees was held for a
+	// peer: the next tick in lockstep, the present one when drawing ahead.
 	MaxStallMS float64 `json:"max_stall_ms"`
 	// DelayChanges counts the input delay changes the session made as
 	// the round trip changed (the delay is the host's to choose; 0 with
@@ -320,6 +345,8 @@ type NetSummary struct {
 	Dropped           uint64 `json:"dropped"` // malformed, forged, replayed or flooding datagrams
 	// Desync is the first tick whose state hashes differed, null when none did.
 	Desync *uint64 `json:"desync"`
+	// Prediction is what drawing ahead of the confirmed input did.
+	Prediction PredictionSummary `json:"prediction"`
 }
 
 // RTTMS are round-trip percentiles in milliseconds.
@@ -340,6 +367,7 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		DatagramsSent: st.DatagramsSent, DatagramsReceived: st.DatagramsReceived,
 		BytesSent: st.BytesSent, BytesReceived: st.BytesReceived,
 		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,
+		Prediction: predictionSummary(&rep.Prediction, st.Mispredicted),
 	}
 }
 
