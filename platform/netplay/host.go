@@ -58,12 +58,19 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 	}
 	j := welcomeAll(ctx, js, o)
 	j.ln = ln
+	j.Path = PathDirect
 	go refuseLate(context.WithoutCancel(ctx), ln)
 	return j, nil
 }
 
+// accepter hands over the connections peers make: a QUIC listener, or
+// Meet's, which has one per relayed path besides.
+type accepter interface {
+	Accept(ctx context.Context) (*quic.Conn, error)
+}
+
 // gather accepts peers until the session is full.
-func gather(ctx context.Context, ln *quic.Listener, o Options) ([]joiner, error) {
+func gather(ctx context.Context, ln accepter, o Options) ([]joiner, error) {
 	me := hello{Build: o.Build, Game: o.Game, Settings: o.Settings}
 	var js []joiner
 	for len(js) < o.Players-1 {

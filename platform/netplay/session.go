@@ -6,6 +6,7 @@ import (
 	"encoding/base32"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"time"
@@ -47,10 +48,19 @@ type Joined struct {
 	Peers []np.Peer
 	// RTT is the largest round trip measured while joining.
 	RTT time.Duration
+	// Path is how the peers reached each other: PathDirect for Host and
+	// Join, what ICE found for Meet (the least direct, with several).
+	Path string
+	// Connect is how long Meet took to find the paths and greet; zero
+	// for Host and Join.
+	Connect time.Duration
 
 	conns []*quic.Conn
 	ln    *quic.Listener
 	links []*link
+	// closers end what Meet opened under the connections (ICE agents,
+	// sockets), after them.
+	closers []io.Closer
 }
 
 // Dropped counts datagrams that arrived while the queue was full.
@@ -71,6 +81,10 @@ func (j *Joined) Close() error {
 	if j.ln != nil {
 		errs = append(errs, j.ln.Close())
 	}
+	for _, c := range j.closers {
+		errs = append(errs, c.Close())
+	}
+	j.closers = nil
 	return errors.Join(errs...)
 }
 
@@ -100,6 +114,11 @@ func Join(ctx context.Context, addr string, o Options) (*Joined, error) {
 	if err != nil {
 		return nil, fmt.Errorf("netplay: join %s: %w (is the host there, and the code the same?)", addr, err)
 	}
+	return joinOver(ctx, conn, o)
+}
+
+// joinOver greets the host over conn and makes the joiner's Joined.
+func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) {
 	w, err := greetHost(ctx, conn, o)
 	if err != nil {
 		_ = conn.CloseWithError(1, "greeting failed")
@@ -109,7 +128,7 @@ func Join(ctx context.Context, addr string, o Options) (*Joined, error) {
 	l := newLink(context.WithoutCancel(ctx), conn)
 	return &Joined{
 		Slot: w.Slot, Players: w.Players, InputDelay: w.InputDelay, Settings: w.Settings,
-		Peers: []np.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT,
+		Peers: []np.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT, Path: PathDirect,
 		conns: []*quic.Conn{conn}, links: []*link{l},
 	}, nil
 }
