@@ -1,0 +1,169 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The decoders below turn bytes from the network into checked values:
+// every field in range, every size bounded, or errMalformed saying what.
+// Both ends use them (the server on requests, the client on replies) and
+// both are fuzzed.
+
+type join struct {
+	room    roomID
+	inst    instance
+	players int // 0: take the room's
+	create  bool
+}
+
+func decodeJoin(b []byte) (join, error) {
+	var r joinRequest
+	var j join
+	if err := decode(b, maxRequest, &r); err != nil {
+		return j, err
+	}
+	if r.V != protocolVersion {
+		return j, fmt.Errorf("%w: protocol version %d, this lobby speaks %d", errMalformed, r.V, protocolVersion)
+	}
+	room, ok := parseHex(r.Room, roomIDLen)
+	if !ok {
+		return j, fmt.Errorf("%w: room is not %d bytes of hex", errMalformed, roomIDLen)
+	}
+	copy(j.room[:], room)
+	if j.inst, ok = parseInstance(r.Inst); !ok {
+		return j, fmt.Errorf("%w: inst is not %d bytes of hex", errMalformed, instanceLen)
+	}
+	if r.Players != 0 && !validPlayers(r.Players) {
+		return j, fmt.Errorf("%w: players %d out of range", errMalformed, r.Players)
+	}
+	j.players, j.create = r.Players, r.Create
+	return j, nil
+}
+
+func decodeSend(b []byte) (sendRequest, error) {
+	var r sendRequest
+	if err := decode(b, maxRequest, &r); err != nil {
+		return r, err
+	}
+	if !validToken(r.Member) {
+		return r, fmt.Errorf("%w: member token", errMalformed)
+	}
+	if !validSlot(r.To) {
+		return r, fmt.Errorf("%w: to slot %d out of range", errMalformed, r.To)
+	}
+	if len(r.Box) < boxOverhead || len(r.Box) > maxBox {
+		return r, fmt.Errorf("%w: box of %d bytes, want %d to %d", errMalformed, len(r.Box), boxOverhead, maxBox)
+	}
+	return r, nil
+}
+
+func decodePoll(b []byte) (pollRequest, error) {
+	var r pollRequest
+	if err := decode(b, maxRequest, &r); err != nil {
+		return r, err
+	}
+	if !validToken(r.Member) {
+		return r, fmt.Errorf("%w: member token", errMalformed)
+	}
+	return r, nil
+}
+
+func decodeLeave(b []byte) (leaveRequest, error) {
+	var r leaveRequest
+	if err := decode(b, maxRequest, &r); err != nil {
+		return r, err
+	}
+	if !validToken(r.Member) {
+		return r, fmt.Errorf("%w: member token", errMalformed)
+	}
+	return r, nil
+}
+
+// roomState is a checked statusWire: the public Status and each slot's
+// instance, for sealing.
+type roomState struct {
+	Status
+	insts map[int]instance
+}
+
+func checkStatus(w statusWire) (roomState, error) {
+	st := roomState{insts: make(map[int]instance, len(w.Members))}
+	if !validPlayers(w.Players) || len(w.Members) > w.Players {
+		return st, fmt.Errorf("%w: status of %d members in %d slots", errMalformed, len(w.Members), w.Players)
+	}
+	st.Players = w.Players
+	prev := -1
+	for _, m := range w.Members {
+		inst, ok := parseInstance(m.Inst)
+		if m.Slot <= prev || m.Slot >= w.Players || !ok {
+			return st, fmt.Errorf("%w: status member slot %d", errMalformed, m.Slot)
+		}
+		prev = m.Slot
+		st.Joined = append(st.Joined, m.Slot)
+		st.insts[m.Slot] = inst
+	}
+	if w.Expires > 0 {
+		st.Expires = time.Unix(w.Expires, 0)
+	}
+	return st, nil
+}
+
+func decodeJoinReply(b []byte) (joinReply, roomState, error) {
+	var r joinReply
+	if err := decode(b, maxReply, &r); err != nil {
+		return r, roomState{}, err
+	}
+	if !validToken(r.Member) || !validSlot(r.Slot) {
+		return r, roomState{}, fmt.Errorf("%w: member token or slot %d", errMalformed, r.Slot)
+	}
+	if err := checkServers(r.Servers); err != nil {
+		return r, roomState{}, err
+	}
+	st, err := checkStatus(r.Status)
+	if err != nil {
+		return r, st, err
+	}
+	if _, ok := st.insts[r.Slot]; !ok {
+		return r, st, fmt.Errorf("%w: own slot %d missing from the status", errMalformed, r.Slot)
+	}
+	return r, st, nil
+}
+
+func checkServers(ss []ICEServer) error {
+	if len(ss) > maxServers {
+		return fmt.Errorf("%w: %d ICE servers, at most %d", errMalformed, len(ss), maxServers)
+	}
+	for _, s := range ss {
+		if len(s.URLs) == 0 || len(s.URLs) > maxServers {
+			return fmt.Errorf("%w: ICE server with %d URLs", errMalformed, len(s.URLs))
+		}
+		for _, u := range s.URLs {
+			if len(u) > maxURL || !(strings.HasPrefix(u, "stun:") || strings.HasPrefix(u, "turn:") || strings.HasPrefix(u, "turns:")) {
+				return fmt.Errorf("%w: ICE server URL %.40q", errMalformed, u)
+			}
+		}
+		if len(s.Username) > maxURL || len(s.Credential) > maxURL {
+			return fmt.Errorf("%w: ICE server credentials too long", errMalformed)
+		}
+	}
+	return nil
+}
+
+func decodePollReply(b []byte) (pollReply, roomState, error) {
+	var r pollReply
+	if err := decode(b, maxReply, &r); err != nil {
+		return r, roomState{}, err
+	}
+	if len(r.Msgs) > maxBatch {
+		return r, roomState{}, fmt.Errorf("%w: %d messages in one poll, at most %d", errMalformed, len(r.Msgs), maxBatch)
+	}
+	for _, m := range r.Msgs {
+		if !validSlot(m.From) || len(m.Box) > maxBox {
+			return r, roomState{}, fmt.Errorf("%w: message from slot %d of %d bytes", errMalformed, m.From, len(m.Box))
+		}
+	}
+	st, err := checkStatus(r.Status)
+	return r, st, err
+}

@@ -1,0 +1,134 @@
+package lobby
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+)
+
+// ServerConfig sets up a lobby server. The zero value is a lobby with no
+// STUN or TURN servers to hand out and the default limits.
+type ServerConfig struct {
+	// STUN are the stun: URLs handed to every peer; none means none.
+	STUN []string
+	// TURN are the turn: URLs handed to every peer with credentials;
+	// none means no relay.
+	TURN []string
+	// TURNSecret is coturn's static-auth-secret (use-auth-secret), from
+	// which the lobby makes each peer's TURN REST credentials; required
+	// when TURN is set.
+	TURNSecret []byte
+	// TURNTTL is how long TURN credentials work; 0 means 10 minutes.
+	TURNTTL time.Duration
+	// RoomTTL is how long a room lives from its creation; 0 means 10
+	// minutes.
+	RoomTTL time.Duration
+	// MemberTimeout drops a member that has not polled for this long;
+	// 0 means 30 seconds.
+	MemberTimeout time.Duration
+	// PollWait is how long a poll waits for news before an empty answer;
+	// 0 or more than 20 seconds means 20 seconds.
+	PollWait time.Duration
+	// MaxRooms bounds the rooms held at once (expired ones included
+	// until swept); 0 means 10,000.
+	MaxRooms int
+	// MaxRoomsPerAddr bounds the rooms one address has created and that
+	// are still held; 0 means 4.
+	MaxRoomsPerAddr int
+	// MaxMembersPerAddr bounds one address's memberships; 0 means 16.
+	MaxMembersPerAddr int
+	// MaxAddrs bounds the addresses tracked for limits; 0 means 65,536.
+	MaxAddrs int
+	// Rate is the requests a second one address may make, with bursts
+	// of twice as many; 0 means 20.
+	Rate float64
+	// JoinRate is the joins a second one address may make, with bursts
+	// of ten; 0 means 1.
+	JoinRate float64
+	// MaxQueue bounds the messages waiting for one member; 0 means 32.
+	MaxQueue int
+	// MaxQueuedBytes bounds the bytes of messages waiting in all rooms;
+	// 0 means 64 MiB.
+	MaxQueuedBytes int
+	// MaxConns and MaxConnsPerAddr bound open connections in Serve;
+	// 0 means 4,096 and 32.
+	MaxConns, MaxConnsPerAddr int
+	// TrustProxy takes a client's address from the last
+	// X-Forwarded-For entry when the connection comes from a loopback
+	// address (a reverse proxy on the same machine); false means the
+	// connection's address.
+	TrustProxy bool
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Logger notes refusals and a stats line a minute; nil means
+	// slog.Default().
+	Logger *slog.Logger
+}
+
+func (c ServerConfig) withDefaults() (ServerConfig, error) {
+	def := func(v *int, d int) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	defd := func(v *time.Duration, d time.Duration) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	defd(&c.TURNTTL, 10*time.Minute)
+	defd(&c.RoomTTL, 10*time.Minute)
+	defd(&c.MemberTimeout, 30*time.Second)
+	if c.PollWait <= 0 || c.PollWait > maxPollWait {
+		c.PollWait = maxPollWait
+	}
+	def(&c.MaxRooms, 10000)
+	def(&c.MaxRoomsPerAddr, 4)
+	def(&c.MaxMembersPerAddr, 16)
+	def(&c.MaxAddrs, 65536)
+	def(&c.MaxQueue, 32)
+	def(&c.MaxQueuedBytes, 64<<20)
+	def(&c.MaxConns, 4096)
+	def(&c.MaxConnsPerAddr, 32)
+	if c.Rate == 0 {
+		c.Rate = 20
+	}
+	if c.JoinRate == 0 {
+		c.JoinRate = 1
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	return c, c.check()
+}
+
+func (c ServerConfig) check() error {
+	if len(c.TURN) > 0 && len(c.TURNSecret) == 0 {
+		return errors.New("lobby: TURN servers without a TURN secret: give coturn's static-auth-secret (-turn-secret-file)")
+	}
+	if len(c.STUN)+len(c.TURN) > maxServers {
+		return fmt.Errorf("lobby: %d STUN and TURN URLs: at most %d", len(c.STUN)+len(c.TURN), maxServers)
+	}
+	for _, u := range c.STUN {
+		if !strings.HasPrefix(u, "stun:") || len(u) > maxURL {
+			return fmt.Errorf("lobby: STUN URL %q: want stun:HOST:PORT", u)
+		}
+	}
+	for _, u := range c.TURN {
+		if !(strings.HasPrefix(u, "turn:") || strings.HasPrefix(u, "turns:")) || len(u) > maxURL {
+			return fmt.Errorf("lobby: TURN URL %q: want turn:HOST:PORT or turns:HOST:PORT", u)
+		}
+	}
+	if c.TURNTTL < time.Minute || c.RoomTTL < time.Second || c.MemberTimeout <= time.Second {
+		return errors.New("lobby: TURNTTL under a minute, RoomTTL under a second or MemberTimeout under a second: too short to play")
+	}
+	if c.MaxRooms < 0 || c.MaxRoomsPerAddr < 0 || c.MaxMembersPerAddr < 0 || c.MaxAddrs < 0 || c.MaxQueue < 0 || c.MaxQueuedBytes < 0 || c.Rate < 0 || c.JoinRate < 0 {
+		return errors.New("lobby: a negative limit in ServerConfig: give a positive number or 0 for the default")
+	}
+	return nil
+}

@@ -1,0 +1,150 @@
+package lobby
+
+import (
+	"net/http"
+	"time"
+)
+
+func (s *Server) malformed(w http.ResponseWriter, err error) {
+	s.count(func(st *Stats) { st.Malformed++ })
+	refuse(w, http.StatusBadRequest, reasonBad, err.Error())
+}
+
+// join puts the requester in the room, creating it if asked and allowed.
+func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body []byte) {
+	j, err := decodeJoin(body)
+	if err != nil {
+		s.malformed(w, err)
+		return
+	}
+	now := s.cfg.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.addrLocked(addr, now)
+	if a == nil {
+		s.stats.RefusedAddrs++
+		refuse(w, http.StatusServiceUnavailable, reasonBusy, "the lobby is tracking too many addresses")
+		return
+	}
+	r, code, reason, msg := s.roomFor(j, addr, a, now)
+	if r == nil {
+		refuse(w, code, reason, msg)
+		return
+	}
+	if a.members >= s.cfg.MaxMembersPerAddr {
+		s.stats.RefusedMembers++
+		refuse(w, http.StatusTooManyRequests, reasonBusy, "your address holds too many lobby places; leave some first")
+		return
+	}
+	m := &member{token: newToken(), room: r, slot: r.freeSlot(), inst: j.inst, addr: addr, lastSeen: now}
+	r.slots[m.slot] = m
+	r.changed(true)
+	s.members[m.token] = m
+	a.members++
+	s.stats.Joins++
+	writeJSON(w, http.StatusOK, joinReply{Member: m.token, Slot: m.slot, Servers: s.cfg.iceServers(now), Status: r.status()})
+}
+
+// roomFor finds or makes the room j asks for, with a free slot; or says
+// why not (HTTP code, reason, message). s.mu is held.
+func (s *Server) roomFor(j join, addr string, a *addrState, now time.Time) (*room, int, string, string) {
+	r := s.rooms[j.room]
+	switch {
+	case r == nil && !j.create:
+		s.stats.UnknownRoom++
+		return nil, http.StatusNotFound, reasonUnknown, "no room with this code"
+	case r == nil && len(s.rooms) >= s.cfg.MaxRooms:
+		s.stats.RefusedRooms++
+		return nil, http.StatusServiceUnavailable, reasonBusy, "the lobby holds as many rooms as it may"
+	case r == nil && a.rooms >= s.cfg.MaxRoomsPerAddr:
+		s.stats.RefusedRoomsPerAddr++
+		return nil, http.StatusTooManyRequests, reasonBusy, "your address has made too many rooms; wait for them to end"
+	case r == nil:
+		players := j.players
+		if players == 0 {
+			players = 2
+		}
+		r = newRoom(j.room, players, addr, now.Add(s.cfg.RoomTTL))
+		s.rooms[j.room] = r
+		a.rooms++
+		s.stats.RoomsCreated++
+		s.stats.RoomsMax = max(s.stats.RoomsMax, len(s.rooms))
+		return r, 0, "", ""
+	case !r.closed.IsZero():
+		return nil, http.StatusGone, reasonClosed, "the room has ended"
+	case j.players != 0 && j.players != r.players:
+		s.stats.Full++
+		return nil, http.StatusConflict, reasonFull, "the room was made for another number of players"
+	case r.freeSlot() < 0:
+		s.stats.Full++
+		return nil, http.StatusConflict, reasonFull, "the room is full"
+	}
+	return r, 0, "", ""
+}
+
+// memberLocked finds the member a token names, or refuses. s.mu is held.
+func (s *Server) memberLocked(w http.ResponseWriter, token string) *member {
+	m := s.members[token]
+	if m == nil {
+		s.stats.UnknownRoom++
+		refuse(w, http.StatusNotFound, reasonUnknown, "no such member (it expired, or the room ended)")
+		return nil
+	}
+	if !m.room.closed.IsZero() {
+		refuse(w, http.StatusGone, reasonClosed, "the room has ended (it expired, or its host left)")
+		return nil
+	}
+	return m
+}
+
+// send queues a sealed box for another member of the sender's room.
+func (s *Server) send(w http.ResponseWriter, _ *http.Request, _ string, body []byte) {
+	req, err := decodeSend(body)
+	if err != nil {
+		s.malformed(w, err)
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.memberLocked(w, req.Member)
+	if m == nil {
+		return
+	}
+	m.lastSeen = s.cfg.Now()
+	to := m.room.slots[req.To]
+	if to == nil || to == m {
+		refuse(w, http.StatusNotFound, reasonAbsent, "no other member in that slot")
+		return
+	}
+	msg := msgWire{Seq: to.seq + 1, From: m.slot, Box: req.Box}
+	if len(to.queue) >= s.cfg.MaxQueue || s.queued+queuedBytes(msg) > s.cfg.MaxQueuedBytes {
+		s.stats.RefusedQueue++
+		refuse(w, http.StatusTooManyRequests, reasonBusy, "the receiver's queue is full; wait for it to poll")
+		return
+	}
+	to.seq++
+	to.queue = append(to.queue, msg)
+	s.queued += queuedBytes(msg)
+	s.stats.Forwarded++
+	m.room.changed(false)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// leave removes the member; the host leaving closes the room.
+func (s *Server) leave(w http.ResponseWriter, _ *http.Request, _ string, body []byte) {
+	req, err := decodeLeave(body)
+	if err != nil {
+		s.malformed(w, err)
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.members[req.Member]
+	if m == nil {
+		s.stats.UnknownRoom++
+		refuse(w, http.StatusNotFound, reasonUnknown, "no such member")
+		return
+	}
+	s.dropMemberLocked(m, s.cfg.Now())
+	w.WriteHeader(http.StatusNoContent)
+}

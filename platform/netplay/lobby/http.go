@@ -1,0 +1,87 @@
+package lobby
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// The reasons the server gives in an errorReply, and the HTTP status of
+// each.
+const (
+	reasonUnknown = "unknown" // 404: no room with this id, or no such member
+	reasonFull    = "full"    // 409: no free slot, or another room size
+	reasonClosed  = "closed"  // 410: room expired or host left
+	reasonBusy    = "busy"    // 429 or 503: rate limited or out of room
+	reasonBad     = "bad"     // 400: malformed request
+	reasonAbsent  = "absent"  // 404 on send: no member in that slot
+)
+
+func kindOf(reason string) error {
+	switch reason {
+	case reasonUnknown:
+		return ErrCodeUnknown
+	case reasonFull:
+		return ErrRoomFull
+	case reasonClosed:
+		return ErrRoomClosed
+	case reasonBusy:
+		return ErrBusy
+	case reasonAbsent:
+		return ErrPeerLeft
+	default:
+		return ErrProtocol
+	}
+}
+
+// baseURL turns -lobby's ADDR into the URL requests go to: HOST:PORT
+// means plain HTTP; an http:// or https:// URL is taken as it is.
+func baseURL(addr string) (string, error) {
+	if strings.HasPrefix(addr, "http://") || strings.HasPrefix(addr, "https://") {
+		return strings.TrimRight(addr, "/"), nil
+	}
+	if addr == "" || strings.Contains(addr, "/") {
+		return "", fmt.Errorf("lobby: address %q: want HOST:PORT or an https:// URL", addr)
+	}
+	return "http://" + addr, nil
+}
+
+// post sends req as JSON to path and returns the reply's body, or an
+// *Error: ErrUnreachable when no answer came, the server's reason when it
+// refused.
+func post(ctx context.Context, hc *http.Client, base, path string, req any) ([]byte, error) {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return nil, fmt.Errorf("lobby: encode %s: %w", path, err)
+	}
+	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, base+path, bytes.NewReader(body))
+	if err != nil {
+		return nil, newError(ErrUnreachable, err)
+	}
+	hr.Header.Set("Content-Type", "application/json")
+	resp, err := hc.Do(hr)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, newError(ErrUnreachable, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, maxReply+1))
+	if err != nil {
+		return nil, newError(ErrUnreachable, err)
+	}
+	if resp.StatusCode == http.StatusOK || resp.StatusCode == http.StatusNoContent {
+		return b, nil
+	}
+	var e errorReply
+	if decode(b, maxReply, &e) != nil || e.Reason == "" {
+		return nil, newError(ErrProtocol, fmt.Errorf("%s answered %s", path, resp.Status))
+	}
+	return nil, newError(kindOf(e.Reason), errors.New(e.Message))
+}

@@ -1,0 +1,87 @@
+package lobby
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// maxPollWait is the longest the server holds a poll open; the client
+// gives each poll this much and a margin before it calls it lost.
+const maxPollWait = 20 * time.Second
+
+// pollRetries is how many polls in a row may fail to reach the lobby
+// before the membership fails with ErrUnreachable; the wait between
+// them doubles from pollBackoff (about 8 s in all).
+const (
+	pollRetries = 6
+	pollBackoff = 250 * time.Millisecond
+)
+
+// poll fetches messages and status changes until ctx ends or the
+// membership fails, and then closes c.polled.
+func (c *Client) poll(ctx context.Context, ver uint64) {
+	defer close(c.polled)
+	var ack uint64
+	failures := 0
+	for ctx.Err() == nil {
+		rctx, cancel := context.WithTimeout(ctx, maxPollWait+10*time.Second)
+		b, err := post(rctx, c.hc, c.base, pathPoll, pollRequest{Member: c.member, Ack: ack, Ver: ver})
+		cancel()
+		if ctx.Err() != nil {
+			c.fail(ctx.Err())
+			return
+		}
+		if err != nil {
+			if !errors.Is(err, ErrUnreachable) && !errors.Is(err, context.DeadlineExceeded) || failures == pollRetries {
+				c.fail(err)
+				return
+			}
+			failures++
+			select {
+			case <-time.After(pollBackoff << (failures - 1)):
+			case <-ctx.Done():
+			}
+			continue
+		}
+		failures = 0
+		if ack, ver, err = c.take(ctx, b, ack); err != nil {
+			c.fail(err)
+			return
+		}
+	}
+	c.fail(ctx.Err())
+}
+
+// take applies one poll reply: the new status, then each message opened
+// and queued for Recv. It returns the highest seq taken and the room's
+// version.
+func (c *Client) take(ctx context.Context, b []byte, ack uint64) (uint64, uint64, error) {
+	rep, st, err := decodePollReply(b)
+	if err != nil {
+		return ack, 0, newError(ErrProtocol, err)
+	}
+	c.mu.Lock()
+	c.state = st
+	close(c.change)
+	c.change = make(chan struct{})
+	c.mu.Unlock()
+	for _, m := range rep.Msgs {
+		if m.Seq <= ack {
+			continue // sent again because our last ack was lost
+		}
+		c.mu.Lock()
+		p, err := c.sealer.open(m.From, m.Box)
+		c.mu.Unlock()
+		if err != nil {
+			return ack, 0, newError(ErrTampered, errors.New("a forwarded message did not open with the code's key"))
+		}
+		select {
+		case c.inbox <- message{from: m.From, payload: p}:
+		case <-ctx.Done():
+			return ack, 0, ctx.Err()
+		}
+		ack = m.Seq
+	}
+	return ack, rep.Status.Ver, nil
+}

@@ -1,0 +1,79 @@
+package lobby
+
+import (
+	"encoding/hex"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
+
+// room is one session's meeting place on the server.
+type room struct {
+	id      roomID
+	players int
+	slots   [engine.MaxPlayers]*member
+	owner   string // address that created it
+	expires time.Time
+	closed  time.Time // zero while open; swept a MemberTimeout later
+	ver     uint64    // rises at every change of members
+	wake    chan struct{}
+}
+
+// member is one peer's place in a room.
+type member struct {
+	token    string
+	room     *room
+	slot     int
+	inst     instance
+	addr     string
+	queue    []msgWire // messages for this member, seq ascending
+	seq      uint64    // last seq given
+	lastSeen time.Time
+	polling  int // polls held open now
+}
+
+func newRoom(id roomID, players int, owner string, expires time.Time) *room {
+	return &room{id: id, players: players, owner: owner, expires: expires, wake: make(chan struct{})}
+}
+
+// changed wakes every poll of the room; members says whether who is in
+// it changed too.
+func (r *room) changed(members bool) {
+	if members {
+		r.ver++
+	}
+	close(r.wake)
+	r.wake = make(chan struct{})
+}
+
+func (r *room) freeSlot() int {
+	for i := 0; i < r.players; i++ {
+		if r.slots[i] == nil {
+			return i
+		}
+	}
+	return -1
+}
+
+func (r *room) empty() bool {
+	for _, m := range r.slots {
+		if m != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *room) status() statusWire {
+	w := statusWire{Players: r.players, Expires: r.expires.Unix(), Ver: r.ver}
+	for _, m := range r.slots {
+		if m != nil {
+			w.Members = append(w.Members, memberWire{Slot: m.slot, Inst: hex.EncodeToString(m.inst[:])})
+		}
+	}
+	return w
+}
+
+// queuedBytes is what a member's waiting messages count against
+// MaxQueuedBytes: the box and a fixed allowance for the rest.
+func queuedBytes(m msgWire) int { return len(m.Box) + 64 }

@@ -1,0 +1,166 @@
+package lobby
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
+
+// protocolVersion is the lobby protocol this package speaks; the server
+// refuses any other.
+const protocolVersion = 1
+
+// The paths the server answers on; every request is a POST of one JSON
+// object and every answer one JSON object.
+const (
+	pathJoin  = "/v1/join"
+	pathSend  = "/v1/send"
+	pathPoll  = "/v1/poll"
+	pathLeave = "/v1/leave"
+	pathStats = "/stats"
+)
+
+// Size bounds of the wire: a request body is at most maxRequest bytes
+// and a reply at most maxReply; a poll returns at most maxBatch messages.
+const (
+	maxRequest = 2*maxBox + 1024 // one base64 box and the JSON around it
+	maxBatch   = 16
+	maxReply   = maxBatch*(2*maxBox+64) + 4096
+	tokenLen   = 16 // bytes of a member token (hex on the wire)
+	maxServers = 8  // ICE servers in a join reply
+	maxURL     = 256
+)
+
+// ICEServer is a STUN or TURN server the peers may use, in the shape of
+// WebRTC's RTCIceServer.
+type ICEServer struct {
+	// URLs are the server's addresses, such as "stun:203.0.113.5:3478"
+	// or "turn:203.0.113.5:3478?transport=udp"; never empty.
+	URLs []string `json:"urls"`
+	// Username and Credential are the TURN REST credentials
+	// ("EXPIRY:NAME" and its HMAC); empty for STUN.
+	Username   string `json:"username,omitempty"`
+	Credential string `json:"credential,omitempty"`
+	// Expires is when the credentials stop working; zero for STUN.
+	Expires time.Time `json:"expires,omitzero"`
+}
+
+// Status is a room's fill as the lobby last reported it.
+type Status struct {
+	// Players is the room's number of slots; 0 before the first report.
+	Players int
+	// Joined are the slots taken, ascending, this peer's included.
+	Joined []int
+	// Expires is when the lobby drops the room; zero before the first
+	// report.
+	Expires time.Time
+}
+
+// Full reports whether every slot of the room is taken.
+func (s Status) Full() bool { return s.Players > 0 && len(s.Joined) == s.Players }
+
+type joinRequest struct {
+	V       int    `json:"v"`
+	Room    string `json:"room"`
+	Inst    string `json:"inst"`
+	Players int    `json:"players"`
+	Create  bool   `json:"create"`
+}
+
+type memberWire struct {
+	Slot int    `json:"slot"`
+	Inst string `json:"inst"`
+}
+
+type statusWire struct {
+	Players int          `json:"players"`
+	Members []memberWire `json:"members"`
+	Expires int64        `json:"expires"` // unix seconds
+	Ver     uint64       `json:"ver"`     // rises at every change of members
+}
+
+type joinReply struct {
+	Member  string      `json:"member"`
+	Slot    int         `json:"slot"`
+	Servers []ICEServer `json:"servers"`
+	Status  statusWire  `json:"status"`
+}
+
+type sendRequest struct {
+	Member string `json:"member"`
+	To     int    `json:"to"`
+	Box    []byte `json:"box"`
+}
+
+type pollRequest struct {
+	Member string `json:"member"`
+	Ack    uint64 `json:"ack"` // highest message seq received; the server drops those
+	Ver    uint64 `json:"ver"` // room version last seen; a change ends the wait
+}
+
+type msgWire struct {
+	Seq  uint64 `json:"seq"`
+	From int    `json:"from"`
+	Box  []byte `json:"box"`
+}
+
+type pollReply struct {
+	Msgs   []msgWire  `json:"msgs"`
+	Status statusWire `json:"status"`
+}
+
+type leaveRequest struct {
+	Member string `json:"member"`
+}
+
+type errorReply struct {
+	Reason  string `json:"error"`
+	Message string `json:"message"`
+}
+
+var errMalformed = errors.New("malformed")
+
+// decode reads exactly one JSON object of at most limit bytes into v.
+func decode(b []byte, limit int, v any) error {
+	if len(b) > limit {
+		return fmt.Errorf("%w: %d bytes, at most %d", errMalformed, len(b), limit)
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	if err := d.Decode(v); err != nil {
+		return fmt.Errorf("%w: %v", errMalformed, err)
+	}
+	if d.More() {
+		return fmt.Errorf("%w: more than one object", errMalformed)
+	}
+	return nil
+}
+
+func validSlot(s int) bool { return s >= 0 && s < engine.MaxPlayers }
+
+func validPlayers(n int) bool { return n >= 2 && n <= engine.MaxPlayers }
+
+// parseHex decodes exactly n bytes of lowercase or uppercase hex.
+func parseHex(s string, n int) ([]byte, bool) {
+	if len(s) != 2*n {
+		return nil, false
+	}
+	b, err := hex.DecodeString(s)
+	return b, err == nil
+}
+
+func parseInstance(s string) (instance, bool) {
+	var i instance
+	b, ok := parseHex(s, instanceLen)
+	copy(i[:], b)
+	return i, ok
+}
+
+func validToken(s string) bool {
+	_, ok := parseHex(s, tokenLen)
+	return ok
+}
