@@ -47,6 +47,11 @@ type Config struct {
 	// DropAfter is the silence after which the session ends with a
 	// *SilentError; 0 means DefaultDropAfter.
 	DropAfter time.Duration
+	// AdaptDelay lets the input delay follow the round trip during the
+	// session: the host picks a new delay from the round trips it
+	// measures (see DelayFor) and every peer switches to it on one tick
+	// the host names. Only the host's matters; false keeps InputDelay.
+	AdaptDelay bool
 }
 
 // Peer is the link to another peer and that peer's slot.

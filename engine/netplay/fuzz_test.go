@@ -73,7 +73,7 @@ func FuzzDatagram(f *testing.F) {
 	for _, b := range realDatagrams(f) {
 		f.Add(b)
 	}
-	f.Add([]byte("LS\x01"))
+	f.Add([]byte("LS\x02"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var d datagram

@@ -52,7 +52,7 @@ func meet(ctx context.Context, r Rendezvous, servers []ICEServer, o Options, n t
 		return nil, err
 	}
 	start := time.Now()
-	s, err := openShared(n, urls, o.Logger)
+	s, err := openShared(n, urls, r.Slot() == 0, o.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -94,13 +94,15 @@ type shared struct {
 	conn net.PacketConn
 	tr   *quic.Transport
 	stun *stunSide
+	gate *gate // a host's: it bounds who may connect
 
 	mu     sync.Mutex
 	agents []*ice.Agent
 	extra  []io.Closer // transports over relayed pairs
 }
 
-func openShared(n transport.Net, urls []*stun.URI, log *slog.Logger) (*shared, error) {
+// openShared opens the socket; a host's QUIC is behind a gate, as Host's.
+func openShared(n transport.Net, urls []*stun.URI, host bool, log *slog.Logger) (*shared, error) {
 	if n == nil {
 		var err error
 		if n, err = stdnet.NewNet(); err != nil {
@@ -112,11 +114,15 @@ func openShared(n transport.Net, urls []*stun.URI, log *slog.Logger) (*shared, e
 		return nil, fmt.Errorf("netplay: open a UDP socket: %w", err)
 	}
 	tr := &quic.Transport{Conn: conn}
+	g := newGate(log)
+	if host {
+		tr.VerifySourceAddress, tr.ConnContext = g.retry, g.admit
+	}
 	side := newSTUNSide(tr)
 	quiet := logging.NewDefaultLoggerFactory()
 	quiet.DefaultLogLevel = logging.LogLevelError
 	mux := ice.NewUniversalUDPMuxDefault(ice.UniversalUDPMuxParams{UDPConn: side, Net: n, Logger: quiet.NewLogger("ice")})
-	s := &shared{conn: conn, tr: tr, stun: side, env: iceEnv{urls: urls, net: n, mux: mux, log: log}}
+	s := &shared{conn: conn, tr: tr, stun: side, gate: g, env: iceEnv{urls: urls, net: n, mux: mux, log: log}}
 	return s, nil
 }
 
@@ -125,6 +131,7 @@ func (s *shared) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var errs []error
+	s.gate.close()
 	for _, a := range s.agents {
 		errs = append(errs, a.Close())
 	}

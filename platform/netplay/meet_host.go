@@ -3,6 +3,7 @@ package netplay
 import (
 	"context"
 	"fmt"
+	"net"
 	"time"
 
 	"github.com/quic-go/quic-go"
@@ -20,23 +21,27 @@ func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Op
 	if o.InputDelay < 0 || o.InputDelay > np.MaxInputDelay {
 		return nil, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks, or 0 to measure", o.InputDelay, np.MaxInputDelay)
 	}
-	ln, err := s.tr.Listen(id.serverTLS(), quicConfig())
+	ln, err := s.tr.Listen(id.serverTLS(), quicConfig(handshakeTimeout))
 	if err != nil {
 		return nil, fmt.Errorf("netplay: listen for the players: %w", err)
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	h := &hostMeeting{s: s, id: id, r: r, accepted: make(chan accepted, 2*o.Players), found: make(chan string, o.Players)}
-	go h.acceptFrom(ctx, ln)
-	go h.dispatch(ctx, cancel)
-	js, err := gather(ctx, h, o)
+	m := &hostMeeting{s: s, id: id, r: r, fail: cancel, accepted: make(chan *quic.Conn, 2*o.Players),
+		found: make(chan string, o.Players), stop: make(chan struct{})}
+	defer close(m.stop)
+	go m.acceptFrom(ctx, ln)
+	go m.dispatch(ctx)
+	h := &hosting{o: o, acc: m, offered: make(chan joiner), done: make(chan struct{})}
+	go h.acceptAll(ctx)
+	js, err := h.gather(ctx)
+	s.gate.close()
+	close(h.done)
 	if err != nil {
-		_ = ln.Close()
 		return nil, err
 	}
 	j := welcomeAll(ctx, js, o)
-	j.ln = ln
-	j.Path = h.paths(ctx, o.Players-1)
+	j.Path = m.paths(ctx, o.Players-1)
 	return j, nil
 }
 
@@ -46,23 +51,21 @@ type hostMeeting struct {
 	s        *shared
 	id       *identity
 	r        Rendezvous
-	accepted chan accepted
-	found    chan string // each path found
+	fail     context.CancelCauseFunc // ends the meeting: a joiner has no path
+	accepted chan *quic.Conn
+	found    chan string   // each path found
+	stop     chan struct{} // closed when the meeting is over
 }
 
-type accepted struct {
-	conn *quic.Conn
-	err  error
-}
-
-// Accept returns the next joiner's connection, or why a joiner has no
-// path.
+// Accept returns the next joiner's connection, until the meeting is over.
 func (h *hostMeeting) Accept(ctx context.Context) (*quic.Conn, error) {
 	select {
-	case a := <-h.accepted:
-		return a.conn, a.err
+	case c := <-h.accepted:
+		return c, nil
+	case <-h.stop:
+		return nil, net.ErrClosed
 	case <-ctx.Done():
-		return nil, causeOr(ctx, ctx.Err())
+		return nil, ctx.Err()
 	}
 }
 
@@ -72,29 +75,27 @@ func (h *hostMeeting) acceptFrom(ctx context.Context, ln *quic.Listener) {
 		if err != nil {
 			return
 		}
-		h.put(ctx, accepted{conn: c})
+		h.put(ctx, c)
 	}
 }
 
-func (h *hostMeeting) put(ctx context.Context, a accepted) {
+func (h *hostMeeting) put(ctx context.Context, c *quic.Conn) {
 	select {
-	case h.accepted <- a:
+	case h.accepted <- c:
 	case <-ctx.Done():
-		if a.conn != nil {
-			_ = a.conn.CloseWithError(1, "host gave up")
-		}
+		_ = c.CloseWithError(1, "host gave up")
 	}
 }
 
 // dispatch hands each joiner's signals to its own ICE agent, started at
 // its first; a failing rendezvous ends the meeting with its error.
-func (h *hostMeeting) dispatch(ctx context.Context, fail context.CancelCauseFunc) {
+func (h *hostMeeting) dispatch(ctx context.Context) {
 	ins := map[int]chan []byte{}
 	for {
 		from, b, err := h.r.Recv(ctx)
 		if err != nil {
 			if ctx.Err() == nil {
-				fail(fmt.Errorf("netplay: the lobby failed while waiting for players: %w", err))
+				h.fail(fmt.Errorf("netplay: the lobby failed while waiting for players: %w", err))
 			}
 			return
 		}
@@ -119,7 +120,7 @@ func (h *hostMeeting) connect(ctx context.Context, slot int, in <-chan []byte) {
 	defer cancel()
 	l, err := h.s.env.connectICE(cctx, in, send, false)
 	if err != nil {
-		h.put(ctx, accepted{err: fmt.Errorf("player %d: %w", slot, err)})
+		h.fail(fmt.Errorf("player %d: %w", slot, err))
 		return
 	}
 	h.s.keep(l.agent, nil)
@@ -133,17 +134,17 @@ func (h *hostMeeting) connect(ctx context.Context, slot int, in <-chan []byte) {
 	}
 	tr := &quic.Transport{Conn: pairConn{Conn: l.conn, remote: l.remoteAddr()}}
 	h.s.keep(nil, tr)
-	ln, err := tr.Listen(h.id.serverTLS(), quicConfig())
+	ln, err := tr.Listen(h.id.serverTLS(), quicConfig(handshakeTimeout))
 	if err != nil {
-		h.put(ctx, accepted{err: fmt.Errorf("netplay: listen over the relay: %w", err)})
+		h.fail(fmt.Errorf("netplay: listen over the relay: %w", err))
 		return
 	}
 	c, err := ln.Accept(cctx)
 	if err != nil {
-		h.put(ctx, accepted{err: fmt.Errorf("%w: player %d found a relayed path but never connected over it: %w", ErrNoPath, slot, err)})
+		h.fail(fmt.Errorf("%w: player %d found a relayed path but never connected over it: %w", ErrNoPath, slot, err))
 		return
 	}
-	h.put(ctx, accepted{conn: c})
+	h.put(ctx, c)
 }
 
 // paths is the least direct of the n paths found: a joiner can greet

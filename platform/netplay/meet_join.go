@@ -46,7 +46,7 @@ func meetAsJoiner(ctx context.Context, r Rendezvous, s *shared, id *identity, o 
 		tr = &quic.Transport{Conn: pairConn{Conn: l.conn, remote: l.remoteAddr()}}
 		s.keep(nil, tr)
 	}
-	conn, err := tr.Dial(cctx, l.remoteAddr(), id.clientTLS(), quicConfig())
+	conn, err := tr.Dial(cctx, l.remoteAddr(), id.clientTLS(), quicConfig(handshakeTimeout))
 	if err != nil {
 		return nil, fmt.Errorf("netplay: connect to the host over the %s path: %w (is the code the same?)", l.path, causeOr(ctx, err))
 	}
