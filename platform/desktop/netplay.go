@@ -31,6 +31,12 @@ type NetOptions struct {
 	// DropAfter is how long a silent peer is waited for (-net-timeout);
 	// 0 means 3 s.
 	DropAfter time.Duration
+	// Lobby is the address of a lobby (tools/lobby) the peers meet
+	// through (-lobby): every peer gives the same Code and the first to
+	// arrive hosts; ICE finds a path between them, through a relay when
+	// it must. A game can set it so its players never type an address;
+	// "" means no lobby (-host and -join).
+	Lobby string
 }
 
 func (n *NetOptions) flags(fs *flag.FlagSet) {
@@ -39,19 +45,22 @@ func (n *NetOptions) flags(fs *flag.FlagSet) {
 	fs.StringVar(&n.Code, "code", "", "netplay: the session's secret (the host prints a generated one when not given)")
 	fs.IntVar(&n.InputDelay, "input-delay", 0, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", np.MaxInputDelay))
 	fs.DurationVar(&n.DropAfter, "net-timeout", np.DefaultDropAfter, "netplay: end the session when a peer has been silent this long")
+	fs.StringVar(&n.Lobby, "lobby", n.Lobby, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts")
 }
 
 // active reports whether the run is a netplay session.
-func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" }
+func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" || n.Lobby != "" }
 
 func (n *NetOptions) validate(c *Config) error {
 	switch {
 	case n.Host != "" && n.Join != "":
 		return usagef("-host and -join cannot be used together: host a session, or join one")
+	case n.Lobby != "" && (n.Host != "" || n.Join != ""):
+		return usagef("-lobby finds the host itself: drop -host and -join, or drop -lobby")
 	case n.Join != "" && n.Code == "":
 		return usagef("-join needs -code: the host printed it")
 	case n.Code != "" && !n.active():
-		return usagef("-code needs -host or -join")
+		return usagef("-code needs -host, -join or -lobby")
 	case n.Code != "" && len(n.Code) < pnet.MinCode:
 		return usagef("invalid value for -code: want at least %d characters (leave it out on the host to have one generated)", pnet.MinCode)
 	case n.InputDelay < 0 || n.InputDelay > np.MaxInputDelay:
@@ -61,7 +70,7 @@ func (n *NetOptions) validate(c *Config) error {
 	case n.DropAfter < np.DefaultWarnAfter:
 		return usagef("invalid value %v for -net-timeout: want %v or more", n.DropAfter, np.DefaultWarnAfter)
 	case n.active() && c.Output.Replay != "":
-		return usagef("-replay plays a recording alone: drop -host and -join")
+		return usagef("-replay plays a recording alone: drop -host, -join and -lobby")
 	case n.active() && (c.Loop.Frames != 0 || c.Loop.Duration != 0):
 		return usagef("-frames and -duration stop each peer on its own: in a session use -ticks, which stops every peer on the same tick")
 	}
@@ -99,20 +108,25 @@ func startNet(ctx context.Context, game any, o *Config, log *slog.Logger) (*netR
 	opt.Settings = append(opt.Settings, pnet.Setting{Name: "ticks", Value: strconv.FormatUint(o.Loop.Ticks, 10), Explicit: o.given["ticks"]})
 	var j *pnet.Joined
 	var err error
-	if n.Host != "" {
+	start := time.Now()
+	switch {
+	case n.Lobby != "":
+		j, err = meetByLobby(ctx, n.Lobby, opt, log, nil)
+	case n.Host != "":
 		if opt.Code == "" {
 			opt.Code = pnet.NewCode()
 		}
 		j, err = pnet.Host(ctx, n.Host, opt, func(a net.Addr) {
 			log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", opt.Code, "players", opt.Players)
 		})
-	} else {
+	default:
 		log.Info("netplay: joining", "addr", n.Join)
 		j, err = pnet.Join(ctx, n.Join, opt)
 	}
 	if err != nil {
 		return nil, err
 	}
+	j.Connect = time.Since(start) // the lobby and the wait for the others included
 	if err := adoptSettings(o, j.Settings); err != nil {
 		_ = j.Close()
 		return nil, err
@@ -123,7 +137,7 @@ func startNet(ctx context.Context, game any, o *Config, log *slog.Logger) (*netR
 		_ = j.Close()
 		return nil, err
 	}
-	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT)
+	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
 	bot, _ := game.(Bot)
 	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: bot}, nil
 }
@@ -252,6 +266,13 @@ type NetSummary struct {
 	Dropped           uint64 `json:"dropped"` // malformed, forged, replayed or flooding datagrams
 	// Desync is the first tick whose state hashes differed, null when none did.
 	Desync *uint64 `json:"desync"`
+	// Path is how the peers reached each other: "direct" for -host and
+	// -join; through a lobby what ICE found: "direct host",
+	// "server-reflexive", "peer-reflexive" or "relay".
+	Path string `json:"path"`
+	// ConnectMS is how long connecting took, from the start of the
+	// session's setup (the lobby included) until every peer was greeted.
+	ConnectMS float64 `json:"connect_ms"`
 }
 
 // RTTMS are round-trip percentiles in milliseconds.
@@ -271,6 +292,7 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		DatagramsSent: st.DatagramsSent, DatagramsReceived: st.DatagramsReceived,
 		BytesSent: st.BytesSent, BytesReceived: st.BytesReceived,
 		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,
+		Path: r.joined.Path, ConnectMS: ms(r.joined.Connect),
 	}
 }
 

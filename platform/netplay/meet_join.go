@@ -11,14 +11,16 @@ import (
 // from its own socket on a direct path, over the pair when it is this
 // end's relay.
 func meetAsJoiner(ctx context.Context, r Rendezvous, s *shared, id *identity, o Options) (*Joined, error) {
-	ctx, cancel := context.WithCancelCause(ctx)
+	// The rendezvous matters until ICE is done: the host may leave the
+	// lobby once it has greeted, while this end still reads its welcome.
+	ictx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	in := make(chan []byte, maxCandidates+4)
 	go func() {
 		for {
-			from, b, err := r.Recv(ctx)
+			from, b, err := r.Recv(ictx)
 			if err != nil {
-				if ctx.Err() == nil {
+				if ictx.Err() == nil {
 					cancel(fmt.Errorf("netplay: the lobby failed while finding a path to the host: %w", err))
 				}
 				return
@@ -33,12 +35,15 @@ func meetAsJoiner(ctx context.Context, r Rendezvous, s *shared, id *identity, o 
 		}
 	}()
 	send := func(ctx context.Context, b []byte) error { return r.Send(ctx, 0, b) }
-	cctx, ccancel := context.WithTimeout(ctx, connectTimeout)
+	cctx, ccancel := context.WithTimeout(ictx, connectTimeout)
 	defer ccancel()
 	l, err := s.env.connectICE(cctx, in, send, true)
 	if err != nil {
 		return nil, err
 	}
+	cancel(nil)
+	qctx, qcancel := context.WithTimeout(ctx, connectTimeout)
+	defer qcancel()
 	s.keep(l.agent, nil)
 	o.Logger.Info("netplay: found a path to the host", "path", l.path, "local", l.local.String(), "remote", l.remote.String())
 	tr := s.tr
@@ -46,9 +51,9 @@ func meetAsJoiner(ctx context.Context, r Rendezvous, s *shared, id *identity, o 
 		tr = &quic.Transport{Conn: pairConn{Conn: l.conn, remote: l.remoteAddr()}}
 		s.keep(nil, tr)
 	}
-	conn, err := tr.Dial(cctx, l.remoteAddr(), id.clientTLS(), quicConfig(handshakeTimeout))
+	conn, err := tr.Dial(qctx, l.remoteAddr(), id.clientTLS(), quicConfig(handshakeTimeout))
 	if err != nil {
-		return nil, fmt.Errorf("netplay: connect to the host over the %s path: %w (is the code the same?)", l.path, causeOr(ctx, err))
+		return nil, fmt.Errorf("netplay: connect to the host over the %s path: %w (is the code the same?)", l.path, err)
 	}
 	j, err := joinOver(ctx, conn, o)
 	if err != nil {
