@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"strings"
 	"sync"
 
 	"github.com/pion/ice/v4"
@@ -63,6 +64,11 @@ func (e *iceEnv) newAgent() (*ice.Agent, error) {
 		ice.WithCandidateTypes(types),
 		ice.WithNetworkTypes([]ice.NetworkType{ice.NetworkTypeUDP4}),
 		ice.WithMulticastDNSMode(ice.MulticastDNSModeDisabled),
+		// Loopback is no path between machines, and a TURN server refuses
+		// to relay to it (coturn's 403, then a 400 that makes pion close
+		// the whole allocation).
+		ice.WithIPFilter(notLoopback),
+		ice.WithRemoteIPFilter(notLoopback),
 		// QUIC watches the path once it runs; ICE only finds it.
 		ice.WithDisconnectedTimeout(0),
 		ice.WithFailedTimeout(0),
@@ -72,6 +78,8 @@ func (e *iceEnv) newAgent() (*ice.Agent, error) {
 	}
 	return a, nil
 }
+
+func notLoopback(ip net.IP) bool { return !ip.IsLoopback() }
 
 // connectICE finds a path to one peer: it sends this end's credentials
 // and candidates with send, takes the peer's from in, and runs the
@@ -266,26 +274,50 @@ func (o *outbox) run() error {
 	}
 }
 
-// explain tells a failure apart when TURN servers were given but
-// the agent got no relayed candidate from any.
+// explain tells a failure apart when TURN servers were given but the
+// agent got no relayed candidate from any, and names the candidates
+// either end had, for the log.
 func (e *iceEnv) explain(a *ice.Agent, err error) error {
+	if !errors.Is(err, ErrNoPath) {
+		return err
+	}
+	local, _ := a.GetLocalCandidates()
+	remote, _ := a.GetRemoteCandidates()
+	err = fmt.Errorf("%w (this end's candidates: %s; the other's: %s)", err, kinds(local), kinds(remote))
 	hasTURN := false
 	for _, u := range e.urls {
 		hasTURN = hasTURN || u.Scheme == stun.SchemeTypeTURN || u.Scheme == stun.SchemeTypeTURNS
 	}
-	if !hasTURN || !errors.Is(err, ErrNoPath) {
-		return err
-	}
-	cs, cerr := a.GetLocalCandidates()
-	if cerr != nil {
-		return err
-	}
-	for _, c := range cs {
+	for _, c := range local {
 		if c.Type() == ice.CandidateTypeRelay {
 			return err
 		}
 	}
+	if !hasTURN {
+		return err
+	}
 	return fmt.Errorf("%w (%w)", err, ErrRelayRefused)
+}
+
+// kinds counts candidates by type, such as "host 2, srflx 1".
+func kinds(cs []ice.Candidate) string {
+	n := map[string]int{}
+	var order []string
+	for _, c := range cs {
+		k := c.Type().String()
+		if n[k] == 0 {
+			order = append(order, k)
+		}
+		n[k]++
+	}
+	if len(order) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(order))
+	for i, k := range order {
+		parts[i] = fmt.Sprintf("%s %d", k, n[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // causeOr is why ctx ended when something other than a deadline or a
