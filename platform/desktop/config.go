@@ -70,6 +70,14 @@ type Config struct {
 	// in idle time.
 	NoIdleGC bool
 
+	// Version is the game's own version of its simulation, for the
+	// netplay check that every peer runs the same one: peers whose
+	// Versions differ are refused, and peers with the same Version join
+	// even when their executables differ (a fix to drawing only). ""
+	// means the executable's own code decides (a digest of it, see
+	// buildID). The platform and architecture are compared either way.
+	Version string
+
 	// settings are what a recording keeps of the command line: every
 	// setting that changes the simulation (see simulationFlags and
 	// Flagger), as Parse left them. Empty, Run records Seed, Loop.TPS and

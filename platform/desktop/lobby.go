@@ -5,25 +5,37 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
+	"time"
 
 	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/netplay/lobby"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
-// meetByLobby joins the lobby's room for the code (made up when there is
-// none, for the player to share) and meets the other players through it.
-// p, when not nil, is told what happens, for the waiting screen.
-func meetByLobby(ctx context.Context, addr string, opt pnet.Options, log *slog.Logger, p *progress) (*pnet.Joined, error) {
+// lobbyConnect is startNet's connect for -lobby: it makes up a code when
+// there is none (for the player to share) and a waiting screen that says
+// what meeting has reached.
+func lobbyConnect(addr string, opt *pnet.Options, log *slog.Logger, screen **waitScreen) func(context.Context) (*pnet.Joined, error) {
 	if opt.Code == "" {
 		opt.Code = pnet.NewCode()
 		log.Info("netplay: share this code: the other players run the same game with -lobby ADDR -code CODE", "lobby", addr, "code", opt.Code)
 	}
-	p.set(stateLobby, opt.Code, 0, opt.Players, nil)
+	p := &progress{screen: &waitScreen{}, code: opt.Code, players: opt.Players}
+	p.set(stateLobby, 0, nil)
+	*screen = p.screen
+	o := *opt
+	return func(ctx context.Context) (*pnet.Joined, error) { return meetByLobby(ctx, addr, o, log, p) }
+}
+
+// meetByLobby joins the lobby's room for the code and meets the other
+// players through it, telling p what happens.
+func meetByLobby(ctx context.Context, addr string, opt pnet.Options, log *slog.Logger, p *progress) (*pnet.Joined, error) {
 	c, err := lobby.Join(ctx, addr, opt.Code, lobby.Options{Players: opt.Players, Logger: log})
 	if err != nil {
 		err = lobbyFailure(addr, err)
-		p.set(stateFailed, opt.Code, 0, opt.Players, err)
+		p.set(stateFailed, 0, err)
 		return nil, err
 	}
 	defer c.Close()
@@ -34,18 +46,18 @@ func meetByLobby(ctx context.Context, addr string, opt pnet.Options, log *slog.L
 	log.Info("netplay: in the lobby", "role", role, "slot", c.Slot(), "code", opt.Code)
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
-	go watchRoom(wctx, c, opt, log, p)
+	go watchRoom(wctx, c, log, p)
 	j, err := pnet.Meet(ctx, c, iceServers(c.Servers()), opt)
 	if err != nil {
 		err = lobbyFailure(addr, err)
-		p.set(stateFailed, opt.Code, len(c.Status().Joined), opt.Players, err)
+		p.set(stateFailed, len(c.Status().Joined), err)
 		return nil, err
 	}
 	return j, nil
 }
 
 // watchRoom logs and shows who is in the room as it changes.
-func watchRoom(ctx context.Context, c *lobby.Client, opt pnet.Options, log *slog.Logger, p *progress) {
+func watchRoom(ctx context.Context, c *lobby.Client, log *slog.Logger, p *progress) {
 	last := -1
 	for {
 		st, err := c.Wait(ctx, func(s lobby.Status) bool { return len(s.Joined) != last })
@@ -53,13 +65,12 @@ func watchRoom(ctx context.Context, c *lobby.Client, opt pnet.Options, log *slog
 			return
 		}
 		last = len(st.Joined)
-		players := max(st.Players, opt.Players)
-		log.Info("netplay: players in the lobby", "joined", last, "of", players)
+		log.Info("netplay: players in the lobby", "joined", last, "of", p.players)
 		state := stateWaitPlayers
 		if st.Full() {
 			state = stateConnecting
 		}
-		p.set(state, opt.Code, last, players, nil)
+		p.set(state, last, nil)
 	}
 }
 
@@ -97,48 +108,78 @@ const (
 	stateFailed             // it failed: err says why
 )
 
-// progress is what meeting has reached, written by the goroutines that
-// meet and read by the waiting screen on the main goroutine. A nil
-// progress takes nothing.
+// progress is what meeting through the lobby has reached, said on the
+// waiting screen; the goroutines that meet write it, the main one draws.
 type progress struct {
-	mu              sync.Mutex
-	state           int
-	code            string
-	joined, players int
-	err             error
-	changes         int // counts set calls, so a reader sees news
+	screen  *waitScreen
+	code    string
+	players int
+
+	mu     sync.Mutex
+	failed bool
 }
 
-func (p *progress) set(state int, code string, joined, players int, err error) {
-	if p == nil {
-		return
-	}
+// set says the state on the screen; after a failure nothing changes it.
+func (p *progress) set(state, joined int, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.state == stateFailed {
+	if p.failed {
 		return
 	}
-	p.state, p.code, p.joined, p.players, p.err = state, code, joined, players, err
-	p.changes++
+	p.failed = state == stateFailed
+	p.screen.say(p.lines(state, joined, err)...)
 }
 
 // lines are what the waiting screen shows: the code to share, who has
-// joined, what it waits for, and a failure with what to try.
-func (p *progress) lines() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	code := "code: " + p.code + "  (the other players give -code " + p.code + ")"
-	switch p.state {
+// joined, what it waits for, or a failure with what to try.
+func (p *progress) lines(state, joined int, err error) []string {
+	code := "code: " + p.code
+	share := "the other players run this game with -lobby and -code " + p.code
+	here := fmt.Sprintf("players here: %d of %d", joined, p.players)
+	switch state {
 	case stateLobby:
-		return []string{"Contacting the lobby...", code}
+		return []string{"contacting the lobby...", code, share}
 	case stateWaitPlayers:
-		return []string{code, fmt.Sprintf("players here: %d of %d", p.joined, p.players), "waiting for the other players to join with this code"}
+		return []string{code, share, here, "waiting for the other players to join with this code"}
 	case stateConnecting:
-		return []string{code, fmt.Sprintf("players here: %d of %d", p.joined, p.players), "connecting to the other players (directly, or through the relay)..."}
+		return []string{code, here, "everyone is here: connecting (directly, or through the relay)..."}
 	}
-	msg := "failed"
-	if p.err != nil {
-		msg = p.err.Error()
+	return append([]string{"could not start the game:"}, wrapText(err.Error(), 60)...)
+}
+
+// wrapText breaks s into lines of at most width characters, at spaces.
+func wrapText(s string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len(line)+1+len(w) > width {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
 	}
-	return []string{"Could not start the game:", msg}
+	return append(out, line)
+}
+
+// failureHold bounds how long a failure stays on screen for the player
+// to read when the window is not closed.
+const failureHold = time.Minute
+
+// holdFailure keeps the failure on the screen until the player closes the
+// window (or failureHold passes); a headless run does not wait.
+func holdFailure(ctx context.Context, win *sdl2.Window, s *waitScreen) {
+	if win == nil || win.Headless() || s == nil {
+		return
+	}
+	end := time.Now().Add(failureHold)
+	sink := &quitSink{}
+	for !sink.quit && ctx.Err() == nil && time.Now().Before(end) {
+		win.PollEvents(sink)
+		s.draw(win.Canvas())
+		_ = win.Present()
+		time.Sleep(waitFrame)
+	}
 }

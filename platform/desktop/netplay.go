@@ -8,13 +8,17 @@ import (
 	"image/color"
 	"log/slog"
 	"net"
+	"runtime"
 	"runtime/debug"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	np "github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
 	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -88,42 +92,63 @@ type netRun struct {
 	dropAfter time.Duration
 	bot       Bot
 	botIn     engine.Input
-	banner    [64]byte // drawWaiting's text, so drawing it allocates nothing
+	// interrupted is set from a signal's goroutine: the next Frame asks
+	// to end the session, as a closed window does.
+	interrupted atomic.Bool
+	// now is the last Frame's time; heldAt when the tick being held was
+	// first held (-1: none is); maxHeld the longest any was.
+	now, heldAt, maxHeld time.Duration
+	banner               [64]byte // drawWaiting's text, so drawing it allocates nothing
 }
 
 // startNet connects the session before the game starts, so that a joiner
-// starts it with the host's settings.
-func startNet(ctx context.Context, game any, o *Config, log *slog.Logger) (*netRun, error) {
+// starts it with the host's settings, drawing in win what it waits for.
+func startNet(ctx context.Context, game any, o *Config, log *slog.Logger, win *sdl2.Window, screen **waitScreen) (*netRun, error) {
 	m, ok := game.(engine.Multiplayer)
 	if !ok {
 		return nil, usagef("-host and -join need a game with players: %s has none", nameOf(game))
 	}
 	n := &o.Net
 	opt := pnet.Options{Code: n.Code, Players: m.Players(), InputDelay: n.InputDelay, TPS: o.Loop.TPS,
-		Build: buildID(), Game: nameOf(game), Logger: log}
+		Build: buildID(o.Version, log), Game: nameOf(game), Logger: log, Timeout: n.DropAfter}
 	for _, s := range o.recordedSettings() {
 		opt.Settings = append(opt.Settings, pnet.Setting{Name: s.Name, Value: s.Value, Explicit: o.given[s.Name]})
 	}
 	// Every peer stops on the host's -ticks (0: when a player quits).
 	opt.Settings = append(opt.Settings, pnet.Setting{Name: "ticks", Value: strconv.FormatUint(o.Loop.Ticks, 10), Explicit: o.given["ticks"]})
-	var j *pnet.Joined
-	var err error
-	start := time.Now()
+	// A joiner takes its place only once it knows it can run the host's
+	// settings: they are tried on a copy of its Config first.
+	opt.Check = func(ss []pnet.Setting) error {
+		c := *o
+		return adoptSettings(&c, ss)
+	}
+	var connect func(context.Context) (*pnet.Joined, error)
 	switch {
 	case n.Lobby != "":
-		j, err = meetByLobby(ctx, n.Lobby, opt, log, nil)
+		connect = lobbyConnect(n.Lobby, &opt, log, screen)
 	case n.Host != "":
 		if opt.Code == "" {
 			opt.Code = pnet.NewCode()
 		}
-		j, err = pnet.Host(ctx, n.Host, opt, func(a net.Addr) {
-			log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", opt.Code, "players", opt.Players)
-		})
+		s := hostScreen(n.Host, opt.Code, opt.Players)
+		*screen, opt.Arrived = s, s.arrived
+		connect = func(ctx context.Context) (*pnet.Joined, error) {
+			return pnet.Host(ctx, n.Host, opt, func(a net.Addr) {
+				s.listening(a)
+				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", opt.Code, "players", opt.Players)
+			})
+		}
 	default:
+		*screen = joinScreen(n.Join)
 		log.Info("netplay: joining", "addr", n.Join)
-		j, err = pnet.Join(ctx, n.Join, opt)
+		connect = func(ctx context.Context) (*pnet.Joined, error) { return pnet.Join(ctx, n.Join, opt) }
 	}
+	start := time.Now()
+	j, err := connectDrawing(ctx, win, *screen, connect)
 	if err != nil {
+		if n.Lobby != "" && ctx.Err() == nil && !errors.Is(err, errWindowClosed) {
+			holdFailure(ctx, win, *screen)
+		}
 		return nil, err
 	}
 	j.Connect = time.Since(start) // the lobby and the wait for the others included
@@ -132,14 +157,14 @@ func startNet(ctx context.Context, game any, o *Config, log *slog.Logger) (*netR
 		return nil, err
 	}
 	s, err := np.New(np.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
-		TPS: o.Loop.TPS, DropAfter: n.DropAfter})
+		TPS: o.Loop.TPS, DropAfter: n.DropAfter, AdaptDelay: n.InputDelay == 0})
 	if err != nil {
 		_ = j.Close()
 		return nil, err
 	}
 	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
 	bot, _ := game.(Bot)
-	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: bot}, nil
+	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: bot, heldAt: -1}, nil
 }
 
 // adoptSettings gives a joiner the host's settings (those it chose itself
@@ -180,7 +205,8 @@ func adoptSettings(o *Config, ss []pnet.Setting) error {
 // Frame is the session's, and says in the log when a peer goes silent
 // and when it is back.
 func (r *netRun) Frame(now time.Duration, quit bool) error {
-	err := r.session.Frame(now, quit)
+	r.now = now
+	err := r.session.Frame(now, quit || r.interrupted.Load())
 	slot, silent, ok := r.session.Waiting()
 	if ok && !r.waiting {
 		r.log.Warn("netplay: waiting for a silent player", "slot", slot, "silent", silent.Round(time.Millisecond))
@@ -197,7 +223,15 @@ func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, s
 	if r.bot != nil && r.bot.BotInput(n, &r.botIn) {
 		local = &r.botIn
 	}
-	return r.session.Inputs(n, local, players, state)
+	ready, err := r.session.Inputs(n, local, players, state)
+	switch {
+	case !ready && r.heldAt < 0:
+		r.heldAt = r.now
+	case ready && r.heldAt >= 0:
+		r.maxHeld = max(r.maxHeld, r.now-r.heldAt)
+		r.heldAt = -1
+	}
+	return ready, err
 }
 
 // finish lets the other peers have this one's last inputs and closes the
@@ -224,10 +258,22 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	return r.joined.Close()
 }
 
-// buildID names this binary for the host's check that every peer runs
-// the same simulation code.
-func buildID() string {
+// buildID names this binary's simulation for the host's check that
+// every peer runs the same one: the platform and architecture (floating
+// point differs between them), then the game's own version when cfg
+// declares one, else the Go version and a digest of the executable's
+// code, constants and initialised data (see package codeid), whatever
+// version control says. It is computed once, as the session starts.
+func buildID(version string, log *slog.Logger) string {
 	id := tape.ThisPlatform()
+	if version != "" {
+		return id + " version " + version
+	}
+	d, err := codeid.Self()
+	if err == nil {
+		return id + " " + runtime.Version() + " code " + d
+	}
+	log.Warn("netplay: cannot fingerprint this program's code: comparing its build stamp instead (set Config.Version to name the game's own)", "err", err)
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		id += " " + bi.GoVersion + " " + bi.Main.Path + "@" + bi.Main.Version
 		for _, s := range bi.Settings {
@@ -244,14 +290,20 @@ func buildID() string {
 type NetSummary struct {
 	Peers      int    `json:"peers"`       // other peers in the session
 	Slot       int    `json:"slot"`        // this peer's player slot (0: the host)
-	InputDelay int    `json:"input_delay"` // ticks
-	RTTMS      RTTMS  `json:"rtt_ms"`      // round trips measured during the session
+	InputDelay int    `json:"input_delay"` // ticks, at the end
+	RTTMS      RTTMS  `json:"rtt_ms"`      // round trips measured during the session, from the datagrams' own times
 	End        string `json:"end"`         // ended, desync, silent peer or error
 	// TicksWaited counts the frames a due tick was held for a peer's
 	// input; MSStalled is the time given up while held.
 	TicksWaited uint64  `json:"ticks_waited"`
 	MSStalled   float64 `json:"ms_stalled"`
-	Slowed      uint64  `json:"slowed"` // ticks held to let a slower peer's clock catch up
+	// MaxStallMS is the longest one tick was held for a peer's input.
+	MaxStallMS float64 `json:"max_stall_ms"`
+	// DelayChanges counts the input delay changes the session made as
+	// the round trip changed (the delay is the host's to choose; 0 with
+	// -input-delay).
+	DelayChanges uint64 `json:"delay_changes"`
+	Slowed       uint64 `json:"slowed"` // ticks held to let a slower peer's clock catch up
 
 	DatagramsSent     uint64 `json:"datagrams_sent"`
 	DatagramsReceived uint64 `json:"datagrams_received"`
@@ -289,6 +341,7 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		Peers: st.Peers, Slot: r.joined.Slot, InputDelay: st.InputDelay, End: r.why,
 		RTTMS:       RTTMS{P50: ms(st.RTT50), P99: ms(st.RTT99)},
 		TicksWaited: st.TicksWaited, MSStalled: ms(rep.Held.Stalled), Slowed: st.Slowed,
+		MaxStallMS: ms(r.maxHeld), DelayChanges: st.DelayChanges,
 		DatagramsSent: st.DatagramsSent, DatagramsReceived: st.DatagramsReceived,
 		BytesSent: st.BytesSent, BytesReceived: st.BytesReceived,
 		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,
@@ -297,12 +350,43 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 }
 
 // openNet starts the session when the command line asks for one, waiting
-// for the other players until they come or ctx (or a signal) ends it.
-func openNet(ctx context.Context, game any, o *Config, log *slog.Logger) (*netRun, error) {
+// for the other players until they come or ctx (or a signal) ends it;
+// the window says meanwhile what it waits for (screen, on return).
+func openNet(ctx context.Context, game any, o *Config, log *slog.Logger, win *sdl2.Window, screen **waitScreen) (*netRun, error) {
 	if !o.Net.active() {
 		return nil, nil
 	}
-	return startNet(ctx, game, o, log)
+	return startNet(ctx, game, o, log, win, screen)
+}
+
+// loopContext is the context a session's loop runs under: an interrupt
+// (ctx ending: SIGINT, SIGTERM, SIGHUP) asks the session to end, as
+// closing the window does, so that every peer stops on one tick with its
+// outputs; only when that has not happened within the drop timeout (a
+// peer is gone) does the loop's context end. Nil-safe.
+func (r *netRun) loopContext(ctx context.Context) (context.Context, func()) {
+	if r == nil {
+		return ctx, func() {}
+	}
+	lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	var timer *time.Timer
+	var mu sync.Mutex
+	stop := context.AfterFunc(ctx, func() {
+		r.log.Info("interrupted: ending the session on a tick every peer agrees")
+		r.interrupted.Store(true)
+		mu.Lock()
+		defer mu.Unlock()
+		timer = time.AfterFunc(r.dropAfter+time.Second, cancel)
+	})
+	return lctx, func() {
+		stop()
+		mu.Lock()
+		defer mu.Unlock()
+		if timer != nil {
+			timer.Stop()
+		}
+		cancel()
+	}
 }
 
 // setup tells the game its slot. Nil-safe.
