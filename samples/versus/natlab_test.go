@@ -29,7 +29,7 @@ const (
 
 // natLab is the namespaces of one test, removed at its cleanup.
 type natLab struct {
-	t      *testing.T
+	t      testing.TB
 	prefix string
 
 	mu    sync.Mutex
@@ -39,7 +39,7 @@ type natLab struct {
 
 // needLab fails, saying what is missing, on a machine that cannot build
 // the lab: it needs root (CI runs as root), ip, iptables and coturn.
-func needLab(t *testing.T) {
+func needLab(t testing.TB) {
 	t.Helper()
 	var missing []string
 	if os.Geteuid() != 0 {
