@@ -38,8 +38,9 @@ type NetOptions struct {
 	// Lobby is the address of a lobby (tools/lobby) the peers meet
 	// through (-lobby): every peer gives the same Code and the first to
 	// arrive hosts; ICE finds a path between them, through a relay when
-	// it must. A game can set it so its players never type an address;
-	// "" means no lobby (-host and -join).
+	// it must. A game can set it so its players never type an address
+	// (every run then plays through it; -lobby "" plays alone); "" means
+	// no lobby (-host and -join).
 	Lobby string
 }
 
