@@ -75,11 +75,11 @@ func newBenchLab(b *testing.B) *benchLab {
 // started.
 func (bl *benchLab) waitStarted(b *testing.B, name string) {
 	b.Helper()
-	for range 600 {
+	for range 2000 {
 		if strings.Contains(bl.lab.log(name), "netplay: session started") {
 			return
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	b.Fatalf("%s did not start its session within 3 s:\n%s", name, bl.lab.log(name))
+	b.Fatalf("%s did not start its session within 10 s:\n%s", name, bl.lab.log(name))
 }

@@ -218,7 +218,7 @@ func (l *natLab) servers(wan, lobbyBin string) {
 		"--no-cli", "--verbose", "--log-file=stdout", "--simple-log", "--pidfile="+filepath.Join(l.dir, "turnserver.pid"),
 		"--userdb="+filepath.Join(l.dir, "turndb"))
 	l.start(wan, "lobby", nil, lobbyBin, "-listen", labLobby, "-stun", "stun:"+labTURN,
-		"-turn", "turn:"+labTURN, "-turn-secret-file", secretFile, "-join-rate", "100", "-rate", "1000")
+		"-turn", "turn:"+labTURN, "-turn-secret-file", secretFile, "-join-rate", "100", "-rate", "1000", "-max-rooms-per-addr", "1000")
 	l.waitListening(wan, "udp", 3478)
 	l.waitListening(wan, "tcp", 7000)
 }
