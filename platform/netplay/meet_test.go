@@ -36,7 +36,7 @@ const (
 type lab struct {
 	wan    *vnet.Router
 	server *turn.Server
-	nets   [2]*vnet.Net
+	nets   []*vnet.Net
 }
 
 func newLab(t *testing.T, natA, natB *vnet.NATType) *lab {
@@ -49,13 +49,14 @@ func newLab(t *testing.T, natA, natB *vnet.NATType) *lab {
 	must(t, err)
 	must(t, wan.AddNet(srv))
 	l := &lab{wan: wan}
-	if natB == nil { // one LAN, two machines
+	if natB == nil { // one LAN, three machines
 		lan := lanRouter(t, wan, natA, "27.1.1.1", "192.168.0.0/24", lf)
-		l.nets[0] = lanNet(t, lan, "192.168.0.1")
-		l.nets[1] = lanNet(t, lan, "192.168.0.2")
+		for _, ip := range []string{"192.168.0.1", "192.168.0.2", "192.168.0.3"} {
+			l.nets = append(l.nets, lanNet(t, lan, ip))
+		}
 	} else {
-		l.nets[0] = lanNet(t, lanRouter(t, wan, natA, "27.1.1.1", "192.168.0.0/24", lf), "192.168.0.1")
-		l.nets[1] = lanNet(t, lanRouter(t, wan, natB, "28.1.1.1", "10.2.0.0/24", lf), "10.2.0.1")
+		l.nets = append(l.nets, lanNet(t, lanRouter(t, wan, natA, "27.1.1.1", "192.168.0.0/24", lf), "192.168.0.1"))
+		l.nets = append(l.nets, lanNet(t, lanRouter(t, wan, natB, "28.1.1.1", "10.2.0.0/24", lf), "10.2.0.1"))
 	}
 	must(t, wan.Start())
 	t.Cleanup(func() { _ = wan.Stop() })
@@ -259,6 +260,65 @@ func TestMeetSaysTheRelayRefusedWhenOnlyARelayCouldConnect(t *testing.T) {
 	for i, err := range errs {
 		if !errors.Is(err, ErrNoPath) || !errors.Is(err, ErrRelayRefused) {
 			t.Errorf("peer %d: %v, want no path because the relay refused", i, err)
+		}
+	}
+}
+
+func TestMeetGathersSeveralJoinersEachOnItsOwnPath(t *testing.T) {
+	l := newLab(t, coneNAT, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	room := &memRoom{}
+	const n = 3
+	var js [n]*Joined
+	var errs [n]error
+	var wg sync.WaitGroup
+	for i := range n {
+		p := room.peer(i)
+		wg.Go(func() {
+			o := Options{Code: "ICE-TEST-CODE", Players: n, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
+			js[i], errs[i] = meet(ctx, p, servers(t, false), o, l.nets[i])
+		})
+	}
+	wg.Wait()
+	for _, j := range js {
+		if j != nil {
+			t.Cleanup(func() { _ = j.Close() })
+		}
+	}
+	if err := errors.Join(errs[:]...); err != nil {
+		t.Fatalf("meet: %v", err)
+	}
+	if len(js[0].Peers) != n-1 || js[0].Players != n {
+		t.Fatalf("the host has %d peers of %d players, want %d of %d", len(js[0].Peers), js[0].Players, n-1, n)
+	}
+	slots := map[int]bool{}
+	for _, j := range js[1:] {
+		slots[j.Slot] = true
+	}
+	if !slots[1] || !slots[2] {
+		t.Fatalf("joiners got slots %v, want 1 and 2", slots)
+	}
+}
+
+// failingRoom is a rendezvous whose lobby went away.
+type failingRoom struct{ slot int }
+
+var errLobbyGone = errors.New("the lobby went away")
+
+func (f failingRoom) Slot() int                                 { return f.slot }
+func (f failingRoom) Send(context.Context, int, []byte) error   { return nil }
+func (f failingRoom) Recv(context.Context) (int, []byte, error) { return 0, nil, errLobbyGone }
+
+func TestMeetFailsWithTheLobbysErrorWhenTheLobbyFails(t *testing.T) {
+	l := newLab(t, coneNAT, nil)
+	for slot := range 2 {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		o := Options{Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
+		_, err := meet(ctx, failingRoom{slot}, servers(t, false), o, l.nets[slot])
+		cancel()
+		if !errors.Is(err, errLobbyGone) {
+			t.Errorf("slot %d: %v, want the lobby's error", slot, err)
 		}
 	}
 }
