@@ -125,6 +125,7 @@ func checkLabSession(t *testing.T, pr natPairing, ticks uint64, ss ...desktop.Su
 		if !slices.Contains(pr.want, n.Path) {
 			t.Errorf("slot %d took path %q, want one of %q", n.Slot, n.Path, pr.want)
 		}
-		t.Logf("slot %d: path %s, connect %.0f ms, rtt p50 %.2f ms, wire %d B sent", n.Slot, n.Path, n.ConnectMS, n.RTTMS.P50, n.WireBytesSent)
+		t.Logf("slot %d: path %s, connect %.0f ms, rtt p50 %.2f p99 %.2f ms, wire %.0f B/s sent, %.0f B/s received",
+			n.Slot, n.Path, n.ConnectMS, n.RTTMS.P50, n.RTTMS.P99, float64(n.WireBytesSent)/s.WallS, float64(n.WireBytesReceived)/s.WallS)
 	}
 }
