@@ -236,6 +236,12 @@ func TestMeetFindsThePathTheNATsAllow(t *testing.T) {
 				if j.Connect <= 0 {
 					t.Errorf("peer %d: connect time %v, want it measured", i, j.Connect)
 				}
+				// A direct path runs QUIC on the socket ICE shared, not
+				// through ICE's connection.
+				sh := j.closers[len(j.closers)-1].(*shared)
+				if j.Path != PathRelay && j.conns[0].LocalAddr().String() != sh.conn.LocalAddr().String() {
+					t.Errorf("peer %d: QUIC runs on %v, want the shared socket %v", i, j.conns[0].LocalAddr(), sh.conn.LocalAddr())
+				}
 			}
 			if js[0].Slot != 0 || js[1].Slot != 1 {
 				t.Errorf("slots %d and %d, want the host 0 and the joiner 1", js[0].Slot, js[1].Slot)
