@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -47,7 +48,7 @@ func meetByLobby(ctx context.Context, addr string, opt pnet.Options, log *slog.L
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go watchRoom(wctx, c, log, p)
-	j, err := pnet.Meet(ctx, c, iceServers(c.Servers()), opt)
+	j, err := pnet.Meet(ctx, rendezvous{c}, func() []pnet.ICEServer { return iceServers(c.Servers()) }, opt)
 	if err != nil {
 		err = lobbyFailure(addr, err)
 		p.set(stateFailed, len(c.Status().Joined), err)
@@ -72,6 +73,19 @@ func watchRoom(ctx context.Context, c *lobby.Client, log *slog.Logger, p *progre
 		}
 		p.set(state, last, nil)
 	}
+}
+
+// rendezvous is a lobby membership as Meet uses it: a message to a peer
+// waits until the lobby has reported that peer in the room (a peer that
+// just joined shows up at the next poll).
+type rendezvous struct{ *lobby.Client }
+
+// Send waits, within ctx, for slot to in the room, then sends.
+func (r rendezvous) Send(ctx context.Context, to int, payload []byte) error {
+	if _, err := r.Wait(ctx, func(s lobby.Status) bool { return slices.Contains(s.Joined, to) }); err != nil {
+		return err
+	}
+	return r.Client.Send(ctx, to, payload)
 }
 
 // iceServers hands the lobby's STUN and TURN servers to ICE.

@@ -26,7 +26,9 @@ const (
 
 // iceEnv is what every ICE agent of one peer shares.
 type iceEnv struct {
-	urls []*stun.URI
+	// servers returns the STUN and TURN servers as they are now: a
+	// lobby renews TURN credentials while a host waits.
+	servers func() []ICEServer
 	net  transport.Net
 	mux  ice.UniversalUDPMux // QUIC's socket, for host and reflexive candidates
 	log  *slog.Logger
@@ -54,11 +56,15 @@ func (l *iceLink) remoteAddr() net.Addr {
 // newAgent makes an agent gathering host and server-reflexive candidates
 // on QUIC's socket and relayed ones from the TURN servers. Direct pairs
 // win: pion waits before it nominates a relayed one.
-func (e *iceEnv) newAgent() (*ice.Agent, error) {
+func (e *iceEnv) newAgent() (*ice.Agent, []*stun.URI, error) {
+	urls, err := iceURLs(e.servers())
+	if err != nil {
+		return nil, nil, err
+	}
 	types := []ice.CandidateType{ice.CandidateTypeHost, ice.CandidateTypeServerReflexive, ice.CandidateTypeRelay}
 	a, err := ice.NewAgentWithOptions(
 		ice.WithNet(e.net),
-		ice.WithUrls(e.urls),
+		ice.WithUrls(urls),
 		ice.WithUDPMux(e.mux),
 		ice.WithUDPMuxSrflx(e.mux),
 		ice.WithCandidateTypes(types),
@@ -74,9 +80,9 @@ func (e *iceEnv) newAgent() (*ice.Agent, error) {
 		ice.WithFailedTimeout(0),
 	)
 	if err != nil {
-		return nil, fmt.Errorf("netplay: start ICE: %w", err)
+		return nil, nil, fmt.Errorf("netplay: start ICE: %w", err)
 	}
-	return a, nil
+	return a, urls, nil
 }
 
 func notLoopback(ip net.IP) bool { return !ip.IsLoopback() }
@@ -85,13 +91,13 @@ func notLoopback(ip net.IP) bool { return !ip.IsLoopback() }
 // and candidates with send, takes the peer's from in, and runs the
 // checks, controlling them when it joins. The agent is closed on failure.
 func (e *iceEnv) connectICE(ctx context.Context, in <-chan []byte, send func(context.Context, []byte) error, joining bool) (*iceLink, error) {
-	a, err := e.newAgent()
+	a, urls, err := e.newAgent()
 	if err != nil {
 		return nil, err
 	}
 	l, err := e.runAgent(ctx, a, in, send, joining)
 	if err != nil {
-		err = e.explain(a, err)
+		err = explain(a, urls, err)
 		_ = a.Close()
 		return nil, err
 	}
@@ -277,7 +283,7 @@ func (o *outbox) run() error {
 // explain tells a failure apart when TURN servers were given but the
 // agent got no relayed candidate from any, and names the candidates
 // either end had, for the log.
-func (e *iceEnv) explain(a *ice.Agent, err error) error {
+func explain(a *ice.Agent, urls []*stun.URI, err error) error {
 	if !errors.Is(err, ErrNoPath) {
 		return err
 	}
@@ -285,7 +291,7 @@ func (e *iceEnv) explain(a *ice.Agent, err error) error {
 	remote, _ := a.GetRemoteCandidates()
 	err = fmt.Errorf("%w (this end's candidates: %s; the other's: %s)", err, kinds(local), kinds(remote))
 	hasTURN := false
-	for _, u := range e.urls {
+	for _, u := range urls {
 		hasTURN = hasTURN || u.Scheme == stun.SchemeTypeTURN || u.Scheme == stun.SchemeTypeTURNS
 	}
 	for _, c := range local {

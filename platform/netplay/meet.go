@@ -31,15 +31,17 @@ var ErrRelayRefused = errors.New("netplay: the relay server refused this player"
 
 // Meet joins a session through a rendezvous: slot 0 hosts, the others
 // join it. ICE finds each joiner a path to the host (directly when it
-// can, through a TURN server in servers when it must), then the session
+// can, through a TURN server from servers when it must), then the session
 // runs QUIC over it as Host and Join do, with the same TLS from the code.
-// The Joined says which path (Path) and how long it took (Connect).
-func Meet(ctx context.Context, r Rendezvous, servers []ICEServer, o Options) (*Joined, error) {
+// servers is asked for the STUN and TURN servers each time a path is
+// sought (a lobby renews TURN credentials while a host waits). The Joined
+// says which path (Path) and how long it took (Connect).
+func Meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Options) (*Joined, error) {
 	return meet(ctx, r, servers, o, nil)
 }
 
 // meet is Meet on network n (a vnet in tests); nil is the machine's.
-func meet(ctx context.Context, r Rendezvous, servers []ICEServer, o Options, n transport.Net) (*Joined, error) {
+func meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Options, n transport.Net) (*Joined, error) {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -47,12 +49,11 @@ func meet(ctx context.Context, r Rendezvous, servers []ICEServer, o Options, n t
 	if err != nil {
 		return nil, err
 	}
-	urls, err := iceURLs(servers)
-	if err != nil {
+	if _, err := iceURLs(servers()); err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	s, err := openShared(n, urls, r.Slot() == 0, o.Logger)
+	s, err := openShared(n, servers, r.Slot() == 0, o.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +103,7 @@ type shared struct {
 }
 
 // openShared opens the socket; a host's QUIC is behind a gate, as Host's.
-func openShared(n transport.Net, urls []*stun.URI, host bool, log *slog.Logger) (*shared, error) {
+func openShared(n transport.Net, servers func() []ICEServer, host bool, log *slog.Logger) (*shared, error) {
 	if n == nil {
 		var err error
 		if n, err = stdnet.NewNet(); err != nil {
@@ -122,7 +123,7 @@ func openShared(n transport.Net, urls []*stun.URI, host bool, log *slog.Logger) 
 	quiet := logging.NewDefaultLoggerFactory()
 	quiet.DefaultLogLevel = logging.LogLevelError
 	mux := ice.NewUniversalUDPMuxDefault(ice.UniversalUDPMuxParams{UDPConn: side, Net: n, Logger: quiet.NewLogger("ice")})
-	s := &shared{conn: conn, tr: tr, stun: side, gate: g, env: iceEnv{urls: urls, net: n, mux: mux, log: log}}
+	s := &shared{conn: conn, tr: tr, stun: side, gate: g, env: iceEnv{servers: servers, net: n, mux: mux, log: log}}
 	return s, nil
 }
 

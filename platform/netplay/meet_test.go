@@ -99,7 +99,7 @@ func must(t *testing.T, err error) {
 
 // servers are the lab's STUN and TURN with fresh TURN REST credentials,
 // or ones the server refuses when bad.
-func servers(t *testing.T, bad bool) []ICEServer {
+func servers(t *testing.T, bad bool) func() []ICEServer {
 	t.Helper()
 	secret := turnSecret
 	if bad {
@@ -107,9 +107,11 @@ func servers(t *testing.T, bad bool) []ICEServer {
 	}
 	user, pass, err := turn.GenerateLongTermCredentials(secret, time.Minute)
 	must(t, err)
-	return []ICEServer{
-		{URLs: []string{"stun:" + vnetServerIP + ":3478"}},
-		{URLs: []string{"turn:" + vnetServerIP + ":3478?transport=udp"}, Username: user, Credential: pass},
+	return func() []ICEServer {
+		return []ICEServer{
+			{URLs: []string{"stun:" + vnetServerIP + ":3478"}},
+			{URLs: []string{"turn:" + vnetServerIP + ":3478?transport=udp"}, Username: user, Credential: pass},
+		}
 	}
 }
 
@@ -167,7 +169,7 @@ func (p *memPeer) Recv(ctx context.Context) (int, []byte, error) {
 
 // meetPair runs Meet on both peers of the lab and returns their Joined
 // (closed at cleanup) and errors.
-func meetPair(t *testing.T, l *lab, sv []ICEServer, timeout time.Duration) ([2]*Joined, [2]error) {
+func meetPair(t *testing.T, l *lab, sv func() []ICEServer, timeout time.Duration) ([2]*Joined, [2]error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
