@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,11 +46,31 @@ type labPeer struct {
 
 // startLabPeer runs versus in lan with the session's flags.
 func (l *natLab) startLabPeer(lan, bin, name, code string, seed, ticks int) *labPeer {
+	return l.startLabPeerAt(labLobby, lan, bin, name, code, seed, ticks)
+}
+
+// startLabPeerAt runs versus in lan meeting through the lobby at lobby.
+func (l *natLab) startLabPeerAt(lobby, lan, bin, name, code string, seed, ticks int) *labPeer {
 	p := &labPeer{name: name, sum: filepath.Join(l.dir, name+".json")}
 	p.cmd = l.start(lan, name, []string{"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=dummy"}, bin,
-		"-lobby", labLobby, "-code", code, "-bot", fmt.Sprint(seed), "-ticks", fmt.Sprint(ticks),
+		"-lobby", lobby, "-code", code, "-bot", fmt.Sprint(seed), "-ticks", fmt.Sprint(ticks),
 		"-headless", "-mute", "-stats-json", p.sum)
 	return p
+}
+
+// exitCode waits, bounded, for the peer to end and returns its status.
+func (p *labPeer) exitCode(t *testing.T, l *natLab, limit time.Duration) int {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case <-done:
+		return p.cmd.ProcessState.ExitCode()
+	case <-time.After(limit):
+		_ = p.cmd.Process.Kill()
+		t.Fatalf("%s still running after %v:\n%s", p.name, limit, l.log(p.name))
+		return -1
+	}
 }
 
 // wait waits, bounded, for the peer to end and returns its summary.
@@ -105,6 +126,22 @@ func TestNATLabPlayersBehindNATsMeetThroughTheLobby(t *testing.T) {
 				checkLabSession(t, pr, ticks, sa, sb)
 			})
 		}
+		t.Run("relay refused", func(t *testing.T) {
+			t.Parallel()
+			// The symmetric pair's LANs again, through the lobby whose
+			// credentials coturn refuses: no path, and both say why.
+			i := len(natPairings) - 1
+			a := l.startLabPeerAt(labWrongLobby, lans[i][0], bin, "refused-a", "natlab-refused", 11, ticks)
+			b := l.startLabPeerAt(labWrongLobby, lans[i][1], bin, "refused-b", "natlab-refused", 22, ticks)
+			for _, p := range []*labPeer{a, b} {
+				if code := p.exitCode(t, l, 60*time.Second); code != 1 {
+					t.Errorf("%s: exit status %d, want 1", p.name, code)
+				}
+				if out := l.log(p.name); !strings.Contains(out, "the relay server refused") || !strings.Contains(out, "try again") {
+					t.Errorf("%s does not say the relay refused it and what to try:\n%s", p.name, out)
+				}
+			}
+		})
 	})
 	if t.Failed() {
 		t.Logf("coturn:\n%s\nlobby:\n%s", l.log("coturn"), l.log("lobby"))

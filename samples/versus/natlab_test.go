@@ -24,7 +24,10 @@ import (
 const (
 	labServerIP = "203.0.113.1" // the lobby's and coturn's, on the WAN's lo
 	labLobby    = labServerIP + ":7000"
-	labTURN     = labServerIP + ":3478"
+	// labWrongLobby hands out TURN credentials under a secret coturn does
+	// not hold: the relay refuses them.
+	labWrongLobby = labServerIP + ":7001"
+	labTURN       = labServerIP + ":3478"
 )
 
 // natLab is the namespaces of one test, removed at its cleanup.
@@ -202,14 +205,18 @@ func (l *natLab) remove() {
 }
 
 // servers starts coturn and the lobby in the WAN, with a fresh TURN
-// secret, and waits until both listen.
+// secret, and a second lobby with another secret, and waits until they
+// listen.
 func (l *natLab) servers(wan, lobbyBin string) {
 	l.t.Helper()
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
 	secret := hex.EncodeToString(b)
-	secretFile := filepath.Join(l.dir, "turn-secret")
+	secretFile, wrongFile := filepath.Join(l.dir, "turn-secret"), filepath.Join(l.dir, "wrong-secret")
 	if err := os.WriteFile(secretFile, []byte(secret+"\n"), 0o600); err != nil {
+		l.t.Fatal(err)
+	}
+	if err := os.WriteFile(wrongFile, []byte("not-"+secret+"\n"), 0o600); err != nil {
 		l.t.Fatal(err)
 	}
 	l.start(wan, "coturn", nil, "turnserver", "-n", "--listening-ip="+labServerIP, "--relay-ip="+labServerIP,
@@ -217,8 +224,11 @@ func (l *natLab) servers(wan, lobbyBin string) {
 		"--static-auth-secret="+secret, "--realm=lockstep.test", "--no-tls", "--no-dtls", "--fingerprint",
 		"--no-cli", "--verbose", "--log-file=stdout", "--simple-log", "--pidfile="+filepath.Join(l.dir, "turnserver.pid"),
 		"--userdb="+filepath.Join(l.dir, "turndb"))
-	l.start(wan, "lobby", nil, lobbyBin, "-listen", labLobby, "-stun", "stun:"+labTURN,
-		"-turn", "turn:"+labTURN, "-turn-secret-file", secretFile, "-join-rate", "100", "-rate", "1000", "-max-rooms-per-addr", "1000")
+	for _, lb := range []struct{ name, addr, secret string }{{"lobby", labLobby, secretFile}, {"wrong-lobby", labWrongLobby, wrongFile}} {
+		l.start(wan, lb.name, nil, lobbyBin, "-listen", lb.addr, "-stun", "stun:"+labTURN, "-turn", "turn:"+labTURN,
+			"-turn-secret-file", lb.secret, "-join-rate", "100", "-rate", "1000", "-max-rooms-per-addr", "1000")
+	}
 	l.waitListening(wan, "udp", 3478)
 	l.waitListening(wan, "tcp", 7000)
+	l.waitListening(wan, "tcp", 7001)
 }
