@@ -98,21 +98,31 @@ func iceServers(ss []lobby.ICEServer) []pnet.ICEServer {
 }
 
 // lobbyFailure says why meeting through the lobby failed in a player's
-// terms, and what to try.
+// terms and what to try, then the cause for the log; it wraps err.
 func lobbyFailure(addr string, err error) error {
 	var le *lobby.Error
 	switch {
 	case errors.As(err, &le) && errors.Is(le.Kind, lobby.ErrUnreachable):
-		return fmt.Errorf("netplay: the lobby at %s cannot be reached: %s: %w", addr, le.Try, err)
+		return &playerError{fmt.Sprintf("netplay: the lobby at %s cannot be reached: %s (%v)", addr, le.Try, le.Err), err}
 	case errors.As(err, &le):
-		return fmt.Errorf("netplay: %v: %s: %w", le.Kind, le.Try, err)
+		return &playerError{fmt.Sprintf("netplay: %v: %s (%v)", le.Kind, le.Try, le.Err), err}
 	case errors.Is(err, pnet.ErrRelayRefused):
-		return fmt.Errorf("netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured: %w", err)
+		return &playerError{"netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured (" + err.Error() + ")", err}
 	case errors.Is(err, pnet.ErrNoPath):
-		return fmt.Errorf("netplay: no network path between the players, not even through the relay: try again, or let one player forward a UDP port and use -host/-join: %w", err)
+		return &playerError{"netplay: no network path between the players, not even through the relay: try again, or let one player forward a UDP port and use -host/-join (" + err.Error() + ")", err}
 	}
 	return err
 }
+
+// playerError is a failure told in a player's terms; Unwrap gives the
+// cause it explains.
+type playerError struct {
+	msg string
+	err error
+}
+
+func (e *playerError) Error() string { return e.msg }
+func (e *playerError) Unwrap() error { return e.err }
 
 // The states of meeting, as the waiting screen says them.
 const (
