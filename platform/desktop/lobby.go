@@ -23,7 +23,7 @@ func lobbyConnect(addr string, opt *pnet.Options, log *slog.Logger, screen **wai
 		opt.Code = pnet.NewCode()
 		log.Info("netplay: share this code: the other players run the same game with -lobby ADDR -code CODE", "lobby", addr, "code", opt.Code)
 	}
-	p := &progress{screen: &waitScreen{}, code: opt.Code, players: opt.Players}
+	p := &progress{screen: &waitScreen{}, lobby: addr, code: opt.Code, players: opt.Players}
 	p.set(stateLobby, 0, nil)
 	*screen = p.screen
 	o := *opt
@@ -35,9 +35,7 @@ func lobbyConnect(addr string, opt *pnet.Options, log *slog.Logger, screen **wai
 func meetByLobby(ctx context.Context, addr string, opt pnet.Options, log *slog.Logger, p *progress) (*pnet.Joined, error) {
 	c, err := lobby.Join(ctx, addr, opt.Code, lobby.Options{Players: opt.Players, Logger: log})
 	if err != nil {
-		err = lobbyFailure(addr, err)
-		p.set(stateFailed, 0, err)
-		return nil, err
+		return nil, p.fail(ctx, lobbyFailure(addr, err), 0)
 	}
 	defer c.Close()
 	role := "joining"
@@ -50,9 +48,7 @@ func meetByLobby(ctx context.Context, addr string, opt pnet.Options, log *slog.L
 	go watchRoom(wctx, c, log, p)
 	j, err := pnet.Meet(ctx, rendezvous{c}, func() []pnet.ICEServer { return iceServers(c.Servers()) }, opt)
 	if err != nil {
-		err = lobbyFailure(addr, err)
-		p.set(stateFailed, len(c.Status().Joined), err)
-		return nil, err
+		return nil, p.fail(ctx, lobbyFailure(addr, err), len(c.Status().Joined))
 	}
 	return j, nil
 }
@@ -136,6 +132,7 @@ const (
 // waiting screen; the goroutines that meet write it, the main one draws.
 type progress struct {
 	screen  *waitScreen
+	lobby   string
 	code    string
 	players int
 
@@ -154,11 +151,21 @@ func (p *progress) set(state, joined int, err error) {
 	p.screen.say(p.lines(state, joined, err)...)
 }
 
+// fail shows err on the screen and returns it, unless the wait was given
+// up (the window closed, a signal): then the screen keeps what it waited
+// for.
+func (p *progress) fail(ctx context.Context, err error, joined int) error {
+	if ctx.Err() == nil {
+		p.set(stateFailed, joined, err)
+	}
+	return err
+}
+
 // lines are what the waiting screen shows: the code to share, who has
 // joined, what it waits for, or a failure with what to try.
 func (p *progress) lines(state, joined int, err error) []string {
 	code := "code: " + p.code
-	share := "the other players run this game with -lobby and -code " + p.code
+	share := "the other players start this game with -lobby " + p.lobby + " -code " + p.code
 	here := fmt.Sprintf("players here: %d of %d", joined, p.players)
 	switch state {
 	case stateLobby:

@@ -15,12 +15,12 @@ import (
 )
 
 func TestTheLobbyWaitingScreenSaysTheCodeWhoIsHereAndWhatItWaitsFor(t *testing.T) {
-	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
+	p := &progress{screen: &waitScreen{}, lobby: "203.0.113.1:7000", code: "ABCDEFGH12345678", players: 2}
 	for _, tc := range []struct {
 		state, joined int
 		want          []string
 	}{
-		{stateLobby, 0, []string{"contacting the lobby", "code: ABCDEFGH12345678", "-code ABCDEFGH12345678"}},
+		{stateLobby, 0, []string{"contacting the lobby", "code: ABCDEFGH12345678", "-lobby 203.0.113.1:7000 -code ABCDEFGH12345678"}},
 		{stateWaitPlayers, 1, []string{"code: ABCDEFGH12345678", "players here: 1 of 2", "waiting for the other players"}},
 		{stateConnecting, 2, []string{"players here: 2 of 2", "connecting"}},
 	} {
@@ -48,6 +48,24 @@ func TestAFailureStaysOnTheWaitingScreen(t *testing.T) {
 		if len(l) > 60 {
 			t.Errorf("line %q is longer than the 60 characters the screen wraps at", l)
 		}
+	}
+}
+
+func TestAWaitGivenUpKeepsWhatTheScreenWaitedFor(t *testing.T) {
+	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
+	p.set(stateWaitPlayers, 1, nil)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel() // the window closed, or a signal came
+	err := p.fail(ctx, lobbyFailure("x", context.Canceled), 1)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("fail returned %v, want the cause", err)
+	}
+	if said := strings.Join(p.screen.lines, " "); strings.Contains(said, "could not start") || !strings.Contains(said, "waiting for the other players") {
+		t.Fatalf("after the wait was given up the screen says %q, want what it waited for", said)
+	}
+	p.fail(t.Context(), lobbyFailure("x", pnet.ErrNoPath), 2)
+	if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, "could not start") {
+		t.Fatalf("after a failure the screen says %q, want the failure", said)
 	}
 }
 
