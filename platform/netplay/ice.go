@@ -29,9 +29,9 @@ type iceEnv struct {
 	// servers returns the STUN and TURN servers as they are now: a
 	// lobby renews TURN credentials while a host waits.
 	servers func() []ICEServer
-	net  transport.Net
-	mux  ice.UniversalUDPMux // QUIC's socket, for host and reflexive candidates
-	log  *slog.Logger
+	net     transport.Net
+	mux     ice.UniversalUDPMux // QUIC's socket, for host and reflexive candidates
+	log     *slog.Logger
 }
 
 // iceLink is one connected pair of peers: the agent that found the path
