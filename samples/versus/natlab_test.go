@@ -78,8 +78,18 @@ func (l *natLab) ns(name string) string {
 	l.names = append(l.names, full)
 	l.mu.Unlock()
 	l.in(full, "ip", "link", "set", "dev", "lo", "up")
-	l.in(full, "sysctl", "-qw", "net.ipv4.ip_forward=1")
+	l.forward(full, true)
 	return full
+}
+
+// forward turns IPv4 forwarding in namespace ns on or off (through /proc:
+// sysctl's package may be missing).
+func (l *natLab) forward(ns string, on bool) {
+	v := "0"
+	if on {
+		v = "1"
+	}
+	l.in(ns, "sh", "-c", "echo "+v+" > /proc/sys/net/ipv4/ip_forward")
 }
 
 // in runs a command in namespace ns, failing the test with its output.
@@ -111,7 +121,7 @@ func (l *natLab) link(a, aIf, aAddr, b, bIf, bAddr string) {
 func (l *natLab) wan() string {
 	w, sink := l.ns("wan"), l.ns("sink")
 	l.in(w, "ip", "addr", "add", labServerIP+"/32", "dev", "lo")
-	l.in(sink, "sysctl", "-qw", "net.ipv4.ip_forward=0")
+	l.forward(sink, false)
 	l.link(w, "sink0", "192.0.2.253/30", sink, "wan0", "192.0.2.254/30")
 	l.in(w, "ip", "route", "add", "default", "via", "192.0.2.254")
 	return w
