@@ -233,7 +233,11 @@ func (l *natLab) servers(wan, lobbyBin string) {
 		"--listening-port=3478", "--min-port=49160", "--max-port=49300", "--use-auth-secret",
 		"--static-auth-secret="+secret, "--realm=lockstep.test", "--no-tls", "--no-dtls", "--fingerprint",
 		"--no-cli", "--verbose", "--log-file=stdout", "--simple-log", "--pidfile="+filepath.Join(l.dir, "turnserver.pid"),
-		"--userdb="+filepath.Join(l.dir, "turndb"))
+		"--userdb="+filepath.Join(l.dir, "turndb"),
+		// As docs/coturn/turnserver.conf: the relay reaches no private
+		// peer, so every LAN's host candidates are refused it.
+		"--denied-peer-ip=10.0.0.0-10.255.255.255", "--denied-peer-ip=127.0.0.0-127.255.255.255",
+		"--denied-peer-ip=172.16.0.0-172.31.255.255", "--denied-peer-ip=192.168.0.0-192.168.255.255")
 	for _, lb := range []struct{ name, addr, secret string }{{"lobby", labLobby, secretFile}, {"wrong-lobby", labWrongLobby, wrongFile}} {
 		l.start(wan, lb.name, nil, lobbyBin, "-listen", lb.addr, "-stun", "stun:"+labTURN, "-turn", "turn:"+labTURN,
 			"-turn-secret-file", lb.secret, "-join-rate", "100", "-rate", "1000", "-max-rooms-per-addr", "1000")
