@@ -58,7 +58,7 @@ func warmLoop(tb testing.TB, g Game, labels bool) *Loop {
 // startLoop prepares an uncapped loop the way Run does and runs frames of it.
 func startLoop(tb testing.TB, g Game, cfg Config, frames int) *Loop {
 	cfg.Mode = ModeUncapped
-	cfg, err := cfg.withDefaults()
+	cfg, err := cfg.WithDefaults()
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -58,17 +58,27 @@ func parseName[T ~uint8](dst *T, names []string, b []byte, what string) error {
 func (m Mode) Next() Mode { return (m + 1) % Mode(len(modeNames)) }
 
 // Config sets up a Run. The zero Config is valid and means: 60 ticks per
-// second, at most 8 ticks per frame, frame times clamped to 250 ms, vsync,
-// real time, interpolation on, no platform (nothing drawn or polled) and the
-// system's monotonic clock.
+// second, at most 8 ticks per frame, frame times clamped to 250 ms (or one
+// tick, when a tick is longer), vsync, real time, interpolation on, a game
+// without player slots, no platform (nothing drawn or polled) and the
+// system's monotonic clock. WithDefaults is the one place those defaults
+// and every field's range are written.
 type Config struct {
 	TPS       int           // fixed ticks per second; default 60, at most 10,000
 	MaxSteps  int           // most ticks in one frame; default 8
-	MaxFrame  time.Duration // longest frame time fed to the accumulator; default 250 ms, at most MaxMaxFrame
+	MaxFrame  time.Duration // longest frame time fed to the accumulator; default 250 ms or one tick, whichever is longer; one tick to MaxMaxFrame
 	Mode      Mode          // power mode; default vsync
 	FPS       int           // frame cap for ModeCap; default 60 (the vsync fallback caps at the display's rate, 60 Hz when unknown)
 	TimeScale float64       // simulated seconds per real second; default 1
 	NoInterp  bool          // draw the last tick's state instead of blending
+
+	// Players is the game's number of player slots, 1 to MaxPlayers; 0
+	// means none. With slots every tick sees every player's input in
+	// Tick.Players, by slot, and nothing else: Tick.Input is zero, so
+	// that a tick cannot read what exists on one machine only. On one
+	// machine the local input is split into the slots (see Seater and
+	// SeatLocal); with a Lockstep each slot is filled from its peer.
+	Players int
 
 	// Stop conditions; zero means no limit. Ticks stops after exactly that
 	// many ticks, even in the middle of a frame.
@@ -86,7 +96,7 @@ type Config struct {
 	Tape Tape
 
 	// Lockstep, when set, supplies every player's input to each tick of a
-	// Multiplayer game and holds ticks until it has it (engine/netplay).
+	// game with Players and holds ticks until it has it (engine/netplay).
 	// Nil: the players are seated from this machine's input.
 	Lockstep Lockstep
 
@@ -109,8 +119,35 @@ const (
 	MaxTimeScale = 64.0
 )
 
-// withDefaults fills zero fields and checks the rest.
-func (c Config) withDefaults() (Config, error) {
+// ConfigError is an invalid Config field: which one, its value and the
+// range it wants. Layers above (platform/desktop) name the field their
+// way, or the flag that set it.
+type ConfigError struct {
+	Field string // the field's name in Config, such as "TPS"
+	Value any    // the invalid value
+	Want  string // what the field takes, such as "1 to 10000 ticks per second"
+}
+
+// Error names the field, its value and its range.
+func (e *ConfigError) Error() string {
+	return fmt.Sprintf("engine: Config.%s %v out of range: want %s", e.Field, e.Value, e.Want)
+}
+
+// defaultMaxFrame is the longest frame fed to the accumulator when
+// MaxFrame is zero: 250 ms, or one tick when a tick is longer (under 4
+// ticks a second), so that a frame can always hold a tick.
+func defaultMaxFrame(tps int) time.Duration {
+	d := 250 * time.Millisecond
+	if tps >= 1 {
+		d = max(d, time.Second/time.Duration(tps))
+	}
+	return d
+}
+
+// WithDefaults returns c with every zero field set to its default (see
+// Config) and reports the first field out of its range as a *ConfigError.
+// The returned Config has its defaults filled also when c is invalid.
+func (c Config) WithDefaults() (Config, error) {
 	if c.TPS == 0 {
 		c.TPS = 60
 	}
@@ -118,7 +155,7 @@ func (c Config) withDefaults() (Config, error) {
 		c.MaxSteps = 8
 	}
 	if c.MaxFrame == 0 {
-		c.MaxFrame = 250 * time.Millisecond
+		c.MaxFrame = defaultMaxFrame(c.TPS)
 	}
 	if c.FPS == 0 {
 		c.FPS = 60
@@ -129,27 +166,37 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
+	return c, c.check()
+}
+
+// check reports the first field of a defaulted c out of its range.
+func (c *Config) check() error {
+	bad := func(field string, v any, want string) error {
+		return &ConfigError{Field: field, Value: v, Want: want}
+	}
 	switch {
 	case c.TPS < 1 || c.TPS > MaxTPS:
-		return c, fmt.Errorf("engine: TPS %d out of range: want 1 to %d ticks per second", c.TPS, MaxTPS)
+		return bad("TPS", c.TPS, fmt.Sprintf("1 to %d ticks per second", MaxTPS))
 	case c.MaxSteps < 1 || c.MaxSteps > MaxMaxSteps:
-		return c, fmt.Errorf("engine: MaxSteps %d out of range: want 1 to %d ticks per frame", c.MaxSteps, MaxMaxSteps)
+		return bad("MaxSteps", c.MaxSteps, fmt.Sprintf("1 to %d ticks per frame", MaxMaxSteps))
 	case c.MaxFrame < time.Second/time.Duration(c.TPS) || c.MaxFrame > MaxMaxFrame:
-		return c, fmt.Errorf("engine: MaxFrame %v out of range: want one tick (%v) to %v", c.MaxFrame, time.Second/time.Duration(c.TPS), MaxMaxFrame)
+		return bad("MaxFrame", c.MaxFrame, fmt.Sprintf("one tick (%v at TPS %d) to %v", time.Second/time.Duration(c.TPS), c.TPS, MaxMaxFrame))
 	case c.Mode > ModeUncapped:
-		return c, fmt.Errorf("engine: unknown Mode %d: want ModeVSync, ModeCap or ModeUncapped", c.Mode)
+		return bad("Mode", c.Mode, "ModeVSync, ModeCap or ModeUncapped")
 	case c.FPS < 1 || c.FPS > MaxFPS:
-		return c, fmt.Errorf("engine: FPS %d out of range: want 1 to %d frames per second", c.FPS, MaxFPS)
+		return bad("FPS", c.FPS, fmt.Sprintf("1 to %d frames per second", MaxFPS))
 	case math.IsNaN(c.TimeScale) || c.TimeScale < MinTimeScale || c.TimeScale > MaxTimeScale:
-		return c, fmt.Errorf("engine: TimeScale %v out of range: want %v to %v", c.TimeScale, MinTimeScale, MaxTimeScale)
+		return bad("TimeScale", c.TimeScale, fmt.Sprintf("%v to %v", MinTimeScale, MaxTimeScale))
 	case c.Duration < 0:
-		return c, fmt.Errorf("engine: Duration %v is negative: want 0 (no limit) or more", c.Duration)
+		return bad("Duration", c.Duration, "0 (no limit) or more")
+	case c.Players < 0 || c.Players > MaxPlayers:
+		return bad("Players", c.Players, fmt.Sprintf("0 (no player slots) or 1 to %d", MaxPlayers))
 	}
-	return c, nil
+	return nil
 }
 
 // Validate reports the first invalid field of c, naming it and its range.
 func (c Config) Validate() error {
-	_, err := c.withDefaults()
+	_, err := c.WithDefaults()
 	return err
 }

@@ -8,9 +8,13 @@
 // locking it up), then draws with alpha = leftover/dt between the last two
 // ticks, presents, and paces the frame by the power mode.
 //
-// A Game writes one fixed Tick and one Draw. Optional capabilities are
+// The loop runs a Game: one fixed Tick and one Draw. Game authors do not
+// write an engine.Game: they write a platform/desktop Game, which desktop
+// puts on a window (sdl2.Window.Adapt) and hands to Run; engine.Game is
+// the platform's side, for platforms and tests. Optional capabilities are
 // found by type assertion: Updater for per-frame code such as hotkeys,
-// Simulator for a physics World the loop steps, snapshots and blends. The
+// Simulator for a physics World the loop steps, snapshots and blends,
+// StateHasher, Seater for a game with player slots (Config.Players). The
 // Platform (window, events, presents) and the Clock come in through small
 // interfaces, so the loop runs under a fake clock and platform in tests and
 // never imports SDL or a physics backend.

@@ -11,7 +11,9 @@ import (
 // Update; Run then returns nil.
 var ErrQuit = errors.New("engine: quit")
 
-// Game is what a user writes: a fixed-rate tick and a draw.
+// Game is what the loop runs: a fixed-rate tick and a draw. It is the
+// platform's side of a game (platform/desktop adapts a desktop.Game, what
+// a game author writes, to it), and what tests of the loop write.
 type Game interface {
 	// Tick advances the game by one fixed step of t.DT.
 	Tick(t *Tick) error
@@ -54,8 +56,8 @@ type Tape interface {
 type Tick struct {
 	N     uint64        // ticks run before this one
 	DT    time.Duration // the fixed step, the same for every tick
-	Input Input         // held state now and the edges since the tick before; zero in a Multiplayer game
-	// Players is every player's input by slot in a Multiplayer game, the
+	Input Input         // held state now and the edges since the tick before; zero in a game with player slots (Config.Players)
+	// Players is every player's input by slot in a game with player slots (Config.Players), the
 	// same on every peer of a netplay session (valid until the tick
 	// returns); nil in a game without player slots.
 	Players []Input

@@ -29,7 +29,7 @@ type Lockstep interface {
 }
 
 // PlayersTape is a Tape that records or replays every player's input:
-// a Multiplayer game's tape must be one.
+// the tape of a game with player slots must be one.
 type PlayersTape interface {
 	// TickPlayers is Tape.Tick for a game with player slots: players holds
 	// every slot's input for tick n, which a player replaces with the

@@ -540,3 +540,23 @@ func TestATickThatQuitsCountsAsTheTapeRecordedIt(t *testing.T) {
 		t.Fatalf("the game quit in tick 3: the report counts %d ticks and the tape %d, want 4 and 4", rep.Ticks, tp.n)
 	}
 }
+
+// The default MaxFrame holds a tick at any tick rate, so a zero MaxFrame
+// is valid at 2 ticks a second; a bad field's error names it as a
+// *ConfigError.
+func TestZeroMaxFrameHoldsATickAtAnyRate(t *testing.T) {
+	for _, tps := range []int{1, 2, 3, 4, 60, MaxTPS} {
+		c, err := Config{TPS: tps}.WithDefaults()
+		if err != nil {
+			t.Fatalf("Config{TPS: %d}: %v", tps, err)
+		}
+		if tick := time.Second / time.Duration(tps); c.MaxFrame < tick || c.MaxFrame < 250*time.Millisecond {
+			t.Errorf("Config{TPS: %d}: default MaxFrame %v, want the longer of a tick (%v) and 250ms", tps, c.MaxFrame, tick)
+		}
+	}
+	_, err := Config{TPS: 2, MaxFrame: 100 * time.Millisecond}.WithDefaults()
+	var ce *ConfigError
+	if !errors.As(err, &ce) || ce.Field != "MaxFrame" || ce.Value != 100*time.Millisecond {
+		t.Fatalf("MaxFrame under a tick: %v, want a *ConfigError naming MaxFrame", err)
+	}
+}

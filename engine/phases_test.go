@@ -26,7 +26,7 @@ func TestAFrameCutShortByAnErrorEndsItsTraceTask(t *testing.T) {
 		}
 		return nil
 	}}
-	cfg, err := Config{Mode: ModeUncapped, Platform: p, Clock: c}.withDefaults()
+	cfg, err := Config{Mode: ModeUncapped, Platform: p, Clock: c}.WithDefaults()
 	if err != nil {
 		t.Fatal(err)
 	}

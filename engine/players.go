@@ -2,22 +2,10 @@ package engine
 
 import "fmt"
 
-// MaxPlayers is the most player slots a game may declare.
+// MaxPlayers is the most player slots a game may have (Config.Players).
 const MaxPlayers = 8
 
-// Multiplayer is a Game with player slots. Every tick then sees every
-// player's input in Tick.Players, by slot, and nothing else: Tick.Input is
-// zero, so that a tick cannot read what exists on one machine only. On
-// one machine the local input is split into the slots (see Seater and
-// SeatLocal); in a netplay session each slot is filled from its peer, the
-// same on every peer.
-type Multiplayer interface {
-	// Players returns the number of player slots, 1 to MaxPlayers; 0
-	// means none (a wrapper around a game without slots).
-	Players() int
-}
-
-// Seater is a Multiplayer game that splits the input of one machine into
+// Seater is a game with player slots (Config.Players) that splits the input of one machine into
 // its player slots itself (two players on one keyboard, say). Without it
 // the loop uses SeatLocal.
 type Seater interface {
@@ -46,20 +34,6 @@ func SeatLocal(local *Input, players []Input) {
 	}
 }
 
-// playerCount returns the game's player count, 0 for a game without
-// slots, or an error naming the bad count.
-func playerCount(g Game) (int, error) {
-	m, ok := g.(Multiplayer)
-	if !ok {
-		return 0, nil
-	}
-	n := m.Players()
-	if n < 0 || n > MaxPlayers {
-		return 0, fmt.Errorf("engine: game declares %d players: want 1 to %d", n, MaxPlayers)
-	}
-	return n, nil
-}
-
 // multiplayer is the loop's part for a game with player slots.
 type multiplayer struct {
 	players  []Input // this tick's, one per slot; nil without slots
@@ -72,13 +46,10 @@ type multiplayer struct {
 // init sets m up for game, refusing a Lockstep or a Tape that cannot
 // serve it.
 func (m *multiplayer) init(cfg Config, game Game) error {
-	n, err := playerCount(game)
-	if err != nil {
-		return err
-	}
+	n := cfg.Players
 	if n == 0 {
 		if cfg.Lockstep != nil {
-			return fmt.Errorf("engine: Config.Lockstep needs a game with player slots (a Multiplayer): %T has none", game)
+			return fmt.Errorf("engine: Config.Lockstep needs a game with player slots: Config.Players is 0")
 		}
 		return nil
 	}

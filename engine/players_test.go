@@ -7,15 +7,13 @@ import (
 	"time"
 )
 
-// pgame is a Multiplayer game that writes down what its ticks saw.
+// pgame is a game with player slots that writes down what its ticks saw.
 type pgame struct {
 	recorder
 	n       int
 	players [][]Input // a copy of each tick's Players
 	seat    func(local *Input, players []Input)
 }
-
-func (g *pgame) Players() int { return g.n }
 
 func (g *pgame) Tick(t *Tick) error {
 	g.players = append(g.players, append([]Input(nil), t.Players...))
@@ -37,13 +35,13 @@ func TestMultiplayerTickSeesEverySlotAndNoLocalInput(t *testing.T) {
 			in.PadButton(1, PadA, true)
 		}
 	}}
-	runFake(t, Config{Mode: ModeUncapped, Ticks: 5}, g, p, c)
+	runFake(t, Config{Mode: ModeUncapped, Ticks: 5, Players: g.n}, g, p, c)
 	if len(g.players) != 5 {
 		t.Fatalf("%d ticks, want 5", len(g.players))
 	}
 	for n, in := range g.inputs {
 		if in != (Input{}) {
-			t.Fatalf("tick %d saw local Input %+v in a Multiplayer game, want zero", n, in)
+			t.Fatalf("tick %d saw local Input %+v in a game with player slots, want zero", n, in)
 		}
 	}
 	var sawA, sawPad bool
@@ -75,7 +73,7 @@ func TestSeaterSplitsLocalInput(t *testing.T) {
 			in.Key(KeyUp, true)
 		}
 	}}
-	runFake(t, Config{Mode: ModeUncapped, Ticks: 4}, seaterGame{g}, p, c)
+	runFake(t, Config{Mode: ModeUncapped, Ticks: 4, Players: 2}, seaterGame{g}, p, c)
 	last := g.players[len(g.players)-1]
 	if !last[1].Down.Has(KeyUp) || last[0].Down.Has(KeyUp) {
 		t.Fatalf("Seat put Up in slot 1 only; the tick saw %+v", last)
@@ -89,11 +87,11 @@ func TestBadPlayerSetupsAreRefused(t *testing.T) {
 		game Game
 		want string
 	}{
-		{"negative", Config{}, &pgame{n: -1}, "declares -1 players"},
-		{"too many", Config{}, &pgame{n: MaxPlayers + 1}, "want 1 to 8"},
-		{"lockstep with 0 players", Config{Lockstep: &fakeLockstep{}}, &pgame{n: 0}, "needs a game with player slots"},
+		{"negative", Config{Players: -1}, &pgame{}, "Config.Players -1 out of range"},
+		{"too many", Config{Players: MaxPlayers + 1}, &pgame{}, "1 to 8"},
+		{"lockstep with 0 players", Config{Lockstep: &fakeLockstep{}}, &pgame{}, "needs a game with player slots"},
 		{"lockstep without slots", Config{Lockstep: &fakeLockstep{}}, &recorder{}, "needs a game with player slots"},
-		{"tape without players", Config{Tape: singleTape{}}, &pgame{n: 2}, "TickPlayers"},
+		{"tape without players", Config{Tape: singleTape{}, Players: 2}, &pgame{}, "TickPlayers"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Run(t.Context(), tc.cfg, tc.game)
@@ -148,7 +146,7 @@ func TestLockstepHoldsTicksWhileFramesDrawAndEdgesWait(t *testing.T) {
 			in.Key(KeySpace, true)
 		}
 	}}
-	sum := runFake(t, Config{Mode: ModeUncapped, Ticks: 6, Lockstep: s}, g, p, c)
+	sum := runFake(t, Config{Mode: ModeUncapped, Ticks: 6, Lockstep: s, Players: 2}, g, p, c)
 	if sum.Ticks != 6 || sum.Bailouts != 0 {
 		t.Fatalf("%d ticks, %d bailouts: want 6 and 0", sum.Ticks, sum.Bailouts)
 	}
@@ -181,7 +179,7 @@ func TestLockstepStatsCountHeldFramesAndStalledTime(t *testing.T) {
 	frame := 0
 	g.onUpdate = func(f *Frame) error { frame, l = int(f.N), f.Loop; return nil }
 	s := &fakeLockstep{release: func(n uint64) bool { return n != 2 || frame >= 12 }}
-	runFake(t, Config{Mode: ModeUncapped, Ticks: 4, Lockstep: s}, g, &fakePlatform{clock: c, work: every(time.Second / 60)}, c)
+	runFake(t, Config{Mode: ModeUncapped, Ticks: 4, Lockstep: s, Players: 2}, g, &fakePlatform{clock: c, work: every(time.Second / 60)}, c)
 	h := l.Held()
 	// Tick 2 is due at frame 3 and held through frame 11: 9 frames, all
 	// but one tick of their time given up.
@@ -199,7 +197,7 @@ func TestQuitInASessionWaitsForTheLockstep(t *testing.T) {
 			in.Quit()
 		}
 	}}
-	sum := runFake(t, Config{Mode: ModeUncapped, Lockstep: s}, g, p, c)
+	sum := runFake(t, Config{Mode: ModeUncapped, Lockstep: s, Players: 2}, g, p, c)
 	if sum.Ticks != 10 {
 		t.Fatalf("ran %d ticks: the window's quit must end the session on the tick the Lockstep says (10)", sum.Ticks)
 	}
@@ -209,7 +207,7 @@ func TestLockstepErrorEndsTheRun(t *testing.T) {
 	c := &fakeClock{}
 	boom := errors.New("peer vanished")
 	s := &errLockstep{err: boom}
-	_, err := Run(t.Context(), Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: s}, &pgame{n: 2})
+	_, err := Run(t.Context(), Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: s, Players: 2}, &pgame{n: 2})
 	if !errors.Is(err, boom) {
 		t.Fatalf("Run: %v, want the Lockstep's error", err)
 	}
@@ -220,14 +218,12 @@ type errLockstep struct{ err error }
 func (s *errLockstep) Frame(time.Duration, bool) error                           { return s.err }
 func (s *errLockstep) Inputs(uint64, *Input, []Input, StateHasher) (bool, error) { return false, nil }
 
-// noopPlayers is a two-player game that does nothing.
+// noopPlayers is a game that does nothing, run with two player slots.
 type noopPlayers struct{ noopGame }
-
-func (noopPlayers) Players() int { return 2 }
 
 func TestFrameWithLockstepAllocatesNothingOnceWarm(t *testing.T) {
 	c := &fakeClock{}
-	l := startLoop(t, noopPlayers{}, Config{Lockstep: &fakeLockstep{}, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c}, 0)
+	l := startLoop(t, noopPlayers{}, Config{Players: 2, Lockstep: &fakeLockstep{}, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c}, 0)
 	if err := l.mp.init(l.cfg, l.game); err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func (e *PanicError) Unwrap() error {
 // whoever opened it closes it (as platform/desktop's Run does), after a
 // panic too.
 func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
-	cfg, err = cfg.withDefaults()
+	cfg, err = cfg.WithDefaults()
 	if err != nil {
 		return Report{}, err
 	}

@@ -19,7 +19,7 @@ func checkAccounting(t testing.TB, mode Mode, tps, maxSteps int, frames int, nex
 	c := &fakeClock{}
 	dt := time.Second / time.Duration(tps)
 	cfg := Config{TPS: tps, MaxSteps: maxSteps, Mode: mode, FPS: 60, Frames: uint64(frames), MaxFrame: max(250*time.Millisecond, 2*dt)}
-	cfg, err := cfg.withDefaults()
+	cfg, err := cfg.WithDefaults()
 	if err != nil {
 		t.Fatal(err)
 	}

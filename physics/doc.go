@@ -16,4 +16,13 @@
 // what Box2D's single precision holds, at Config.UnitsPerMeter; polygons
 // too thin to simulate), and removing bodies costs them O(n) each inside
 // the engines themselves: World.Clear empties a level at once.
+//
+// World.CopyFrom makes one world continue from another's state, reusing
+// its memory (see Copier): a run predicting ahead of its verified timeline
+// copies the verified world into a second one every frame and steps the
+// copy. Neither engine can save or clone its hidden state (cached contact
+// impulses, the order of its broad phase), so a copy is rebuilt from what
+// can be read and set, in ID order: it does not continue the source's
+// trajectory bit for bit, but two copies of one state stepped alike agree
+// with each other bit for bit, whatever the worlds held before.
 package physics

@@ -122,6 +122,7 @@ type World interface {
 	Mover
 	Inspector
 	Querier
+	Copier
 	// Close frees what the backend holds outside Go's heap; the world is
 	// unusable afterwards. It is safe to call twice. Inside
 	// Config.OnContact it fails with ErrBusy and closes nothing.

@@ -116,8 +116,6 @@ type botGame struct {
 	skewAt  uint64   // 1 + a tick at which this peer's state goes wrong (desync injection)
 }
 
-func (g *botGame) Players() int { return g.players }
-
 func (g *botGame) Tick(t *engine.Tick) error {
 	var h maphash.Hash
 	h.SetSeed(g.seed)
@@ -209,7 +207,7 @@ func (w *world) run(ticks uint64) bool {
 // datagrams until it settles.
 func (p *simPeer) main(ticks uint64) {
 	<-p.resume
-	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Platform: p, Clock: p, Lockstep: p.session}
+	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Players: p.game.players, Platform: p, Clock: p, Lockstep: p.session}
 	p.rep, p.err = engine.Run(context.Background(), cfg, p.game)
 	var silent *netplay.SilentError
 	if p.err == nil || !errors.As(p.err, &silent) {

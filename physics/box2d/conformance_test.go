@@ -32,3 +32,5 @@ func TestConformanceAtTwoUnitsPerMeter(t *testing.T) {
 		return open(cfg)
 	})
 }
+
+func BenchmarkCopy(b *testing.B) { physicstest.BenchCopy(b, open) }

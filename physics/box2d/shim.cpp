@@ -64,6 +64,13 @@ struct lsBody {
 	uint32_t id;
 	size_t at; // index in lsWorld::bodies
 	uint8_t teleported;
+	// What lsSetMass was given, for lsCopyWorld to set the same bits.
+	uint8_t massSet;
+	double mass, cx, cy, inertia;
+	// The force and torque applied since the last step, which Box2D
+	// keeps without a way to read them back.
+	b2Vec2 force;
+	float torque;
 };
 
 struct lsWorld {
@@ -81,10 +88,17 @@ struct lsWorld {
 	std::vector<contactRecord> records;
 	std::vector<lsContact> contacts;
 	std::vector<uint32_t> found;
+	// spare holds records of bodies lsCopyWorld no longer needed, for the
+	// next copy; fixtures is its scratch list.
+	std::vector<lsBody *> spare;
+	std::vector<b2Fixture *> fixtures;
 
 	explicit lsWorld(double unitsPerMeter) : perMeter(unitsPerMeter) {}
 	~lsWorld() {
 		for (lsBody *b : bodies) {
+			delete b;
+		}
+		for (lsBody *b : spare) {
 			delete b;
 		}
 	}
@@ -429,6 +443,32 @@ bool polygonOK(const b2Vec2 *v, int n) {
 	return area > 1e-6;
 }
 
+// applyMass gives r's Box2D body the mass lsSetMass was given, or returns
+// lsBadMass when Box2D's single precision would make it non-positive.
+int applyMass(const lsWorld *w, lsBody *r) {
+	b2MassData md;
+	md.mass = static_cast<float>(r->mass);
+	md.center = meters(w, r->cx, r->cy);
+	md.I = 0;
+	if (r->inertia > 0) {
+		double inertia = meters(w, meters(w, r->inertia)); // mass × length²
+		// Box2D takes the moment about the body's origin and subtracts
+		// m·|c|² again, asserting the result is positive: check that
+		// single-precision round trip before it can abort.
+		float cc = b2Dot(md.center, md.center);
+		md.I = static_cast<float>(inertia) + md.mass * cc;
+		float back = md.I - md.mass * cc;
+		if (!(back > 0) || !finite(md.I)) {
+			return lsBadMass;
+		}
+	}
+	if (!(md.mass > 0) || !finite(md.mass)) {
+		return lsBadMass;
+	}
+	r->b->SetMassData(&md);
+	return lsOK;
+}
+
 } // namespace
 
 extern "C" {
@@ -454,7 +494,9 @@ uint32_t lsStep(lsWorld *w, double dt) {
 	if (w->holes > 0) {
 		compact(w);
 	}
-	for (const lsBody *r : w->bodies) {
+	for (lsBody *r : w->bodies) {
+		r->force.SetZero(); // Box2D has cleared its forces
+		r->torque = 0;
 		const b2Body *b = r->b;
 		const b2Vec2 &p = b->GetPosition();
 		const b2Vec2 &v = b->GetLinearVelocity();
@@ -519,7 +561,9 @@ lsBody *lsAddBody(lsWorld *w, lsBodyDef d) {
 	}
 	bd.fixedRotation = d.fixedRotation != 0;
 	bd.bullet = d.bullet != 0;
-	lsBody *r = new lsBody{nullptr, d.id, w->bodies.size(), 0};
+	lsBody *r = new lsBody{};
+	r->id = d.id;
+	r->at = w->bodies.size();
 	bd.userData.pointer = reinterpret_cast<uintptr_t>(r);
 	r->b = w->world->CreateBody(&bd);
 	w->bodies.push_back(r);
@@ -579,27 +623,12 @@ int lsAddPiece(lsWorld *w, lsBody *body, lsPiece p) {
 }
 
 int lsSetMass(lsWorld *w, lsBody *body, double mass, double cx, double cy, double inertia) {
-	b2MassData md;
-	md.mass = static_cast<float>(mass);
-	md.center = meters(w, cx, cy);
-	md.I = 0;
-	if (inertia > 0) {
-		inertia = meters(w, meters(w, inertia)); // mass × length²
-		// Box2D takes the moment about the body's origin and subtracts
-		// m·|c|² again, asserting the result is positive: check that
-		// single-precision round trip before it can abort.
-		float cc = b2Dot(md.center, md.center);
-		md.I = static_cast<float>(inertia) + md.mass * cc;
-		float back = md.I - md.mass * cc;
-		if (!(back > 0) || !finite(md.I)) {
-			return lsBadMass;
-		}
-	}
-	if (!(md.mass > 0) || !finite(md.mass)) {
-		return lsBadMass;
-	}
-	body->b->SetMassData(&md);
-	return lsOK;
+	body->massSet = 1;
+	body->mass = mass;
+	body->cx = cx;
+	body->cy = cy;
+	body->inertia = inertia;
+	return applyMass(w, body);
 }
 
 // wakeNeighbours wakes what touches or is jointed to b: Box2D leaves what
@@ -659,7 +688,11 @@ void lsApplyImpulse(lsWorld *w, lsBody *r, double jx, double jy, double px, doub
 }
 
 void lsApplyForce(lsWorld *w, lsBody *r, double fx, double fy, double px, double py) {
-	r->b->ApplyForce(meters(w, fx, fy), meters(w, px, py), true);
+	b2Vec2 f = meters(w, fx, fy), p = meters(w, px, py);
+	r->b->ApplyForce(f, p, true);
+	// As Box2D sums them, for lsCopyWorld.
+	r->force += f;
+	r->torque += b2Cross(p - r->b->GetWorldCenter(), f);
 }
 
 void lsWake(lsWorld *, lsBody *r) { r->b->SetAwake(true); }
@@ -907,6 +940,158 @@ lsRayHit lsRayCast(lsWorld *w, double ax, double ay, double bx, double by, lsFil
 	q.best.px = units(w, q.best.px);
 	q.best.py = units(w, q.best.py);
 	return q.best;
+}
+
+} // extern "C"
+
+// Copying a world (lsCopyWorld). Box2D 2.4 has no way to copy or reset a
+// world, and an emptied one keeps a history that decides the order of
+// later steps (its broad phase hands out proxy IDs from a free list, and
+// pairs are sorted by them), so a copy is rebuilt into a new b2World,
+// bodies in ID order, each body's fixtures in the order they were made.
+
+namespace {
+
+// mouseAnchor reads and writes a mouse joint's anchor on its body, which
+// Box2D keeps protected, through a class derived from it.
+struct mouseAnchor : b2MouseJoint {
+	static b2Vec2 &of(b2MouseJoint *j) { return j->*(&mouseAnchor::m_localAnchorB); }
+};
+
+// mirror is d's Box2D body for s's body b (the ground for the ground).
+b2Body *mirror(lsWorld *d, b2Body *b) {
+	lsBody *r = reinterpret_cast<lsBody *>(b->GetUserData().pointer);
+	return r == nullptr ? d->ground : d->bodies[r->at]->b;
+}
+
+// copyBody makes r, a record of d, a copy of s's record sr and its body.
+void copyBody(lsWorld *d, lsBody *r, const lsBody *sr) {
+	b2Body *sb = sr->b;
+	b2BodyDef bd;
+	bd.type = sb->GetType();
+	bd.position = sb->GetPosition();
+	bd.angle = sb->GetAngle();
+	bd.linearVelocity = sb->GetLinearVelocity();
+	bd.angularVelocity = sb->GetAngularVelocity();
+	bd.linearDamping = sb->GetLinearDamping();
+	bd.angularDamping = sb->GetAngularDamping();
+	bd.allowSleep = sb->IsSleepingAllowed();
+	bd.awake = sb->IsAwake();
+	bd.fixedRotation = sb->IsFixedRotation();
+	bd.bullet = sb->IsBullet();
+	bd.gravityScale = sb->GetGravityScale();
+	*r = *sr;
+	bd.userData.pointer = reinterpret_cast<uintptr_t>(r);
+	r->b = d->world->CreateBody(&bd);
+	d->fixtures.clear();
+	for (b2Fixture *f = sb->GetFixtureList(); f; f = f->GetNext()) {
+		d->fixtures.push_back(f);
+	}
+	// Box2D lists a body's fixtures newest first.
+	for (auto it = d->fixtures.rbegin(); it != d->fixtures.rend(); ++it) {
+		b2Fixture *f = *it;
+		b2FixtureDef fd;
+		fd.shape = f->GetShape();
+		fd.friction = f->GetFriction();
+		fd.restitution = f->GetRestitution();
+		fd.restitutionThreshold = f->GetRestitutionThreshold();
+		fd.density = f->GetDensity();
+		fd.isSensor = f->IsSensor();
+		fd.filter = f->GetFilterData();
+		fd.userData = f->GetUserData();
+		r->b->CreateFixture(&fd);
+	}
+	if (r->massSet) {
+		applyMass(d, r); // accepted for sr already
+		// Box2D moved the velocity to the new centre of mass: set it back.
+		r->b->SetLinearVelocity(sb->GetLinearVelocity());
+		r->b->SetAngularVelocity(sb->GetAngularVelocity());
+	}
+	if (r->b->IsAwake() && (r->force.x != 0 || r->force.y != 0 || r->torque != 0)) {
+		r->b->ApplyForceToCenter(r->force, false);
+		r->b->ApplyTorque(r->torque, false);
+	}
+}
+
+// copyJoint makes in d a copy of s's joint sj, between d's bodies.
+b2Joint *copyJoint(lsWorld *d, b2Joint *sj) {
+	b2Body *a = mirror(d, sj->GetBodyA()), *b = mirror(d, sj->GetBodyB());
+	switch (sj->GetType()) {
+	case e_revoluteJoint: {
+		b2RevoluteJoint *j = static_cast<b2RevoluteJoint *>(sj);
+		b2RevoluteJointDef jd;
+		jd.bodyA = a;
+		jd.bodyB = b;
+		jd.localAnchorA = j->GetLocalAnchorA();
+		jd.localAnchorB = j->GetLocalAnchorB();
+		jd.referenceAngle = j->GetReferenceAngle();
+		jd.collideConnected = j->GetCollideConnected();
+		return d->world->CreateJoint(&jd);
+	}
+	case e_mouseJoint: {
+		b2MouseJoint *j = static_cast<b2MouseJoint *>(sj);
+		b2MouseJointDef jd;
+		jd.bodyA = d->ground;
+		jd.bodyB = b;
+		jd.target = j->GetTarget();
+		jd.maxForce = j->GetMaxForce();
+		jd.stiffness = j->GetStiffness();
+		jd.damping = j->GetDamping();
+		b2MouseJoint *m = static_cast<b2MouseJoint *>(d->world->CreateJoint(&jd));
+		mouseAnchor::of(m) = mouseAnchor::of(j);
+		return m;
+	}
+	default: {
+		b2DistanceJoint *j = static_cast<b2DistanceJoint *>(sj);
+		b2DistanceJointDef jd;
+		jd.bodyA = a;
+		jd.bodyB = b;
+		jd.localAnchorA = j->GetLocalAnchorA();
+		jd.localAnchorB = j->GetLocalAnchorB();
+		jd.length = j->GetLength();
+		jd.minLength = j->GetMinLength();
+		jd.maxLength = j->GetMaxLength();
+		jd.stiffness = j->GetStiffness();
+		jd.damping = j->GetDamping();
+		jd.collideConnected = j->GetCollideConnected();
+		return d->world->CreateJoint(&jd);
+	}
+	}
+}
+
+} // namespace
+
+extern "C" {
+
+void lsCopyWorld(lsWorld *d, lsWorld *s, lsBody **bodies, lsJoint *const *joints, lsJoint **copies, int njoints) {
+	if (s->holes > 0) {
+		compact(s);
+	}
+	for (lsBody *r : d->bodies) {
+		if (r != nullptr) {
+			d->spare.push_back(r);
+		}
+	}
+	d->bodies.clear();
+	d->holes = 0;
+	const b2World *sw = s->world.get();
+	makeWorld(d, sw->GetGravity(), sw->GetAllowSleeping(), sw->GetContinuousPhysics());
+	for (size_t i = 0; i < s->bodies.size(); i++) {
+		lsBody *r;
+		if (d->spare.empty()) {
+			r = new lsBody{};
+		} else {
+			r = d->spare.back();
+			d->spare.pop_back();
+		}
+		copyBody(d, r, s->bodies[i]);
+		r->at = i;
+		d->bodies.push_back(r);
+		bodies[i] = r;
+	}
+	for (int k = 0; k < njoints; k++) {
+		copies[k] = reinterpret_cast<lsJoint *>(copyJoint(d, reinterpret_cast<b2Joint *>(joints[k])));
+	}
 }
 
 } // extern "C"

@@ -147,6 +147,13 @@ size_t lsMoved(lsWorld *w);
 // Box2D world of the same settings.
 void lsClear(lsWorld *w);
 
+// lsCopyWorld makes d hold a copy of what s holds (both made with the same
+// settings), rebuilt in a new Box2D world: the bodies in ID order, whose
+// handles it writes to bodies (room for all of s's), and the n joints
+// whose handles of s are in joints, in order, whose handles of d it
+// writes to copies. Handles d gave out before are invalid afterwards.
+void lsCopyWorld(lsWorld *d, lsWorld *s, lsBody **bodies, lsJoint *const *joints, lsJoint **copies, int njoints);
+
 void lsTeleport(lsWorld *w, lsBody *b, double x, double y, double angle);
 void lsSetVelocity(lsWorld *w, lsBody *b, double vx, double vy, double av);
 void lsApplyImpulse(lsWorld *w, lsBody *b, double jx, double jy, double px, double py);

@@ -52,6 +52,9 @@ type World struct {
 	// touching holds the pairs reported by the last step, and next the
 	// pairs of the step being reported; they swap after each report.
 	touching, next []pair
+
+	cfg  physics.Config // what New was given, for CopyFrom's check
+	copy copyState      // CopyFrom's memory
 }
 
 // body is what the Go side knows of a body: its handle in the shim, what
@@ -98,7 +101,7 @@ func New(cfg physics.Config) (*World, error) {
 	if cfg.Sleep {
 		sleep = 1
 	}
-	w := &World{onContact: cfg.OnContact, u: unitsOf(&cfg)}
+	w := &World{onContact: cfg.OnContact, u: unitsOf(&cfg), cfg: cfg}
 	w.c = C.lsNewWorld(C.double(w.u.PerMeter), C.double(cfg.Gravity[0]), C.double(cfg.Gravity[1]), C.int(sleep), C.int(iterations), positionIterations)
 	w.damping = dampingRate(cfg.Damping)
 	// A world dropped without Close still frees Box2D's memory.
@@ -131,6 +134,7 @@ func (w *World) Close() error {
 	w.c = nil
 	w.bodies, w.joints = ids.List[physics.BodyID, body]{}, ids.List[physics.JointID, joint]{}
 	w.touching, w.next = nil, nil
+	w.copy = copyState{}
 	return nil
 }
 

@@ -19,3 +19,5 @@ func open(cfg physics.Config) (physics.World, error) {
 func TestConformance(t *testing.T) { physicstest.Run(t, open) }
 
 func BenchmarkWorld(b *testing.B) { physicstest.Bench(b, open) }
+
+func BenchmarkCopy(b *testing.B) { physicstest.BenchCopy(b, open) }

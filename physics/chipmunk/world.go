@@ -36,6 +36,7 @@ type World struct {
 
 	contacts contactLog
 	query    queryState
+	copy     copyState // CopyFrom's memory
 }
 
 // body is what cp's Body.UserData points at.
@@ -197,6 +198,7 @@ func (w *World) Close() error {
 	w.bodies, w.joints = ids.List[physics.BodyID, body]{}, ids.List[physics.JointID, joint]{}
 	w.contacts = contactLog{}
 	w.query = queryState{}
+	w.copy = copyState{}
 	return nil
 }
 

@@ -98,3 +98,84 @@ func benchPile(b *testing.B, open Opener, n int) physics.World {
 	}
 	return w
 }
+
+// CopySizes are the body counts BenchCopy copies piles of.
+var CopySizes = []int{300, 500}
+
+// BenchCopy benchmarks CopyFrom as a session uses it, once a frame from a
+// source a tick further each time (two settled piles a tick apart, copied
+// in turn into a warm world), a copy followed by the 8 steps of a full
+// prediction, and for comparison 8 steps of a pile that is not copied,
+// for piles of each of CopySizes bodies.
+func BenchCopy(b *testing.B, open Opener) {
+	for _, n := range CopySizes {
+		b.Run(fmt.Sprintf("CopyFrom/bodies=%d", n), func(b *testing.B) {
+			src, c := copyBench(b, open, n)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if err := c.CopyFrom(src[i%2]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+		b.Run(fmt.Sprintf("CopyAndStep8/bodies=%d", n), func(b *testing.B) {
+			src, c := copyBench(b, open, n)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if err := c.CopyFrom(src[i%2]); err != nil {
+					b.Fatal(err)
+				}
+				for range 8 {
+					if err := c.Step(dt); err != nil {
+						b.Fatal(err)
+					}
+				}
+				i++
+			}
+		})
+		b.Run(fmt.Sprintf("Step8/bodies=%d", n), func(b *testing.B) {
+			src, _ := copyBench(b, open, n)
+			b.ReportAllocs()
+			for b.Loop() {
+				for range 8 {
+					if err := src[0].Step(dt); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// copyBench opens two piles of n bodies settled 2 s, the second a step
+// further, and a world that has copied both once; all closed when b ends.
+func copyBench(b *testing.B, open Opener, n int) ([2]physics.World, physics.World) {
+	b.Helper()
+	var src [2]physics.World
+	for i := range src {
+		src[i] = benchPile(b, open, n)
+		for range episode + i {
+			if err := src[i].Step(dt); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	c, err := open(PileConfig())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, s := range src {
+		if err := c.CopyFrom(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Cleanup(func() {
+		for _, w := range append(src[:], c) {
+			w.Close()
+		}
+	})
+	return src, c
+}

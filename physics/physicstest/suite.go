@@ -73,6 +73,15 @@ func Run(t *testing.T, open Opener) {
 		{"a contact names the other body from either side", testContactOther},
 		{"clear empties the world at once", testClear},
 		{"bodies touch exactly when Filter.Collides says", testFilterCollides},
+		{"copies hold the source's state and step alike", testCopySteps},
+		{"queries agree with the source right after a copy", testCopyQueries},
+		{"a copy follows its source as it changes", testCopyFollowsSource},
+		{"IDs added after a copy are the source's", testCopyIDs},
+		{"joints and filters work in a copy", testCopyJoints},
+		{"sleeping bodies sleep in a copy", testCopySleep},
+		{"copies report the same contacts", testCopyContacts},
+		{"copies are refused from other backends, configs, closed worlds and OnContact", testCopyErrors},
+		{"copying into a warm world allocates nothing", testCopyAllocs},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { c.run(t, open) })

@@ -5,7 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
 // decoder turns one encoded file into 16-bit samples, a block at a time:
@@ -18,6 +19,10 @@ type decoder interface {
 	rewind() error
 	rate() int
 	channels() int
+	// frames returns how many frames the file's headers say it holds,
+	// -1 when they do not say: what decoding it whole would cost, known
+	// before any of it is decoded.
+	frames() int64
 	close() error
 }
 
@@ -27,13 +32,18 @@ type readSeekCloser interface {
 	io.Closer
 }
 
-type nopCloser struct{ *bytes.Reader }
+// memFile is an encoded file in memory; a decoder may read b in place.
+type memFile struct {
+	*bytes.Reader
+	b []byte
+}
 
-func (nopCloser) Close() error { return nil }
+func (memFile) Close() error { return nil }
 
 // newDecoder recognises the format of r by its first bytes. name is for
-// errors.
-func newDecoder(name string, r readSeekCloser) (decoder, error) {
+// errors. A decoder for a stream keeps its memory bounded whatever the
+// file's length; one for Load may index the file to learn its length.
+func newDecoder(name string, r readSeekCloser, stream bool) (decoder, error) {
 	var head [12]byte
 	n, err := io.ReadFull(r, head[:])
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
@@ -52,7 +62,7 @@ func newDecoder(name string, r readSeekCloser) (decoder, error) {
 	case bytes.HasPrefix(h, []byte("OggS")):
 		d, err = newVorbisDecoder(name, r)
 	case bytes.HasPrefix(h, []byte("ID3")) || n >= 2 && h[0] == 0xff && h[1]&0xe0 == 0xe0:
-		d, err = newMP3Decoder(name, r)
+		d, err = newMP3Decoder(name, r, stream)
 	default:
 		return nil, fmt.Errorf("%w: %s is not WAV, Ogg Vorbis or MP3 (it starts with % x): convert it (sox in out.wav)", ErrFormat, name, h)
 	}
@@ -68,7 +78,7 @@ func newDecoder(name string, r readSeekCloser) (decoder, error) {
 // Load decodes a WAV, Ogg Vorbis or MP3 file whole into memory. Its
 // errors name the file and wrap ErrFormat when the data is at fault.
 func Load(path string) (*Sound, error) {
-	f, err := os.Open(path)
+	f, err := output.OpenRegular(path) // a FIFO would hang the open
 	if err != nil {
 		return nil, fmt.Errorf("audio: %w", err)
 	}
@@ -83,11 +93,22 @@ func Decode(name string, data []byte) (*Sound, error) {
 }
 
 func decodeAll(name string, r readSeekCloser) (s *Sound, err error) {
-	d, err := newDecoder(name, r)
+	d, err := newDecoder(name, r, false)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { err = errors.Join(err, d.close()) }()
+	return decodeWhole(name, d)
+}
+
+// decodeWhole decodes d to its end, refusing before decoding anything a
+// file whose headers say it is longer than MaxFrames, and while decoding
+// one that turns out longer than they said.
+func decodeWhole(name string, d decoder) (*Sound, error) {
+	if n := d.frames(); n > MaxFrames {
+		return nil, fmt.Errorf("%w: %s is %d s long (%d frames at %d Hz, its headers say): longer than %d frames (%d s) is music: stream it with OpenStream",
+			ErrFormat, name, n/int64(max(d.rate(), 1)), n, d.rate(), MaxFrames, MaxFrames/max(d.rate(), 1))
+	}
 	ch := d.channels()
 	buf := make([]int16, 0, 4096*ch)
 	for {
@@ -115,4 +136,4 @@ func decodeAll(name string, r readSeekCloser) (s *Sound, err error) {
 	return &Sound{name: name, rate: d.rate(), channels: ch, data: buf[:len(buf):len(buf)]}, nil
 }
 
-func nopCloserOf(b []byte) readSeekCloser { return nopCloser{bytes.NewReader(b)} }
+func nopCloserOf(b []byte) readSeekCloser { return memFile{bytes.NewReader(b), b} }

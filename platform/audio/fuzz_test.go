@@ -18,6 +18,8 @@ func FuzzDecode(f *testing.F) {
 		f.Add(b)
 		f.Add(b[:len(b)/2])
 	}
+	f.Add(chained(f, readTestdata(f, "tone.ogg"), 3))
+	f.Add(longOgg(f, MaxFrames+1))
 	f.Add(wavBytes(2, 48000, 16, 0xffffffff, make([]byte, 16)))
 	f.Add(wavBytes(1, 8000, 8, 4, []byte{0, 255, 128, 1}))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -4,7 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
 // streamBlock is how many frames a Stream decodes at a time: 85 ms at
@@ -28,20 +29,21 @@ type Stream struct {
 // OpenStream opens a WAV, Ogg Vorbis or MP3 file for streaming. Errors
 // name the file and wrap ErrFormat when the data is at fault.
 func OpenStream(path string) (*Stream, error) {
-	f, err := os.Open(path)
+	f, err := output.OpenRegular(path) // a FIFO would hang the open
 	if err != nil {
 		return nil, fmt.Errorf("audio: %w", err)
 	}
 	return newStream(path, f)
 }
 
-// NewStream streams from encoded bytes held in memory (an embedded asset).
+// NewStream streams from encoded bytes held in memory (an embedded asset),
+// reading them in place: do not change them until the stream is closed.
 func NewStream(name string, data []byte) (*Stream, error) {
 	return newStream(name, nopCloserOf(data))
 }
 
 func newStream(name string, r readSeekCloser) (*Stream, error) {
-	d, err := newDecoder(name, r)
+	d, err := newDecoder(name, r, true)
 	if err != nil {
 		return nil, errors.Join(err, r.Close())
 	}

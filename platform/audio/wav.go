@@ -130,6 +130,7 @@ func readWAVFormat(r io.Reader, size int64, bad func(string, ...any) error) (wav
 	return f, nil
 }
 
+func (d *wavDecoder) frames() int64   { return d.size / int64(d.frameBytes()) }
 func (d *wavDecoder) frameBytes() int { return d.f.channels * d.f.bits / 8 }
 func (d *wavDecoder) rate() int       { return d.f.rate }
 func (d *wavDecoder) channels() int   { return d.f.channels }

@@ -1,9 +1,7 @@
 package desktop
 
 import (
-	"flag"
 	"io"
-	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
@@ -11,23 +9,36 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
-// Config is everything a run of a game takes: the loop's, the window's,
-// the debug tools' and the outputs' options. The zero Config is a game as
-// a player gets it: the loop's defaults (60 ticks a second, vsync, see
+// Config is everything a run of a game takes: the game's name and
+// static facts, the loop's, the window's, the debug tools' and the
+// outputs' options. The zero Config is a game as a player gets it: the
+// loop's defaults (60 ticks a second, vsync, no player slots; see
 // engine.Config), a 1280×720 window titled with the game's name, no HUD,
-// no debug hotkeys, no outputs, seed 0, Chipmunk physics. Main shows these
-// values as the command line's defaults, so a game's own Config decides
-// them.
+// no debug hotkeys, no outputs, seed 1, Chipmunk physics, full volume.
+// Every field's zero value means its documented default in Run and on the
+// command line alike: Main shows the Config's values as the flags'
+// defaults and writes what the command line gives back into it, so a
+// Config written in code and the same values typed as flags run the same.
 type Config struct {
-	// Loop is the fixed-timestep loop's configuration. Run sets its
-	// Platform (the window) and Tape (-record, -replay), and its GC unless
+	// Name is the game's name: the window's title, summaries,
+	// recordings, screenshots' file names and -h. "" is the program's
+	// file name.
+	Name string
+
+	// Description is one line that -h prints after the name; "" prints
+	// none.
+	Description string
+
+	// Loop is the fixed-timestep loop's configuration; Loop.Players is
+	// the game's number of player slots (0: none). Run sets its Platform
+	// (the window) and Tape (-record, -replay), and its GC unless
 	// NoIdleGC; Clock and Logger are used when set (zero: the system's
-	// clock waiting as Wait says, slog's default logger). A zero MaxFrame
-	// holds at least one tick (250 ms, or more at under 4 ticks a second).
+	// clock waiting as Wait says, slog's default logger). Zero fields
+	// are engine.Config's defaults (engine.Config.WithDefaults).
 	Loop engine.Config
 
 	// Window is the window's options (size, title, logical size, icon,
-	// fullscreen, headless...). A zero Title is the game's name.
+	// fullscreen, headless...). A zero Title is Name.
 	Window sdl2.Options
 
 	// Debug is the developer's tools: the HUD and the debug hotkeys. The
@@ -39,8 +50,8 @@ type Config struct {
 	// recordings. The zero Output writes nothing.
 	Output Output
 
-	// Seed is the game's randomness (-seed), handed to Start in Setup.
-	// Zero is a seed like any other; Main's default is 1 when it is zero.
+	// Seed is the game's randomness (-seed), handed to Start in Setup;
+	// zero means 1.
 	Seed uint64
 
 	// Physics is the engine Setup.NewWorld builds on (-physics); zero is
@@ -57,7 +68,7 @@ type Config struct {
 	SaveDir string
 
 	// Sound is the sound's options (-audio-out, -mute, -volume; see
-	// SoundOptions).
+	// SoundOptions); the zero Sound plays at full volume.
 	Sound SoundOptions
 
 	// Net is the netplay session's options (-host, -join, -code,
@@ -78,16 +89,30 @@ type Config struct {
 	// buildID). The platform and architecture are compared either way.
 	Version string
 
-	// settings are what a recording keeps of the command line: every
-	// setting that changes the simulation (see simulationFlags and
-	// Flagger), as Parse left them. Empty, Run records Seed, Loop.TPS and
-	// Physics.
-	settings []tape.Setting
+	// GameFlags sets the game's own flags (Flagger) by name, as typed
+	// on the command line: {Name: "goals", Value: "3"} is -goals 3. Run
+	// registers the game's flags and applies these over their defaults;
+	// Parse fills it with every game flag the command line (or a
+	// -replay's recording) gave. Nil leaves every game flag at its
+	// default.
+	GameFlags []tape.Setting
 
-	// flags and given are the parsed command line and the flags it named,
-	// for a netplay joiner to take the host's settings; nil without one.
-	flags *flag.FlagSet
-	given map[string]bool
+	// LocalFlags names the game's flags that change only what this
+	// machine does, never the simulation (a bot's seed): recordings do
+	// not keep them and the peers of a session need not agree on them.
+	// Every other game flag is taken to change the simulation. Nil: none.
+	LocalFlags []string
+
+	// Bot, when set, may play this machine's player in a netplay session
+	// (so two processes can play each other unattended): before each
+	// tick it fills in with the input for tick n and reports whether it
+	// plays; false leaves the keyboard's. Nil: the keyboard always plays.
+	Bot func(n uint64, in *engine.Input) bool
+
+	// piped is the -replay recording Parse read from a pipe, which
+	// cannot be read again; nil for a regular file, or when Parse did not
+	// read it.
+	piped *pipedReplay
 }
 
 // Debug is the developer's tools over a game. The zero Debug is what a
@@ -128,45 +153,4 @@ type Output struct {
 	PProf      string    // -pprof: serve net/http/pprof on this loopback address; "": no server
 	Record     string    // -record: each tick's input and state hashes to this file; "": none
 	Replay     string    // -replay: feed this recording back, stopping at the first differing hash; "": none
-}
-
-// defaultMaxFrame is the longest frame fed to the accumulator when
-// Loop.MaxFrame is zero: 250 ms, or one tick when a tick is longer.
-func defaultMaxFrame(tps int) time.Duration {
-	d := 250 * time.Millisecond
-	if tps >= 1 {
-		d = max(d, time.Second/time.Duration(tps))
-	}
-	return d
-}
-
-// withDefaults returns c with the zero fields of its loop filled as the
-// engine would, so flags show real defaults and checks see real values.
-func (c Config) withDefaults() Config {
-	l := &c.Loop
-	if l.TPS == 0 {
-		l.TPS = 60
-	}
-	if l.FPS == 0 {
-		l.FPS = 60
-	}
-	if l.MaxSteps == 0 {
-		l.MaxSteps = 8
-	}
-	if l.MaxFrame == 0 {
-		l.MaxFrame = defaultMaxFrame(l.TPS)
-	}
-	return c
-}
-
-// recordedSettings is what a recording of this run keeps.
-func (c *Config) recordedSettings() []tape.Setting {
-	if len(c.settings) > 0 {
-		return c.settings
-	}
-	return []tape.Setting{
-		{Name: "seed", Value: uintString(c.Seed)},
-		{Name: "tps", Value: uintString(uint64(c.Loop.TPS))},
-		{Name: "physics", Value: c.Physics.String()},
-	}
 }

@@ -22,13 +22,26 @@ type (
 	hashAsInt       struct{ box }
 )
 
-func (*startNoError) Start(*desktop.Setup)        {}
-func (*nameAsMethodPtr) Name() *string            { return nil }
-func (*closeNoError) Close()                      {}
-func (*flagsNoValidate) Flags(*flag.FlagSet)      {}
-func (*hashAsInt) StateHash() int                 { return 0 }
-func (*hashAsInt) Update(engine.Frame) error      { return nil }
-func (*startNoError) Description() (string, bool) { return "", false }
+func (*startNoError) Start(*desktop.Setup)   {}
+func (*nameAsMethodPtr) Name() *string       { return nil }
+func (*closeNoError) Close()                 {}
+func (*flagsNoValidate) Flags(*flag.FlagSet) {}
+func (*hashAsInt) StateHash() int            { return 0 }
+func (*hashAsInt) Update(engine.Frame) error { return nil }
+
+// Games with a method the contract once had for what is now a Config
+// field: the run would silently ignore it.
+type (
+	describes        struct{ box }
+	hasPlayers       struct{ box }
+	botMethod        struct{ box }
+	localFlagsMethod struct{ box }
+)
+
+func (*describes) Description() string                 { return "" }
+func (*hasPlayers) Players() int                       { return 2 }
+func (*botMethod) BotInput(uint64, *engine.Input) bool { return false }
+func (*localFlagsMethod) LocalFlags() []string         { return nil }
 
 // A method named like an optional one but with another signature would
 // silently never be called: the run refuses to start, naming the method,
@@ -38,8 +51,12 @@ func TestAnOptionalMethodWithTheWrongSignatureIsReportedAtStart(t *testing.T) {
 		game desktop.Game
 		want []string
 	}{
-		{&startNoError{}, []string{"Description() (string, bool)", "desktop.Describer wants Description() string"}},
-		{&nameAsMethodPtr{}, []string{"Name() *string", "desktop.Namer wants Name() string"}},
+		{&startNoError{}, []string{"Start(*desktop.Setup)", "desktop.Starter wants Start(*desktop.Setup) error"}},
+		{&nameAsMethodPtr{}, []string{"has method Name", "no longer calls", "set Config.Name"}},
+		{&describes{}, []string{"has method Description", "set Config.Description"}},
+		{&hasPlayers{}, []string{"has method Players", "set Config.Loop.Players"}},
+		{&botMethod{}, []string{"has method BotInput", "set Config.Bot"}},
+		{&localFlagsMethod{}, []string{"has method LocalFlags", "set Config.LocalFlags"}},
 		{&closeNoError{}, []string{"Close()", "io.Closer wants Close() error"}},
 		{&flagsNoValidate{}, []string{"has Flags but not Validate() error", "desktop.Flagger"}},
 		{&hashAsInt{}, []string{"Update(engine.Frame) error", "engine.Updater wants Update(*engine.Frame) error"}},
@@ -72,7 +89,7 @@ func TestAnOptionalMethodWithTheWrongSignatureIsReportedAtStart(t *testing.T) {
 // run takes, saying the debug keys are off until -debug.
 func TestHelpNamesTheGameAndListsTheKeys(t *testing.T) {
 	var stderr bytes.Buffer
-	code := desktop.MainStatus(&described{}, desktop.Config{}, []string{"-h"}, &bytes.Buffer{}, &stderr)
+	code := desktop.MainStatus(&box{}, describedConfig(), []string{"-h"}, &bytes.Buffer{}, &stderr)
 	if code != 0 {
 		t.Fatalf("-h: exit %d", code)
 	}
@@ -84,14 +101,15 @@ func TestHelpNamesTheGameAndListsTheKeys(t *testing.T) {
 		}
 	}
 	stderr.Reset()
-	desktop.MainStatus(&described{}, desktop.Config{Debug: desktop.Debug{Keys: true, NoFullscreenKey: true, NoScreenshotKey: true}},
-		[]string{"-h"}, &bytes.Buffer{}, &stderr)
+	cfg := describedConfig()
+	cfg.Debug = desktop.Debug{Keys: true, NoFullscreenKey: true, NoScreenshotKey: true}
+	desktop.MainStatus(&box{}, cfg, []string{"-h"}, &bytes.Buffer{}, &stderr)
 	if help := stderr.String(); strings.Contains(help, "toggle fullscreen") || strings.Contains(help, "save a screenshot") || !strings.Contains(help, "debug keys     on") {
 		t.Errorf("-h of a game that frees F11 and F12 and has the debug keys on:\n%s", help)
 	}
 }
 
-type described struct{ box }
-
-func (*described) Name() string        { return "described" }
-func (*described) Description() string { return "a game that says what it is" }
+// describedConfig is a game's Config that names it and says what it is.
+func describedConfig() desktop.Config {
+	return desktop.Config{Name: "described", Description: "a game that says what it is"}
+}

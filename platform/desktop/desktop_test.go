@@ -23,8 +23,15 @@ func run(game desktop.Game, args ...string) (int, string) {
 	return runWith(game, desktop.Config{}, args...)
 }
 
+// named is a test game with a name, which run and runWith give it in
+// Config.Name.
+type named interface{ name() string }
+
 // runWith is run with cfg's values as the command line's defaults.
 func runWith(game desktop.Game, cfg desktop.Config, args ...string) (int, string) {
+	if n, ok := game.(named); ok && cfg.Name == "" {
+		cfg.Name = n.name()
+	}
 	var code int
 	var stderr bytes.Buffer
 	sdl.Do(func() { code = desktop.MainStatus(game, cfg, args, &bytes.Buffer{}, &stderr) })
@@ -74,7 +81,7 @@ func TestMinimalGameRunsHeadlessAndDrawsItsBox(t *testing.T) {
 // its hash is that number.
 type drifter struct{ x, step float64 }
 
-func (*drifter) Name() string                                 { return "drifter" }
+func (*drifter) name() string                                 { return "drifter" }
 func (d *drifter) Tick(*engine.Tick) error                    { d.x += d.step; return nil }
 func (d *drifter) Draw(c *sdl2.Canvas, _ *engine.Frame) error { return nil }
 func (d *drifter) StateHash() uint64                          { return math.Float64bits(d.x) }
@@ -109,8 +116,8 @@ func TestFlagMessagesNameWhatTheUserGaveAndTheRange(t *testing.T) {
 		if tc.want == nil {
 			if err != nil {
 				t.Errorf("%v: %v, want it accepted", tc.args, err)
-			} else if dt := time.Second / time.Duration(c.Loop.TPS); c.Loop.MaxFrame < dt {
-				t.Errorf("%v: default -max-frame %v is shorter than a tick (%v)", tc.args, c.Loop.MaxFrame, dt)
+			} else if l, _ := c.Loop.WithDefaults(); l.MaxFrame < time.Second/time.Duration(l.TPS) {
+				t.Errorf("%v: default -max-frame %v is shorter than a tick (%v)", tc.args, l.MaxFrame, time.Second/time.Duration(l.TPS))
 			}
 			continue
 		}
@@ -167,7 +174,7 @@ func TestAFastReplaysSummarySaysItIsOne(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	var code int
 	sdl.Do(func() {
-		code = desktop.MainStatus(&drifter{step: 0.1}, desktop.Config{}, []string{"-headless", "-replay", tape, "-stats"}, &stdout, &stderr)
+		code = desktop.MainStatus(&drifter{step: 0.1}, desktop.Config{Name: "drifter"}, []string{"-headless", "-replay", tape, "-stats"}, &stdout, &stderr)
 	})
 	if code != 0 {
 		t.Fatalf("replay: exit %d: %s", code, stderr.String())

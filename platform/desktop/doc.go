@@ -1,16 +1,36 @@
 // Package desktop runs a game in a window: the one way to run a lockstep
-// game as a desktop program.
+// game as a desktop program, and the one place its contract is written.
 //
-//	func main() { desktop.Main(&game{}, desktop.Config{}) }
+//	func main() {
+//		desktop.Main(&game{}, desktop.Config{Name: "mygame"})
+//	}
+//
+// # Running
 //
 // Main parses the command line every lockstep program shares (power modes,
 // tick rate, stop conditions, -headless, -physics, -record and -replay,
 // -screenshot, -stats-json, profiles and traces, -hud and -debug, sound's
-// -audio-out, -mute and -volume; -h lists them and the keys) over the
-// Config's values as defaults, runs the game and exits. Run does the same without a command line and returns the
-// run's Summary. Config is every option there is: the loop's
-// (engine.Config), the window's (sdl2.Options), the debug tools' and the
-// outputs'. The window is always closed and every output is written whole
+// -audio-out, -mute and -volume, netplay's -host and -join; -h lists them
+// and the keys), runs the game and exits: status 0 on a clean end, 2 for
+// a bad command line or Config, 1 when the run failed. Main is Parse and
+// Run:
+//
+//   - Parse registers every flag with the Config's values as defaults,
+//     and the game's own flags (Flagger), and returns the Config with
+//     what the command line gave written back into it (the game's flags
+//     in GameFlags).
+//   - Run(ctx, game, cfg) runs the game with a Config and no command
+//     line, and returns the run's Summary.
+//
+// So a Config written in code and the same values typed as flags run
+// alike. Config holds every option there is: the game's static facts
+// (Name, Description, LocalFlags, Bot), the loop's (Loop, an
+// engine.Config; Loop.Players for a game with player slots), the
+// window's (sdl2.Options), the debug tools', the outputs', the seed, the
+// physics engine, sound and netplay. A zero field means its documented
+// default, in Run as on the command line; Run checks the whole Config
+// first and names the first bad field (Config.Loop.TPS), Parse the flag
+// (-tps). The window is always closed and every output is written whole
 // or not at all, also when the run is interrupted or fails.
 //
 // # What a player gets, and what a developer asks for
@@ -26,37 +46,51 @@
 //
 // # The game contract
 //
-// A game is a Game: Tick(*engine.Tick) error and Draw(*sdl2.Canvas,
-// *engine.Frame) error. It may also have these methods, found by type
-// assertion; a method with one of their names but another signature is
-// an error when the run starts, naming it:
+// A game is a Game: Tick(*engine.Tick) error advances it by one fixed
+// step, Draw(*sdl2.Canvas, *engine.Frame) error draws a frame, blending
+// between the last two ticks by Frame.Alpha. What a game is, rather than
+// what it does, goes in its Config: Name, Description, Loop.Players,
+// LocalFlags and Bot. A game may also have these methods, found by type
+// assertion; a method with one of their names but another signature, or
+// one of two partners without the other, stops the run at start, naming
+// it:
 //
-//   - Name() string (Namer): the window's title, summaries, recordings,
-//     screenshots' file names, -h. Default: the program's file name.
-//   - Description() string (Describer): one line that -h prints.
-//   - Flags(*flag.FlagSet) and Validate() error (Flagger): flags of the
-//     game's own. Every one is taken to change the simulation: recordings
-//     keep them and replays use them.
-//   - Start(*Setup) error (Starter): setting up, with what the run made
-//     for the game (seed, physics engine, window, logger, the sound mixer:
-//     sounds played in Tick are placed on the ticks' timeline and
-//     recorded by -audio-out; see platform/audio; save data, which a
-//     replay never writes: see SaveData).
+//   - Start(*Setup) error (desktop.Starter): setting up once the flags
+//     are set and the window is open, with what the run made for the game:
+//     the seed, the physics engine (Setup.NewWorld), the window, a logger,
+//     the sound mixer (sounds played in Tick are placed on the ticks'
+//     timeline and recorded by -audio-out; see platform/audio), save data
+//     (which a replay never writes; see SaveData), and the slot in a
+//     netplay session.
+//   - Flags(*flag.FlagSet) and Validate() error (desktop.Flagger): flags
+//     of the game's own, and the check of their values (its error exits
+//     with status 2). Every one but those Config.LocalFlags names changes
+//     the simulation: recordings keep them, replays and netplay joiners
+//     take them. Config.GameFlags sets them from code.
 //   - Update(*engine.Frame) error (engine.Updater): once a frame, before
 //     its ticks: cameras, menus, what does not change the simulation.
 //   - World() physics.Stepper (engine.Simulator): a physics world the loop
 //     steps after every tick and blends into Frame.Bodies.
-//   - StateHash() uint64 (engine.StateHasher): the state recordings check,
-//     for state outside a world.
+//   - StateHash() uint64 (engine.StateHasher): the state recordings and
+//     netplay peers check, for state outside a world.
+//   - Seat(local *engine.Input, players []engine.Input) (engine.Seater): how
+//     a game with player slots splits one machine's input among them
+//     (default: engine.SeatLocal). A netplay session fills each slot from
+//     its peer instead.
 //   - Close() error (io.Closer): freeing what Start made.
 //
-// In this order: Name, Description and Flags while the command line is
-// parsed, then Validate; the window opens; Start; then each frame Update
-// once, Tick zero or more times, Draw once; Close after the window is
-// closed, whatever happened (not when the command line was bad or the
-// contract check failed). Every call is on the main goroutine, the one
-// that called Main or Run: SDL wants its main OS thread, so call Main from
-// main and never call the game from other goroutines.
+// A game with player slots (Config.Loop.Players) sees every player's
+// input in Tick.Players, by slot, and a zero Tick.Input, on one machine and
+// in a netplay session alike.
+//
+// In this order: Flags while the command line is parsed, then Validate;
+// Run registers Flags again, sets them as Config.GameFlags says and calls
+// Validate; the window opens; Start; then each frame Update once, Tick
+// zero or more times, Draw once; Close after the window is closed,
+// whatever happened (not when the Config or the contract check failed).
+// Every call is on the main goroutine, the one that called Main or Run:
+// SDL wants its main OS thread, so call Main from main and never call the
+// game from other goroutines.
 //
 // The package example is a whole game.
 package desktop

@@ -37,7 +37,8 @@ func (b *box) StateHash() uint64 { return math.Float64bits(b.x) }
 
 // A whole game: a window, the arrow keys, and every flag (-mode, -record,
 // -screenshot, -debug for the HUD and hotkeys...). Its main is this one
-// line.
+// line; the Config says what the game is (its name) and holds every
+// option's default.
 func Example() {
-	desktop.Main(&box{}, desktop.Config{})
+	desktop.Main(&box{}, desktop.Config{Name: "box"})
 }

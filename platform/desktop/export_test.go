@@ -7,3 +7,6 @@ import "io"
 func MainStatus(game Game, cfg Config, args []string, stdout, stderr io.Writer) int {
 	return mainStatus(game, cfg, args, stdout, stderr)
 }
+
+// BuildID is what this binary tells a netplay host it is.
+var BuildID = buildID

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,8 +16,8 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
-// simulationFlags are the shared flags that change what the ticks compute;
-// recordings keep them with every flag a game registers.
+// simulationFlags are the shared flags that change what the ticks
+// compute; recordings keep them with every game flag that is not local.
 var simulationFlags = [...]string{"seed", "tps", "physics"}
 
 // ErrUsage marks a bad command line or Config: Main exits with status 2.
@@ -36,16 +35,18 @@ func usagef(format string, args ...any) error {
 }
 
 // Flags registers the shared command line on fs, writing into c, with c's
-// values as the defaults (the README's flags table lists them). Main and
-// Parse call it; a program with a command line of its own can too.
+// values as the defaults (zero fields show their defaults; the README's
+// flags table lists them). Main and Parse call it; a program with a
+// command line of its own can too. A zero Loop.MaxFrame stays zero unless
+// -max-frame is given: its default follows -tps.
 func (c *Config) Flags(fs *flag.FlagSet) {
-	*c = c.withDefaults()
-	l := &c.Loop
-	fs.TextVar(&l.Mode, "mode", l.Mode, "power mode: vsync, cap or uncapped")
-	fs.IntVar(&l.FPS, "fps", l.FPS, "frame cap for -mode cap, 1 to 10000")
-	fs.IntVar(&l.TPS, "tps", l.TPS, "fixed ticks per second, 1 to 10000")
-	fs.IntVar(&l.MaxSteps, "max-steps", l.MaxSteps, "most ticks in one frame, 1 to 1000")
-	fs.DurationVar(&l.MaxFrame, "max-frame", l.MaxFrame, "longest frame time fed to the accumulator, one tick to 10s")
+	d, _ := c.withDefaults(fieldNames) // the defaults to show, valid or not
+	l, dl := &c.Loop, &d.Loop
+	fs.TextVar(&l.Mode, "mode", dl.Mode, "power mode: vsync, cap or uncapped")
+	countVar(fs, &l.FPS, "fps", dl.FPS, "frame cap for -mode cap, an `int` from 1 to 10000")
+	countVar(fs, &l.TPS, "tps", dl.TPS, "fixed ticks per second, an `int` from 1 to 10000")
+	countVar(fs, &l.MaxSteps, "max-steps", dl.MaxSteps, "most ticks in one frame, an `int` from 1 to 1000")
+	fs.Var(maxFrameFlag{l}, "max-frame", "longest frame time fed to the accumulator, a `duration` from one tick to 10s (0: a quarter second, or one tick when that is longer)")
 	fs.Uint64Var(&l.Frames, "frames", l.Frames, "stop after this many frames (0: no limit)")
 	fs.Uint64Var(&l.Ticks, "ticks", l.Ticks, "stop after exactly this many ticks (0: no limit)")
 	fs.DurationVar(&l.Duration, "duration", l.Duration, "stop after this long (0: no limit)")
@@ -54,17 +55,13 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.Window.Fullscreen, "fullscreen", c.Window.Fullscreen, "start in desktop fullscreen (F11 and Alt+Enter toggle it)")
 	fs.BoolVar(&c.Debug.HUD, "hud", c.Debug.HUD, "show the debug HUD from the start (with -debug, F1 toggles it)")
 	fs.BoolVar(&c.Debug.Keys, "debug", c.Debug.Keys, "turn the debug hotkeys on (-h lists them)")
-	seed := c.Seed
-	if seed == 0 {
-		seed = 1
-	}
-	fs.Uint64Var(&c.Seed, "seed", seed, "scene randomness")
+	fs.Uint64Var(&c.Seed, "seed", d.Seed, "scene randomness (0 means 1)")
 	fs.TextVar(&c.Physics, "physics", c.Physics, "physics engine: "+backend.Usage())
 	c.Output.flags(fs)
 	fs.Var(notBool{&c.NoIdleGC}, "idle-gc", "collect garbage in each frame's idle time instead of inside physics steps")
 	fs.TextVar(&c.Wait, "wait", c.Wait, "how the frame cap waits: hybrid (sleep, then spin the last stretch), sleep or spin")
-	c.Sound.flags(fs)
-	c.Net.flags(fs)
+	c.Sound.flags(fs, d.Sound)
+	c.Net.flags(fs, d.Net)
 }
 
 // flags registers the output flags on fs, writing into o.
@@ -105,55 +102,74 @@ func (b notBool) Set(s string) error {
 	return nil
 }
 
-func uintString(v uint64) string { return strconv.FormatUint(v, 10) }
+// countFlag is a flag of a count whose zero in a Config means its
+// default: typed, 0 is out of its range.
+type countFlag struct{ p *int }
 
-// validate checks c's values on a command line, naming the flag and its
-// valid range.
-func (c *Config) validate() error {
-	l := &c.Loop
-	bad := func(name string, v any, want string) error {
-		return usagef("invalid value %v for -%s: %s", v, name, want)
-	}
-	switch {
-	case l.TPS < 1 || l.TPS > engine.MaxTPS:
-		return bad("tps", l.TPS, fmt.Sprintf("want 1 to %d ticks per second", engine.MaxTPS))
-	case l.FPS < 1 || l.FPS > engine.MaxFPS:
-		return bad("fps", l.FPS, fmt.Sprintf("want 1 to %d frames per second", engine.MaxFPS))
-	case l.MaxSteps < 1 || l.MaxSteps > engine.MaxMaxSteps:
-		return bad("max-steps", l.MaxSteps, fmt.Sprintf("want 1 to %d ticks per frame", engine.MaxMaxSteps))
-	case l.MaxFrame < time.Second/time.Duration(l.TPS) || l.MaxFrame > engine.MaxMaxFrame:
-		return bad("max-frame", l.MaxFrame, fmt.Sprintf("want one tick (%v at -tps %d) to %v", time.Second/time.Duration(l.TPS), l.TPS, engine.MaxMaxFrame))
-	case l.Duration < 0:
-		return bad("duration", l.Duration, "want 0 (no limit) or more")
-	case c.Physics.Available() != nil:
-		return bad("physics", c.Physics, c.Physics.Available().Error())
-	}
-	if err := c.Sound.validate(); err != nil {
-		return err
-	}
-	if err := c.Net.validate(c); err != nil {
-		return err
-	}
-	return c.Output.validate(c.Sound.AudioOut)
+// countVar registers a countFlag, setting *p to def.
+func countVar(fs *flag.FlagSet, p *int, name string, def int, usage string) {
+	*p = def
+	fs.Var(countFlag{p}, name, usage)
 }
 
-// validate checks that the outputs, and the sound's file audioOut, can
-// all be written.
-func (o *Output) validate(audioOut string) error {
+func (f countFlag) String() string {
+	if f.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*f.p)
+}
+
+func (f countFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	switch {
+	case err != nil:
+		return errors.New("want a whole number")
+	case n < 1:
+		return errors.New("want 1 or more")
+	}
+	*f.p = n
+	return nil
+}
+
+// maxFrameFlag is -max-frame: it leaves a zero Loop.MaxFrame zero, whose
+// default (engine.Config.WithDefaults) follows the tick rate.
+type maxFrameFlag struct{ l *engine.Config }
+
+func (f maxFrameFlag) String() string {
+	if f.l == nil || f.l.MaxFrame == 0 {
+		return ""
+	}
+	return f.l.MaxFrame.String()
+}
+
+func (f maxFrameFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return errors.New("want a duration such as 500ms")
+	}
+	f.l.MaxFrame = d
+	return nil
+}
+
+func uintString(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// check checks that the outputs, and the sound's file audioOut, can all
+// be written, calling fields as name says.
+func (o *Output) check(audioOut string, name names) error {
 	if o.Record != "" && o.Replay != "" {
-		return usagef("-record and -replay cannot be used together: replay a recording, or make a new one")
+		return usagef("%s and %s cannot be used together: replay a recording, or make a new one", name("Output.Record"), name("Output.Replay"))
 	}
 	// One file named by two flags would be written twice, or a recording
 	// overwritten by what replays it.
 	if err := output.Distinct(
-		output.Named{Flag: "-replay", Path: o.Replay, Input: true},
-		output.Named{Flag: "-record", Path: o.Record},
-		output.Named{Flag: "-stats-json", Path: o.StatsJSON},
-		output.Named{Flag: "-screenshot", Path: o.Screenshot},
-		output.Named{Flag: "-cpuprofile", Path: o.CPUProfile},
-		output.Named{Flag: "-memprofile", Path: o.MemProfile},
-		output.Named{Flag: "-trace", Path: o.Trace},
-		output.Named{Flag: "-audio-out", Path: audioOut},
+		output.Named{Flag: name("Output.Replay"), Path: o.Replay, Input: true},
+		output.Named{Flag: name("Output.Record"), Path: o.Record},
+		output.Named{Flag: name("Output.StatsJSON"), Path: o.StatsJSON},
+		output.Named{Flag: name("Output.Screenshot"), Path: o.Screenshot},
+		output.Named{Flag: name("Output.CPUProfile"), Path: o.CPUProfile},
+		output.Named{Flag: name("Output.MemProfile"), Path: o.MemProfile},
+		output.Named{Flag: name("Output.Trace"), Path: o.Trace},
+		output.Named{Flag: name("Sound.AudioOut"), Path: audioOut},
 	); err != nil {
 		return usagef("%v", err)
 	}
@@ -163,33 +179,35 @@ func (o *Output) validate(audioOut string) error {
 }
 
 // Parse returns cfg with the command line args (without the program name)
-// applied, as Main does: the shared flags, over cfg's values as defaults,
-// and the game's own when it is a Flagger. With -h it prints the usage on
+// applied, as Main does: the shared flags over cfg's values as defaults,
+// and the game's own when it is a Flagger (those given are added to
+// GameFlags). With -replay, every setting the recording keeps that the
+// command line did not give is taken from the recording. The result is
+// checked as Run checks it, naming flags. With -h it prints the usage on
 // standard error and returns flag.ErrHelp; other errors wrap ErrUsage.
 func Parse(game Game, cfg Config, args []string) (Config, error) {
-	return parse(nameOf(game), game, cfg, args, os.Stderr)
+	return parse(game, cfg, args, os.Stderr)
 }
 
-// parse is Parse for the game called name, printing -h's usage on out.
-func parse(name string, game Game, c Config, args []string, out io.Writer) (Config, error) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+// parse is Parse printing -h's usage on out.
+func parse(game Game, c Config, args []string, out io.Writer) (Config, error) {
+	d, _ := c.withDefaults(fieldNames)
+	fs := flag.NewFlagSet(d.Name, flag.ContinueOnError)
 	// The flag package would print each error and the whole usage; a bad
 	// flag gets one line here instead, and -h the usage.
 	fs.SetOutput(io.Discard)
 	c.Flags(fs)
 	shared := map[string]bool{}
 	fs.VisitAll(func(fl *flag.Flag) { shared[fl.Name] = true })
-	f, _ := game.(Flagger)
-	if f != nil {
+	if f, ok := game.(Flagger); ok {
 		f.Flags(fs)
 	}
-	local := localFlags(game)
-	simulation := func(name string) bool {
-		return !shared[name] && !local[name] || slices.Contains(simulationFlags[:], name)
+	if err := setGameFlags(fs, shared, c.GameFlags, fieldNames); err != nil {
+		return c, err
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printUsage(out, fs, game, &c.Debug)
+			printUsage(out, fs, d.Description, &c.Debug)
 			return c, err
 		}
 		return c, explainFlagError(fs, err)
@@ -197,36 +215,24 @@ func parse(name string, game Game, c Config, args []string, out io.Writer) (Conf
 	if fs.NArg() > 0 {
 		return c, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))
 	}
+	given := map[string]bool{}
+	c.GameFlags = nil
+	fs.Visit(func(fl *flag.Flag) {
+		given[fl.Name] = true
+		if !shared[fl.Name] {
+			c.GameFlags = append(c.GameFlags, tape.Setting{Name: fl.Name, Value: fl.Value.String()})
+		}
+	})
 	if c.Output.Replay != "" {
-		if err := applyRecorded(fs, c.Output.Replay, simulation); err != nil {
+		if err := c.replaySettings(game, func(name string) bool { return given[name] }); err != nil {
 			return c, err
 		}
 	}
-	c.settings = nil
-	c.flags, c.given = fs, map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { c.given[fl.Name] = true })
-	fs.VisitAll(func(fl *flag.Flag) {
-		if simulation(fl.Name) {
-			c.settings = append(c.settings, tape.Setting{Name: fl.Name, Value: fl.Value.String()})
-		}
-	})
-	// The longest frame fed to the accumulator must hold one tick: at
-	// -tps 1 to 3 a tick is longer than the 250 ms default, so the
-	// default follows the tick unless -max-frame was given.
-	given := false
-	fs.Visit(func(fl *flag.Flag) { given = given || fl.Name == "max-frame" })
-	if !given && c.Loop.TPS >= 1 {
-		c.Loop.MaxFrame = max(c.Loop.MaxFrame, time.Second/time.Duration(c.Loop.TPS))
-	}
-	if err := c.validate(); err != nil {
+	if _, err := c.withDefaults(flagNames); err != nil {
 		return c, err
 	}
-	if f != nil {
-		if err := f.Validate(); err != nil {
-			return c, usagef("%v", err)
-		}
-	}
-	return c, nil
+	_, err := gameFlags(game, &c, flagNames)
+	return c, err
 }
 
 // explainFlagError adds what a flag takes to the flag package's error,
@@ -240,41 +246,4 @@ func explainFlagError(fs *flag.FlagSet, err error) error {
 		}
 	}
 	return usagef("%s (-h lists the flags)", msg)
-}
-
-// applyRecorded sets every simulation flag to the value the recording at
-// path was made with, so a replay needs no flags but -replay. A flag given
-// on the command line with another value is refused, naming it.
-func applyRecorded(fs *flag.FlagSet, path string, simulation func(string) bool) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return usagef("-replay: %v", err)
-	}
-	defer f.Close()
-	p, err := tape.NewPlayer(f)
-	if err != nil {
-		return usagef("-replay %s: %v", path, err)
-	}
-	given := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
-	for _, s := range p.Settings {
-		fl := fs.Lookup(s.Name)
-		switch {
-		case fl == nil:
-			return usagef("-replay %s: the recording was made with -%s %s, which this program does not have: replay it with the program that made it", path, s.Name, s.Value)
-		case !simulation(s.Name):
-			// A recorder never writes one: the file was made or edited by hand.
-			return usagef("-replay %s: the recording sets -%s %s, which recordings cannot set: it changes no tick, only this run (give it on the command line); the recording was not written by -record", path, s.Name, s.Value)
-		}
-		if given[s.Name] {
-			if fl.Value.String() != s.Value {
-				return usagef("-replay %s: -%s %s contradicts the recording's -%s %s: drop the flag, or give the recording's value", path, s.Name, fl.Value, s.Name, s.Value)
-			}
-			continue
-		}
-		if err := fs.Set(s.Name, s.Value); err != nil {
-			return usagef("-replay %s: the recording's -%s %s: %v", path, s.Name, s.Value, err)
-		}
-	}
-	return nil
 }

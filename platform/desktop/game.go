@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -19,7 +17,9 @@ import (
 )
 
 // Game is what a game must be: a fixed-rate Tick and a Draw onto the
-// window's canvas. The package documentation lists what else it may be.
+// window's canvas. The package documentation lists the optional methods
+// a Game may also have; its static facts (name, description, player
+// slots, local flags, bot) are Config fields.
 type Game interface {
 	// Tick advances the game by one fixed step of t.DT. It runs on the
 	// main goroutine, zero or more times a frame.
@@ -29,20 +29,7 @@ type Game interface {
 	Draw(c *sdl2.Canvas, f *engine.Frame) error
 }
 
-var _ sdl2.Game = Game(nil) // a Game is what the window draws
-
-// Namer is a game with a name for the window's title, summaries,
-// recordings, screenshots and -h; without it the program's file name
-// stands in.
-type Namer interface {
-	Name() string
-}
-
-// Describer is a game with a one-line description, which -h prints after
-// its name.
-type Describer interface {
-	Description() string
-}
+var _ sdl2.Runnable = Game(nil) // a Game is what the window runs
 
 // Starter is a game that sets itself up once the command line is parsed
 // and the window is open: it reads the seed, builds its world on the
@@ -52,9 +39,10 @@ type Starter interface {
 }
 
 // Flagger is a game with flags of its own, such as -bodies. Validate runs
-// after parsing; its error exits with status 2. Every flag a game
-// registers is taken to change the simulation: recordings keep their
-// values and replays use them.
+// after they are set (from the command line or Config.GameFlags); its
+// error exits with status 2. Every flag a game registers but those
+// Config.LocalFlags names is taken to change the simulation: recordings
+// keep their values, replays and netplay joiners take them.
 type Flagger interface {
 	Flags(fs *flag.FlagSet)
 	Validate() error
@@ -93,18 +81,13 @@ type optional struct {
 // optionals lists every optional interface the run looks for on a game.
 func optionals() []optional {
 	return []optional{
-		{reflect.TypeFor[Namer](), "desktop.Namer"},
-		{reflect.TypeFor[Describer](), "desktop.Describer"},
 		{reflect.TypeFor[Starter](), "desktop.Starter"},
 		{reflect.TypeFor[Flagger](), "desktop.Flagger"},
 		{reflect.TypeFor[engine.Updater](), "engine.Updater"},
 		{reflect.TypeFor[engine.Simulator](), "engine.Simulator"},
 		{reflect.TypeFor[engine.StateHasher](), "engine.StateHasher"},
 		{reflect.TypeFor[io.Closer](), "io.Closer"},
-		{reflect.TypeFor[engine.Multiplayer](), "engine.Multiplayer"},
 		{reflect.TypeFor[engine.Seater](), "engine.Seater"},
-		{reflect.TypeFor[Bot](), "desktop.Bot"},
-		{reflect.TypeFor[LocalFlagger](), "desktop.LocalFlagger"},
 	}
 }
 
@@ -115,6 +98,9 @@ func checkContract(game Game) error {
 	t := reflect.TypeOf(game)
 	if t == nil {
 		return errors.New("desktop: the game is nil")
+	}
+	if err := checkRetired(t); err != nil {
+		return err
 	}
 	v := reflect.ValueOf(game)
 	for _, o := range optionals() {
@@ -153,9 +139,24 @@ func signature(t reflect.Type) string {
 	return strings.TrimPrefix(t.String(), "func")
 }
 
-func nameOf(game any) string {
-	if n, ok := game.(Namer); ok {
-		return n.Name()
+// retired are methods the contract once had for what are now Config
+// fields: a game that still has one would silently lose it.
+func retired() [][2]string {
+	return [][2]string{
+		{"Name", "Config.Name"},
+		{"Description", "Config.Description"},
+		{"Players", "Config.Loop.Players"},
+		{"LocalFlags", "Config.LocalFlags"},
+		{"BotInput", "Config.Bot"},
 	}
-	return filepath.Base(os.Args[0])
+}
+
+// checkRetired reports a method of t that the run no longer calls.
+func checkRetired(t reflect.Type) error {
+	for _, r := range retired() {
+		if _, ok := t.MethodByName(r[0]); ok {
+			return fmt.Errorf("desktop: %v has method %s, which the run no longer calls: set %s instead (and remove or rename the method)", t, r[0], r[1])
+		}
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -36,8 +37,8 @@ func mainStatus(game Game, cfg Config, args []string, stdout, stderr io.Writer) 
 	// run cleanly, outputs written, instead of killing the process.
 	ctx, stop := signal.NotifyContext(context.Background(), signals.Ending()...)
 	defer stop()
-	name := nameOf(game)
-	cfg, err := parse(name, game, cfg, args, stderr)
+	name := cmp.Or(cfg.Name, programName())
+	cfg, err := parse(game, cfg, args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -76,7 +77,7 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 	defer func() {
 		if err != nil && !r.looped && r.cfg.Output.StatsJSON != "" {
 			r.sum.Error = err.Error()
-			err = errors.Join(err, r.sum.writeJSON(r.cfg.Output.StatsJSON))
+			err = errors.Join(err, r.sum.writeJSON(ctx, r.cfg.Output.StatsJSON))
 		}
 		sum = r.sum
 	}()
@@ -90,7 +91,7 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 			}
 		}()
 	}
-	prof, err := startProfiling(&r.cfg.Output, r.log)
+	prof, err := startProfiling(ctx, &r.cfg.Output, r.log)
 	if err != nil {
 		return r.sum, err
 	}
@@ -100,22 +101,22 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 	}
 	defer func() { err = errors.Join(err, r.win.Close()) }()
 	var screen *waitScreen
-	if r.net, err = openNet(ctx, game, &r.cfg, r.log, r.win, &screen); err != nil { // before the game starts: a joiner takes the host's settings
+	if r.net, err = r.openNet(ctx, &screen); err != nil { // before the game starts: a joiner takes the host's settings
 		if ctx.Err() != nil || errors.Is(err, errWindowClosed) {
-			return r.sum, r.endWaiting(screen, err)
+			return r.sum, r.endWaiting(ctx, screen, err)
 		}
 		return r.sum, err
 	}
 	defer r.net.closeEarly(&r.looped, &err)
-	r.sum.Seed, r.sum.Physics = r.cfg.Seed, r.cfg.Physics.String()
-	if r.sound, err = openSound(&r.cfg, r.win.Headless(), r.log); err != nil {
+	r.sum.Seed, r.sum.Physics = r.cfg.Seed, r.cfg.Physics.String() // a joiner's, from the host
+	if r.sound, err = openSound(ctx, &r.cfg, r.win.Headless(), r.log); err != nil {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, r.sound.close()) }()
 	if err := r.start(); err != nil {
 		return r.sum, err
 	}
-	loop, stopLoop, err := r.loopConfig()
+	loop, stopLoop, err := r.loopConfig(ctx)
 	defer stopLoop()
 	if err != nil {
 		return r.sum, err
@@ -124,5 +125,5 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 	loopCtx, stopNet := r.net.loopContext(ctx)
 	defer stopNet()
 	runErr := r.loop(loopCtx, loop)
-	return r.sum, errors.Join(runErr, r.runner.finish(&r.cfg.Output, &r.sum))
+	return r.sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &r.sum))
 }

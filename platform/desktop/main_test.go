@@ -23,7 +23,7 @@ const asGame = "LOCKSTEP_DESKTOP_TEST_GAME"
 // calls while tests run on others.
 func TestMain(m *testing.M) {
 	if os.Getenv(asGame) == "1" {
-		desktop.Main(&pulse{}, desktop.Config{})
+		desktop.Main(&pulse{}, desktop.Config{Name: "pulse"})
 	}
 	code := 1
 	sdl.Main(func() { code = m.Run() })
@@ -50,7 +50,7 @@ func (p *pulse) Update(f *engine.Frame) error {
 	return nil
 }
 
-func (*pulse) Name() string { return "pulse" }
+func (*pulse) name() string { return "pulse" }
 
 func (p *pulse) Tick(*engine.Tick) error {
 	p.prevX, p.x = p.x, p.x+0.01

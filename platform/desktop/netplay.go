@@ -10,6 +10,7 @@ import (
 	"net"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -23,7 +24,8 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
-// NetOptions are the netplay flags. The zero value plays alone.
+// NetOptions are the netplay session's options, set by the netplay flags.
+// The zero value plays alone.
 type NetOptions struct {
 	Host string // -host: listen on this address for the other players; "" not hosting
 	Join string // -join: join the host at this address; "" not joining
@@ -44,40 +46,56 @@ type NetOptions struct {
 	Lobby string
 }
 
-func (n *NetOptions) flags(fs *flag.FlagSet) {
-	fs.StringVar(&n.Host, "host", "", "netplay: wait for the other players on `addr` (such as 127.0.0.1:7777 or a LAN address)")
-	fs.StringVar(&n.Join, "join", "", "netplay: join the host at `addr`")
-	fs.StringVar(&n.Code, "code", "", "netplay: the session's secret (the host prints a generated one when not given)")
-	fs.IntVar(&n.InputDelay, "input-delay", 0, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", np.MaxInputDelay))
-	fs.DurationVar(&n.DropAfter, "net-timeout", np.DefaultDropAfter, "netplay: end the session when a peer has been silent this long")
-	fs.StringVar(&n.Lobby, "lobby", n.Lobby, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts")
+// flags registers the netplay flags on fs, writing into n, with d's
+// values (n with its defaults) as the defaults.
+func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
+	fs.StringVar(&n.Host, "host", d.Host, "netplay: wait for the other players on `addr` (such as 127.0.0.1:7777 or a LAN address)")
+	fs.StringVar(&n.Join, "join", d.Join, "netplay: join the host at `addr`")
+	fs.StringVar(&n.Code, "code", d.Code, "netplay: the session's secret (the host prints a generated one when not given)")
+	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", np.MaxInputDelay))
+	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: end the session when a peer has been silent this long")
+	fs.StringVar(&n.Lobby, "lobby", d.Lobby, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts")
 }
 
 // active reports whether the run is a netplay session.
 func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" || n.Lobby != "" }
 
-func (n *NetOptions) validate(c *Config) error {
+// withDefaults returns n with a zero DropAfter np.DefaultDropAfter.
+func (n NetOptions) withDefaults() NetOptions {
+	if n.DropAfter == 0 {
+		n.DropAfter = np.DefaultDropAfter
+	}
+	return n
+}
+
+// check checks a defaulted n in a run with c, calling fields as name says.
+func (n *NetOptions) check(c *Config, name names) error {
+	host, join, code, delay := name("Net.Host"), name("Net.Join"), name("Net.Code"), name("Net.InputDelay")
+	lobby := name("Net.Lobby")
 	switch {
 	case n.Host != "" && n.Join != "":
-		return usagef("-host and -join cannot be used together: host a session, or join one")
+		return usagef("%s and %s cannot be used together: host a session, or join one", host, join)
 	case n.Lobby != "" && (n.Host != "" || n.Join != ""):
-		return usagef("-lobby finds the host itself: drop -host and -join, or drop -lobby")
+		return usagef("%s finds the host itself: drop %s and %s, or drop %s", lobby, host, join, lobby)
 	case n.Join != "" && n.Code == "":
-		return usagef("-join needs -code: the host printed it")
+		return usagef("%s needs %s: the host printed it", join, code)
 	case n.Code != "" && !n.active():
-		return usagef("-code needs -host, -join or -lobby")
+		return usagef("%s needs %s, %s or %s", code, host, join, lobby)
 	case n.Code != "" && len(n.Code) < pnet.MinCode:
-		return usagef("invalid value for -code: want at least %d characters (leave it out on the host to have one generated)", pnet.MinCode)
+		return usagef("invalid value for %s: want at least %d characters (leave it out on the host to have one generated)", code, pnet.MinCode)
 	case n.InputDelay < 0 || n.InputDelay > np.MaxInputDelay:
-		return usagef("invalid value %d for -input-delay: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, np.MaxInputDelay)
+		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, np.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
-		return usagef("-input-delay is the host's to choose: give it to the host")
+		return usagef("%s is the host's to choose: give it to the host", delay)
 	case n.DropAfter < np.DefaultWarnAfter:
-		return usagef("invalid value %v for -net-timeout: want %v or more", n.DropAfter, np.DefaultWarnAfter)
+		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), np.DefaultWarnAfter)
 	case n.active() && c.Output.Replay != "":
-		return usagef("-replay plays a recording alone: drop -host, -join and -lobby")
+		return usagef("%s plays a recording alone: drop %s, %s and %s", name("Output.Replay"), host, join, lobby)
 	case n.active() && (c.Loop.Frames != 0 || c.Loop.Duration != 0):
-		return usagef("-frames and -duration stop each peer on its own: in a session use -ticks, which stops every peer on the same tick")
+		return usagef("%s and %s stop each peer on its own: in a session use %s, which stops every peer on the same tick",
+			name("Loop.Frames"), name("Loop.Duration"), name("Loop.Ticks"))
+	case n.active() && c.Loop.Players == 0:
+		return usagef("%s and %s need a game with players: Config.Loop.Players is 0", host, join)
 	}
 	return nil
 }
@@ -91,38 +109,29 @@ type netRun struct {
 	why     string // why the session ended, for the summary
 	// dropAfter bounds the wait for the peers' last acknowledgements.
 	dropAfter time.Duration
-	bot       Bot
+	bot       func(n uint64, in *engine.Input) bool // Config.Bot
 	botIn     engine.Input
+	banner    [64]byte // drawWaiting's text, so drawing it allocates nothing
 	// interrupted is set from a signal's goroutine: the next Frame asks
 	// to end the session, as a closed window does.
 	interrupted atomic.Bool
 	// now is the last Frame's time; heldAt when the tick being held was
 	// first held (-1: none is); maxHeld the longest any was.
 	now, heldAt, maxHeld time.Duration
-	banner               [64]byte // drawWaiting's text, so drawing it allocates nothing
 }
 
 // startNet connects the session before the game starts, so that a joiner
-// starts it with the host's settings, drawing in win what it waits for.
-func startNet(ctx context.Context, game any, o *Config, log *slog.Logger, win *sdl2.Window, screen **waitScreen) (*netRun, error) {
-	m, ok := game.(engine.Multiplayer)
-	if !ok {
-		return nil, usagef("-host and -join need a game with players: %s has none", nameOf(game))
-	}
+// starts it with the host's settings (adopting them into r.cfg), drawing
+// in the window what it waits for (screen, on return).
+func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error) {
+	o, log := &r.cfg, r.log
 	n := &o.Net
-	opt := pnet.Options{Code: n.Code, Players: m.Players(), InputDelay: n.InputDelay, TPS: o.Loop.TPS,
-		Build: buildID(o.Version, log), Game: nameOf(game), Logger: log, Timeout: n.DropAfter}
-	for _, s := range o.recordedSettings() {
-		opt.Settings = append(opt.Settings, pnet.Setting{Name: s.Name, Value: s.Value, Explicit: o.given[s.Name]})
-	}
-	// Every peer stops on the host's -ticks (0: when a player quits).
-	opt.Settings = append(opt.Settings, pnet.Setting{Name: "ticks", Value: strconv.FormatUint(o.Loop.Ticks, 10), Explicit: o.given["ticks"]})
-	// A joiner takes its place only once it knows it can run the host's
-	// settings: they are tried on a copy of its Config first.
-	opt.Check = func(ss []pnet.Setting) error {
-		c := *o
-		return adoptSettings(&c, ss)
-	}
+	opt := pnet.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
+		Build: buildID(o.Version, log), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
+		Ticks: o.Loop.Ticks, Timeout: n.DropAfter,
+		// A joiner takes its place only once it knows it can run the
+		// host's settings.
+		Check: r.canAdopt}
 	var connect func(context.Context) (*pnet.Joined, error)
 	switch {
 	case n.Lobby != "":
@@ -145,17 +154,19 @@ func startNet(ctx context.Context, game any, o *Config, log *slog.Logger, win *s
 		connect = func(ctx context.Context) (*pnet.Joined, error) { return pnet.Join(ctx, n.Join, opt) }
 	}
 	start := time.Now()
-	j, err := connectDrawing(ctx, win, *screen, connect)
+	j, err := connectDrawing(ctx, r.win, *screen, connect)
 	if err != nil {
 		if n.Lobby != "" && ctx.Err() == nil && !errors.Is(err, errWindowClosed) {
-			holdFailure(ctx, win, *screen)
+			holdFailure(ctx, r.win, *screen)
 		}
 		return nil, err
 	}
 	j.Connect = time.Since(start) // the lobby and the wait for the others included
-	if err := adoptSettings(o, j.Settings); err != nil {
-		_ = j.Close()
-		return nil, err
+	if j.Slot != 0 { // a joiner, by -join or through a lobby
+		if err := r.adoptHost(j); err != nil {
+			_ = j.Close()
+			return nil, err
+		}
 	}
 	s, err := np.New(np.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
 		TPS: o.Loop.TPS, DropAfter: n.DropAfter, AdaptDelay: n.InputDelay == 0})
@@ -164,43 +175,52 @@ func startNet(ctx context.Context, game any, o *Config, log *slog.Logger, win *s
 		return nil, err
 	}
 	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
-	bot, _ := game.(Bot)
-	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: bot, heldAt: -1}, nil
+	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: o.Bot, heldAt: -1}, nil
 }
 
-// adoptSettings gives a joiner the host's settings (those it chose itself
-// already agree: the host refused it otherwise).
-func adoptSettings(o *Config, ss []pnet.Setting) error {
+// adoptHost gives a joiner the host's settings (those it chose itself
+// already agree: the host refused it otherwise) and its -ticks: only
+// what a recording keeps, each checked as the command line checks it.
+func (r *run) adoptHost(j *pnet.Joined) error {
+	if j.Players != r.cfg.Loop.Players { // players are given once, in Config.Loop.Players
+		return fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", j.Players, r.cfg.Loop.Players)
+	}
+	if err := r.cfg.adoptSettings(r.game, j.Settings, nil, hostSource()); err != nil {
+		return err
+	}
+	r.cfg.Loop.Ticks = j.Ticks // every peer stops on the host's -ticks (0: when a player quits)
+	return r.checkGame()
+}
+
+// canAdopt reports whether this joiner can run the host's settings ss,
+// as adoptHost would take them, without taking them: platform/netplay's
+// join-time check, so that a joiner that cannot is refused before the host
+// gives it a slot. It leaves the game's flags as ss would set them;
+// adoptHost sets them again.
+func (r *run) canAdopt(ss []tape.Setting) error {
+	trial := r.cfg
+	return trial.adoptSettings(r.game, ss, nil, hostSource())
+}
+
+// hostSource is where a joiner's adopted settings come from.
+func hostSource() source {
+	return source{prefix: "netplay", who: "the host", fix: "the host runs another program: run the host's"}
+}
+
+// chosenSettings names the settings of ss the user of a run with c chose:
+// a seed, tick rate or physics engine other than the default, and every
+// game flag GameFlags sets. A joiner is refused when one differs from the
+// host's; it takes the host's value for the others.
+func chosenSettings(c *Config, ss []tape.Setting) []string {
+	def, _ := Config{}.withDefaults(fieldNames)
+	var chosen []string
 	for _, s := range ss {
-		var err error
-		switch s.Name {
-		case "seed":
-			o.Seed, err = strconv.ParseUint(s.Value, 10, 64)
-		case "tps":
-			o.Loop.TPS, err = strconv.Atoi(s.Value)
-		case "ticks":
-			o.Loop.Ticks, err = strconv.ParseUint(s.Value, 10, 64)
-			continue
-		case "physics":
-			err = o.Physics.UnmarshalText([]byte(s.Value))
-		default:
-			if o.flags == nil {
-				err = errors.New("this run has no command line to set it on")
-			} else {
-				err = o.flags.Set(s.Name, s.Value)
-			}
-		}
-		if err != nil {
-			return fmt.Errorf("netplay: the host's -%s %s: %w", s.Name, s.Value, err)
+		shared := slices.Contains(simulationFlags[:], s.Name)
+		if shared && s.Value != def.setting(s.Name) || !shared && slices.ContainsFunc(c.GameFlags, func(g tape.Setting) bool { return g.Name == s.Name }) {
+			chosen = append(chosen, s.Name)
 		}
 	}
-	o.settings = nil
-	for _, s := range ss {
-		if s.Name != "ticks" { // a stop condition, not the simulation's
-			o.settings = append(o.settings, tape.Setting{Name: s.Name, Value: s.Value})
-		}
-	}
-	return o.validate()
+	return chosen
 }
 
 // Frame is the session's, and says in the log when a peer goes silent
@@ -221,7 +241,7 @@ func (r *netRun) Frame(now time.Duration, quit bool) error {
 // Inputs is the session's, with the bot's input for the keyboard's when
 // the game has a bot playing.
 func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, state engine.StateHasher) (bool, error) {
-	if r.bot != nil && r.bot.BotInput(n, &r.botIn) {
+	if r.bot != nil && r.bot(n, &r.botIn) {
 		local = &r.botIn
 	}
 	ready, err := r.session.Inputs(n, local, players, state)
@@ -350,14 +370,14 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 	}
 }
 
-// openNet starts the session when the command line asks for one, waiting
-// for the other players until they come or ctx (or a signal) ends it;
-// the window says meanwhile what it waits for (screen, on return).
-func openNet(ctx context.Context, game any, o *Config, log *slog.Logger, win *sdl2.Window, screen **waitScreen) (*netRun, error) {
-	if !o.Net.active() {
+// openNet starts the session when the Config asks for one, waiting for
+// the other players until they come or ctx (or a signal) ends it; the
+// window says meanwhile what it waits for (screen).
+func (r *run) openNet(ctx context.Context, screen **waitScreen) (*netRun, error) {
+	if !r.cfg.Net.active() {
 		return nil, nil
 	}
-	return startNet(ctx, game, o, log, win, screen)
+	return r.startNet(ctx, screen)
 }
 
 // loopContext is the context a session's loop runs under: an interrupt
@@ -430,40 +450,6 @@ func (r *netRun) closeEarly(looped *bool, err *error) {
 	if r != nil && !*looped {
 		*err = errors.Join(*err, r.joined.Close())
 	}
-}
-
-// LocalFlagger is a Flagger some of whose flags change only what this
-// machine does, never the simulation (a bot's seed): recordings do not
-// keep them and the peers of a session need not agree on them.
-type LocalFlagger interface {
-	LocalFlags() []string
-}
-
-func localFlags(game any) map[string]bool {
-	m := map[string]bool{}
-	if l, ok := game.(LocalFlagger); ok {
-		for _, n := range l.LocalFlags() {
-			m[n] = true
-		}
-	}
-	return m
-}
-
-// Bot is a game that can play this machine's player itself (-bot): in a
-// session its input stands in for the keyboard's, so two processes can
-// play each other unattended.
-type Bot interface {
-	// BotInput fills in with the input for tick n and reports whether
-	// the bot plays; false leaves the keyboard's.
-	BotInput(n uint64, in *engine.Input) bool
-}
-
-// playersOf is the game's player slots, 0 when it has none.
-func playersOf(game any) int {
-	if m, ok := game.(engine.Multiplayer); ok {
-		return m.Players()
-	}
-	return 0
 }
 
 // waitingColor is the banner a session draws over the game while a

@@ -1,12 +1,19 @@
 package desktop_test
 
 import (
+	"context"
 	"errors"
+	"io"
+	"log/slog"
+	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
+	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -31,7 +38,7 @@ func TestNetplayFlagsAreCheckedNamingTheFlag(t *testing.T) {
 		{[]string{"-host", "127.0.0.1:1", "-duration", "5s"}, "use -ticks"},
 		{[]string{"-host", "127.0.0.1:1", "-net-timeout", "100ms"}, "-net-timeout"},
 	} {
-		_, err := desktop.Parse(&box{}, desktop.Config{}, tc.args)
+		_, err := desktop.Parse(&box{}, desktop.Config{Loop: engine.Config{Players: 2}}, tc.args)
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%v: %v, want it accepted", tc.args, err)
@@ -53,5 +60,40 @@ func TestNetplayNeedsAGameWithPlayers(t *testing.T) {
 	code, stderr := run(solo{}, "-host", "127.0.0.1:0", "-headless")
 	if code != 2 || !strings.Contains(stderr, "need a game with players") {
 		t.Fatalf("exit %d, %q: want 2 saying the game has no players", code, stderr)
+	}
+}
+
+// A host's welcome can set only what a recording keeps, each checked as
+// the command line checks it, the game's own Validate included: a host
+// that runs -speed -5 (out of the game's range) has a joiner that refuses
+// to start, exit 2, naming it, instead of a game run with a value it
+// never accepts from its own command line.
+func TestAJoinerRefusesHostSettingsTheGameRefuses(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	addrs := make(chan string, 1)
+	hosted := make(chan *pnet.Joined, 1)
+	go func() {
+		opt := pnet.Options{Code: "adopt-test-code", Players: 2, Build: desktop.BuildID("", slog.Default()), Game: "same",
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Settings: []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "1"},
+				{Name: "speed", Value: "-5"}, {Name: "tps", Value: "60"}}}
+		j, _ := pnet.Host(ctx, "127.0.0.1:0", opt, func(a net.Addr) { addrs <- a.String() })
+		hosted <- j // closed once the joiner is done: it must read its welcome
+	}()
+	var addr string
+	select {
+	case addr = <-addrs:
+	case <-ctx.Done():
+		t.Fatal("the host never listened")
+	}
+	cfg := desktop.Config{Name: "same", Loop: engine.Config{Players: 2}, LocalFlags: []string{"cheer"}}
+	code, stderr := runWith(&flagged{}, cfg, "-headless", "-join", addr, "-code", "adopt-test-code")
+	if code != 2 || !strings.Contains(stderr, "invalid value -5 for -speed") || !strings.Contains(stderr, "the host") {
+		t.Fatalf("joiner: exit %d, %q; want 2 naming the host's -speed -5", code, stderr)
+	}
+	cancel()
+	if j := <-hosted; j != nil {
+		_ = j.Close()
 	}
 }

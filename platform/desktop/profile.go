@@ -24,7 +24,7 @@ type profiling struct {
 
 // startProfiling starts what the flags ask for. On error, whatever it
 // started is stopped again, and the files it began are given up.
-func startProfiling(o *Output, log *slog.Logger) (p *profiling, err error) {
+func startProfiling(ctx context.Context, o *Output, log *slog.Logger) (p *profiling, err error) {
 	p = &profiling{}
 	defer func() {
 		if err != nil {
@@ -32,7 +32,7 @@ func startProfiling(o *Output, log *slog.Logger) (p *profiling, err error) {
 		}
 	}()
 	if o.CPUProfile != "" {
-		if p.cpu, err = output.Create(o.CPUProfile); err != nil {
+		if p.cpu, err = output.CreateContext(ctx, o.CPUProfile); err != nil {
 			return p, fmt.Errorf("-cpuprofile: %w", err)
 		}
 		if err = rpprof.StartCPUProfile(p.cpu); err != nil {
@@ -40,7 +40,7 @@ func startProfiling(o *Output, log *slog.Logger) (p *profiling, err error) {
 		}
 	}
 	if o.Trace != "" {
-		if p.trace, err = output.Create(o.Trace); err != nil {
+		if p.trace, err = output.CreateContext(ctx, o.Trace); err != nil {
 			return p, fmt.Errorf("-trace: %w", err)
 		}
 		if err = trace.Start(p.trace); err != nil {
@@ -113,8 +113,8 @@ func (p *profiling) abort() {
 
 // writeHeapProfile writes the heap as of now, after a collection so it
 // shows what is live.
-func writeHeapProfile(path string) error {
-	f, err := output.Create(path)
+func writeHeapProfile(ctx context.Context, path string) error {
+	f, err := output.CreateContext(ctx, path)
 	if err != nil {
 		return fmt.Errorf("-memprofile: %w", err)
 	}
@@ -129,9 +129,11 @@ func writeHeapProfile(path string) error {
 	return nil
 }
 
-// writeOutput writes one output whole through write, or not at all.
-func writeOutput(flag, path string, write func(*output.File) error) error {
-	f, err := output.Create(path)
+// writeOutput writes one output whole through write, or not at all. A
+// FIFO with no reader is waited for until ctx is done or a signal asks
+// the run to end (see output.CreateContext).
+func writeOutput(ctx context.Context, flag, path string, write func(*output.File) error) error {
+	f, err := output.CreateContext(ctx, path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", flag, err)
 	}

@@ -3,6 +3,7 @@ package desktop_test
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,12 +13,28 @@ import (
 // writeTape writes an empty recording of the drifter with settings.
 func writeTape(t *testing.T, settings ...tape.Setting) string {
 	t.Helper()
+	return writeTapeOf(t, "drifter", settings...)
+}
+
+// writeTapeOf writes an empty recording of scene with settings (seed and
+// tps from them, 1 and 60 when they have none).
+func writeTapeOf(t *testing.T, scene string, settings ...tape.Setting) string {
+	t.Helper()
+	h := tape.Header{Scene: scene, Seed: 1, TPS: 60, Platform: tape.ThisPlatform(), Settings: settings}
+	for _, s := range settings {
+		switch s.Name {
+		case "seed":
+			h.Seed, _ = strconv.ParseUint(s.Value, 10, 64)
+		case "tps":
+			h.TPS, _ = strconv.Atoi(s.Value)
+		}
+	}
 	path := filepath.Join(t.TempDir(), "crafted.tape")
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := tape.NewWriter(f, tape.Header{Scene: "drifter", Seed: 1, TPS: 60, Platform: tape.ThisPlatform(), Settings: settings})
+	w, err := tape.NewWriter(f, h)
 	if err == nil {
 		err = w.Close(0)
 	}

@@ -1,20 +1,22 @@
 package desktop
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
 // run is one Run of a game: what it set up, for the steps of Run to share.
 type run struct {
 	game   Game
-	cfg    Config
+	cfg    Config // with its defaults once check ran
+	raw    Config // as given, for check
 	name   string
 	log    *slog.Logger
 	sum    Summary
@@ -25,44 +27,54 @@ type run struct {
 	idle   *engine.IdleGC
 	net    *netRun // the netplay session; nil alone
 	looped bool    // the loop started: its summary is written by finish
+	// recorded is what a recording of the run keeps (recordedSettings).
+	recorded []tape.Setting
 }
 
+// newRun prepares a Run of game with cfg; check fills in the defaults and
+// checks them.
 func newRun(game Game, cfg Config) *run {
-	cfg = cfg.withDefaults()
-	if cfg.Loop.Logger == nil {
-		cfg.Loop.Logger = slog.Default()
+	r := &run{game: game, raw: cfg, cfg: cfg, log: cfg.Loop.Logger}
+	if r.log == nil {
+		r.log = slog.Default()
 	}
-	if cfg.Output.StatsOut == nil {
-		cfg.Output.StatsOut = os.Stdout
-	}
-	r := &run{game: game, cfg: cfg, name: nameOf(game), log: cfg.Loop.Logger}
-	r.sum.Scene, r.sum.Seed, r.sum.Physics = r.name, cfg.Seed, cfg.Physics.String()
+	r.name = cmp.Or(cfg.Name, programName())
+	r.sum.Scene = r.name
 	return r
 }
 
 // check refuses what cannot run, before anything is opened: a game
-// method that would silently never be called, and a bad cfg.
+// method that would silently never be called, a bad cfg (naming its
+// fields) or game flags the game refuses.
 func (r *run) check() error {
 	if err := checkContract(r.game); err != nil {
 		return err
 	}
-	if err := r.cfg.Loop.Validate(); err != nil {
-		return usagef("%v", err)
-	}
-	if err := r.cfg.Physics.Available(); err != nil {
-		return usagef("desktop: Config.Physics: %v", err)
-	}
-	if err := r.cfg.Sound.validate(); err != nil {
+	cfg, err := r.raw.withDefaults(fieldNames)
+	r.cfg, r.log = cfg, cfg.Loop.Logger
+	r.sum.Seed, r.sum.Physics = cfg.Seed, cfg.Physics.String()
+	if err != nil {
 		return err
 	}
-	return r.cfg.Output.validate(r.cfg.Sound.AudioOut)
+	return r.checkGame()
+}
+
+// checkGame sets the game's flags as r.cfg says, checks them and notes
+// what a recording of the run keeps.
+func (r *run) checkGame() error {
+	gfs, err := gameFlags(r.game, &r.cfg, fieldNames)
+	if err != nil {
+		return err
+	}
+	r.recorded = recordedSettings(&r.cfg, gfs)
+	return nil
 }
 
 // open opens the window, titled with the game's name unless cfg says.
 func (r *run) open() error {
 	opts := r.cfg.Window
 	if opts.Title == "" {
-		opts.Title = r.name
+		opts.Title = r.cfg.Name
 	}
 	win, err := sdl2.Open(opts)
 	if err != nil {
@@ -77,19 +89,19 @@ func (r *run) open() error {
 // endWaiting ends a run interrupted (a signal, the window closed) before
 // its session started: a clean end, with the summary and the waiting
 // screen as its outputs.
-func (r *run) endWaiting(screen *waitScreen, why error) error {
+func (r *run) endWaiting(ctx context.Context, screen *waitScreen, why error) error {
 	r.log.Info("interrupted while waiting for the session: stopping cleanly", "why", why)
 	r.looped = true // the summary is written here
 	var errs []error
 	o := &r.cfg.Output
 	if o.Screenshot != "" && screen != nil {
-		errs = append(errs, screen.screenshot(r.win, o.Screenshot))
+		errs = append(errs, screen.screenshot(ctx, r.win, o.Screenshot))
 	}
 	if o.Stats {
 		r.sum.writeText(o.StatsOut)
 	}
 	if o.StatsJSON != "" {
-		errs = append(errs, r.sum.writeJSON(o.StatsJSON))
+		errs = append(errs, r.sum.writeJSON(ctx, o.StatsJSON))
 	}
 	return errors.Join(errs...)
 }
@@ -115,7 +127,7 @@ func (r *run) start() error {
 // loopConfig is the loop's configuration for this run: cfg.Loop with the
 // window, the tape, the idle-time collector and the clock. stop releases
 // what it started, also when it fails.
-func (r *run) loopConfig() (cfg engine.Config, stop func(), err error) {
+func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, stop func(), err error) {
 	cfg = r.cfg.Loop
 	o := &r.cfg.Output
 	cfg.Platform = r.win.Platform()
@@ -140,7 +152,7 @@ func (r *run) loopConfig() (cfg engine.Config, stop func(), err error) {
 		r.log.Info("running headless", "why", r.sum.HeadlessReason, "duration", cfg.Duration)
 	}
 	if o.Record != "" || o.Replay != "" {
-		if r.tape, err = openTape(&r.cfg, r.name, playersOf(r.game), r.log); err != nil {
+		if r.tape, err = openTape(ctx, &r.cfg, r.recorded, r.log); err != nil {
 			return cfg, stop, err
 		}
 		// On early returns only: closed by loop after a run.

@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image/png"
@@ -19,7 +20,7 @@ var _ sdl2.Wrapper = (*runner)(nil)
 // runner wraps a game with what every game run by Main has: the hotkeys,
 // the HUD, screenshots, and the last frame kept for the final screenshot.
 type runner struct {
-	game sdl2.Game
+	game sdl2.Runnable
 	win  *sdl2.Window
 	name string
 	log  *slog.Logger
@@ -36,7 +37,7 @@ type runner struct {
 	sound    *sound
 }
 
-func newRunner(game sdl2.Game, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
+func newRunner(game sdl2.Runnable, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
 	return &runner{game: game, win: win, name: name, log: log, debug: *d, hud: d.HUD,
 		graph: make([]time.Duration, 0, 256)}
 }
@@ -134,7 +135,7 @@ func (r *runner) Tick(t *engine.Tick) error { return r.sound.tick(t, r.game.Tick
 
 // Unwrap returns the game: the window finds its world and state hash
 // there (sdl2.Wrapper).
-func (r *runner) Unwrap() sdl2.Game { return r.game }
+func (r *runner) Unwrap() sdl2.Runnable { return r.game }
 
 func (r *runner) Draw(c *sdl2.Canvas, f *engine.Frame) error {
 	r.sound.feed() // the frame's ticks are mixed: hear them now
@@ -192,7 +193,7 @@ func (r *runner) saveNumbered() (string, error) {
 
 // finalScreenshot draws the last frame again, exactly as it was drawn, and
 // saves it: what a present leaves behind is undefined in SDL.
-func (r *runner) finalScreenshot(path string) (err error) {
+func (r *runner) finalScreenshot(ctx context.Context, path string) (err error) {
 	switch {
 	case r.panicked:
 		return fmt.Errorf("screenshot %s: not taken: the game panicked, so its last frame cannot be drawn again", path)
@@ -217,7 +218,7 @@ func (r *runner) finalScreenshot(path string) (err error) {
 	if err != nil {
 		return fmt.Errorf("-screenshot %s: %w", path, err)
 	}
-	return writeOutput("-screenshot", path, func(f *output.File) error { return png.Encode(f, img) })
+	return writeOutput(ctx, "-screenshot", path, func(f *output.File) error { return png.Encode(f, img) })
 }
 
 var hudBudget = time.Second / 60
@@ -245,20 +246,21 @@ func (r *runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
 }
 
 // finish writes what the user asked to keep: screenshot, summaries, heap
-// profile. Each is attempted whatever happened to the others.
-func (r *runner) finish(o *Output, sum *Summary) error {
+// profile. Each is attempted whatever happened to the others. A FIFO
+// with no reader fails at once when ctx is done (a signal ended the run).
+func (r *runner) finish(ctx context.Context, o *Output, sum *Summary) error {
 	var errs []error
 	if o.Screenshot != "" {
-		errs = append(errs, r.finalScreenshot(o.Screenshot))
+		errs = append(errs, r.finalScreenshot(ctx, o.Screenshot))
 	}
 	if o.Stats {
 		sum.writeText(o.StatsOut)
 	}
 	if o.StatsJSON != "" {
-		errs = append(errs, sum.writeJSON(o.StatsJSON))
+		errs = append(errs, sum.writeJSON(ctx, o.StatsJSON))
 	}
 	if o.MemProfile != "" {
-		errs = append(errs, writeHeapProfile(o.MemProfile))
+		errs = append(errs, writeHeapProfile(ctx, o.MemProfile))
 	}
 	return errors.Join(errs...)
 }

@@ -3,6 +3,7 @@ package desktop
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -62,12 +63,20 @@ func folderName(name string) string {
 func (d *SaveData) Dir() string { return d.dir }
 
 // Load returns the contents of the file called name, saved by an earlier
-// run; an error that wraps fs.ErrNotExist when there is none yet.
+// run; an error that wraps fs.ErrNotExist when there is none yet. Names
+// are plain file names of at most MaxSaveName bytes, for Load and Save
+// alike.
 func (d *SaveData) Load(name string) ([]byte, error) {
 	if err := checkSaveName(name); err != nil {
 		return nil, err
 	}
-	b, err := os.ReadFile(filepath.Join(d.dir, name))
+	// Not os.ReadFile: a FIFO there would hang it.
+	f, err := output.OpenRegular(filepath.Join(d.dir, name))
+	if err != nil {
+		return nil, fmt.Errorf("save data: load: %w", err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
 	if err != nil {
 		return nil, fmt.Errorf("save data: load: %w", err)
 	}
@@ -105,10 +114,19 @@ func (d *SaveData) Save(name string, data []byte) error {
 	return nil
 }
 
-// checkSaveName refuses a name that is not one plain file name.
+// MaxSaveName is the longest name, in bytes, Save and Load take: the
+// file system's limit (see output.MaxName). Both refuse a longer one
+// alike, saying so, before touching the disk.
+const MaxSaveName = output.MaxName
+
+// checkSaveName refuses a name that is not one plain file name that fits
+// in the file system.
 func checkSaveName(name string) error {
 	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) || !filepath.IsLocal(name) {
 		return fmt.Errorf("save data: file name %q: want a plain file name, such as \"best\" or \"settings.json\"", name)
+	}
+	if len(name) > MaxSaveName {
+		return fmt.Errorf("save data: a file name of %d bytes (%.20q...): names take at most %d bytes: give a shorter one", len(name), name, MaxSaveName)
 	}
 	return nil
 }

@@ -67,3 +67,28 @@ func TestSaveDataDefaultsToTheUsersConfigDirectory(t *testing.T) {
 		t.Errorf("Dir() = %q, want %q", d.Dir(), want)
 	}
 }
+
+func TestSaveNamesUpToTheFileSystemsLimitWorkAndLongerOnesAreRefusedAlike(t *testing.T) {
+	dir := t.TempDir()
+	d, err := newSaveData(dir, "game", false, slog.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{240, 250, MaxSaveName} {
+		name := strings.Repeat("s", n)
+		if err := d.Save(name, []byte("kept")); err != nil {
+			t.Errorf("Save of a %d-byte name: %v", n, err)
+			continue
+		}
+		if b, err := d.Load(name); err != nil || string(b) != "kept" {
+			t.Errorf("Load of a %d-byte name: %q, %v", n, b, err)
+		}
+	}
+	long := strings.Repeat("s", MaxSaveName+1)
+	if err := d.Save(long, nil); err == nil || !strings.Contains(err.Error(), "at most 255 bytes") {
+		t.Errorf("Save of a %d-byte name: %v, want the limit named", len(long), err)
+	}
+	if _, err := d.Load(long); err == nil || !strings.Contains(err.Error(), "at most 255 bytes") {
+		t.Errorf("Load of a %d-byte name: %v, want the limit named", len(long), err)
+	}
+}

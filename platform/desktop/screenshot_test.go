@@ -15,7 +15,7 @@ import (
 // snapper presses F12 in its third frame, as a user's key arrives.
 type snapper struct{ frame int }
 
-func (*snapper) Name() string            { return "snap" }
+func (*snapper) name() string            { return "snap" }
 func (*snapper) Tick(*engine.Tick) error { return nil }
 
 func (s *snapper) Draw(c *sdl2.Canvas, _ *engine.Frame) error {

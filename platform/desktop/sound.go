@@ -1,12 +1,14 @@
 package desktop
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -15,15 +17,17 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
-// SoundOptions are the command line's sound flags.
+// SoundOptions are the run's sound options. The zero SoundOptions plays
+// at full volume on the audio device and writes no file.
 type SoundOptions struct {
 	// AudioOut is -audio-out: where to write the ticks' mix as a WAV file
 	// (48 kHz, 16-bit stereo); "" writes none.
 	AudioOut string
-	// Mute is -mute: open no audio device (-audio-out still writes).
+	// Mute is -mute: nothing is heard (no audio device is opened). What
+	// -audio-out writes is the same either way. -volume 0 sets it.
 	Mute bool
-	// Volume is -volume: the master volume heard, 0 to 1 (the flag's
-	// default is 1; the zero SoundOptions is silent).
+	// Volume is -volume: the master volume heard, above 0 to 1; 0 means
+	// 1 (full). For silence, Mute.
 	Volume float64
 }
 
@@ -36,15 +40,51 @@ const (
 	audioBuffer = 128
 )
 
-func (s *SoundOptions) flags(fs *flag.FlagSet) {
-	fs.StringVar(&s.AudioOut, "audio-out", "", "write the run's mixed sound to `file`.wav (48 kHz, 16-bit stereo); a replay writes the same bytes")
-	fs.BoolVar(&s.Mute, "mute", false, "no sound")
-	fs.Float64Var(&s.Volume, "volume", 1, "master volume, 0 to 1")
+// flags registers the sound flags on fs, writing into s, with d's values
+// (s with its defaults) as the defaults.
+func (s *SoundOptions) flags(fs *flag.FlagSet, d SoundOptions) {
+	fs.StringVar(&s.AudioOut, "audio-out", d.AudioOut, "write the run's mixed sound to `file`.wav (48 kHz, 16-bit stereo); a replay writes the same bytes")
+	fs.BoolVar(&s.Mute, "mute", d.Mute, "no sound heard (-audio-out still writes it)")
+	s.Volume = d.Volume
+	fs.Var(volumeFlag{s}, "volume", "master volume heard, a `float` from 0 (silent, as -mute) to 1")
 }
 
-func (s *SoundOptions) validate() error {
-	if !(s.Volume >= 0 && s.Volume <= 1) {
-		return usagef("invalid value %v for -volume: want 0 (silent) to 1 (full)", s.Volume)
+// volumeFlag is -volume: 0 is silence, which is Mute (a zero Volume is
+// full volume).
+type volumeFlag struct{ s *SoundOptions }
+
+func (v volumeFlag) String() string {
+	if v.s == nil {
+		return ""
+	}
+	return strconv.FormatFloat(v.s.Volume, 'g', -1, 64)
+}
+
+func (v volumeFlag) Set(text string) error {
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return errors.New("want a number from 0 to 1")
+	}
+	if f == 0 {
+		v.s.Mute = true
+		return nil
+	}
+	v.s.Volume = f
+	return nil
+}
+
+// withDefaults returns s with a zero Volume full.
+func (s SoundOptions) withDefaults() SoundOptions {
+	if s.Volume == 0 {
+		s.Volume = 1
+	}
+	return s
+}
+
+// check checks a defaulted s, calling fields as name says.
+func (s *SoundOptions) check(name names) error {
+	if !(s.Volume > 0 && s.Volume <= 1) {
+		return usagef("invalid value %v for %s: want 0 (silent) to 1 (full)", s.Volume, name("Sound.Volume"))
 	}
 	return nil
 }
@@ -91,11 +131,11 @@ type sound struct {
 // file, and the audio device: none when muted, or headless unless
 // SDL_AUDIODRIVER names a driver. No device is one log line, never an
 // error.
-func openSound(o *Config, headless bool, log *slog.Logger) (*sound, error) {
+func openSound(ctx context.Context, o *Config, headless bool, log *slog.Logger) (*sound, error) {
 	s := &sound{log: log}
 	cfg := audio.Config{TPS: o.Loop.TPS}
 	if path := o.Sound.AudioOut; path != "" {
-		f, err := output.Create(path)
+		f, err := output.CreateContext(ctx, path)
 		if err != nil {
 			return nil, fmt.Errorf("-audio-out: %w", err)
 		}

@@ -26,7 +26,7 @@ type beeper struct {
 	clicked bool
 }
 
-func (*beeper) Name() string { return "beeper" }
+func (*beeper) name() string { return "beeper" }
 
 func (b *beeper) Start(s *desktop.Setup) error {
 	d := make([]int16, 2*4800) // 100 ms of a 480 Hz square wave, stereo

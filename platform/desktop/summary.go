@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -148,12 +149,12 @@ func (s *Summary) addUsage(before, after usage) {
 
 // writeJSON writes the summary to path whole or not at all (see
 // internal/output).
-func (s *Summary) writeJSON(path string) error {
+func (s *Summary) writeJSON(ctx context.Context, path string) error {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return fmt.Errorf("-stats-json: encode summary: %w", err)
 	}
-	return writeOutput("-stats-json", path, func(f *output.File) error {
+	return writeOutput(ctx, "-stats-json", path, func(f *output.File) error {
 		_, err := f.Write(append(b, '\n'))
 		return err
 	})

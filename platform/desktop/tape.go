@@ -1,8 +1,10 @@
 package desktop
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -25,21 +27,21 @@ type tapeRun struct {
 	closed bool
 }
 
-// openTape opens c.Output.Record for writing or reads and checks
-// c.Output.Replay, for a run of the game called name with players player
-// slots (0: none).
-func openTape(c *Config, name string, players int, log *slog.Logger) (*tapeRun, error) {
+// openTape opens c.Output.Record for writing, keeping settings, or reads
+// c.Output.Replay and checks that it was made with settings.
+func openTape(ctx context.Context, c *Config, settings []tape.Setting, log *slog.Logger) (*tapeRun, error) {
+	name, players := c.Name, c.Loop.Players
 	t := &tapeRun{log: log}
 	o := &c.Output
 	if o.Record != "" {
 		t.path = o.Record
-		f, err := output.Create(o.Record)
+		f, err := output.CreateContext(ctx, o.Record)
 		if err != nil {
 			return nil, fmt.Errorf("-record: %w", err)
 		}
 		t.file = f
 		t.rec, err = tape.NewRecorder(f, tape.Header{Scene: name, Seed: c.Seed, TPS: c.Loop.TPS, Players: players,
-			Interval: tape.PlayersInterval(players), Platform: tape.ThisPlatform(), Settings: c.recordedSettings()})
+			Interval: tape.PlayersInterval(players), Platform: tape.ThisPlatform(), Settings: settings})
 		if err != nil {
 			f.Abort()
 			return nil, fmt.Errorf("-record %s: %w", o.Record, err)
@@ -47,7 +49,13 @@ func openTape(c *Config, name string, players int, log *slog.Logger) (*tapeRun, 
 		return t, nil
 	}
 	t.path = o.Replay
-	rec, err := tape.ReadFile(o.Replay)
+	var rec *tape.Tape
+	var err error
+	if p := c.piped; p != nil && p.path == o.Replay {
+		rec, err = p.tape() // what Parse read: a pipe cannot be read again
+	} else {
+		rec, err = readReplay(ctx, o.Replay)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("-replay: %w", err)
 	}
@@ -57,6 +65,9 @@ func openTape(c *Config, name string, players int, log *slog.Logger) (*tapeRun, 
 	case rec.Seed != c.Seed || rec.TPS != c.Loop.TPS:
 		return nil, usagef("-replay %s: the recording was made with -seed %d -tps %d, this run has -seed %d -tps %d: give the recording's",
 			o.Replay, rec.Seed, rec.TPS, c.Seed, c.Loop.TPS)
+	}
+	if err := sameSettings(o.Replay, rec.Settings, settings); err != nil {
+		return nil, err
 	}
 	if p := tape.ThisPlatform(); rec.Platform != p {
 		log.Warn("the recording was made on another platform: floating point, and so the hashes, may differ", "recorded", rec.Platform, "here", p)
@@ -118,3 +129,18 @@ func (t *tapeRun) close(final uint64) error {
 
 // ErrDiverged marks a replay whose state stopped matching the recording.
 var ErrDiverged = tape.ErrDiverged
+
+// sameSettings refuses a replay of a recording made with other settings
+// than the run's, naming the first that differs.
+func sameSettings(path string, recorded, run []tape.Setting) error {
+	for _, s := range recorded {
+		i := slices.IndexFunc(run, func(r tape.Setting) bool { return r.Name == s.Name })
+		switch {
+		case i < 0:
+			return usagef("-replay %s: the recording was made with -%s %s, which this run does not keep: replay it with the program that made it", path, s.Name, s.Value)
+		case run[i].Value != s.Value:
+			return usagef("-replay %s: the recording was made with -%s %s, this run has -%s %s: give the recording's", path, s.Name, s.Value, s.Name, run[i].Value)
+		}
+	}
+	return nil
+}

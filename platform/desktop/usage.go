@@ -8,10 +8,10 @@ import (
 
 // printUsage writes -h's text: the game's name and description, its
 // flags, and the keys the run keeps for itself.
-func printUsage(out io.Writer, fs *flag.FlagSet, game Game, d *Debug) {
+func printUsage(out io.Writer, fs *flag.FlagSet, description string, d *Debug) {
 	fmt.Fprintf(out, "%s", fs.Name())
-	if g, ok := game.(Describer); ok {
-		fmt.Fprintf(out, ": %s", g.Description())
+	if description != "" {
+		fmt.Fprintf(out, ": %s", description)
 	}
 	fmt.Fprintf(out, "\n\nusage: %s [flags]\n\nflags:\n", fs.Name())
 	fs.SetOutput(out)

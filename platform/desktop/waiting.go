@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"image/png"
 	"net"
 	"sync"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -101,11 +103,17 @@ func (s *waitScreen) draw(c *sdl2.Canvas) {
 
 // screenshot writes the screen to path: the run's last frame when it
 // ended before its session started.
-func (s *waitScreen) screenshot(win *sdl2.Window, path string) error {
-	s.draw(win.Canvas())
-	err := win.Screenshot(path)
-	_ = win.Present()
-	return err
+func (s *waitScreen) screenshot(ctx context.Context, win *sdl2.Window, path string) error {
+	c := win.Canvas()
+	s.draw(c)
+	if err := c.Flush(); err != nil {
+		return fmt.Errorf("-screenshot %s: %w", path, err)
+	}
+	img, err := win.Image()
+	if err != nil {
+		return fmt.Errorf("-screenshot %s: %w", path, err)
+	}
+	return writeOutput(ctx, "-screenshot", path, func(f *output.File) error { return png.Encode(f, img) })
 }
 
 // quitSink is the events of a window that shows no game: only a request

@@ -5,17 +5,37 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+
+	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
-// Setting is one thing a session's peers must agree on: a seed, the tick
-// rate, the physics engine, a game's own flag.
-type Setting struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
-	// Explicit says the user chose the value (typed the flag): a joiner
-	// takes the host's value for every setting it did not choose, and is
-	// refused when one it chose differs.
-	Explicit bool `json:"explicit,omitempty"`
+// wireSetting is a tape.Setting in a greeting. Explicit says the user
+// chose the value (Options.Chosen): a joiner takes the host's value for
+// every setting it did not choose, and is refused when one it chose
+// differs.
+type wireSetting struct {
+	Name     string `json:"name"`
+	Value    string `json:"value"`
+	Explicit bool   `json:"explicit,omitempty"`
+}
+
+// toWire returns ss for a greeting, marking those named in chosen.
+func toWire(ss []tape.Setting, chosen []string) []wireSetting {
+	w := make([]wireSetting, len(ss))
+	for i, s := range ss {
+		w[i] = wireSetting{Name: s.Name, Value: s.Value, Explicit: slices.Contains(chosen, s.Name)}
+	}
+	return w
+}
+
+// fromWire returns a greeting's settings.
+func fromWire(w []wireSetting) []tape.Setting {
+	ss := make([]tape.Setting, len(w))
+	for i, s := range w {
+		ss[i] = tape.Setting{Name: s.Name, Value: s.Value}
+	}
+	return ss
 }
 
 // A greeting goes, on one stream the joiner opens:
@@ -30,18 +50,22 @@ type Setting struct {
 
 // hello is what a joiner says first.
 type hello struct {
-	Build    string    `json:"build"`
-	Game     string    `json:"game"`
-	Settings []Setting `json:"settings"`
+	Build    string        `json:"build"`
+	Game     string        `json:"game"`
+	Settings []wireSetting `json:"settings"`
+	// Ticks is the joiner's -ticks (0: none chosen): it must be the host's.
+	Ticks uint64 `json:"ticks,omitempty"`
 }
 
 // offer is the host's answer to a hello: the settings the joiner would
 // run with, or why it may not join. Its fields are a welcome's, so a
 // refusal reads the same whenever it comes.
 type offer struct {
-	Refused  string    `json:"refused,omitempty"`
-	Players  int       `json:"players"`
-	Settings []Setting `json:"settings"`
+	Refused  string        `json:"refused,omitempty"`
+	Players  int           `json:"players"`
+	Settings []wireSetting `json:"settings"`
+	// Ticks is the tick every peer stops after (0: when a player quits).
+	Ticks uint64 `json:"ticks,omitempty"`
 }
 
 // answer is the joiner's word on an offer: "" when it takes it, else why
@@ -53,11 +77,13 @@ type answer struct {
 // welcome is the host's last word: the joiner's place in the session, or
 // why it has none after all.
 type welcome struct {
-	Refused    string    `json:"refused,omitempty"`
-	Slot       int       `json:"slot"`
-	Players    int       `json:"players"`
-	InputDelay int       `json:"input_delay"`
-	Settings   []Setting `json:"settings"`
+	Refused    string        `json:"refused,omitempty"`
+	Slot       int           `json:"slot"`
+	Players    int           `json:"players"`
+	InputDelay int           `json:"input_delay"`
+	Settings   []wireSetting `json:"settings"`
+	// Ticks is the tick every peer stops after (0: when a player quits).
+	Ticks uint64 `json:"ticks,omitempty"`
 }
 
 // maxMessage bounds a greeting: a peer cannot make the other read more.
@@ -94,7 +120,10 @@ func compare(host, joiner hello) string {
 	case joiner.Game != host.Game:
 		return fmt.Sprintf("game %q differs from the host's %q", joiner.Game, host.Game)
 	}
-	theirs := make(map[string]Setting, len(joiner.Settings))
+	if joiner.Ticks != 0 && joiner.Ticks != host.Ticks {
+		return fmt.Sprintf("-ticks: the joiner asked for %d, the host runs %d; leave it out to take the host's", joiner.Ticks, host.Ticks)
+	}
+	theirs := make(map[string]wireSetting, len(joiner.Settings))
 	for _, s := range joiner.Settings {
 		theirs[s.Name] = s
 	}

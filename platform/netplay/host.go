@@ -144,7 +144,7 @@ func (h *hosting) greet(ctx context.Context, conn *quic.Conn) {
 		_ = conn.CloseWithError(1, "no greeting")
 		return
 	}
-	me := hello{Build: h.o.Build, Game: h.o.Game, Settings: h.o.Settings}
+	me := hello{Build: h.o.Build, Game: h.o.Game, Settings: toWire(h.o.Settings, h.o.Chosen), Ticks: h.o.Ticks}
 	reason := compare(me, hi)
 	if reason == "" && h.full() {
 		reason = "the session is full (it started without this peer)"
@@ -155,7 +155,7 @@ func (h *hosting) greet(ctx context.Context, conn *quic.Conn) {
 		return
 	}
 	var a answer
-	err = writeMessage(st, offer{Players: h.o.Players, Settings: h.o.Settings})
+	err = writeMessage(st, offer{Players: h.o.Players, Settings: toWire(h.o.Settings, nil), Ticks: h.o.Ticks})
 	if err == nil {
 		err = readWithin(gctx, st, &a)
 	}
@@ -272,7 +272,7 @@ func refuse(conn *quic.Conn, st *quic.Stream, reason string) {
 
 // welcomeAll picks the input delay and tells every joiner its slot.
 func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
-	j := &Joined{Slot: 0, Players: o.Players, Settings: o.Settings}
+	j := &Joined{Slot: 0, Players: o.Players, Settings: o.Settings, Ticks: o.Ticks}
 	for _, p := range js {
 		s := p.conn.ConnectionStats()
 		j.RTT = max(j.RTT, s.SmoothedRTT+4*s.MeanDeviation)
@@ -282,7 +282,7 @@ func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 		j.InputDelay = np.DelayFor(j.RTT, cmp.Or(o.TPS, 60))
 	}
 	for i, p := range js {
-		w := welcome{Slot: i + 1, Players: o.Players, InputDelay: j.InputDelay, Settings: o.Settings}
+		w := welcome{Slot: i + 1, Players: o.Players, InputDelay: j.InputDelay, Settings: toWire(o.Settings, nil), Ticks: o.Ticks}
 		if err := writeMessage(p.st, w); err != nil {
 			o.Logger.Warn("netplay: welcome not sent", "slot", i+1, "err", err)
 		}

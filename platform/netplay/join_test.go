@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/quic-go/quic-go"
+
+	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
 // logBuffer is a log a test reads while the host writes it.
@@ -73,20 +75,20 @@ func startHost(t *testing.T, ctx context.Context, o Options) (string, *logBuffer
 func TestAJoinerThatCannotRunTheSettingsIsRefusedAndItsPlaceStaysFree(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	physics := Setting{Name: "physics", Value: "box2d", Explicit: true}
-	addr, log, wait := startHost(t, ctx, opts(testCode, physics))
+	physics := tape.Setting{Name: "physics", Value: "box2d"}
+	addr, log, wait := startHost(t, ctx, chosen(opts(testCode, physics), "physics"))
 
-	lacking := opts(testCode, Setting{Name: "physics", Value: "chipmunk"})
-	lacking.Check = func(ss []Setting) error {
+	lacking := opts(testCode, tape.Setting{Name: "physics", Value: "chipmunk"})
+	lacking.Check = func(ss []tape.Setting) error {
 		return errors.New("-physics box2d: this build has no Box2D (build with -tags box2d)")
 	}
 	_, err := Join(ctx, addr, lacking)
 	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "no Box2D") {
 		t.Fatalf("join without Box2D: %v, want it refused saying why", err)
 	}
-	able := opts(testCode, Setting{Name: "physics", Value: "chipmunk"})
-	var got []Setting
-	able.Check = func(ss []Setting) error { got = ss; return nil }
+	able := opts(testCode, tape.Setting{Name: "physics", Value: "chipmunk"})
+	var got []tape.Setting
+	able.Check = func(ss []tape.Setting) error { got = ss; return nil }
 	j, err := Join(ctx, addr, able)
 	if err != nil {
 		t.Fatalf("the next joiner, which can run the session: %v (host log:\n%s)", err, log)

@@ -11,12 +11,25 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
 const testCode = "test-code-0123"
 
-func opts(code string, settings ...Setting) Options {
+func opts(code string, settings ...tape.Setting) Options {
 	return Options{Code: code, Players: 2, Build: "b1", Game: "versus", Settings: settings}
+}
+
+// chosen returns o with the settings names as the user's choice.
+func chosen(o Options, names ...string) Options {
+	o.Chosen = names
+	return o
+}
+
+// ticks returns o asking every peer to stop after n ticks.
+func ticks(o Options, n uint64) Options {
+	o.Ticks = n
+	return o
 }
 
 // hostAndJoin starts a host on loopback and joins it with each joiner's
@@ -63,8 +76,10 @@ func anyErr(errs []error) bool {
 }
 
 func TestJoinAgreesOnSlotsDelayAndTheHostsSettings(t *testing.T) {
-	seed := Setting{Name: "seed", Value: "42"}
-	h, herr, js, errs := hostAndJoin(t, opts(testCode, seed), opts(testCode, Setting{Name: "seed", Value: "1"}))
+	seed := tape.Setting{Name: "seed", Value: "42"}
+	host := opts(testCode, seed)
+	host.Ticks = 600
+	h, herr, js, errs := hostAndJoin(t, host, opts(testCode, tape.Setting{Name: "seed", Value: "1"}))
 	if herr != nil || errs[0] != nil {
 		t.Fatalf("host: %v, join: %v", herr, errs[0])
 	}
@@ -74,6 +89,9 @@ func TestJoinAgreesOnSlotsDelayAndTheHostsSettings(t *testing.T) {
 	}
 	if len(j.Settings) != 1 || j.Settings[0].Value != "42" {
 		t.Fatalf("joiner's settings %v: want the host's seed 42 (its own was not explicit)", j.Settings)
+	}
+	if j.Ticks != 600 {
+		t.Fatalf("joiner's ticks %d: want the host's 600", j.Ticks)
 	}
 	// A datagram each way.
 	if err := h.Peers[0].Link.Send([]byte("to joiner")); err != nil {
@@ -112,11 +130,12 @@ func TestJoinersThatDifferAreRefusedNamingTheDifference(t *testing.T) {
 	}{
 		{"build", Options{Code: testCode, Build: "b2", Game: "versus"}, `build "b2"`},
 		{"game", Options{Code: testCode, Build: "b1", Game: "breakout"}, `game "breakout"`},
-		{"explicit setting", opts(testCode, Setting{Name: "tps", Value: "120", Explicit: true}), "setting tps: the joiner asked for \"120\", the host runs \"60\""},
-		{"unknown setting", opts(testCode, Setting{Name: "tps", Value: "60"}, Setting{Name: "gravity", Value: "1"}), "setting gravity unknown"},
+		{"explicit setting", chosen(opts(testCode, tape.Setting{Name: "tps", Value: "120"}), "tps"), "setting tps: the joiner asked for \"120\", the host runs \"60\""},
+		{"unknown setting", opts(testCode, tape.Setting{Name: "tps", Value: "60"}, tape.Setting{Name: "gravity", Value: "1"}), "setting gravity unknown"},
+		{"other ticks", ticks(opts(testCode, tape.Setting{Name: "tps", Value: "60"}), 50), "-ticks: the joiner asked for 50, the host runs 0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, herr, _, errs := hostAndJoin(t, opts(testCode, Setting{Name: "tps", Value: "60"}), tc.joiner)
+			_, herr, _, errs := hostAndJoin(t, opts(testCode, tape.Setting{Name: "tps", Value: "60"}), tc.joiner)
 			if !errors.Is(errs[0], ErrRefused) || !strings.Contains(errs[0].Error(), tc.want) {
 				t.Fatalf("join: %v, want a refusal saying %q", errs[0], tc.want)
 			}
@@ -196,7 +215,7 @@ func TestSessionOverQUIC(t *testing.T) {
 			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 			defer cancel()
 			clock := engine.NewSystemClock(engine.WaitHybrid)
-			rep, err := engine.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 120, Ticks: ticks, Lockstep: s,
+			rep, err := engine.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 120, Ticks: ticks, Players: j.Players, Lockstep: s,
 				Platform: &keyPlatform{slot: j.Slot}, Clock: clock}, g)
 			if err != nil || rep.Ticks != ticks {
 				t.Errorf("peer %d: %d ticks, %v", j.Slot, rep.Ticks, err)
@@ -216,7 +235,6 @@ func TestSessionOverQUIC(t *testing.T) {
 // chainGame folds both players' keys into its state.
 type chainGame struct{ state uint64 }
 
-func (g *chainGame) Players() int { return 2 }
 func (g *chainGame) Tick(t *engine.Tick) error {
 	for i, p := range t.Players {
 		if p.Down.Has(engine.KeyA) {

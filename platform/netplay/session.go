@@ -15,6 +15,7 @@ import (
 	"github.com/quic-go/quic-go"
 
 	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
 // Options set up Host and Join.
@@ -33,15 +34,23 @@ type Options struct {
 	// Build and Game name the binary and the game; a joiner whose differ
 	// from the host's is refused.
 	Build, Game string
-	// Settings are what the peers' simulations must agree on (see Setting).
-	Settings []Setting
+	// Settings are what the peers' simulations must agree on: what a
+	// recording keeps (seed, tick rate, physics, the game's flags).
+	Settings []tape.Setting
+	// Chosen names the Settings this peer's user chose: a joiner is
+	// refused when one differs from the host's, and takes the host's
+	// value for the others. Nil: none chosen.
+	Chosen []string
+	// Ticks is the tick every peer stops after, the host's; a joiner's
+	// must be 0 (take the host's) or the host's. 0: until a player quits.
+	Ticks uint64
 	// Logger says who joined; nil means slog.Default().
 	Logger *slog.Logger
 	// Check, on a joiner, is given the host's settings before it takes
 	// its place: an error says why this peer cannot run them (a physics
 	// engine this build lacks, a value out of range), and the host keeps
 	// the place for another. nil takes any.
-	Check func(settings []Setting) error
+	Check func(settings []tape.Setting) error
 	// Arrived, on the host, is told who holds a place each time that
 	// changes (the joiners' addresses, the host not included); it is
 	// called from another goroutine. nil: only the log says.
@@ -56,7 +65,10 @@ type Options struct {
 type Joined struct {
 	Slot, Players, InputDelay int
 	// Settings are the session's: the host's, which a joiner adopts.
-	Settings []Setting
+	Settings []tape.Setting
+	// Ticks is the tick every peer stops after (Options.Ticks of the
+	// host); 0: until a player quits.
+	Ticks uint64
 	// Peers are the links for engine/netplay's Config.
 	Peers []np.Peer
 	// RTT is the largest round trip measured while joining.
@@ -153,7 +165,7 @@ func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) 
 	rtt := conn.ConnectionStats()
 	l := newLink(context.WithoutCancel(ctx), conn)
 	return &Joined{
-		Slot: w.Slot, Players: w.Players, InputDelay: w.InputDelay, Settings: w.Settings,
+		Slot: w.Slot, Players: w.Players, InputDelay: w.InputDelay, Settings: fromWire(w.Settings), Ticks: w.Ticks,
 		Peers: []np.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT, Path: PathDirect,
 		conns: []*quic.Conn{conn}, links: []*link{l},
 	}, nil
@@ -180,7 +192,7 @@ func greetHost(ctx context.Context, conn *quic.Conn, o Options) (welcome, error)
 	if err != nil {
 		return w, fmt.Errorf("netplay: open the greeting stream: %w", err)
 	}
-	if err := writeMessage(st, hello{Build: o.Build, Game: o.Game, Settings: o.Settings}); err != nil {
+	if err := writeMessage(st, hello{Build: o.Build, Game: o.Game, Settings: toWire(o.Settings, o.Chosen), Ticks: o.Ticks}); err != nil {
 		return w, err
 	}
 	stop := context.AfterFunc(ctx, func() { st.CancelRead(1) })
@@ -239,7 +251,7 @@ func takeOffer(st *quic.Stream, o Options) error {
 	var a answer
 	var cerr error
 	if o.Check != nil {
-		if cerr = o.Check(off.Settings); cerr != nil {
+		if cerr = o.Check(fromWire(off.Settings)); cerr != nil {
 			a.Refused = cerr.Error()
 		}
 	}
@@ -251,7 +263,7 @@ func takeOffer(st *quic.Stream, o Options) error {
 		_ = st.Close()
 		_ = st.SetReadDeadline(time.Now().Add(time.Second))
 		_, _ = io.Copy(io.Discard, io.LimitReader(st, maxMessage))
-		return fmt.Errorf("%w: this peer cannot run the host's settings: %v", ErrRefused, cerr)
+		return fmt.Errorf("%w: this peer cannot run the host's settings: %w", ErrRefused, cerr)
 	}
 	return nil
 }

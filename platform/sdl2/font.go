@@ -2,8 +2,9 @@ package sdl2
 
 import (
 	"fmt"
-	"os"
+	"io"
 
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/font/sfnt"
 )
@@ -34,7 +35,13 @@ func ParseFont(data []byte) (*Font, error) {
 
 // LoadFont reads and parses a TrueType or OpenType font file.
 func LoadFont(path string) (*Font, error) {
-	data, err := os.ReadFile(path)
+	// Not os.ReadFile: a FIFO would hang it, /dev/zero fill the memory.
+	file, err := output.OpenRegular(path)
+	if err != nil {
+		return nil, fmt.Errorf("sdl2: load font: %w", err)
+	}
+	data, err := io.ReadAll(file)
+	file.Close()
 	if err != nil {
 		return nil, fmt.Errorf("sdl2: load font: %w", err)
 	}

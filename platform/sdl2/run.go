@@ -5,11 +5,12 @@ import (
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
-// Game is what the window draws: a fixed-rate tick and a draw onto the
-// window's canvas (desktop.Game is the same, with the whole contract).
+// Runnable is what a window runs, the platform's side of a game: a
+// fixed-rate tick and a draw onto the window's canvas. Game authors write
+// a desktop.Game, which is one; platform/desktop runs it through Adapt.
 // Like engine.Game, it may also be an engine.Updater, an engine.Simulator
 // and an engine.StateHasher.
-type Game interface {
+type Runnable interface {
 	// Tick advances the game by one fixed step of t.DT.
 	Tick(t *engine.Tick) error
 	// Draw draws the frame onto c, f.Alpha of the way from the last tick
@@ -21,23 +22,23 @@ type Game interface {
 // for running it with engine.Run on a window opened by hand, as
 // platform/desktop does. Check w.Err after a run that ended cleanly: a
 // lost display ends it with a quit when the window presents nothing.
-func (w *Window) Adapt(game Game) engine.Game {
+func (w *Window) Adapt(game Runnable) engine.Game {
 	mustMain("Window.Adapt")
 	return &windowGame{game: game, win: w}
 }
 
-// Wrapper is a Game that wraps another one to add to it (hotkeys, an
+// Wrapper is a Runnable that wraps another one to add to it (hotkeys, an
 // overlay), as platform/desktop's runner does. The window looks for the
 // optional interfaces engine.Run wants, Simulator and StateHasher, on the
 // wrapper first and then on the game it wraps, so a wrapper need not
 // forward them.
 type Wrapper interface {
-	Game
-	Unwrap() Game
+	Runnable
+	Unwrap() Runnable
 }
 
 // find returns the first of game and the games it wraps that is a T.
-func find[T any](game Game) (T, bool) {
+func find[T any](game Runnable) (T, bool) {
 	for {
 		if t, ok := game.(T); ok {
 			return t, true
@@ -51,12 +52,12 @@ func find[T any](game Game) (T, bool) {
 	}
 }
 
-// windowGame hands a Game the window's canvas. It forwards the optional
+// windowGame hands a Runnable the window's canvas. It forwards the optional
 // interfaces engine.Run looks for: a nil World or a zero hash means the
 // game has none. A Wrapper's own Update runs, not the wrapped game's: the
 // wrapper calls that itself.
 type windowGame struct {
-	game Game
+	game Runnable
 	win  *Window
 }
 

@@ -13,7 +13,7 @@ import (
 // is closed, ctx is done or a stop condition in cfg is met, and closes the
 // window whatever happened, a panic included. It must be called from the
 // main goroutine.
-func runIn(ctx context.Context, opts Options, cfg engine.Config, game Game) (rep engine.Report, err error) {
+func runIn(ctx context.Context, opts Options, cfg engine.Config, game Runnable) (rep engine.Report, err error) {
 	win, err := Open(opts)
 	if err != nil {
 		return rep, err

@@ -8,9 +8,9 @@ import (
 	_ "image/jpeg" // LoadTexture decodes JPEG
 	_ "image/png"  // and PNG
 	"io"
-	"os"
 	"unsafe"
 
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -76,7 +76,7 @@ func (c *Canvas) NewTexture(img image.Image, opts TextureOptions) (*Texture, err
 // size that would take gigabytes.
 func (c *Canvas) LoadTexture(path string, opts TextureOptions) (*Texture, error) {
 	mustMain("Canvas.LoadTexture")
-	f, err := os.Open(path)
+	f, err := output.OpenRegular(path) // a FIFO would hang the open
 	if err != nil {
 		return nil, fmt.Errorf("sdl2: load texture: %w", err)
 	}

@@ -31,21 +31,18 @@ import (
 
 func main() { desktop.Main(newGame(), config()) }
 
-// config is how breakout runs unless the command line says otherwise: as a
-// shipped game, without the debug HUD or hotkeys, in a window of its own:
+// config is what breakout is and how it runs unless the command line says
+// otherwise: named breakout (summaries, recordings), as a shipped game, without the debug HUD or hotkeys, in a window of its own:
 // its title and icon, its 960×540 field scaled to fit, no smaller than
 // half of it.
 func config() desktop.Config {
-	return desktop.Config{Window: sdl2.Options{
+	return desktop.Config{Name: "breakout", Window: sdl2.Options{
 		Title:        "Breakout",
 		Icon:         paintIcon(),
 		LogicalWidth: canvasW, LogicalHeight: canvasH,
 		MinWidth: canvasW / 2, MinHeight: canvasH / 2,
 	}}
 }
-
-// Name is the game's name in summaries, recordings and the window title.
-func (*game) Name() string { return "breakout" }
 
 // Flags registers the game's own flags; recordings keep their values.
 func (g *game) Flags(fs *flag.FlagSet) {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -18,7 +18,7 @@ var debugHUD = image.Rect(0, 0, 320, 170)
 
 // shoot runs game headless for ticks ticks, unblended (so the last frame
 // shows the last tick's state), and returns its last frame.
-func shoot(t *testing.T, game sdl2.Game, ticks string, args ...string) image.Image {
+func shoot(t *testing.T, game desktop.Game, ticks string, args ...string) image.Image {
 	t.Helper()
 	shot := filepath.Join(t.TempDir(), t.Name()[len("Test"):]+".png")
 	args = append([]string{"-headless", "-mode", "uncapped", "-ticks", ticks, "-interp=false", "-screenshot", shot}, args...)

@@ -22,8 +22,12 @@ func TestMain(m *testing.M) {
 // t.Fatal or t.FailNow (they would stop the main goroutine); t.Error is fine.
 var onMain = sdl.Do
 
-// execute runs desktop.Run on the main thread.
+// execute runs desktop.Run on the main thread, named after the scene
+// unless cfg names it.
 func execute(s Scene, cfg desktop.Config) (sum desktop.Summary, err error) {
+	if cfg.Name == "" {
+		cfg.Name = s.Name()
+	}
 	onMain(func() { sum, err = desktop.Run(context.Background(), Game(s), cfg) })
 	return sum, err
 }

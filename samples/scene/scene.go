@@ -66,12 +66,13 @@ func DefaultWorldConfig() physics.Config {
 
 // Main runs s as a desktop program with Config's defaults and exits (see
 // desktop.Main).
-func Main(s Scene) { desktop.Main(Game(s), Config()) }
+func Main(s Scene) { desktop.Main(Game(s), Config(s)) }
 
 // Config is how the samples run unless the command line says otherwise:
-// as a developer looks at them, with the debug HUD and hotkeys on.
-func Config() desktop.Config {
-	return desktop.Config{Debug: desktop.Debug{HUD: true, Keys: true}}
+// named after the scene, as a developer looks at them, with the debug HUD
+// and hotkeys on.
+func Config(s Scene) desktop.Config {
+	return desktop.Config{Name: s.Name(), Debug: desktop.Debug{HUD: true, Keys: true}}
 }
 
 // Game returns s as a game for the desktop package.
@@ -87,7 +88,6 @@ type game struct {
 }
 
 var (
-	_ desktop.Namer   = (*game)(nil)
 	_ desktop.Starter = (*game)(nil)
 	_ desktop.Flagger = (*game)(nil)
 	_ io.Closer       = (*game)(nil)
@@ -95,8 +95,6 @@ var (
 
 // Background is the colour behind every scene.
 var Background = color.RGBA{R: 24, G: 26, B: 33, A: 255}
-
-func (g *game) Name() string { return g.scene.Name() }
 
 func (g *game) Flags(fs *flag.FlagSet) {
 	if f, ok := g.scene.(desktop.Flagger); ok {

@@ -213,8 +213,9 @@ func (g *game) Seat(local *engine.Input, players []engine.Input) {
 	right.Pads[0] = local.Pads[1]
 }
 
-// BotInput plays this machine's side in a session when -bot is given.
-func (g *game) BotInput(n uint64, in *engine.Input) bool {
+// playBot plays this machine's side in a session when -bot is given
+// (desktop.Config.Bot).
+func (g *game) playBot(n uint64, in *engine.Input) bool {
 	if g.bot == 0 {
 		return false
 	}

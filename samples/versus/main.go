@@ -17,16 +17,27 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
 
-func main() { desktop.Main(&game{}, desktop.Config{}) }
+func main() {
+	g := &game{}
+	desktop.Main(g, config(g))
+}
 
-// Name is the game's name in summaries, recordings and the window title.
-func (*game) Name() string { return "versus" }
-
-// Players is the number of player slots: left (0) and right (1).
-func (*game) Players() int { return 2 }
+// config is what versus is and how it runs unless the command line says
+// otherwise: two player slots, left (0) and right (1); -bot only decides
+// who plays on this machine, so recordings and sessions leave it out.
+func config(g *game) desktop.Config {
+	return desktop.Config{
+		Name:        "versus",
+		Description: "two discs, one puck, two goals",
+		Loop:        engine.Config{Players: 2},
+		LocalFlags:  []string{"bot"},
+		Bot:         g.playBot,
+	}
+}
 
 // Flags registers the game's flags: -goals changes the game, -bot only
 // who plays on this machine.
@@ -35,9 +46,6 @@ func (g *game) Flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&g.bot, "bot", 0, "let a deterministic random player with this `seed` play this machine's side (0: off)")
 }
 
-// LocalFlags names the flags that do not change the simulation.
-func (*game) LocalFlags() []string { return []string{"bot"} }
-
 // Validate checks the game's flags.
 func (g *game) Validate() error {
 	if g.goals < 1 || g.goals > 99 {
@@ -45,8 +53,3 @@ func (g *game) Validate() error {
 	}
 	return nil
 }
-
-var (
-	_ desktop.Bot          = (*game)(nil)
-	_ desktop.LocalFlagger = (*game)(nil)
-)

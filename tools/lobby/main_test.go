@@ -3,6 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/pem"
+	"io"
+	"log/slog"
+	"math/big"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -111,4 +122,67 @@ func waitForAddr(t *testing.T, errs *syncBuffer) string {
 	}
 	t.Fatalf("the lobby never said where it listens:\n%s", errs.String())
 	return ""
+}
+
+// selfSigned writes a certificate for 127.0.0.1 and its key, and returns
+// their paths and a pool that trusts it.
+func selfSigned(t *testing.T) (certFile, keyFile string, pool *x509.CertPool) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1),
+		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1)},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(time.Hour),
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, err := x509.MarshalECPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kder}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cert, _ := x509.ParseCertificate(der)
+	pool = x509.NewCertPool()
+	pool.AddCert(cert)
+	return certFile, keyFile, pool
+}
+
+func TestServesHTTPSWithItsOwnCertificate(t *testing.T) {
+	certFile, keyFile, pool := selfSigned(t)
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	var errs syncBuffer
+	exit := make(chan int, 1)
+	go func() {
+		exit <- run(ctx, []string{"-listen", "127.0.0.1:0", "-cert", certFile, "-key", keyFile}, &errs)
+	}()
+	addr := waitForAddr(t, &errs)
+	hc := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+	jctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := lobby.Join(jctx, "https://"+addr, "tls-lobby-code", lobby.Options{HTTPClient: hc, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatalf("Join over HTTPS: %v", err)
+	}
+	_ = c.Close()
+	if _, err := lobby.Join(jctx, addr, "tls-lobby-code", lobby.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}); err == nil {
+		t.Error("plain HTTP to the HTTPS lobby joined")
+	}
+	stop()
+	if code := <-exit; code != 0 {
+		t.Fatalf("exit %d:\n%s", code, errs.String())
+	}
 }

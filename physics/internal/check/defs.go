@@ -144,3 +144,37 @@ func (r Range) Mass(mass, moment float64) error {
 	}
 	return nil
 }
+
+// SameConfig refuses to copy between worlds made with configs a and b
+// (both already accepted by Config) unless they simulate alike: equal
+// Gravity, Damping, Iterations, UnitsPerMeter and Sleep, zero values read
+// as what they mean. OnContact is each world's own and may differ.
+func SameConfig(a, b *physics.Config) error {
+	norm := func(c physics.Config) physics.Config {
+		if c.Damping == 0 {
+			c.Damping = 1
+		}
+		if c.Iterations == 0 {
+			c.Iterations = 10
+		}
+		if c.UnitsPerMeter == 0 {
+			c.UnitsPerMeter = 1
+		}
+		c.OnContact = nil
+		return c
+	}
+	x, y := norm(*a), norm(*b)
+	switch {
+	case x.Gravity != y.Gravity:
+		return fmt.Errorf("gravity %v against %v: %w", x.Gravity, y.Gravity, physics.ErrInvalid)
+	case x.Damping != y.Damping:
+		return fmt.Errorf("damping %v against %v: %w", x.Damping, y.Damping, physics.ErrInvalid)
+	case x.Iterations != y.Iterations:
+		return fmt.Errorf("iterations %v against %v: %w", x.Iterations, y.Iterations, physics.ErrInvalid)
+	case x.UnitsPerMeter != y.UnitsPerMeter:
+		return fmt.Errorf("units per meter %v against %v: %w", x.UnitsPerMeter, y.UnitsPerMeter, physics.ErrInvalid)
+	case x.Sleep != y.Sleep:
+		return fmt.Errorf("sleep %v against %v: %w", x.Sleep, y.Sleep, physics.ErrInvalid)
+	}
+	return nil
+}

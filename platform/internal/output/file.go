@@ -17,7 +17,9 @@
 //     one that names a descriptor of this process (/dev/stdout, /dev/fd/N,
 //     /proc/self/fd/N), whatever it is open on: -stats-json /dev/stdout
 //     prints, after whatever the run printed before; opening a FIFO waits,
-//     as every writer's does, until something reads it;
+//     as every writer's does, until something reads it, but not past a
+//     signal asking the run to end (SIGINT, SIGTERM, SIGHUP) or the
+//     context's end (CreateContext): a FIFO nobody opens never hangs a run;
 //   - a directory is refused.
 //
 // Every write, flush, sync, close and rename error is kept and reported
@@ -26,11 +28,13 @@ package output
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"unicode/utf8"
 )
 
 // bufSize is the write buffer: profiles and traces come in many small
@@ -51,8 +55,14 @@ type File struct {
 
 // Create starts writing the output at path (see the package comment for
 // what happens to what is there). Write to the File, then Commit it, or
-// Abort it to leave the path as it was.
-func Create(path string) (*File, error) {
+// Abort it to leave the path as it was. A FIFO with no reader is waited
+// for until SIGINT, SIGTERM or SIGHUP arrives; Create then fails.
+func Create(path string) (*File, error) { return CreateContext(context.Background(), path) }
+
+// CreateContext is Create also giving up waiting for a FIFO's reader when
+// ctx is done (the run's end or deadline): with a reader already there,
+// it writes to the FIFO whatever ctx says.
+func CreateContext(ctx context.Context, path string) (*File, error) {
 	t, err := resolve(path)
 	if err != nil {
 		return nil, fmt.Errorf("output %s: %w", path, err)
@@ -64,7 +74,7 @@ func Create(path string) (*File, error) {
 	case t.direct || t.info != nil && !t.info.Mode().IsRegular() && !t.info.IsDir():
 		// O_TRUNC does nothing to a device or a FIFO; it makes a regular
 		// file open in another process start afresh, as the shell's > does.
-		out.f, err = os.OpenFile(t.path, os.O_WRONLY|os.O_TRUNC, 0)
+		out.f, err = openDirect(ctx, t, os.O_WRONLY|os.O_TRUNC)
 	case t.info != nil && t.info.IsDir():
 		err = fmt.Errorf("%s is a directory: give a file name (inside it, for instance)", t.path)
 	default:
@@ -94,10 +104,24 @@ func CreateNew(path string) (*File, error) {
 	return &File{name: path, target: path, f: f, bw: bufio.NewWriterSize(f, bufSize), exclusive: true}, nil
 }
 
+// MaxName is the longest file name, in bytes, an output can have: the
+// limit of Linux's file systems (NAME_MAX), and of macOS's and Windows'
+// in their own units. Longer names are refused before anything is
+// written, with an error saying so.
+const MaxName = 255
+
+// tempSuffix is what os.CreateTemp adds to a temporary name's prefix at
+// most: a dot, up to 10 random digits, and ".tmp".
+const tempSuffix = len(".4294967295.tmp")
+
 // createTemp creates the temporary file that will replace target, with
 // the mode of the file it replaces, or a new file's (0666 less umask).
 func createTemp(target string, old fs.FileInfo) (*os.File, error) {
-	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
+	base := filepath.Base(target)
+	if len(base) > MaxName {
+		return nil, fmt.Errorf("a file name of %d bytes: file systems take at most %d bytes: give a shorter one", len(base), MaxName)
+	}
+	f, err := os.CreateTemp(filepath.Dir(target), tempPattern(base))
 	if err != nil {
 		return nil, err
 	}
@@ -212,6 +236,21 @@ func (f *File) Abort() error {
 		return fmt.Errorf("output %s: abandoning it: %w", f.name, err)
 	}
 	return nil
+}
+
+// tempPattern is the pattern of the hidden temporary name beside a file
+// called base: ".base.*.tmp", with base cut short (at a character's
+// start) so that the whole name fits in MaxName bytes: a name near the
+// limit must not fail because its temporary one is longer.
+func tempPattern(base string) string {
+	keep := MaxName - len(".") - tempSuffix
+	if len(base) > keep {
+		for keep > 0 && !utf8.RuneStart(base[keep]) {
+			keep--
+		}
+		base = base[:keep]
+	}
+	return "." + base + ".*.tmp"
 }
 
 func removeTemp(name string) error {

@@ -54,6 +54,9 @@ func resolve(path string) (target, error) {
 		if t, ok := descriptor(p); ok {
 			return t, nil
 		}
+		if n := len(filepath.Base(p)); n > MaxName {
+			return target{}, fmt.Errorf("a file name of %d bytes: file systems take at most %d bytes: give a shorter one", n, MaxName)
+		}
 		fi, err := os.Lstat(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			return target{path: p}, nil

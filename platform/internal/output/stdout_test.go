@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -21,6 +23,8 @@ func TestMain(m *testing.M) {
 	if path == "" {
 		os.Exit(m.Run())
 	}
+	// As a run does: the signals that end it are its to handle.
+	signal.Notify(make(chan os.Signal, 1), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	fmt.Println("printed before")
 	path = strings.ReplaceAll(path, "{pid}", strconv.Itoa(os.Getpid()))
 	f, err := Create(path)

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
 )
 
 // Options set up Join. The zero value joins or creates a two-player room.
@@ -30,21 +33,23 @@ type Options struct {
 // Client is a peer's membership of a lobby room. Its methods are safe
 // for concurrent use.
 type Client struct {
-	base    string
-	hc      *http.Client
-	log     *slog.Logger
-	member  string
-	slot    int
-	servers []ICEServer
-	inbox   chan message
-	stop    context.CancelFunc
-	polled  chan struct{} // closed when the poll loop has ended
+	base   string
+	hc     *http.Client
+	log    *slog.Logger
+	member string
+	slot   int
+	inbox  chan message
+	stop   context.CancelFunc
+	polled chan struct{} // closed when the poll loop has ended
+
+	busyBackoff time.Duration // first wait after a busy refusal of Send
 
 	closeOnce sync.Once
 	sendMu    sync.Mutex // one Send at a time, so counters arrive in order
 	mu        sync.Mutex
 	sealer    *sealer
 	state     roomState
+	servers   []ICEServer
 	change    chan struct{} // closed at the next change of state
 	err       error         // why the poll loop ended, once it has
 }
@@ -69,13 +74,13 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 		return nil, err
 	}
 	if o.Players != 0 && !validPlayers(o.Players) {
-		return nil, fmt.Errorf("lobby: %d players: want 2 to 8", o.Players)
+		return nil, fmt.Errorf("lobby: %d players: want 2 to %d", o.Players, engine.MaxPlayers)
 	}
 	sec, err := deriveSecrets(code)
 	if err != nil {
 		return nil, err
 	}
-	c := &Client{base: base, hc: o.HTTPClient, log: o.Logger, inbox: make(chan message, inboxLen), polled: make(chan struct{}), change: make(chan struct{})}
+	c := &Client{base: base, hc: o.HTTPClient, log: o.Logger, inbox: make(chan message, inboxLen), polled: make(chan struct{}), change: make(chan struct{}), busyBackoff: sendBackoff}
 	if c.hc == nil {
 		c.hc = &http.Client{}
 	}
@@ -108,8 +113,14 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 func (c *Client) Slot() int { return c.slot }
 
 // Servers are the STUN and TURN servers the lobby handed out, with TURN
-// credentials that expire (see ICEServer.Expires).
-func (c *Client) Servers() []ICEServer { return append([]ICEServer(nil), c.servers...) }
+// credentials that expire (see ICEServer.Expires). While the client
+// waits in a room the lobby renews them past half their life, so ask
+// for them when about to use them.
+func (c *Client) Servers() []ICEServer {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]ICEServer(nil), c.servers...)
+}
 
 // Status is the room's fill as last reported by the lobby.
 func (c *Client) Status() Status {
@@ -142,7 +153,11 @@ func (c *Client) Wait(ctx context.Context, cond func(Status) bool) (Status, erro
 }
 
 // Send seals payload (at most MaxPayload bytes) for slot to and posts it
-// to the lobby. It fails with ErrPeerLeft when no peer holds that slot.
+// to the lobby. The slot must be among Status().Joined (Wait for it: a
+// peer that joined a moment ago is not there until the next poll); Send
+// fails with ErrPeerLeft when it is not. When the lobby is busy (a rate
+// limit, or the receiver's queue full) Send waits and repeats for about
+// 6 s, within ctx, before it fails with ErrBusy.
 func (c *Client) Send(ctx context.Context, to int, payload []byte) error {
 	if !validSlot(to) || to == c.slot {
 		return fmt.Errorf("lobby: send to slot %d: not another slot of this room", to)
@@ -163,9 +178,27 @@ func (c *Client) Send(ctx context.Context, to int, payload []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = post(ctx, c.hc, c.base, pathSend, sendRequest{Member: c.member, To: to, Box: box})
-	return err
+	req := sendRequest{Member: c.member, To: to, Box: box}
+	for try := 0; ; try++ {
+		_, err = post(ctx, c.hc, c.base, pathSend, req)
+		if !errors.Is(err, ErrBusy) || try == sendRetries {
+			return err
+		}
+		select { // the lobby asked us to slow down: the same box again later
+		case <-time.After(c.busyBackoff << try):
+		case <-ctx.Done():
+			return err
+		}
+	}
 }
+
+// sendRetries is how often Send repeats a message the lobby refused as
+// busy (rate limit, full queue), waiting twice as long each time from
+// sendBackoff: about 6 s in all.
+const (
+	sendRetries = 6
+	sendBackoff = 100 * time.Millisecond
+)
 
 // Recv returns the next message another peer sent this one, in the
 // order each sent them. It fails once the membership has (the room
@@ -204,7 +237,7 @@ func (c *Client) Close() error {
 		ended := c.err
 		c.mu.Unlock()
 		c.fail(errClosed)
-		if ended != nil && !errors.Is(ended, context.Canceled) {
+		if ended != nil && !errors.Is(ended, errClosed) {
 			return // the room or the lobby is gone already
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -214,7 +247,8 @@ func (c *Client) Close() error {
 	return err
 }
 
-var errClosed = errors.New("lobby: client closed")
+// errClosed is why a closed Client's Recv and Wait fail.
+var errClosed = fmt.Errorf("lobby: the client was closed: %w", net.ErrClosed)
 
 // fail records why the membership ended, keeping the first reason.
 func (c *Client) fail(err error) {

@@ -164,6 +164,9 @@ func decodePollReply(b []byte) (pollReply, roomState, error) {
 			return r, roomState{}, fmt.Errorf("%w: message from slot %d of %d bytes", errMalformed, m.From, len(m.Box))
 		}
 	}
+	if err := checkServers(r.Servers); err != nil {
+		return r, roomState{}, err
+	}
 	st, err := checkStatus(r.Status)
 	return r, st, err
 }

@@ -26,17 +26,17 @@ func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body 
 		refuse(w, http.StatusServiceUnavailable, reasonBusy, "the lobby is tracking too many addresses")
 		return
 	}
-	r, code, reason, msg := s.roomFor(j, addr, a, now)
-	if r == nil {
-		refuse(w, code, reason, msg)
-		return
-	}
 	if a.members >= s.cfg.MaxMembersPerAddr {
 		s.stats.RefusedMembers++
 		refuse(w, http.StatusTooManyRequests, reasonBusy, "your address holds too many lobby places; leave some first")
 		return
 	}
-	m := &member{token: newToken(), room: r, slot: r.freeSlot(), inst: j.inst, addr: addr, lastSeen: now}
+	r, code, reason, msg := s.roomFor(j, addr, a, now)
+	if r == nil {
+		refuse(w, code, reason, msg)
+		return
+	}
+	m := &member{token: newToken(), room: r, slot: r.freeSlot(), inst: j.inst, addr: addr, lastSeen: now, renew: now.Add(s.cfg.TURNTTL / 2)}
 	r.slots[m.slot] = m
 	r.changed(true)
 	s.members[m.token] = m

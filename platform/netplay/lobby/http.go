@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // The reasons the server gives in an errorReply, and the HTTP status of
@@ -53,8 +54,13 @@ func baseURL(addr string) (string, error) {
 
 // post sends req as JSON to path and returns the reply's body, or an
 // *Error: ErrUnreachable when no answer came, the server's reason when it
-// refused.
+// refused. Without a deadline in ctx it waits at most 30 s.
 func post(ctx context.Context, hc *http.Client, base, path string, req any) ([]byte, error) {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, maxPollWait+10*time.Second)
+		defer cancel()
+	}
 	body, err := json.Marshal(req)
 	if err != nil {
 		return nil, fmt.Errorf("lobby: encode %s: %w", path, err)

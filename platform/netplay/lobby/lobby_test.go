@@ -3,10 +3,12 @@ package lobby
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"testing"
 	"time"
 )
@@ -18,6 +20,13 @@ func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)
 // address; the server stops when the test ends.
 func serve(t testing.TB, cfg ServerConfig) (string, *Server) {
 	t.Helper()
+	return serveWith(t, cfg, func(*Server) {})
+}
+
+// serveWith is serve with a hook that may change the server before it
+// serves.
+func serveWith(t testing.TB, cfg ServerConfig, hook func(*Server)) (string, *Server) {
+	t.Helper()
 	if cfg.Logger == nil {
 		cfg.Logger = quiet()
 	}
@@ -25,6 +34,7 @@ func serve(t testing.TB, cfg ServerConfig) (string, *Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	hook(s)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -122,5 +132,48 @@ func TestLobbyUnreachableIsTyped(t *testing.T) {
 	}
 	if !bytes.Contains([]byte(err.Error()), []byte("-host/-join")) {
 		t.Errorf("message %q does not say what to try", err)
+	}
+}
+
+func TestStatsAreServedToThisMachineOnly(t *testing.T) {
+	addr, _ := serve(t, ServerConfig{})
+	for _, tc := range []struct {
+		forwarded string
+		want      int
+	}{{"", http.StatusOK}, {"198.51.100.9", http.StatusNotFound}} {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/stats", nil)
+		if tc.forwarded != "" {
+			req.Header.Set("X-Forwarded-For", tc.forwarded)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st Stats
+		err = json.NewDecoder(resp.Body).Decode(&st)
+		resp.Body.Close()
+		if resp.StatusCode != tc.want || (tc.want == http.StatusOK && (err != nil || st.Requests != 0)) {
+			t.Errorf("/stats forwarded for %q: %d %+v %v, want %d", tc.forwarded, resp.StatusCode, st, err, tc.want)
+		}
+	}
+}
+
+func TestRecvAndWaitAfterCloseSayClosed(t *testing.T) {
+	addr, s := serve(t, ServerConfig{PollWait: 50 * time.Millisecond})
+	c := joinT(t, addr, "closing-code", Options{})
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.Recv(testContext(t)); !errors.Is(err, net.ErrClosed) {
+		t.Errorf("Recv after Close: %v, want net.ErrClosed", err)
+	}
+	if _, err := c.Wait(testContext(t), Status.Full); !errors.Is(err, net.ErrClosed) {
+		t.Errorf("Wait after Close: %v, want net.ErrClosed", err)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("a second Close: %v", err)
+	}
+	if st := s.Stats(); st.Members != 0 {
+		t.Errorf("the lobby still holds %d members after Close", st.Members)
 	}
 }

@@ -29,11 +29,11 @@ func (c *Client) poll(ctx context.Context, ver uint64) {
 		b, err := post(rctx, c.hc, c.base, pathPoll, pollRequest{Member: c.member, Ack: ack, Ver: ver})
 		cancel()
 		if ctx.Err() != nil {
-			c.fail(ctx.Err())
+			c.fail(errClosed)
 			return
 		}
 		if err != nil {
-			if !errors.Is(err, ErrUnreachable) && !errors.Is(err, context.DeadlineExceeded) || failures == pollRetries {
+			if !transient(err) || failures == pollRetries {
 				c.fail(err)
 				return
 			}
@@ -50,7 +50,13 @@ func (c *Client) poll(ctx context.Context, ver uint64) {
 			return
 		}
 	}
-	c.fail(ctx.Err())
+	c.fail(errClosed)
+}
+
+// transient reports whether a failed poll is worth repeating: the lobby
+// did not answer, or asked us to slow down.
+func transient(err error) bool {
+	return errors.Is(err, ErrUnreachable) || errors.Is(err, ErrBusy) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // take applies one poll reply: the new status, then each message opened
@@ -63,6 +69,9 @@ func (c *Client) take(ctx context.Context, b []byte, ack uint64) (uint64, uint64
 	}
 	c.mu.Lock()
 	c.state = st
+	if len(rep.Servers) > 0 {
+		c.servers = rep.Servers
+	}
 	close(c.change)
 	c.change = make(chan struct{})
 	c.mu.Unlock()

@@ -1,12 +1,15 @@
 package lobby
 
 import (
+	"encoding/json"
 	"net/http"
 	"time"
 )
 
 // poll answers with the messages waiting for the member and the room's
 // status, holding the request up to PollWait while there is no news.
+// The reply is encoded under the lock and written after it: a client
+// that reads slowly holds its own request, never the server.
 func (s *Server) poll(w http.ResponseWriter, hr *http.Request, _ string, body []byte) {
 	req, err := decodePoll(body)
 	if err != nil {
@@ -16,13 +19,12 @@ func (s *Server) poll(w http.ResponseWriter, hr *http.Request, _ string, body []
 	timer := time.NewTimer(s.cfg.PollWait)
 	defer timer.Stop()
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	m := s.memberLocked(w, req.Member)
 	if m == nil {
+		s.mu.Unlock()
 		return
 	}
 	m.polling++
-	defer func() { m.polling--; m.lastSeen = s.cfg.Now() }()
 	s.ackLocked(m, req.Ack)
 	for len(m.queue) == 0 && m.room.ver == req.Ver && m.room.closed.IsZero() && s.members[m.token] == m {
 		wake := m.room.wake
@@ -40,11 +42,31 @@ func (s *Server) poll(w http.ResponseWriter, hr *http.Request, _ string, body []
 			break
 		}
 	}
+	m.polling--
+	m.lastSeen = s.cfg.Now()
 	if s.memberLocked(w, req.Member) == nil {
+		s.mu.Unlock()
 		return
 	}
+	reply, err := json.Marshal(s.pollReplyLocked(m))
+	s.mu.Unlock()
+	if err != nil {
+		refuse(w, http.StatusInternalServerError, reasonBad, "encoding failed")
+		return
+	}
+	writeBody(w, http.StatusOK, reply)
+}
+
+// pollReplyLocked is what a poll answers: the first messages waiting,
+// the room's status, and new TURN credentials when the member's are past
+// half their life (a peer may wait in a room longer than they last, and
+// its relay must still be granted when the others arrive).
+func (s *Server) pollReplyLocked(m *member) pollReply {
 	rep := pollReply{Msgs: m.queue[:min(len(m.queue), maxBatch)], Status: m.room.status()}
-	writeJSON(w, http.StatusOK, rep)
+	if now := s.cfg.Now(); len(s.cfg.TURN) > 0 && !now.Before(m.renew) {
+		rep.Servers, m.renew = s.cfg.iceServers(now), now.Add(s.cfg.TURNTTL/2)
+	}
+	return rep
 }
 
 // ackLocked drops the messages the member has received. s.mu is held.
@@ -56,80 +78,5 @@ func (s *Server) ackLocked(m *member, ack uint64) {
 	}
 	if n > 0 {
 		m.queue = append(m.queue[:0], m.queue[n:]...)
-	}
-}
-
-// dropMemberLocked takes the member out of its room; the host leaving
-// closes the room, the last member leaving removes it. s.mu is held.
-func (s *Server) dropMemberLocked(m *member, now time.Time) {
-	r := m.room
-	s.forgetMemberLocked(m)
-	r.slots[m.slot] = nil
-	switch {
-	case !r.closed.IsZero():
-		if r.empty() {
-			s.deleteRoomLocked(r)
-		}
-	case m.slot == 0:
-		r.closed = now
-		r.changed(true)
-	case r.empty():
-		s.deleteRoomLocked(r)
-	default:
-		r.changed(true)
-	}
-}
-
-func (s *Server) forgetMemberLocked(m *member) {
-	s.ackLocked(m, m.seq)
-	delete(s.members, m.token)
-	if a := s.addrs[m.addr]; a != nil {
-		a.members--
-	}
-}
-
-// deleteRoomLocked forgets the room and whoever is still in it.
-func (s *Server) deleteRoomLocked(r *room) {
-	for i, m := range r.slots {
-		if m != nil {
-			s.forgetMemberLocked(m)
-			r.slots[i] = nil
-		}
-	}
-	delete(s.rooms, r.id)
-	if a := s.addrs[r.owner]; a != nil {
-		a.rooms--
-	}
-	r.changed(true)
-}
-
-// Sweep closes rooms past their lifetime, drops members silent for
-// MemberTimeout, forgets closed rooms a MemberTimeout after they closed
-// and idle addresses. Serve calls it every second; tests call it with
-// their fake clock's time.
-func (s *Server) Sweep() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.cfg.Now()
-	for _, r := range s.rooms {
-		switch {
-		case !r.closed.IsZero() && now.Sub(r.closed) >= s.cfg.MemberTimeout:
-			s.deleteRoomLocked(r)
-		case r.closed.IsZero() && !now.Before(r.expires):
-			r.closed = now
-			r.changed(true)
-			s.stats.ExpiredRooms++
-		}
-	}
-	for _, m := range s.members {
-		if m.polling == 0 && m.room.closed.IsZero() && now.Sub(m.lastSeen) >= s.cfg.MemberTimeout {
-			s.dropMemberLocked(m, now)
-			s.stats.ExpiredMembers++
-		}
-	}
-	for k, a := range s.addrs {
-		if a.rooms == 0 && a.members == 0 && now.Sub(a.lastSeen) >= addrIdle {
-			delete(s.addrs, k)
-		}
 	}
 }

@@ -29,7 +29,8 @@ type member struct {
 	queue    []msgWire // messages for this member, seq ascending
 	seq      uint64    // last seq given
 	lastSeen time.Time
-	polling  int // polls held open now
+	polling  int       // polls held open now
+	renew    time.Time // when its TURN credentials are due for new ones
 }
 
 func newRoom(id roomID, players int, owner string, expires time.Time) *room {
@@ -74,6 +75,6 @@ func (r *room) status() statusWire {
 	return w
 }
 
-// queuedBytes is what a member's waiting messages count against
+// queuedBytes is what a waiting message counts against
 // MaxQueuedBytes: the box and a fixed allowance for the rest.
-func queuedBytes(m msgWire) int { return len(m.Box) + 64 }
+func queuedBytes(m msgWire) int { return cap(m.Box) + 64 }

@@ -161,3 +161,27 @@ func TestAPayloadOverTheLimitIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// BenchmarkDeriveSecrets is what a join costs a peer, and every guess a
+// code guesser holding a room id.
+func BenchmarkDeriveSecrets(b *testing.B) {
+	for b.Loop() {
+		if _, err := deriveSecrets("benchmark-code"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSealOpen is one ICE message sealed and opened.
+func BenchmarkSealOpen(b *testing.B) {
+	sec, _ := deriveSecrets("benchmark-code")
+	a, _ := newSealer(sec, 0, newInstance())
+	r, _ := newSealer(sec, 1, newInstance())
+	p := make([]byte, 200)
+	for b.Loop() {
+		box, _ := a.seal(1, r.inst, p)
+		if _, err := r.open(0, box); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

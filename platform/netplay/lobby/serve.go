@@ -14,7 +14,7 @@ import (
 // answered within PollWait.
 const (
 	readHeaderTimeout = 5 * time.Second
-	readTimeout       = 10 * time.Second
+	readTimeout       = 5 * time.Second // for the body, after the headers
 	writeTimeout      = maxPollWait + 10*time.Second
 	idleTimeout       = 60 * time.Second
 	maxHeaderBytes    = 8 << 10
@@ -27,8 +27,8 @@ const (
 func (s *Server) Serve(ln net.Listener, certFile, keyFile string) error {
 	srv := &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
+		ReadHeaderTimeout: s.headerTimeout,
+		ReadTimeout:       s.headerTimeout + readTimeout,
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
@@ -96,6 +96,7 @@ type limitListener struct {
 	s *Server
 }
 
+// Accept returns the next connection within the limits.
 func (l *limitListener) Accept() (net.Conn, error) {
 	for {
 		c, err := l.Listener.Accept()
@@ -133,6 +134,7 @@ type limitedConn struct {
 	closed bool
 }
 
+// Close gives the connection's place back, once.
 func (c *limitedConn) Close() error {
 	c.s.connMu.Lock()
 	if !c.closed {

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/netip"
 	"sync"
+	"time"
 )
 
 // Server is the lobby: it keeps rooms, forwards sealed messages between
@@ -28,6 +30,8 @@ type Server struct {
 	nconn  int
 	srv    *http.Server
 	shut   bool // Shutdown was called
+
+	headerTimeout time.Duration // readHeaderTimeout; tests shorten it
 }
 
 // NewServer checks cfg and makes a server.
@@ -42,12 +46,21 @@ func NewServer(cfg ServerConfig) (*Server, error) {
 		members: make(map[string]*member),
 		addrs:   make(map[string]*addrState),
 		conns:   make(map[string]int),
+
+		headerTimeout: readHeaderTimeout,
 	}, nil
+}
+
+// local reports whether r comes from this machine and not through a
+// proxy: /stats is the operator's, not the world's.
+func local(r *http.Request) bool {
+	ip, err := netip.ParseAddr(addrKey(r.RemoteAddr))
+	return err == nil && ip.IsLoopback() && r.Header.Get("X-Forwarded-For") == ""
 }
 
 // ServeHTTP answers the lobby protocol's requests.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == pathStats && r.Method == http.MethodGet {
+	if r.URL.Path == pathStats && r.Method == http.MethodGet && local(r) {
 		writeJSON(w, http.StatusOK, s.Stats())
 		return
 	}
@@ -97,11 +110,17 @@ func refuse(w http.ResponseWriter, code int, reason, msg string) {
 	writeJSON(w, code, errorReply{Reason: reason, Message: msg})
 }
 
+// writeJSON answers v. Only small values are written with s.mu held:
+// they fit the response buffer, so a slow reader cannot block the lock.
 func writeJSON(w http.ResponseWriter, code int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		code, b = http.StatusInternalServerError, []byte(`{"error":"bad","message":"encoding failed"}`)
 	}
+	writeBody(w, code, b)
+}
+
+func writeBody(w http.ResponseWriter, code int, b []byte) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(code)

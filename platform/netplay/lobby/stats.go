@@ -1,46 +1,59 @@
 package lobby
 
 // Stats are the server's counters since it started, as /stats serves
-// them and the minute's log line says them.
+// them and the minute's log line says them. Zero means none happened.
 type Stats struct {
 	// Requests counts every request that reached the rate limiter.
 	Requests uint64 `json:"requests"`
-	// Joins counts joins accepted; RoomsCreated the rooms they made.
-	Joins        uint64 `json:"joins"`
+	// Joins counts joins accepted.
+	Joins uint64 `json:"joins"`
+	// RoomsCreated counts the rooms those joins made.
 	RoomsCreated uint64 `json:"rooms_created"`
-	// Rooms and Members are held now; RoomsMax is the most rooms held
-	// at once.
-	Rooms    int `json:"rooms"`
-	Members  int `json:"members"`
+	// Rooms is how many rooms are held now, ended ones not yet swept
+	// included.
+	Rooms int `json:"rooms"`
+	// Members is how many memberships are held now.
+	Members int `json:"members"`
+	// RoomsMax is the most rooms held at once.
 	RoomsMax int `json:"rooms_max"`
-	// Forwarded counts messages queued for a member; QueuedBytes is what
-	// waits now.
-	Forwarded   uint64 `json:"forwarded"`
-	QueuedBytes int    `json:"queued_bytes"`
-	// Refused*: requests refused by a limit: the request rate, the join
-	// rate, too many addresses tracked, rooms per address, rooms in all,
-	// memberships per address, a full queue, connections (per address or
-	// in all).
-	RefusedRate         uint64 `json:"refused_rate"`
-	RefusedJoinRate     uint64 `json:"refused_join_rate"`
-	RefusedAddrs        uint64 `json:"refused_addrs"`
+	// Forwarded counts messages queued for a member.
+	Forwarded uint64 `json:"forwarded"`
+	// QueuedBytes is what waiting messages hold now.
+	QueuedBytes int `json:"queued_bytes"`
+	// RefusedRate counts requests over an address's request rate.
+	RefusedRate uint64 `json:"refused_rate"`
+	// RefusedJoinRate counts joins over an address's join rate.
+	RefusedJoinRate uint64 `json:"refused_join_rate"`
+	// RefusedAddrs counts requests from a new address while MaxAddrs
+	// addresses were tracked.
+	RefusedAddrs uint64 `json:"refused_addrs"`
+	// RefusedRoomsPerAddr counts rooms refused to an address holding
+	// MaxRoomsPerAddr.
 	RefusedRoomsPerAddr uint64 `json:"refused_rooms_per_addr"`
-	RefusedRooms        uint64 `json:"refused_rooms"`
-	RefusedMembers      uint64 `json:"refused_members"`
-	RefusedQueue        uint64 `json:"refused_queue"`
-	RefusedConns        uint64 `json:"refused_conns"`
-	// UnknownRoom counts joins without create and requests for members
-	// that do not exist (guessed codes or tokens among them); Full the
-	// joins refused by a full room or another room size.
+	// RefusedRooms counts rooms refused while MaxRooms were held.
+	RefusedRooms uint64 `json:"refused_rooms"`
+	// RefusedMembers counts joins refused to an address holding
+	// MaxMembersPerAddr memberships.
+	RefusedMembers uint64 `json:"refused_members"`
+	// RefusedQueue counts messages refused because the receiver's queue,
+	// or all queues together, were full.
+	RefusedQueue uint64 `json:"refused_queue"`
+	// RefusedConns counts connections closed at once, over MaxConns or
+	// MaxConnsPerAddr.
+	RefusedConns uint64 `json:"refused_conns"`
+	// UnknownRoom counts joins without create for rooms that do not
+	// exist, and requests for members that do not (guessed codes or
+	// tokens among them).
 	UnknownRoom uint64 `json:"unknown_room"`
-	Full        uint64 `json:"full"`
-	// Malformed and Oversized count requests that did not decode or
-	// were too large.
+	// Full counts joins refused by a full room or another room size.
+	Full uint64 `json:"full"`
+	// Malformed counts requests that did not decode.
 	Malformed uint64 `json:"malformed"`
+	// Oversized counts request bodies over the size limit.
 	Oversized uint64 `json:"oversized"`
-	// ExpiredRooms and ExpiredMembers count rooms closed by age and
-	// members dropped for silence.
-	ExpiredRooms   uint64 `json:"expired_rooms"`
+	// ExpiredRooms counts rooms closed by age.
+	ExpiredRooms uint64 `json:"expired_rooms"`
+	// ExpiredMembers counts members dropped for silence.
 	ExpiredMembers uint64 `json:"expired_members"`
 }
 

@@ -42,9 +42,11 @@ type ICEServer struct {
 	// URLs are the server's addresses, such as "stun:203.0.113.5:3478"
 	// or "turn:203.0.113.5:3478?transport=udp"; never empty.
 	URLs []string `json:"urls"`
-	// Username and Credential are the TURN REST credentials
-	// ("EXPIRY:NAME" and its HMAC); empty for STUN.
-	Username   string `json:"username,omitempty"`
+	// Username is the TURN REST username, "EXPIRY:NAME"; empty for
+	// STUN.
+	Username string `json:"username,omitempty"`
+	// Credential is the password that goes with Username,
+	// base64(HMAC-SHA1(secret, Username)); empty for STUN.
 	Credential string `json:"credential,omitempty"`
 	// Expires is when the credentials stop working; zero for STUN.
 	Expires time.Time `json:"expires,omitzero"`
@@ -112,6 +114,9 @@ type msgWire struct {
 type pollReply struct {
 	Msgs   []msgWire  `json:"msgs"`
 	Status statusWire `json:"status"`
+	// Servers, when present, replace the ones handed out before, whose
+	// credentials were getting old.
+	Servers []ICEServer `json:"servers,omitempty"`
 }
 
 type leaveRequest struct {

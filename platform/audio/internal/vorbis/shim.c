@@ -1,41 +1,65 @@
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <vorbis/vorbisfile.h>
 #include "shim.h"
 
 struct lsv_file {
 	OggVorbis_File vf;
-	unsigned char *data; // a copy of the bytes, for lsv_open_mem
+	int open;            // vf holds a stream (a failed rewind clears it)
+	FILE *fp;            // the file, for lsv_open_fd
+	const unsigned char *data; // the bytes, for lsv_open_mem: Go's, pinned while f lives
 	size_t len, pos;
 	int channels;
 	long rate;
 };
+
+// Both sources are given to libvorbisfile without a seek function, as a
+// stream: it then keeps one link of a chained file at a time (its headers,
+// its comments), where a seekable source makes it read every link's at
+// once, 1.4 GB for a 64 MB file of short links. Rewinding opens again.
 
 static size_t mem_read(void *ptr, size_t size, size_t nmemb, void *src) {
 	lsv_file *f = src;
 	size_t want = size * nmemb, left = f->len - f->pos;
 	if (size == 0) return 0;
 	if (want > left) want = left - left % size;
+	if (want == 0) return 0;
 	memcpy(ptr, f->data + f->pos, want);
 	f->pos += want;
 	return want / size;
 }
 
-static int mem_seek(void *src, ogg_int64_t off, int whence) {
-	lsv_file *f = src;
-	ogg_int64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? (ogg_int64_t)f->pos : (ogg_int64_t)f->len;
-	if (off > (ogg_int64_t)f->len - base || base + off < 0) return -1;
-	f->pos = (size_t)(base + off);
-	return 0;
+static size_t file_read(void *ptr, size_t size, size_t nmemb, void *src) {
+	return fread(ptr, size, nmemb, ((lsv_file *)src)->fp);
 }
 
-static long mem_tell(void *src) { return (long)((lsv_file *)src)->pos; }
+// start opens vf from the source's beginning.
+static int start(lsv_file *f) {
+	ov_callbacks cb = { f->fp ? file_read : mem_read, NULL, NULL, NULL };
+	if (f->fp) {
+		if (fseek(f->fp, 0, SEEK_SET) != 0) return OV_EREAD;
+	} else {
+		f->pos = 0;
+	}
+	int rc = ov_open_callbacks(f, &f->vf, NULL, 0, cb);
+	f->open = rc == 0;
+	return rc;
+}
 
-static lsv_file *opened(lsv_file *f, int rc, int *err) {
+static void release(lsv_file *f) {
+	if (f->open) ov_clear(&f->vf);
+	f->open = 0;
+	if (f->fp) fclose(f->fp);
+	free(f);
+}
+
+static lsv_file *opened(lsv_file *f, int *err) {
+	int rc = start(f);
 	if (rc != 0) {
 		*err = rc;
-		free(f->data);
-		free(f);
+		release(f);
 		return NULL;
 	}
 	vorbis_info *vi = ov_info(&f->vf, -1);
@@ -47,19 +71,20 @@ static lsv_file *opened(lsv_file *f, int rc, int *err) {
 lsv_file *lsv_open_mem(const void *data, size_t len, int *err) {
 	lsv_file *f = calloc(1, sizeof *f);
 	if (!f) { *err = OV_EFAULT; return NULL; }
-	f->data = malloc(len ? len : 1);
-	if (!f->data) { free(f); *err = OV_EFAULT; return NULL; }
-	memcpy(f->data, data, len);
+	f->data = data;
 	f->len = len;
-	ov_callbacks cb = { mem_read, mem_seek, NULL, mem_tell };
-	return opened(f, ov_open_callbacks(f, &f->vf, NULL, 0, cb), err);
+	return opened(f, err);
 }
 
-lsv_file *lsv_open_path(const char *path, int *err) {
+lsv_file *lsv_open_fd(int fd, int *err) {
 	lsv_file *f = calloc(1, sizeof *f);
-	if (!f) { *err = OV_EFAULT; return NULL; }
-	return opened(f, ov_fopen(path, &f->vf), err);
+	if (!f) { close(fd); *err = OV_EFAULT; return NULL; }
+	f->fp = fdopen(fd, "rb");
+	if (!f->fp) { close(fd); free(f); *err = OV_EREAD; return NULL; }
+	return opened(f, err);
 }
+
+int lsv_links(lsv_file *f) { return f->open ? f->vf.links : 0; }
 
 void lsv_info(lsv_file *f, int *channels, long *rate) {
 	*channels = f->channels;
@@ -67,6 +92,7 @@ void lsv_info(lsv_file *f, int *channels, long *rate) {
 }
 
 long lsv_read(lsv_file *f, short *dst, long frames) {
+	if (!f->open) return OV_EINVAL;
 	long bytes = frames * f->channels * 2, got = 0;
 	int holes = 0;
 	while (got < bytes) {
@@ -83,10 +109,14 @@ long lsv_read(lsv_file *f, short *dst, long frames) {
 	return got / (f->channels * 2);
 }
 
-int lsv_rewind(lsv_file *f) { return ov_pcm_seek(&f->vf, 0); }
-
-void lsv_close(lsv_file *f) {
-	ov_clear(&f->vf);
-	free(f->data);
-	free(f);
+int lsv_rewind(lsv_file *f) {
+	if (f->open) ov_clear(&f->vf);
+	f->open = 0;
+	int rc = start(f);
+	if (rc != 0) return rc;
+	vorbis_info *vi = ov_info(&f->vf, -1);
+	if (!vi || vi->channels != f->channels || vi->rate != f->rate) return -1000;
+	return 0;
 }
+
+void lsv_close(lsv_file *f) { release(f); }

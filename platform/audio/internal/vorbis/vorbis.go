@@ -14,6 +14,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
+	"syscall"
 	"unsafe"
 )
 
@@ -23,28 +26,45 @@ var ErrData = errors.New("not a decodable Ogg Vorbis stream")
 // File is an open Vorbis stream. It is not safe for concurrent use.
 type File struct {
 	f        *C.lsv_file
+	pin      *runtime.Pinner // the bytes of OpenBytes, read in place
 	channels int
 	rate     int
 }
 
-// OpenBytes decodes from b, which it copies.
+// OpenBytes decodes from b, which it reads in place (pinned) until Close:
+// b must not change until then.
 func OpenBytes(b []byte) (*File, error) {
 	var cerr C.int
 	var p unsafe.Pointer
+	pin := new(runtime.Pinner)
 	if len(b) > 0 {
+		pin.Pin(&b[0])
 		p = unsafe.Pointer(&b[0])
 	}
-	f := C.lsv_open_mem(p, C.size_t(len(b)), &cerr)
-	return opened(f, cerr)
+	f, err := opened(C.lsv_open_mem(p, C.size_t(len(b)), &cerr), cerr)
+	if err != nil {
+		pin.Unpin()
+		return nil, err
+	}
+	f.pin = pin
+	return f, nil
 }
 
-// OpenPath decodes the file at path, reading it as it goes.
-func OpenPath(path string) (*File, error) {
-	cpath := C.CString(path)
-	defer C.free(unsafe.Pointer(cpath))
-	var cerr C.int
-	f := C.lsv_open_path(cpath, &cerr)
-	return opened(f, cerr)
+// OpenFile decodes the file f from its start, reading it as it goes
+// through a descriptor of its own: close f when convenient.
+func OpenFile(f *os.File) (*File, error) {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	fd := -1
+	cerr := rc.Control(func(d uintptr) { fd, err = dupCloseOnExec(int(d)) })
+	if err = errors.Join(cerr, err); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrData, err)
+	}
+	var code C.int
+	v := C.lsv_open_fd(C.int(fd), &code)
+	return opened(v, code)
 }
 
 func opened(f *C.lsv_file, cerr C.int) (*File, error) {
@@ -56,6 +76,10 @@ func opened(f *C.lsv_file, cerr C.int) (*File, error) {
 	C.lsv_info(f, &ch, &rate)
 	return &File{f: f, channels: int(ch), rate: int(rate)}, nil
 }
+
+// Links returns how many links of a chained stream the decoder holds at
+// once: 1, since it reads every source as a stream.
+func (f *File) Links() int { return int(C.lsv_links(f.f)) }
 
 // Channels returns the stream's channel count.
 func (f *File) Channels() int { return f.channels }
@@ -94,6 +118,10 @@ func (f *File) Close() {
 		C.lsv_close(f.f)
 		f.f = nil
 	}
+	if f.pin != nil {
+		f.pin.Unpin()
+		f.pin = nil
+	}
 }
 
 func describe(code int) string {
@@ -114,4 +142,16 @@ func describe(code int) string {
 		return "a chained stream that changes its channels or rate"
 	}
 	return fmt.Sprintf("libvorbisfile error %d", code)
+}
+
+// dupCloseOnExec returns a new descriptor for fd that no child inherits.
+func dupCloseOnExec(fd int) (int, error) {
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	n, err := syscall.Dup(fd)
+	if err != nil {
+		return -1, err
+	}
+	syscall.CloseOnExec(n)
+	return n, nil
 }
