@@ -162,7 +162,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		return nil, err
 	}
 	j.Connect = time.Since(start) // the lobby and the wait for the others included
-	if j.Slot != 0 { // a joiner, by -join or through a lobby
+	if j.Slot != 0 {              // a joiner, by -join or through a lobby
 		if err := r.adoptHost(j); err != nil {
 			_ = j.Close()
 			return nil, err
