@@ -162,7 +162,8 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		return nil, err
 	}
 	j.Connect = time.Since(start) // the lobby and the wait for the others included
-	if j.Slot != 0 {              // a joiner, by -join or through a lobby
+	// A joiner, by -join or through a lobby, takes the host's settings.
+	if j.Slot != 0 {
 		if err := r.adoptHost(j); err != nil {
 			_ = j.Close()
 			return nil, err
