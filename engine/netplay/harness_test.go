@@ -161,9 +161,9 @@ type setup struct {
 	seed    uint64
 	delay   int
 	drop    time.Duration
-	adapt   bool // the input delay follows the round trip
 	// rollback is how far each peer draws ahead (0: pure lockstep).
 	rollback int
+	adapt    bool // the input delay follows the round trip
 }
 
 func newWorld(s setup) *world {
@@ -185,7 +185,8 @@ func newWorld(s setup) *world {
 	}
 	for i, p := range w.peers {
 		var err error
-		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay, DropAfter: s.drop, AdaptDelay: s.adapt, Rollback: s.rollback})
+		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay,
+			DropAfter: s.drop, Rollback: s.rollback, AdaptDelay: s.adapt})
 		if err != nil {
 			panic(err)
 		}

@@ -9,8 +9,7 @@ type counters struct {
 	resent, duplicate, dropped, farFuture    uint64
 	overfull, sendErrors                     uint64
 	hashes, checked                          uint64
-	delayChanges                             uint64
-	mispredicted                             uint64
+	mispredicted, delayChanges               uint64
 	rtt                                      rttHist
 }
 

@@ -45,6 +45,13 @@ type NetOptions struct {
 	// NoRollback turns prediction off: pure lockstep, every frame drawn
 	// from confirmed input (-rollback 0).
 	NoRollback bool
+	// Lobby is the address of a lobby (tools/lobby) the peers meet
+	// through (-lobby): every peer gives the same Code and the first to
+	// arrive hosts; ICE finds a path between them, through a relay when
+	// it must. A game can set it so its players never type an address
+	// (every run then plays through it; -lobby "" plays alone); "" means
+	// no lobby (-host and -join).
+	Lobby string
 }
 
 // flags registers the netplay flags on fs, writing into n, with d's
@@ -56,10 +63,11 @@ func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
 	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", np.MaxInputDelay))
 	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: end the session when a peer has been silent this long")
 	n.rollbackFlag(fs, d)
+	fs.StringVar(&n.Lobby, "lobby", d.Lobby, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts")
 }
 
 // active reports whether the run is a netplay session.
-func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" }
+func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" || n.Lobby != "" }
 
 // withDefaults returns n with a zero DropAfter np.DefaultDropAfter.
 func (n NetOptions) withDefaults() NetOptions {
@@ -72,13 +80,16 @@ func (n NetOptions) withDefaults() NetOptions {
 // check checks a defaulted n in a run with c, calling fields as name says.
 func (n *NetOptions) check(c *Config, name names) error {
 	host, join, code, delay := name("Net.Host"), name("Net.Join"), name("Net.Code"), name("Net.InputDelay")
+	lobby := name("Net.Lobby")
 	switch {
 	case n.Host != "" && n.Join != "":
 		return usagef("%s and %s cannot be used together: host a session, or join one", host, join)
+	case n.Lobby != "" && (n.Host != "" || n.Join != ""):
+		return usagef("%s finds the host itself: drop %s and %s, or drop %s", lobby, host, join, lobby)
 	case n.Join != "" && n.Code == "":
 		return usagef("%s needs %s: the host printed it", join, code)
 	case n.Code != "" && !n.active():
-		return usagef("%s needs %s or %s", code, host, join)
+		return usagef("%s needs %s, %s or %s", code, host, join, lobby)
 	case n.Code != "" && len(n.Code) < pnet.MinCode:
 		return usagef("invalid value for %s: want at least %d characters (leave it out on the host to have one generated)", code, pnet.MinCode)
 	case n.InputDelay < 0 || n.InputDelay > np.MaxInputDelay:
@@ -90,7 +101,7 @@ func (n *NetOptions) check(c *Config, name names) error {
 	case n.DropAfter < np.DefaultWarnAfter:
 		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), np.DefaultWarnAfter)
 	case n.active() && c.Output.Replay != "":
-		return usagef("%s plays a recording alone: drop %s and %s", name("Output.Replay"), host, join)
+		return usagef("%s plays a recording alone: drop %s, %s and %s", name("Output.Replay"), host, join, lobby)
 	case n.active() && (c.Loop.Frames != 0 || c.Loop.Duration != 0):
 		return usagef("%s and %s stop each peer on its own: in a session use %s, which stops every peer on the same tick",
 			name("Loop.Frames"), name("Loop.Duration"), name("Loop.Ticks"))
@@ -129,12 +140,15 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	rollback := n.rollbackFor(r.game, log)
 	opt := pnet.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
 		Build: buildID(o.Version, log), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
-		Ticks: o.Loop.Ticks, Predicting: rollback > 0, Timeout: n.DropAfter,
+		Ticks: o.Loop.Ticks, Timeout: n.DropAfter, Predicting: rollback > 0,
 		// A joiner takes its place only once it knows it can run the
 		// host's settings.
 		Check: r.canAdopt}
 	var connect func(context.Context) (*pnet.Joined, error)
-	if n.Host != "" {
+	switch {
+	case n.Lobby != "":
+		connect = lobbyConnect(n.Lobby, &opt, log, screen)
+	case n.Host != "":
 		if opt.Code == "" {
 			opt.Code = pnet.NewCode()
 		}
@@ -146,16 +160,22 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", opt.Code, "players", opt.Players)
 			})
 		}
-	} else {
+	default:
 		*screen = joinScreen(n.Join)
 		log.Info("netplay: joining", "addr", n.Join)
 		connect = func(ctx context.Context) (*pnet.Joined, error) { return pnet.Join(ctx, n.Join, opt) }
 	}
+	start := time.Now()
 	j, err := connectDrawing(ctx, r.win, *screen, connect)
 	if err != nil {
+		if n.Lobby != "" && ctx.Err() == nil && !errors.Is(err, errWindowClosed) {
+			holdFailure(ctx, r.win, *screen)
+		}
 		return nil, err
 	}
-	if n.Join != "" {
+	j.Connect = time.Since(start) // the lobby and the wait for the others included
+	// A joiner, by -join or through a lobby, takes the host's settings.
+	if j.Slot != 0 {
 		if err := r.adoptHost(j); err != nil {
 			_ = j.Close()
 			return nil, err
@@ -166,12 +186,17 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
 	}
 	s, err := np.New(np.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
-		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback, AdaptDelay: n.InputDelay == 0})
+		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback,
+		// The delay follows the round trip in lockstep; drawing ahead, the
+		// few ticks PredictedDelayFor chose at the start stay (a change
+		// announced from the verified tick could land on ticks whose input
+		// this peer already sent for its predicted present).
+		AdaptDelay: n.InputDelay == 0 && rollback == 0})
 	if err != nil {
 		_ = j.Close()
 		return nil, err
 	}
-	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "rollback", rollback)
+	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "rollback", rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
 	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: o.Bot, heldAt: -1}, nil
 }
 
@@ -347,6 +372,13 @@ type NetSummary struct {
 	Desync *uint64 `json:"desync"`
 	// Prediction is what drawing ahead of the confirmed input did.
 	Prediction PredictionSummary `json:"prediction"`
+	// Path is how the peers reached each other: "direct" for -host and
+	// -join; through a lobby what ICE found: "direct host",
+	// "server-reflexive", "peer-reflexive" or "relay".
+	Path string `json:"path"`
+	// ConnectMS is how long connecting took, from the start of the
+	// session's setup (the lobby included) until every peer was greeted.
+	ConnectMS float64 `json:"connect_ms"`
 }
 
 // RTTMS are round-trip percentiles in milliseconds.
@@ -368,6 +400,7 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		BytesSent: st.BytesSent, BytesReceived: st.BytesReceived,
 		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,
 		Prediction: predictionSummary(&rep.Prediction, st.Mispredicted),
+		Path:       r.joined.Path, ConnectMS: ms(r.joined.Connect),
 	}
 }
 

@@ -47,6 +47,13 @@ func joinScreen(addr string) *waitScreen {
 	return &waitScreen{lines: []string{"joining the session at " + addr, "waiting for the host..."}}
 }
 
+// say replaces what the screen says (a lobby's, as meeting goes on).
+func (s *waitScreen) say(lines ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lines = lines
+}
+
 // listening says where the host listens, once it does, and the address
 // to join it by when that is the one it listens on (not 0.0.0.0).
 func (s *waitScreen) listening(a net.Addr) {

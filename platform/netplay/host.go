@@ -50,7 +50,7 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 	if listening != nil {
 		listening(l.ln.Addr())
 	}
-	h := &hosting{o: o, l: l, offered: make(chan joiner), done: make(chan struct{})}
+	h := &hosting{o: o, acc: l.ln, offered: make(chan joiner), done: make(chan struct{})}
 	go h.acceptAll(ctx)
 	js, err := h.gather(ctx)
 	l.gate.close()
@@ -61,6 +61,7 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 	}
 	j := welcomeAll(ctx, js, o)
 	j.l = l
+	j.Path = PathDirect
 	return j, nil
 }
 
@@ -104,10 +105,16 @@ func (l *listener) close() error {
 	return err
 }
 
+// accepter hands over the connections peers make: a QUIC listener, or
+// Meet's, which has one per relayed path besides.
+type accepter interface {
+	Accept(ctx context.Context) (*quic.Conn, error)
+}
+
 // hosting is a host waiting for its players.
 type hosting struct {
 	o       Options
-	l       *listener
+	acc     accepter
 	offered chan joiner   // peers that took the offer
 	done    chan struct{} // closed once gather returns
 }
@@ -117,7 +124,7 @@ type hosting struct {
 // the gate bounds how many there are.
 func (h *hosting) acceptAll(ctx context.Context) {
 	for {
-		conn, err := h.l.ln.Accept(context.WithoutCancel(ctx))
+		conn, err := h.acc.Accept(context.WithoutCancel(ctx))
 		if err != nil {
 			return
 		}

@@ -78,10 +78,19 @@ type Joined struct {
 	Peers []np.Peer
 	// RTT is the largest round trip measured while joining.
 	RTT time.Duration
+	// Path is how the peers reached each other: PathDirect for Host and
+	// Join, what ICE found for Meet (the least direct, with several).
+	Path string
+	// Connect is how long Meet took to find the paths and greet; zero
+	// for Host and Join.
+	Connect time.Duration
 
 	conns []*quic.Conn
 	l     *listener // the host's; nil on a joiner
 	links []*link
+	// closers end what Meet opened under the connections (ICE agents,
+	// sockets), after them.
+	closers []io.Closer
 }
 
 // Dropped counts datagrams that arrived while the queue was full.
@@ -102,6 +111,10 @@ func (j *Joined) Close() error {
 	if j.l != nil {
 		errs = append(errs, j.l.close())
 	}
+	for _, c := range j.closers {
+		errs = append(errs, c.Close())
+	}
+	j.closers = nil
 	return errors.Join(errs...)
 }
 
@@ -144,6 +157,11 @@ func Join(ctx context.Context, addr string, o Options) (*Joined, error) {
 	if err != nil {
 		return nil, joinError(addr, timeout, err)
 	}
+	return joinOver(ctx, conn, o)
+}
+
+// joinOver greets the host over conn and makes the joiner's Joined.
+func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) {
 	w, err := greetHost(ctx, conn, o)
 	if err != nil {
 		_ = conn.CloseWithError(1, "greeting failed")
@@ -153,7 +171,7 @@ func Join(ctx context.Context, addr string, o Options) (*Joined, error) {
 	l := newLink(context.WithoutCancel(ctx), conn)
 	return &Joined{
 		Slot: w.Slot, Players: w.Players, InputDelay: w.InputDelay, Settings: fromWire(w.Settings), Ticks: w.Ticks,
-		Peers: []np.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT,
+		Peers: []np.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT, Path: PathDirect,
 		conns: []*quic.Conn{conn}, links: []*link{l},
 	}, nil
 }
