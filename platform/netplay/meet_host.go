@@ -170,15 +170,3 @@ func (h *hostMeeting) paths(ctx context.Context, n int) string {
 // pathWait bounds the wait for an agent to confirm a path its peer
 // already greeted over.
 const pathWait = 3 * time.Second
-
-// leastDirect names the worst of paths: the one a session's pace follows.
-func leastDirect(paths []string) string {
-	rank := map[string]int{PathHost: 1, PathServerReflexive: 2, PathPeerReflexive: 3, PathRelay: 4}
-	worst := ""
-	for _, p := range paths {
-		if rank[p] > rank[worst] {
-			worst = p
-		}
-	}
-	return worst
-}
