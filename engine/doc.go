@@ -14,7 +14,10 @@
 // the platform's side, for platforms and tests. Optional capabilities are
 // found by type assertion: Updater for per-frame code such as hotkeys,
 // Simulator for a physics World the loop steps, snapshots and blends,
-// StateHasher, Seater for a game with player slots (Config.Players). The
+// StateHasher, Seater for a game with player slots (Config.Players),
+// Predictor for a game a netplay session draws ahead of its confirmed
+// input from a copy (see Predicting; SyncTest checks that a copy is
+// whole). The
 // Platform (window, events, presents) and the Clock come in through small
 // interfaces, so the loop runs under a fake clock and platform in tests and
 // never imports SDL or a physics backend.

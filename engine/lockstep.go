@@ -9,9 +9,10 @@ import "time"
 // held), the owed time is given up without counting as a bailout, and
 // the local input stays pending for the tick that runs.
 //
-// It is the whole of what the loop knows about netplay, so another
-// scheme (rollback: predicted inputs, then a world restored and ticks run
-// again) can take its place without changing the loop's contract.
+// It is the whole of what the loop knows about netplay. Prediction takes
+// the same slot: a Lockstep that is also a Predicting lets the loop draw
+// ahead of the confirmed input from a copy of the game (a Predictor),
+// while the ticks it runs, hashes and records stay the confirmed ones.
 type Lockstep interface {
 	// Frame is called once a frame, before its ticks, with the loop's
 	// clock and whether the user asked to quit (closing the window): a

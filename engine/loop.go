@@ -27,6 +27,7 @@ type Loop struct {
 	tick   Tick
 	frame  Frame
 	mp     multiplayer // player slots and the Lockstep; zero without them
+	pred   *prediction // the predicted timeline; nil without prediction
 	held   HoldStats
 
 	prev, cur, blend []physics.BodyState

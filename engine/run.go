@@ -64,6 +64,9 @@ func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	if err := l.mp.init(cfg, game); err != nil {
 		return Report{}, err
 	}
+	if err := l.initPrediction(); err != nil {
+		return Report{}, err
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = &PanicError{Value: r, Stack: debug.Stack()}
@@ -258,15 +261,18 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 	}
 	ran := 0
 	for ; ran < steps; ran++ {
-		if n := l.cfg.Ticks; n > 0 && l.stats.Ticks >= n {
-			l.stopping = true
+		if n := l.cfg.Ticks; n > 0 && l.Present() >= n {
+			// The present waits at the last tick for the verified one.
+			if l.stopping = l.stats.Ticks >= n; !l.stopping {
+				l.holdTicks()
+			}
 			break
 		}
 		if ran > 0 && l.cancelled() { // during a tick: no more
 			l.stopping = true
 			break
 		}
-		held, err := l.runTick()
+		held, err := l.nextTick()
 		if err != nil {
 			return err
 		}
@@ -276,6 +282,11 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 		}
 		if !stepOnce {
 			l.ts.consume()
+		}
+	}
+	if l.pred != nil && !l.stopping {
+		if err := l.verify(); err != nil {
+			return err
 		}
 	}
 	l.stats.StepsPerFrame[ran]++
@@ -300,6 +311,15 @@ func (l *Loop) cancelled() bool {
 	}
 }
 
+// nextTick runs the next tick, or with prediction on moves the present
+// on by one; it reports that the Lockstep held it.
+func (l *Loop) nextTick() (held bool, err error) {
+	if l.pred != nil {
+		return l.pred.advance(l)
+	}
+	return l.runTick()
+}
+
 // runTick runs the next tick, or reports that the Lockstep held it.
 func (l *Loop) runTick() (held bool, err error) {
 	l.phases.enter(PhaseTick)
@@ -311,26 +331,32 @@ func (l *Loop) runTick() (held bool, err error) {
 	} else {
 		l.input.takeTick(&l.tick.Input)
 	}
+	return false, l.stepTick()
+}
+
+// stepTick runs tick l.tick.N with the input gathered for it: the tape,
+// the game's Tick, the world's step and its snapshot.
+func (l *Loop) stepTick() error {
 	l.prev, l.cur = l.cur, l.prev
 	if err := l.tapeTick(); err != nil {
-		return false, wrapGame("tick", l.tick.N, err)
+		return wrapGame("tick", l.tick.N, err)
 	}
 	if err := l.game.Tick(&l.tick); err != nil {
 		if errors.Is(err, ErrQuit) {
 			l.quitTick()
 		}
-		return false, wrapGame("tick", l.tick.N, err)
+		return wrapGame("tick", l.tick.N, err)
 	}
 	if l.world != nil {
 		l.phases.enter(PhasePhysics)
 		if err := l.world.Step(l.ts.dt); err != nil {
-			return false, fmt.Errorf("engine: physics step in tick %d: %w", l.tick.N, err)
+			return fmt.Errorf("engine: physics step in tick %d: %w", l.tick.N, err)
 		}
 		l.phases.enter(PhaseSnapshot)
 		l.cur = l.world.Snapshot(l.cur[:0])
 	}
 	l.stats.Ticks++
-	return false, nil
+	return nil
 }
 
 // quitTick ends a tick whose game quit: it ran, and a tape recorded it,
@@ -343,22 +369,30 @@ func (l *Loop) quitTick() {
 	l.stats.Ticks++
 }
 
-// draw blends, draws and presents the frame.
+// draw blends, draws and presents the frame: the verified game's, or
+// with prediction on a copy ticked on to the present.
 func (l *Loop) draw() error {
+	game, prev, cur := l.game, l.prev, l.cur
+	if l.pred != nil {
+		var err error
+		if game, prev, cur, err = l.predictFrame(); err != nil {
+			return err
+		}
+	}
 	alpha := l.ts.alpha()
 	l.frame.Alpha, l.lastAlpha = alpha, alpha
 	if l.world != nil {
 		l.phases.enter(PhaseSnapshot)
-		l.frame.Current = l.cur
+		l.frame.Current = cur
 		if l.interp {
-			l.blend = physics.Blend(l.blend, l.prev, l.cur, alpha)
+			l.blend = physics.Blend(l.blend, prev, cur, alpha)
 			l.frame.Bodies = l.blend
 		} else {
-			l.frame.Bodies = l.cur
+			l.frame.Bodies = cur
 		}
 	}
 	l.phases.enter(PhaseRender)
-	if err := l.game.Draw(&l.frame); err != nil {
+	if err := game.Draw(&l.frame); err != nil {
 		return wrapGame("draw", l.frame.N, err)
 	}
 	called := l.phases.enter(PhasePresent)

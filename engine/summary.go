@@ -38,6 +38,9 @@ type Report struct {
 	StateHash uint64
 	// Held says how long a Lockstep held ticks (zero without one).
 	Held HoldStats
+	// Prediction says what drawing ahead of the confirmed input did (zero
+	// without a Lockstep that predicts).
+	Prediction PredictionStats
 }
 
 func (l *Loop) report() Report {
@@ -64,6 +67,7 @@ func (l *Loop) report() Report {
 		Bodies:        len(l.cur),
 		StateHash:     l.StateHash(),
 		Held:          l.held,
+		Prediction:    l.Prediction(),
 	}
 	if s.steadySpan > 0 {
 		r.FPS = float64(s.steadyN) / s.steadySpan.Seconds()

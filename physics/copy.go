@@ -10,11 +10,15 @@ package physics
 // forces and sleeping state, and the same joints under the same IDs; the
 // next BodyID and JointID it hands out are the ones src would hand out, so
 // a game's stored IDs stay valid in the copy and a body the game adds to
-// the copy gets the ID the same body gets in src. What the engines keep
-// hidden (cached contact impulses, their broad phase's internal order) is
-// rebuilt, not copied: a copy does not continue src's trajectory bit for
-// bit, but two copies of one state, stepped alike, agree with each other
-// bit for bit, whatever the receiving worlds held before.
+// the copy gets the ID the same body gets in src. A copy also carries the
+// contacts and joint impulses its engine warm starts with. What an engine
+// keeps hidden and cannot hand over (the internal order of its broad
+// phase) is rebuilt, not copied: a copy does not
+// continue src's trajectory bit for bit, but drifts from it slowly (a
+// settled pile of 300 bodies, 8 steps after a copy, is within 1e-5 of src
+// on Chipmunk and 3e-4 on Box2D), and two copies of one state, stepped
+// alike, agree with each other bit for bit, whatever the receiving worlds
+// held before.
 type Copier interface {
 	// CopyFrom makes the world hold what src holds, reusing the memory it
 	// already has: once it has held a world as large, copying allocates

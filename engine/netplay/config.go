@@ -34,8 +34,13 @@ type Config struct {
 	// a joiner one to the host. No default.
 	Peers []Peer
 	// InputDelay is how many ticks after it is taken this peer's input is
-	// played, 1 to MaxInputDelay; 0 means 1 (see DelayFor).
+	// played, 1 to MaxInputDelay; 0 means 1 (see DelayFor). With Rollback
+	// set it may be 0 and is 0 when zero (see PredictedDelayFor).
 	InputDelay int
+	// Rollback is the most ticks this peer draws ahead of the confirmed
+	// input (see engine.Predicting), 0 to MaxRollback; 0 is pure
+	// lockstep. Peers need not agree on it, but on InputDelay they must.
+	Rollback int
 	// HashInterval is the ticks between the state hashes peers compare;
 	// 0 means DefaultHashInterval.
 	HashInterval uint64
@@ -51,6 +56,8 @@ type Config struct {
 	// session: the host picks a new delay from the round trips it
 	// measures (see DelayFor) and every peer switches to it on one tick
 	// the host names. Only the host's matters; false keeps InputDelay.
+	// It needs Rollback 0: a peer drawing ahead has sent its input for
+	// ticks past the verified one, which a change could not reach in time.
 	AdaptDelay bool
 }
 
@@ -61,7 +68,7 @@ type Peer struct {
 }
 
 func (c Config) withDefaults() (Config, error) {
-	if c.InputDelay == 0 {
+	if c.InputDelay == 0 && c.Rollback == 0 {
 		c.InputDelay = 1
 	}
 	if c.HashInterval == 0 {
@@ -81,8 +88,12 @@ func (c Config) withDefaults() (Config, error) {
 		return c, fmt.Errorf("netplay: %d players: a session needs 2 to %d", c.Players, engine.MaxPlayers)
 	case c.Slot < 0 || c.Slot >= c.Players:
 		return c, fmt.Errorf("netplay: slot %d out of range: want 0 to %d", c.Slot, c.Players-1)
-	case c.InputDelay < 1 || c.InputDelay > MaxInputDelay:
-		return c, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks", c.InputDelay, MaxInputDelay)
+	case c.AdaptDelay && c.Rollback > 0:
+		return c, fmt.Errorf("netplay: AdaptDelay with Rollback %d: the delay follows the round trip only in pure lockstep (Rollback 0)", c.Rollback)
+	case c.Rollback < 0 || c.Rollback > MaxRollback:
+		return c, fmt.Errorf("netplay: rollback %d out of range: want 0 (lockstep) to %d ticks", c.Rollback, MaxRollback)
+	case c.InputDelay < 0 || c.InputDelay > MaxInputDelay:
+		return c, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks (0 only with Rollback)", c.InputDelay, MaxInputDelay)
 	case c.TPS < 1 || c.TPS > engine.MaxTPS:
 		return c, fmt.Errorf("netplay: TPS %d out of range: want 1 to %d", c.TPS, engine.MaxTPS)
 	case c.WarnAfter < 0 || c.DropAfter < c.WarnAfter:

@@ -1,10 +1,13 @@
 package netplay
 
 import (
+	"math"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
 // queueLink is a Link whose datagrams a test hands in and takes out.
@@ -110,7 +113,8 @@ func TestForgedDatagramsAreDroppedAndCounted(t *testing.T) {
 		w.byte(1)
 		w.uvarint(1 << 40)
 		w.uvarint(1)
-		putRecord(&w, &record{}, &record{})
+		w.uvarint(0) // no quit
+		putInput(&w, &engine.Input{}, &engine.Input{}, make([]byte, inputcodec.MaxLen))
 		w.byte(0)
 		return w.buf
 	}()
@@ -170,23 +174,31 @@ func TestRecordsRoundTrip(t *testing.T) {
 	b.MouseX = 2
 	recs := []record{{in: a}, {in: b, quit: true}, {in: b}}
 	w := writer{buf: make([]byte, 0, MaxDatagram)}
-	prev := &record{}
+	(&datagram{seq: 1}).encodeHeader(&w)
+	w.byte(1) // one block: slot 1, from tick 0, 3 records, the second quits
+	w.byte(1)
+	w.uvarint(0)
+	w.uvarint(uint64(len(recs)))
+	w.uvarint(2)
+	prev := &engine.Input{}
 	for i := range recs {
-		putRecord(&w, &recs[i], prev)
-		prev = &recs[i]
+		if !putInput(&w, &recs[i].in, prev, make([]byte, inputcodec.MaxLen)) {
+			t.Fatal("a record did not fit an empty datagram")
+		}
+		prev = &recs[i].in
 	}
-	r := reader{buf: w.buf}
-	prevOut := &record{}
+	w.byte(0) // no hashes
+	var d datagram
+	if err := d.decode(w.buf); err != nil {
+		t.Fatal(err)
+	}
+	if d.nBlocks != 1 || d.blocks[0].n != len(recs) {
+		t.Fatalf("%d blocks of %d records, want 1 of %d", d.nBlocks, d.blocks[0].n, len(recs))
+	}
 	for i := range recs {
-		var got record
-		getRecord(&r, &got, prevOut)
-		if got != recs[i] {
+		if got := d.blocks[0].recs[i]; got != recs[i] {
 			t.Fatalf("record %d came back %+v, want %+v", i, got, recs[i])
 		}
-		prevOut = &recs[i]
-	}
-	if r.err != nil || len(r.buf) != 0 {
-		t.Fatalf("reader: %v, %d bytes left", r.err, len(r.buf))
 	}
 }
 
@@ -241,5 +253,21 @@ func TestAFloodIsTakenAtMostMaxReceivesAFrame(t *testing.T) {
 	}
 	if st.Dropped != maxReceives-1 { // replays of the first
 		t.Fatalf("dropped %d, want every replay (%d)", st.Dropped, maxReceives-1)
+	}
+}
+
+// A local input no peer would accept (here a pointer at NaN) is refused
+// where it is made, naming what is wrong, instead of being sent to peers
+// that would drop every datagram carrying it.
+func TestALocalInputTheCodecCannotCarryIsRefused(t *testing.T) {
+	_, j, _, _ := pair(t)
+	players := make([]engine.Input, 2)
+	before := j.slots[1].next
+	_, err := j.Inputs(0, &engine.Input{MouseX: math.NaN()}, players, constHash(0))
+	if err == nil || !strings.Contains(err.Error(), "pointer coordinate NaN") {
+		t.Fatalf("Inputs with a NaN pointer: %v, want an error naming it", err)
+	}
+	if j.slots[1].next != before {
+		t.Fatalf("the refused input was kept: slot 1 holds input to %d, %d before", j.slots[1].next, before)
 	}
 }

@@ -48,10 +48,12 @@ type simPeer struct {
 	done    bool
 	err     error
 	rep     engine.Report
-	quitAt  int // frame at which its window is closed; 0 never
+	tape    engine.Tape // records its run when set
+	quitAt  int         // frame at which its window is closed; 0 never
 	frameN  int
 	dead    bool // stops running at all (a vanished peer)
 	onFrame func(p *simPeer)
+	events  func(p *simPeer, e engine.EventSink) // the player; nil is botEvents
 }
 
 func (p *simPeer) Now() time.Duration { return p.w.now }
@@ -76,6 +78,10 @@ func (p *simPeer) PollEvents(e engine.EventSink) {
 	}
 	if p.quitAt > 0 && p.frameN == p.quitAt {
 		e.Quit()
+	}
+	if p.events != nil {
+		p.events(p, e)
+		return
 	}
 	botEvents(p.rng, e)
 }
@@ -114,6 +120,8 @@ type botGame struct {
 	seed    maphash.Seed
 	hashes  []uint64 // the state after each tick
 	skewAt  uint64   // 1 + a tick at which this peer's state goes wrong (desync injection)
+	zs      int      // presses of Z by slot 0 so far, for measuring input latency
+	pred    *predicted
 }
 
 func (g *botGame) Tick(t *engine.Tick) error {
@@ -124,14 +132,24 @@ func (g *botGame) Tick(t *engine.Tick) error {
 	}
 	maphash.WriteComparable(&h, g.state)
 	g.state = h.Sum64()
+	if t.Players[0].Pressed.Has(engine.KeyZ) {
+		g.zs++
+	}
 	if g.skewAt != 0 && t.N+1 == g.skewAt {
 		g.state++
 	}
-	g.hashes = append(g.hashes, g.state)
+	if g.pred == nil || g.pred.main == g {
+		g.hashes = append(g.hashes, g.state)
+	}
 	return nil
 }
 
-func (g *botGame) Draw(*engine.Frame) error { return nil }
+func (g *botGame) Draw(f *engine.Frame) error {
+	if g.pred != nil {
+		g.pred.drew(g, f)
+	}
+	return nil
+}
 
 func (g *botGame) StateHash() uint64 { return g.state }
 
@@ -143,7 +161,9 @@ type setup struct {
 	seed    uint64
 	delay   int
 	drop    time.Duration
-	adapt   bool // the input delay follows the round trip
+	// rollback is how far each peer draws ahead (0: pure lockstep).
+	rollback int
+	adapt    bool // the input delay follows the round trip
 }
 
 func newWorld(s setup) *world {
@@ -165,7 +185,8 @@ func newWorld(s setup) *world {
 	}
 	for i, p := range w.peers {
 		var err error
-		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay, DropAfter: s.drop, AdaptDelay: s.adapt})
+		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay,
+			DropAfter: s.drop, Rollback: s.rollback, AdaptDelay: s.adapt})
 		if err != nil {
 			panic(err)
 		}
@@ -207,7 +228,7 @@ func (w *world) run(ticks uint64) bool {
 // datagrams until it settles.
 func (p *simPeer) main(ticks uint64) {
 	<-p.resume
-	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Players: p.game.players, Platform: p, Clock: p, Lockstep: p.session}
+	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Players: p.game.players, Platform: p, Clock: p, Lockstep: p.session, Tape: p.tape}
 	p.rep, p.err = engine.Run(context.Background(), cfg, p.game)
 	var silent *netplay.SilentError
 	if p.err == nil || !errors.As(p.err, &silent) {

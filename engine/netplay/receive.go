@@ -98,6 +98,7 @@ func (s *Session) takeBlock(b *block) {
 			s.stats.farFuture++
 			return
 		default:
+			s.checkGuess(int(b.slot), t, &b.recs[i].in)
 			*ring.at(t) = b.recs[i]
 			ring.next++
 		}

@@ -1,6 +1,10 @@
 package netplay
 
-import "time"
+import (
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
 
 // send sends p one datagram: acknowledgements, every input it has not
 // acknowledged (as many as fit), and this peer's latest state hash.
@@ -53,16 +57,18 @@ func (s *Session) putBlocks(w *writer, p *peer) {
 			continue
 		}
 		sw := writer{buf: s.scratch[: 0 : room-len(w.buf)]}
-		prev := &record{}
-		count := 0
+		var zero engine.Input
+		prev := &zero
+		count, quit := 0, 0
 		for t := first; t < ring.next && count < maxBlock; t++ {
-			mark := len(sw.buf)
-			putRecord(&sw, ring.at(t), prev)
-			if sw.full {
-				sw.buf, sw.full = sw.buf[:mark], false
+			r := ring.at(t)
+			if !putInput(&sw, &r.in, prev, s.rec[:]) {
 				break
 			}
-			prev = ring.at(t)
+			if r.quit {
+				quit = count + 1
+			}
+			prev = &r.in
 			count++
 		}
 		if count == 0 {
@@ -71,6 +77,7 @@ func (s *Session) putBlocks(w *writer, p *peer) {
 		w.byte(byte(slot))
 		w.uvarint(first)
 		w.uvarint(uint64(count))
+		w.uvarint(uint64(quit))
 		w.bytes(sw.buf)
 		n++
 		end := first + uint64(count)

@@ -1,9 +1,11 @@
 package netplay
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
 // ringSize is how many ticks of one slot's input a Session holds: the
@@ -62,6 +64,12 @@ type Session struct {
 	ours       [8]hashNote
 	lastHashed uint64 // 1 + the last tick hashed
 	lastSlow   uint64
+	// guessed[slot]: every tick of slot below it whose input had not
+	// arrived was drawn from a guess (Guess).
+	guessed [engine.MaxPlayers]uint64
+	// guessBase[slot] is 1 + the tick whose input, held, the latest guess
+	// of slot was; 0 the zero input.
+	guessBase [engine.MaxPlayers]uint64
 
 	arrived time.Duration // when the datagram being taken in arrived
 	delay   int           // the input delay in force
@@ -73,6 +81,7 @@ type Session struct {
 	in      datagram
 	out     [MaxDatagram]byte
 	scratch [MaxDatagram]byte
+	rec     [inputcodec.MaxLen]byte // one input's record, before it is known to fit
 	stats   counters
 }
 
@@ -190,6 +199,9 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 			return false, engine.ErrQuit
 		}
 	}
+	if err := inputcodec.Check(local); err != nil {
+		return false, fmt.Errorf("netplay: tick %d: this player's input cannot be sent (%w): the platform made an input no peer would accept", n, err)
+	}
 	s.applyDelay(n)
 	if s.slowDown(n) || !s.produce(n, local) {
 		return false, nil
@@ -200,8 +212,10 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 		}
 	}
 	s.tick = n + 1
-	for i := range s.peers {
-		s.send(&s.peers[i])
+	if s.cfg.Rollback == 0 { // predicting, Local sends as input is taken
+		for i := range s.peers {
+			s.send(&s.peers[i])
+		}
 	}
 	return true, nil
 }

@@ -9,7 +9,7 @@ type counters struct {
 	resent, duplicate, dropped, farFuture    uint64
 	overfull, sendErrors                     uint64
 	hashes, checked                          uint64
-	delayChanges                             uint64
+	mispredicted, delayChanges               uint64
 	rtt                                      rttHist
 }
 
@@ -37,6 +37,11 @@ type Stats struct {
 	HashesChecked uint64
 	// Desync is the first tick whose state hashes differed; nil when none did.
 	Desync *uint64
+	// Rollback is the most ticks drawn ahead of the confirmed input (0:
+	// pure lockstep); Mispredicted counts the inputs that arrived for a
+	// tick already drawn from a guess and differed from it.
+	Rollback     int
+	Mispredicted uint64
 }
 
 // Stats returns the session's numbers so far.
@@ -48,6 +53,7 @@ func (s *Session) Stats() Stats {
 		TicksWaited: c.waited, Slowed: c.slowed,
 		DatagramsSent: c.sent, DatagramsReceived: c.received, BytesSent: c.bytesSent, BytesReceived: c.bytesReceived,
 		Resent: c.resent, Dropped: c.dropped + c.farFuture, HashesChecked: c.checked,
+		Rollback: s.cfg.Rollback, Mispredicted: c.mispredicted,
 	}
 	for i := range s.peers {
 		st.Lost += s.peers[i].seen.lost()

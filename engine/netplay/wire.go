@@ -1,6 +1,9 @@
 package netplay
 
-import "github.com/lockstep-engine/lockstep/engine"
+import (
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
+)
 
 // A datagram is, in order (varints unless said):
 //
@@ -16,13 +19,17 @@ import "github.com/lockstep-engine/lockstep/engine"
 //	                    (0, 0 before the first; joiners send 0, 0)
 //	acks: n, then n × (slot byte, next tick)  the sender has every input
 //	                    of slot below next
-//	blocks: n, then n × (slot byte, first tick, count, count × record)
+//	blocks: n, then n × (slot byte, first tick, count, quit, count × record)
+//	                    quit: 0, or 1 + the index of the record whose
+//	                    player asked to end the session
 //	hashes: n, then n × (tick, hash u64)      the sender's state hash at
 //	                    the start of tick
 //
-// A record holds the fields of an Input that differ from the record before
-// it in its block (see putRecord). Nothing in a datagram is trusted: a
-// decoder that finds anything out of place drops all of it.
+// A record is an Input as engine/internal/inputcodec codes it (the
+// recordings' encoding too), against the record before it in its block,
+// the first against the zero Input. Nothing in a datagram is trusted: a
+// decoder that finds anything out of place drops all of it. Version 2
+// took the records from that codec and the quit flag out of them.
 const (
 	magic0, magic1 = 'L', 'S'
 	wireVersion    = 2
@@ -70,6 +77,8 @@ type datagram struct {
 	blocks  [engine.MaxPlayers]block
 	nHashes int
 	hashes  [maxHashes]hashNote
+
+	codec inputcodec.Decoder
 }
 
 // encodeHeader writes everything but the blocks and hashes.
@@ -110,10 +119,14 @@ func (d *datagram) decode(b []byte) error {
 		bl := &d.blocks[i]
 		bl.slot, bl.first = getSlot(&r), r.uvarint()
 		bl.n = int(r.uvarintMax(maxBlock))
-		prev := &record{}
+		quit := r.uvarintMax(uint64(bl.n))
+		var zero engine.Input
+		prev := &zero
 		for j := range bl.n {
-			getRecord(&r, &bl.recs[j], prev)
-			prev = &bl.recs[j]
+			rec := &bl.recs[j]
+			getInput(&r, &d.codec, &rec.in, prev)
+			rec.quit = quit == uint64(j+1)
+			prev = &rec.in
 		}
 	}
 	d.nHashes = int(r.uvarintMax(maxHashes))

@@ -79,3 +79,32 @@ func BenchmarkPlay(b *testing.B) {
 	}
 	b.SetBytes(int64(len(rec)))
 }
+
+// BenchmarkRecord records a scripted run tick by tick: "B/tick" is what a
+// tick costs in the recording, checkpoints included.
+func BenchmarkRecord(b *testing.B) {
+	inputs := script(10000, 6)
+	var out bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		out.Reset()
+		w, err := NewWriter(&out, testHeader)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range inputs {
+			if w.Due() {
+				if err := w.Check(fakeHash(uint64(i))); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := w.Tick(&inputs[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := w.Close(0); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(out.Len())/float64(len(inputs)), "B/tick")
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
@@ -46,6 +47,7 @@ type decoder struct {
 	prevs     [engine.MaxPlayers]engine.Input // the last input of each slot
 	digest    physics.Digest
 	done      bool
+	codec     inputcodec.Decoder
 }
 
 // stop keeps err unless the decoder failed before, and returns the first.
@@ -124,15 +126,11 @@ func (d *decoder) uvarint(what string) uint64 {
 	return readVarint(d, what, binary.Uvarint, binary.ReadUvarint)
 }
 
-func (d *decoder) varint(what string) int64 {
-	return readVarint(d, what, binary.Varint, binary.ReadVarint)
-}
-
 // readVarint decodes a varint in one go from the buffered bytes when they
 // hold the longest one (playing is half as fast byte by byte), and else a
 // byte at a time, reading no further than its end: the recorder may still
 // be writing the rest.
-func readVarint[T uint64 | int64](d *decoder, what string, decode func([]byte) (T, int), read func(io.ByteReader) (T, error)) T {
+func readVarint[T uint64](d *decoder, what string, decode func([]byte) (T, int), read func(io.ByteReader) (T, error)) T {
 	if d.err != nil {
 		return 0
 	}

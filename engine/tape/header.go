@@ -27,8 +27,8 @@ type Header struct {
 	// treats every flag alike, must agree with the field of that name.
 	Settings []Setting
 	// Players is the number of player slots whose input every tick
-	// holds, in slot order, 1 to engine.MaxPlayers (version 4); 0 means
-	// one input a tick, as a game without slots sees it (version 3). With
+	// holds, in slot order, 1 to engine.MaxPlayers; 0 means one input a
+	// tick, as a game without slots sees it. With
 	// players, Interval counts their inputs (ticks × Players) and is a
 	// multiple of Players.
 	Players int
@@ -165,18 +165,12 @@ func badNameByte[T string | []byte](b T) int {
 // appendHeader appends h, checked, without its checksum.
 func appendHeader(b []byte, h *Header) []byte {
 	b = append(b, magic...)
-	if h.Players == 0 {
-		b = binary.AppendUvarint(b, versionOnePlayer)
-	} else {
-		b = binary.AppendUvarint(b, Version)
-	}
+	b = binary.AppendUvarint(b, Version)
 	b = appendName(b, h.Scene)
 	b = binary.AppendUvarint(b, h.Seed)
 	b = binary.AppendUvarint(b, uint64(h.TPS))
 	b = binary.AppendUvarint(b, uint64(h.Interval))
-	if h.Players > 0 {
-		b = binary.AppendUvarint(b, uint64(h.Players))
-	}
+	b = binary.AppendUvarint(b, uint64(h.Players))
 	b = appendName(b, h.Platform)
 	b = binary.AppendUvarint(b, uint64(len(h.Settings)))
 	for _, s := range h.Settings {

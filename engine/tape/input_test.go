@@ -9,7 +9,27 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
+
+// The format's bits and limits (engine/internal/inputcodec's), which
+// these tests build records of by hand.
+const (
+	buttonMask    = inputcodec.ButtonMask
+	padButtonMask = inputcodec.PadButtonMask
+	maxWindowSide = inputcodec.MaxWindowSide
+	fText         = 1 << 6
+	fAll          = inputcodec.MaxFieldMask
+	pPressed      = 1 << 8
+	pAll          = 1<<10 - 1
+)
+
+func fPad(i int) uint64 {
+	if i == 0 {
+		return 1 << 5
+	}
+	return 1 << (14 + i - 1)
+}
 
 func text(s string) engine.Text {
 	var t engine.Text
@@ -79,7 +99,7 @@ func TestTheLongestInputRecordFitsTheWritersBuffer(t *testing.T) {
 	// Against a baseline that differs in every field as well.
 	base := none.Held()
 	base.Pads[0].Connected = false
-	n := len(appendInput(nil, &in, &base))
+	n := len(inputcodec.Append([]byte{tagInput}, &in, &base))
 	if n > maxInputRecord {
 		t.Fatalf("an input record of every field takes %d bytes, the writer's buffer %d", n, maxInputRecord)
 	}
@@ -178,6 +198,9 @@ func TestTapeBytesPerTickIdleTypingAndPlayingWithAController(t *testing.T) {
 			in.Pads[0].Released = prev &^ in.Pads[0].Buttons
 			return in
 		}, 2.5},
+		{"the pointer moving a few pixels every tick", engine.Input{}, func(i int) engine.Input {
+			return engine.Input{MouseX: float64(400 + i%7*3), MouseY: float64(300 - i%5*2)}
+		}, 5.5},
 		{"a character typed every tick", engine.Input{}, func(i int) engine.Input {
 			return engine.Input{Text: text(string(rune('a' + i%26)))}
 		}, 5.5},

@@ -17,9 +17,10 @@ func (d *decoder) header(h *Header) error {
 	tps := d.uvarint("the tps")
 	iv := d.uvarint("the hash interval")
 	var players uint64
-	if v == Version {
+	if v != versionOnePlayer {
 		players = d.uvarint("the number of players")
 	}
+	d.codec.Fixed = v < Version // 8-byte pointer coordinates
 	h.Platform = d.text("the platform", maxName, false)
 	h.Settings = d.settings()
 	d.seal("the header", -1)
@@ -57,19 +58,19 @@ func (d *decoder) magic() {
 	}
 }
 
-// version reads the format version and refuses any but this one and
-// versionOnePlayer, saying what an older one lacks.
+// version reads the format version and refuses any but this one,
+// versionPlayers and versionOnePlayer, saying what an older one lacks.
 func (d *decoder) version() uint64 {
 	v := d.uvarint("the version")
-	if d.err != nil || v == Version || v == versionOnePlayer {
+	if d.err != nil || v == Version || v == versionPlayers || v == versionOnePlayer {
 		return v
 	}
-	detail := fmt.Sprintf("version %d; this build reads versions %d and %d: a newer lockstep made it, or the byte is damaged", v, versionOnePlayer, Version)
+	detail := fmt.Sprintf("version %d; this build reads versions %d to %d: a newer lockstep made it, or the byte is damaged", v, versionOnePlayer, Version)
 	switch {
 	case v == 2:
-		detail = fmt.Sprintf("version 2, from an older lockstep, numbers keys differently and holds no text or controllers; this build reads versions %d and %d: record the run again", versionOnePlayer, Version)
+		detail = fmt.Sprintf("version 2, from an older lockstep, numbers keys differently and holds no text or controllers; this build reads versions %d to %d: record the run again", versionOnePlayer, Version)
 	case v < 2:
-		detail = fmt.Sprintf("version %d, from an older lockstep, does not record every setting of its run; this build reads versions %d and %d: record the run again", v, versionOnePlayer, Version)
+		detail = fmt.Sprintf("version %d, from an older lockstep, does not record every setting of its run; this build reads versions %d to %d: record the run again", v, versionOnePlayer, Version)
 	}
 	d.stop(&FormatError{Offset: int64(len(magic)), End: d.s.off - 1, Err: ErrVersion, Detail: detail})
 	return v

@@ -30,19 +30,26 @@ import (
 	"strings"
 )
 
-// Version is the format version this package writes and reads. Version 4
-// adds the number of players to the header (Header.Players), whose
-// inputs each tick holds in slot order; a recording without players is
-// still written as version 3, byte for byte. Version 3
-// numbers keys as SDL's scancodes and records typed text and game
-// controllers; version 2 added the settings list to the header. Older
-// recordings cannot be replayed: their keys mean other keys, or they do
-// not say how their run was set up.
-const Version = 4
+// Version is the format version this package writes. Version 5 writes
+// pointer coordinates as their change in quarter units (the one Input
+// encoding the netplay wire uses too, engine/internal/inputcodec), and
+// its header always holds the number of players (0: one input a tick, as
+// a game without slots sees it). Version 4 added the number of players to
+// the header (Header.Players), whose inputs each tick holds in slot
+// order; version 3, without it, numbers keys as SDL's scancodes and
+// records typed text and game controllers; version 2 added the settings
+// list to the header. Versions 3 and 4 are still read and replayed.
+// Older recordings cannot be: their keys mean other keys, or they do not
+// say how their run was set up.
+const Version = 5
 
-// versionOnePlayer is the version of recordings with one input a tick
-// (Header.Players 0): written as before version 4, byte for byte.
-const versionOnePlayer = 3
+// Versions this package reads besides Version: one input a tick
+// (Header.Players 0), and with players; both with 8-byte pointer
+// coordinates.
+const (
+	versionOnePlayer = 3
+	versionPlayers   = 4
+)
 
 // DefaultInterval is the number of ticks between state hashes when a
 // Header leaves it zero: one a second at 60 ticks per second.

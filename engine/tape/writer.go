@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"math"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
@@ -25,8 +25,9 @@ type Writer struct {
 	prevs    [engine.MaxPlayers]engine.Input // the last input of each slot
 	same     uint64                          // ticks equal to their baseline not yet written
 	rec      [maxInputRecord]byte
-	under    flusher // the writer's own buffer, when it has one
-	err      error   // sticky: the first write error
+	run      [1 + binary.MaxVarintLen64]byte // a same record, written while rec holds an input's
+	under    flusher                         // the writer's own buffer, when it has one
+	err      error                           // sticky: the first write error
 	closed   bool
 }
 
@@ -101,12 +102,13 @@ func (w *Writer) Tick(in *engine.Input) error {
 		return fmt.Errorf("tape: tick %d: %w", w.ticks, err)
 	}
 	prev := &w.prevs[w.ticks%w.per]
-	base := baseline(prev)
-	if *in == base {
+	// Encoded first: a record of nothing (its mask 0) is a tick like the
+	// one before, which a same run counts.
+	if rec := inputcodec.Append(append(w.rec[:0], tagInput), in, prev); len(rec) == 2 {
 		w.same++
 	} else {
 		w.flushSame()
-		w.write(appendInput(w.rec[:0], in, &base))
+		w.write(rec)
 	}
 	*prev = *in
 	w.ticks++
@@ -138,7 +140,7 @@ func (w *Writer) flushSame() {
 	if w.same == 0 {
 		return
 	}
-	b := append(w.rec[:0], tagSame)
+	b := append(w.run[:0], tagSame)
 	w.write(binary.AppendUvarint(b, w.same))
 	w.same = 0
 }
@@ -167,29 +169,4 @@ func (w *Writer) seal() {
 
 // checkInput refuses what a recording cannot hold, and so no platform
 // produces: a recording must read back.
-func checkInput(in *engine.Input) error {
-	for _, b := range [...]engine.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
-		if b&^buttonMask != 0 {
-			return fmt.Errorf("button set %#x names no button", uint64(b))
-		}
-	}
-	for i := range in.Pads {
-		p := &in.Pads[i]
-		for _, b := range [...]engine.PadButtonSet{p.Buttons, p.Pressed, p.Released} {
-			if b&^padButtonMask != 0 {
-				return fmt.Errorf("pad %d: button set %#x names no button", i, uint64(b))
-			}
-		}
-	}
-	for _, f := range [...]float64{in.MouseX, in.MouseY} {
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return fmt.Errorf("pointer coordinate %v", f)
-		}
-	}
-	for _, n := range [...]int32{in.WindowWidth, in.WindowHeight} {
-		if n < 0 || n > maxWindowSide {
-			return fmt.Errorf("window side of %d pixels: want 0 to %d", n, maxWindowSide)
-		}
-	}
-	return nil
-}
+func checkInput(in *engine.Input) error { return inputcodec.Check(in) }

@@ -29,12 +29,13 @@ type copyState struct {
 // CopyFrom makes w hold what src holds (see physics.Copier), rebuilt in
 // one call into the shim as a new Box2D world: bodies in ID order with
 // their fixtures, mass, position, angle, velocities, pending force and
-// torque and whether they are awake, and the joints in ID order with their
-// settings. What Box2D keeps and cannot hand back is not copied: contacts
-// and the impulses warm starting reuses, joints' accumulated impulses, and
-// how long each body has been idle (a copied body waits the full idle time
-// again before sleeping). Box2D allocates the new world's memory with its
-// own allocator, outside Go's heap.
+// torque, whether they are awake and how long they have been idle, the
+// joints in ID order with their settings and accumulated impulses, and the
+// contacts with the impulses Box2D warm starts with (made by the new
+// world's broad phase, their manifolds copied). Only the order Box2D's
+// broad phase found pairs in is not copied: the copy finds them in its
+// own, so it drifts from src slowly. Box2D allocates the new world's
+// memory with its own allocator, outside Go's heap.
 func (w *World) CopyFrom(src physics.World) error {
 	s, ok := src.(*World)
 	if !ok || s == nil {

@@ -80,10 +80,17 @@ func TestACallFromAnotherGoroutineDuringAStepIsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	other, err := New(physics.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
 	if err := w.enter("step"); err != nil { // what Step does around lsStep
 		t.Fatal(err)
 	}
 	calls := map[string]func() error{
+		"CopyFrom":            func() error { return w.CopyFrom(other) },
+		"CopyFrom, as source": func() error { return other.CopyFrom(w) },
 		"AddBody": func() error {
 			_, err := w.AddBody(physics.BodyDef{Mass: 1, Shapes: []physics.Shape{physics.CircleShape(1)}})
 			return err

@@ -92,6 +92,9 @@ struct lsWorld {
 	// next copy; fixtures is its scratch list.
 	std::vector<lsBody *> spare;
 	std::vector<b2Fixture *> fixtures;
+	// fixtureMap pairs each fixture of a copy's source with the copy's,
+	// sorted by the source's, for copying contacts.
+	std::vector<std::pair<const b2Fixture *, b2Fixture *>> fixtureMap;
 
 	explicit lsWorld(double unitsPerMeter) : perMeter(unitsPerMeter) {}
 	~lsWorld() {
@@ -952,10 +955,59 @@ lsRayHit lsRayCast(lsWorld *w, double ax, double ay, double bx, double by, lsFil
 
 namespace {
 
+// invDt0 names b2World's private m_inv_dt0, the inverse of the last
+// step's dt, by which Box2D scales the impulses it warm starts with (a new
+// world's 0 throws them away). A pointer to a private member may be named
+// in an explicit instantiation, the one way C++ leaves to reach it without
+// changing Box2D's headers.
+struct invDt0 {
+	using type = float b2World::*;
+	friend type member(invDt0);
+};
+template <typename Tag, typename Tag::type M> struct expose {
+	friend typename Tag::type member(Tag) { return M; }
+};
+template struct expose<invDt0, &b2World::m_inv_dt0>;
+
+// sleepTime names b2Body's private m_sleepTime, how long it has been idle,
+// the same way.
+struct sleepTime {
+	using type = float b2Body::*;
+	friend type member(sleepTime);
+};
+template struct expose<sleepTime, &b2Body::m_sleepTime>;
+
+// touching marks a contact touching or not, in the flags Box2D keeps
+// protected: a copied contact that touched in its source must not count
+// as new, or Box2D wakes its bodies (losing how long they were idle).
+struct touching : b2Contact {
+	static void set(b2Contact *c, bool on) {
+		uint32 &f = c->*(&touching::m_flags);
+		f = on ? (f | e_touchingFlag) : (f & ~uint32(e_touchingFlag));
+	}
+};
+
 // mouseAnchor reads and writes a mouse joint's anchor on its body, which
-// Box2D keeps protected, through a class derived from it.
+// Box2D keeps protected, through a class derived from it; the classes
+// below copy the impulses each joint warm starts with the same way.
 struct mouseAnchor : b2MouseJoint {
 	static b2Vec2 &of(b2MouseJoint *j) { return j->*(&mouseAnchor::m_localAnchorB); }
+	static void impulses(b2MouseJoint *d, b2MouseJoint *s) { d->*(&mouseAnchor::m_impulse) = s->*(&mouseAnchor::m_impulse); }
+};
+struct revoluteImpulses : b2RevoluteJoint {
+	static void copy(b2RevoluteJoint *d, b2RevoluteJoint *s) {
+		d->*(&revoluteImpulses::m_impulse) = s->*(&revoluteImpulses::m_impulse);
+		d->*(&revoluteImpulses::m_motorImpulse) = s->*(&revoluteImpulses::m_motorImpulse);
+		d->*(&revoluteImpulses::m_lowerImpulse) = s->*(&revoluteImpulses::m_lowerImpulse);
+		d->*(&revoluteImpulses::m_upperImpulse) = s->*(&revoluteImpulses::m_upperImpulse);
+	}
+};
+struct distanceImpulses : b2DistanceJoint {
+	static void copy(b2DistanceJoint *d, b2DistanceJoint *s) {
+		d->*(&distanceImpulses::m_impulse) = s->*(&distanceImpulses::m_impulse);
+		d->*(&distanceImpulses::m_lowerImpulse) = s->*(&distanceImpulses::m_lowerImpulse);
+		d->*(&distanceImpulses::m_upperImpulse) = s->*(&distanceImpulses::m_upperImpulse);
+	}
 };
 
 // mirror is d's Box2D body for s's body b (the ground for the ground).
@@ -999,7 +1051,7 @@ void copyBody(lsWorld *d, lsBody *r, const lsBody *sr) {
 		fd.isSensor = f->IsSensor();
 		fd.filter = f->GetFilterData();
 		fd.userData = f->GetUserData();
-		r->b->CreateFixture(&fd);
+		d->fixtureMap.emplace_back(f, r->b->CreateFixture(&fd));
 	}
 	if (r->massSet) {
 		applyMass(d, r); // accepted for sr already
@@ -1011,6 +1063,7 @@ void copyBody(lsWorld *d, lsBody *r, const lsBody *sr) {
 		r->b->ApplyForceToCenter(r->force, false);
 		r->b->ApplyTorque(r->torque, false);
 	}
+	r->b->*member(sleepTime()) = sb->*member(sleepTime());
 }
 
 // copyJoint makes in d a copy of s's joint sj, between d's bodies.
@@ -1026,7 +1079,9 @@ b2Joint *copyJoint(lsWorld *d, b2Joint *sj) {
 		jd.localAnchorB = j->GetLocalAnchorB();
 		jd.referenceAngle = j->GetReferenceAngle();
 		jd.collideConnected = j->GetCollideConnected();
-		return d->world->CreateJoint(&jd);
+		b2RevoluteJoint *r = static_cast<b2RevoluteJoint *>(d->world->CreateJoint(&jd));
+		revoluteImpulses::copy(r, j);
+		return r;
 	}
 	case e_mouseJoint: {
 		b2MouseJoint *j = static_cast<b2MouseJoint *>(sj);
@@ -1039,6 +1094,7 @@ b2Joint *copyJoint(lsWorld *d, b2Joint *sj) {
 		jd.damping = j->GetDamping();
 		b2MouseJoint *m = static_cast<b2MouseJoint *>(d->world->CreateJoint(&jd));
 		mouseAnchor::of(m) = mouseAnchor::of(j);
+		mouseAnchor::impulses(m, j);
 		return m;
 	}
 	default: {
@@ -1054,9 +1110,48 @@ b2Joint *copyJoint(lsWorld *d, b2Joint *sj) {
 		jd.stiffness = j->GetStiffness();
 		jd.damping = j->GetDamping();
 		jd.collideConnected = j->GetCollideConnected();
-		return d->world->CreateJoint(&jd);
+		b2DistanceJoint *r = static_cast<b2DistanceJoint *>(d->world->CreateJoint(&jd));
+		distanceImpulses::copy(r, j);
+		return r;
 	}
 	}
+}
+
+// mirrorFixture is d's fixture for s's fixture f, or null.
+b2Fixture *mirrorFixture(const lsWorld *d, const b2Fixture *f) {
+	auto it = std::lower_bound(d->fixtureMap.begin(), d->fixtureMap.end(), f,
+	                           [](const std::pair<const b2Fixture *, b2Fixture *> &p, const b2Fixture *x) { return p.first < x; });
+	return it != d->fixtureMap.end() && it->first == f ? it->second : nullptr;
+}
+
+// copyContacts has d's broad phase make its contacts now, as its first
+// step would, and gives each the manifold (points and accumulated
+// impulses) of the same contact in s, so the copy warm starts as s would.
+// A contact s lacks, or holds the other way round, starts cold.
+void copyContacts(lsWorld *d, lsWorld *s) {
+	std::sort(d->fixtureMap.begin(), d->fixtureMap.end());
+	const_cast<b2ContactManager &>(d->world->GetContactManager()).FindNewContacts();
+	for (b2Contact *c = s->world->GetContactList(); c; c = c->GetNext()) {
+		b2Fixture *fa = mirrorFixture(d, c->GetFixtureA()), *fb = mirrorFixture(d, c->GetFixtureB());
+		if (fa == nullptr || fb == nullptr) {
+			continue;
+		}
+		for (b2ContactEdge *e = fa->GetBody()->GetContactList(); e; e = e->next) {
+			b2Contact *m = e->contact;
+			if (m->GetFixtureA() == fa && m->GetFixtureB() == fb && m->GetChildIndexA() == c->GetChildIndexA() &&
+			    m->GetChildIndexB() == c->GetChildIndexB()) {
+				*m->GetManifold() = *c->GetManifold();
+				// As s mixed them when the contact began (productMixer),
+				// which a contact already touching is not told again.
+				m->SetFriction(c->GetFriction());
+				m->SetRestitution(c->GetRestitution());
+				m->SetRestitutionThreshold(c->GetRestitutionThreshold());
+				touching::set(m, c->IsTouching());
+				break;
+			}
+		}
+	}
+	d->fixtureMap.clear();
 }
 
 } // namespace
@@ -1074,6 +1169,7 @@ void lsCopyWorld(lsWorld *d, lsWorld *s, lsBody **bodies, lsJoint *const *joints
 	}
 	d->bodies.clear();
 	d->holes = 0;
+	d->fixtureMap.clear();
 	const b2World *sw = s->world.get();
 	makeWorld(d, sw->GetGravity(), sw->GetAllowSleeping(), sw->GetContinuousPhysics());
 	for (size_t i = 0; i < s->bodies.size(); i++) {
@@ -1092,6 +1188,8 @@ void lsCopyWorld(lsWorld *d, lsWorld *s, lsBody **bodies, lsJoint *const *joints
 	for (int k = 0; k < njoints; k++) {
 		copies[k] = reinterpret_cast<lsJoint *>(copyJoint(d, reinterpret_cast<b2Joint *>(joints[k])));
 	}
+	copyContacts(d, s);
+	d->world.get()->*member(invDt0()) = s->world.get()->*member(invDt0());
 }
 
 } // extern "C"

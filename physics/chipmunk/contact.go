@@ -20,6 +20,8 @@ type contactLog struct {
 
 	visit    func(*cp.Arbiter) // w.visitArbiter, made once
 	visiting *body
+
+	handlers [2]*cp.CollisionHandler // the sensor handlers start made
 }
 
 // touch is a pair of bodies touching in one step, a < b.
@@ -40,9 +42,10 @@ func (l *contactLog) start(w *World) {
 	// and calls a pre-solve handler for them instead. A handler for the
 	// two pair types with a sensor keeps the default handler, and its
 	// allocation-free lookup, for every other pair.
-	for _, other := range []cp.CollisionType{0, sensorType} {
+	for i, other := range []cp.CollisionType{0, sensorType} {
 		h := w.space.NewCollisionHandler(sensorType, other)
 		h.PreSolveFunc = w.sensorPreSolve
+		l.handlers[i] = h
 	}
 }
 

@@ -3,7 +3,6 @@ package chipmunk
 import (
 	"fmt"
 	"reflect"
-	"sync"
 	"unsafe"
 
 	"github.com/jakecoffman/cp/v2"
@@ -24,9 +23,9 @@ import (
 // error naming it (TestCPLayout), never write to the wrong place.
 type cpLayout struct {
 	// cp.Space
-	shapeIDCounter, staticShapes, dynamicShapes, cachedArbiters, pooledArbiters uintptr
-	arbiters, dynamicBodies, staticBodies, rousedBodies, sleepingComponents     uintptr
-	constraints, currDt, locked                                                 uintptr
+	shapeIDCounter, staticShapes, dynamicShapes, cachedArbiters             uintptr
+	arbiters, dynamicBodies, staticBodies, rousedBodies, sleepingComponents uintptr
+	constraints, currDt, locked                                             uintptr
 	// cp.BBTree
 	leaves uintptr
 	// cp.HashSet
@@ -35,6 +34,9 @@ type cpLayout struct {
 	bodySpace, shapeList, arbiterList, constraintList, sleepingRoot, sleepingNext uintptr
 	// cp.Constraint
 	jointSpace, jointA, jointB, nextA, nextB uintptr
+	// cp.Space, cp.Arbiter and cp.ShapePair, for copying cached contacts
+	stamp, arbA, arbB, arbBodyA, arbBodyB, threadA, threadB, contacts uintptr
+	handler, handlerA, handlerB, arbStamp, pairA, pairB               uintptr
 }
 
 // leafSet is the hash set a cp.BBTree keeps its leaves in.
@@ -50,13 +52,12 @@ func newLayout() (*cpLayout, error) {
 		typ  reflect.Type
 	}
 	space, body, joint := reflect.TypeFor[cp.Space](), reflect.TypeFor[cp.Body](), reflect.TypeFor[cp.Constraint]()
-	set := reflect.TypeFor[leafSet]()
+	set, arb := reflect.TypeFor[leafSet](), reflect.TypeFor[cp.Arbiter]()
 	fields := []want{
 		{&l.shapeIDCounter, space, "shapeIDCounter", reflect.TypeFor[uint]()},
 		{&l.staticShapes, space, "staticShapes", reflect.TypeFor[*cp.SpatialIndex]()},
 		{&l.dynamicShapes, space, "dynamicShapes", reflect.TypeFor[*cp.SpatialIndex]()},
 		{&l.cachedArbiters, space, "cachedArbiters", reflect.TypeFor[*cp.HashSet[cp.ShapePair, *cp.Arbiter]]()},
-		{&l.pooledArbiters, space, "pooledArbiters", reflect.TypeFor[sync.Pool]()},
 		{&l.arbiters, space, "arbiters", reflect.TypeFor[[]*cp.Arbiter]()},
 		{&l.dynamicBodies, space, "dynamicBodies", reflect.TypeFor[[]*cp.Body]()},
 		{&l.staticBodies, space, "staticBodies", reflect.TypeFor[[]*cp.Body]()},
@@ -80,6 +81,20 @@ func newLayout() (*cpLayout, error) {
 		{&l.jointB, joint, "b", reflect.TypeFor[*cp.Body]()},
 		{&l.nextA, joint, "next_a", reflect.TypeFor[*cp.Constraint]()},
 		{&l.nextB, joint, "next_b", reflect.TypeFor[*cp.Constraint]()},
+		{&l.stamp, space, "stamp", reflect.TypeFor[uint]()},
+		{&l.arbA, arb, "a", reflect.TypeFor[*cp.Shape]()},
+		{&l.arbB, arb, "b", reflect.TypeFor[*cp.Shape]()},
+		{&l.arbBodyA, arb, "body_a", reflect.TypeFor[*cp.Body]()},
+		{&l.arbBodyB, arb, "body_b", reflect.TypeFor[*cp.Body]()},
+		{&l.threadA, arb, "thread_a", reflect.TypeFor[cp.ArbiterThread]()},
+		{&l.threadB, arb, "thread_b", reflect.TypeFor[cp.ArbiterThread]()},
+		{&l.contacts, arb, "contacts", reflect.TypeFor[[]cp.Contact]()},
+		{&l.handler, arb, "handler", reflect.TypeFor[*cp.CollisionHandler]()},
+		{&l.handlerA, arb, "handlerA", reflect.TypeFor[*cp.CollisionHandler]()},
+		{&l.handlerB, arb, "handlerB", reflect.TypeFor[*cp.CollisionHandler]()},
+		{&l.arbStamp, arb, "stamp", reflect.TypeFor[uint]()},
+		{&l.pairA, reflect.TypeFor[cp.ShapePair](), "a", reflect.TypeFor[*cp.Shape]()},
+		{&l.pairB, reflect.TypeFor[cp.ShapePair](), "b", reflect.TypeFor[*cp.Shape]()},
 	}
 	for _, f := range fields {
 		off, err := offsetOf(f.in, f.name, f.typ)

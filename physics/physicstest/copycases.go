@@ -249,3 +249,91 @@ func testCopyContacts(t *testing.T, open Opener) {
 		}
 	}
 }
+
+// testCopyNearSource: a copy of a settled pile carries what its engine
+// warm starts with, so for the 8 steps of a prediction it stays within
+// 5e-3 of its source (a copy that started its contacts cold was 0.07
+// apart on both engines).
+func testCopyNearSource(t *testing.T, open Opener) {
+	src := pile(t, open, 150, 2)
+	src.step(400)
+	c := newWorld(t, open, PileConfig())
+	copyInto(t, c, src)
+	var a, b []physics.BodyState
+	for n := range 8 {
+		src.step(1)
+		c.step(1)
+		a, b = src.Snapshot(a), c.Snapshot(b)
+		for i := range a {
+			if d := a[i].Pos.Sub(b[i].Pos).Len(); d > 5e-3 {
+				t.Fatalf("step %d after the copy: body %d is %g from its place in the source", n+1, a[i].ID, d)
+			}
+		}
+	}
+}
+
+// testCopyChain: a copy of a swinging chain carries its joints'
+// accumulated impulses, so for the 8 steps of a prediction it follows its
+// source within 1e-6 (without them it was 0.03 away).
+func testCopyChain(t *testing.T, open Opener) {
+	src := newWorld(t, open, physics.Config{Gravity: g})
+	prev := physics.Ground
+	for i := range 12 {
+		s := physics.CircleShape(0.2)
+		s.Density = 1
+		id := src.add(physics.BodyDef{Pos: mgl64.Vec2{float64(i) * 0.5, 10}, Shapes: []physics.Shape{s}})
+		d := physics.JointDef{Kind: physics.Pivot, A: prev, B: id, AnchorB: mgl64.Vec2{-0.5, 0}}
+		if prev == physics.Ground {
+			d.AnchorA = mgl64.Vec2{-0.5, 10}
+		}
+		src.joint(d)
+		prev = id
+	}
+	src.step(90)
+	c := newWorld(t, open, physics.Config{Gravity: g})
+	copyInto(t, c, src)
+	src.step(8)
+	c.step(8)
+	a, b := src.Snapshot(nil), c.Snapshot(nil)
+	for i := range a {
+		if d := a[i].Pos.Sub(b[i].Pos).Len(); d > 1e-6 {
+			t.Fatalf("8 steps after the copy, link %d of the chain is %g from its place in the source", a[i].ID, d)
+		}
+	}
+}
+
+// testCopyIdle: a copy carries how long bodies have been idle, so a box
+// coming to rest falls asleep in the copy on the tick it does in the
+// source.
+func testCopyIdle(t *testing.T, open Opener) {
+	cfg := physics.Config{Gravity: g, Sleep: true}
+	build := func() (*world, physics.BodyID) {
+		w := newWorld(t, open, cfg)
+		w.ground(0.8, 0)
+		return w, w.box(mgl64.Vec2{0, 0.6}, 1, 1, 0.8, 0)
+	}
+	probe, id := build()
+	asleep := 0
+	for asleep = 1; asleep < 600; asleep++ {
+		probe.step(1)
+		if z, _ := probe.Sleeping(id); z {
+			break
+		}
+	}
+	if asleep == 600 {
+		t.Fatal("the box never fell asleep: the case needs it to")
+	}
+	src, _ := build()
+	src.step(asleep - 5)
+	c := newWorld(t, open, cfg)
+	copyInto(t, c, src)
+	for tick := asleep - 4; tick <= asleep; tick++ {
+		src.step(1)
+		c.step(1)
+		zs, _ := src.Sleeping(id)
+		zc, _ := c.Sleeping(id)
+		if zs != zc {
+			t.Fatalf("tick %d: asleep %v in the source, %v in the copy", tick, zs, zc)
+		}
+	}
+}

@@ -80,6 +80,9 @@ func Run(t *testing.T, open Opener) {
 		{"joints and filters work in a copy", testCopyJoints},
 		{"sleeping bodies sleep in a copy", testCopySleep},
 		{"copies report the same contacts", testCopyContacts},
+		{"a copy of a settled pile stays near its source", testCopyNearSource},
+		{"a copy of a swinging chain follows its source", testCopyChain},
+		{"bodies fall asleep in a copy when they do in the source", testCopyIdle},
 		{"copies are refused from other backends, configs, closed worlds and OnContact", testCopyErrors},
 		{"copying into a warm world allocates nothing", testCopyAllocs},
 	}

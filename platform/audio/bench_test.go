@@ -13,10 +13,7 @@ import (
 // real time, from the process's CPU time.
 func BenchmarkMix64Voices(b *testing.B) {
 	var capture bytes.Buffer
-	m, err := NewMixer(Config{TPS: 60, Capture: &capture})
-	if err != nil {
-		b.Fatal(err)
-	}
+	m := newBoth(b, Config{TPS: 60, Capture: &capture})
 	mono := make([]int16, 44100)
 	stereo := make([]int16, 2*48000)
 	for i := range mono {

@@ -75,7 +75,11 @@ func newDecoder(name string, r readSeekCloser, stream bool) (decoder, error) {
 	return d, nil
 }
 
-// Load decodes a WAV, Ogg Vorbis or MP3 file whole into memory. Its
+// Load decodes a WAV, Ogg Vorbis or MP3 file whole into memory. A file
+// whose headers say it holds more than MaxFrames frames (WAV's data size,
+// Ogg's granule positions, MP3's frames) is refused before any of it is
+// decoded, and one that turns out longer as it is decoded is refused at
+// the limit. path must be a regular file (a FIFO is refused at once). Its
 // errors name the file and wrap ErrFormat when the data is at fault.
 func Load(path string) (*Sound, error) {
 	f, err := output.OpenRegular(path) // a FIFO would hang the open

@@ -104,8 +104,9 @@ func (m *Mixer) SetMuted(muted bool) { m.dev.muted = muted }
 
 // Feed tops the device's queue up to target frames: the ticks' mix in the
 // order the ticks made it, silence where no tick has made it yet (a
-// pause), with the frames' sounds mixed in and the listener's volumes
-// applied. Call it once a frame, after the frame's ticks. A device whose
+// pause), with the heard-only sounds (PlayNow's, predicted ticks') mixed
+// in and the listener's volumes applied. Call it once a frame, after the
+// frame's ticks (verified and predicted). A device whose
 // queue is empty at a feed after the first ran dry since the last one:
 // an underrun, counted in Stats.
 //
@@ -113,7 +114,8 @@ func (m *Mixer) SetMuted(muted bool) { m.dev.muted = muted }
 // 48 kHz outlast one frame's 800 by 8 ms); when frames come slower, the
 // queue grows to what the device plays between two feeds plus a third of
 // target, and shrinks back as they speed up (Stats.Target).
-func (m *Mixer) Feed(dev Device, target int) error {
+func (r *Runner) Feed(dev Device, target int) error {
+	m := r.m
 	d := &m.dev
 	q := dev.Queued()
 	if d.fed && q == 0 {
@@ -149,7 +151,7 @@ func (m *Mixer) Feed(dev Device, target int) error {
 	}
 	d.head, d.n = (d.head+take)%fifoFrames, d.n-take
 	m.stats.Padded += uint64(need - take)
-	m.live.mix(mus, fx, need)
+	m.live.mix(mus, fx, nil, need)
 	d.trim(&m.stats)
 	out := d.out[:2*need]
 	gm, gf := d.gain(d.musicVol), d.gain(d.fxVol)

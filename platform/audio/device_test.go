@@ -47,7 +47,7 @@ func TestTheDeviceHearsTicksInOrderAndSilenceWhilePaused(t *testing.T) {
 
 	m.SetVolume(Master, 0.5)
 	m.SetVolume(Effects, 0.5)
-	m.Play(tone, Params{}) // a frame's sound
+	m.PlayNow(tone, Params{}) // a frame's sound
 	frame(1)
 	if got := dev.queued[len(dev.queued)-2]; got != (1000+1000)/4 {
 		t.Errorf("tone + click at a quarter volume: %d, want %d", got, 500)
@@ -81,9 +81,9 @@ func TestUnderrunsAndRunningAheadAreCounted(t *testing.T) {
 	}
 }
 
-func TestNewMixerRefusesBadConfig(t *testing.T) {
+func TestNewRunnerRefusesBadConfig(t *testing.T) {
 	for _, c := range []Config{{TPS: -1}, {TPS: Rate + 1}, {Voices: -3}, {Voices: MaxVoices + 1}} {
-		if _, err := NewMixer(c); err == nil {
+		if _, err := NewRunner(c); err == nil {
 			t.Errorf("%+v accepted", c)
 		}
 	}

@@ -12,8 +12,17 @@
 // ran, and pausing or slowing the game pauses or slows its sounds. The
 // mixing is integer arithmetic, the same on every machine.
 //
-// Sounds played outside a tick (from Update or Draw: menus, a click) are
-// mixed separately and at once, into what the listener hears only, never
-// into the recorded stream. The listener's volumes (master, music and
-// effects, -volume, -mute) likewise act only on what is heard.
+// Which path a sound takes is in the call: Mixer.Play (from Tick) puts it
+// on the ticks' timeline; Mixer.PlayNow (from anywhere: menus, a click in
+// Update or Draw) mixes it separately and at once, into what the listener
+// hears only, never into the recorded stream. The listener's volumes
+// (master, music and effects, -volume, -mute) likewise act only on what
+// is heard.
+//
+// A game holds the Mixer; the runner holds the Runner that made it, which
+// alone begins and ends ticks, feeds the device and reads the counters. A
+// netplay runner that draws predicted ticks ahead of the verified ones
+// marks them (Runner.BeginPredictedTick): their sounds are heard at once,
+// once, and faded out if the verified timeline does not play them; the
+// recording stays the verified timeline's.
 package audio

@@ -10,7 +10,7 @@ import (
 // return a sound or an error wrapping ErrFormat, never panic or hang, and
 // a sound it returns must be within the limits.
 func FuzzDecode(f *testing.F) {
-	for _, name := range []string{"tone-44k-mono.wav", "tone-24bit.wav", "tone-float.wav", "tone.ogg", "tone.mp3"} {
+	for _, name := range []string{"tone-44k-mono.wav", "tone-24bit.wav", "tone-float.wav", "tone.ogg", "tone.mp3", "noise-pages.ogg"} {
 		b, err := os.ReadFile("testdata/" + name)
 		if err != nil {
 			f.Fatal(err)
@@ -20,6 +20,7 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Add(chained(f, readTestdata(f, "tone.ogg"), 3))
 	f.Add(longOgg(f, MaxFrames+1))
+	f.Add(withSetup(f, craftedSetup(3, 12)))
 	f.Add(wavBytes(2, 48000, 16, 0xffffffff, make([]byte, 16)))
 	f.Add(wavBytes(1, 8000, 8, 4, []byte{0, 255, 128, 1}))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -39,7 +40,7 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("decodes whole but not as a stream: %v", err)
 		}
 		defer st.Close()
-		m, _ := NewMixer(Config{})
+		m := newBoth(t, Config{})
 		m.BeginTick(0)
 		m.Play(st, Params{Loop: true})
 		m.Play(s, Params{Loop: true, Pitch: 3})

@@ -4,17 +4,27 @@ import (
 	"time"
 )
 
-// Voice is a handle to a sound Play started. It stays valid after the
-// sound ends: its methods then return ErrEnded and do nothing. The zero
-// Voice is a sound that has ended.
+// Voice is a handle to a sound Play or PlayNow started. It stays valid
+// after the sound ends: its methods then return ErrEnded and do nothing.
+// The zero Voice is a sound that has ended.
+//
+// A sound of the ticks' timeline (Play in a tick) is changed by ticks; a
+// change from Update or Draw returns ErrNotInTick, since the recorded mix
+// would depend on frame timing. A heard-only sound (PlayNow) is changed
+// from anywhere. In a predicted tick a change to a sound of the timeline
+// goes to the sound heard in its place when a predicted tick started it,
+// and otherwise does nothing: a predicted tick never changes the
+// recorded mix.
 type Voice struct {
 	m    *Mixer
-	live bool // started outside a tick
+	live bool // on the heard-only pool
 	slot int32
 	gen  uint32
 }
 
-// get returns the voice the handle names, or why it cannot be changed.
+// get returns the voice the handle names, or why it cannot be changed; a
+// nil voice with a nil error means there is nothing to change (a
+// predicted tick's change to the timeline).
 func (h Voice) get() (*voice, error) {
 	if h.m == nil {
 		return nil, ErrEnded
@@ -27,10 +37,25 @@ func (h Voice) get() (*voice, error) {
 	if !v.active || v.gen != h.gen || v.stopAtEnd {
 		return nil, ErrEnded
 	}
-	if !h.live && !h.m.inTick {
-		return nil, ErrNotInTick
+	switch {
+	case h.live || h.m.phase == inTick:
+		return v, nil
+	case h.m.phase == inPredicted:
+		return h.m.twinOf(v), nil
 	}
-	return v, nil
+	return nil, ErrNotInTick
+}
+
+// twinOf returns the heard voice that stands for quiet voice v, or nil.
+func (m *Mixer) twinOf(v *voice) *voice {
+	if !v.quiet || v.twin == noTwin {
+		return nil
+	}
+	t := &m.live.voices[v.twin]
+	if !t.active || t.gen != v.twinGen || t.stopAtEnd {
+		return nil
+	}
+	return t
 }
 
 // Playing reports whether the sound is still playing (a fading-out sound
@@ -48,11 +73,15 @@ func (h Voice) Playing() bool {
 }
 
 // Stop ends the sound, with a ramp of a few milliseconds so it does not
-// click.
+// click. Stopping a sound of the timeline that a predicted tick started
+// heard stops the heard one too.
 func (h Voice) Stop() error {
 	v, err := h.get()
-	if err != nil {
+	if v == nil {
 		return err
+	}
+	if t := h.m.twinOf(v); t != nil && !h.live {
+		t.rampTo(0, 0, declickFrames, true)
 	}
 	v.rampTo(0, 0, declickFrames, true)
 	return nil
@@ -62,7 +91,7 @@ func (h Voice) Stop() error {
 // the fade ends: a fade out).
 func (h Voice) Fade(volume float64, d time.Duration) error {
 	v, err := h.get()
-	if err != nil {
+	if v == nil {
 		return err
 	}
 	v.vol = clampFloat(volume, 0, MaxVolume, 0)
@@ -76,7 +105,7 @@ func (h Voice) Fade(volume float64, d time.Duration) error {
 // once.
 func (h Voice) SetVolume(volume float64) error {
 	v, err := h.get()
-	if err != nil {
+	if v == nil {
 		return err
 	}
 	v.vol = clampFloat(volume, 0, MaxVolume, 0)
@@ -88,7 +117,7 @@ func (h Voice) SetVolume(volume float64) error {
 // SetPan places the sound from -1 (left) to 1 (right).
 func (h Voice) SetPan(pan float64) error {
 	v, err := h.get()
-	if err != nil {
+	if v == nil {
 		return err
 	}
 	v.pan = clampFloat(pan, -1, 1, 0)
@@ -100,7 +129,7 @@ func (h Voice) SetPan(pan float64) error {
 // SetPitch sets the playback rate (see Params.Pitch).
 func (h Voice) SetPitch(pitch float64) error {
 	v, err := h.get()
-	if err != nil {
+	if v == nil {
 		return err
 	}
 	rate := 0

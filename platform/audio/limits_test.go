@@ -275,3 +275,33 @@ func TestAnOggStreamFromMemoryReadsTheBytesInPlace(t *testing.T) {
 		t.Errorf("NewStream of %d bytes allocated %d bytes: it copied them", len(data), got)
 	}
 }
+
+// A stream recorded part way through a broadcast counts its granule
+// positions from the broadcast's start: its length is from its first
+// audio page on, and Load takes it.
+func TestAnOggStreamThatStartsPartWayIsNotTakenForALongOne(t *testing.T) {
+	const offset = 1 << 40
+	orig := readTestdata(t, "noise-pages.ogg") // 48,000 frames on three audio pages
+	var b []byte
+	for _, p := range oggPages(t, orig) {
+		q := append([]byte(nil), p...)
+		if g := int64(binary.LittleEndian.Uint64(q[6:])); g > 0 {
+			binary.LittleEndian.PutUint64(q[6:], uint64(g+offset))
+		}
+		b = append(b, resealed(q)...)
+	}
+	for name, data := range map[string][]byte{"noise-pages.ogg": orig, "live.ogg": b} {
+		facts, err := scanOgg(name, bytes.NewReader(data))
+		if err != nil || facts.frames < 20000 || facts.frames > 48000 {
+			t.Errorf("%s: %+v, %v; want at most its 48,000 frames, less its first page's", name, facts, err)
+		}
+		d, err := newDecoder(name, nopCloserOf(data), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := decodeWhole(name, d); err != nil {
+			t.Errorf("%s: decodeWhole: %v", name, err)
+		}
+		d.close()
+	}
+}

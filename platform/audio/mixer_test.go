@@ -8,17 +8,29 @@ import (
 	"time"
 )
 
-func newTestMixer(t testing.TB, capture *bytes.Buffer) *Mixer {
+// both is a mixer with its runner, for tests that play the game and the
+// runner at once.
+type both struct {
+	*Mixer
+	*Runner
+}
+
+func newBoth(t testing.TB, cfg Config) both {
+	t.Helper()
+	r, err := NewRunner(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return both{r.Mixer(), r}
+}
+
+func newTestMixer(t testing.TB, capture *bytes.Buffer) both {
 	t.Helper()
 	cfg := Config{TPS: 60}
 	if capture != nil {
 		cfg.Capture = capture
 	}
-	m, err := NewMixer(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return newBoth(t, cfg)
 }
 
 // square returns a mono sound of frames frames at 48 kHz alternating
@@ -40,7 +52,7 @@ func square(t testing.TB, frames, period int, a int16) *Sound {
 }
 
 // runTicks runs ticks from..to-1, calling play in each.
-func runTicks(t testing.TB, m *Mixer, from, to uint64, play func(n uint64)) {
+func runTicks(t testing.TB, m both, from, to uint64, play func(n uint64)) {
 	t.Helper()
 	for n := from; n < to; n++ {
 		m.BeginTick(n)
@@ -73,10 +85,7 @@ func firstNonZero(s []int16) int {
 func TestASoundATickPlaysStartsAtThatTicksSample(t *testing.T) {
 	for _, tps := range []int{60, 50, 144, 7} { // 7 and 144 do not divide 48,000
 		var out bytes.Buffer
-		m, err := NewMixer(Config{TPS: tps, Capture: &out})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := newBoth(t, Config{TPS: tps, Capture: &out})
 		tone := square(t, 1000, 20, 10000)
 		const at = 13
 		runTicks(t, m, 0, 40, func(n uint64) {
@@ -181,13 +190,18 @@ func TestATicksSoundChangesOnlyInTicks(t *testing.T) {
 	if err := v.Stop(); !errors.Is(err, ErrNotInTick) || !v.Playing() {
 		t.Errorf("Stop from a frame: %v, playing %v; want ErrNotInTick, still playing", err, v.Playing())
 	}
-	// A frame's sound is not recorded, and a frame may change it.
+	// A heard-only sound is not recorded, and a frame may change it; so
+	// is one Play could not place on the timeline, which is counted.
 	var out bytes.Buffer
 	m = newTestMixer(t, &out)
-	u := m.Play(tone, Params{})
+	u := m.PlayNow(tone, Params{})
+	w := m.Play(tone, Params{})
 	runTicks(t, m, 0, 3, nil)
-	if firstNonZero(samples(out.Bytes())) >= 0 || u.SetVolume(0.5) != nil {
-		t.Errorf("a frame's sound reached the recorded mix, or could not be changed")
+	if firstNonZero(samples(out.Bytes())) >= 0 || u.SetVolume(0.5) != nil || w.SetVolume(0.5) != nil {
+		t.Errorf("a heard-only sound reached the recorded mix, or could not be changed")
+	}
+	if st := m.Stats(); st.Unplaced != 1 {
+		t.Errorf("%d sounds counted unplaced, want 1 (Play outside a tick)", st.Unplaced)
 	}
 }
 
@@ -240,7 +254,7 @@ func TestMixingAllocatesNothing(t *testing.T) {
 		if err := m.EndTick(); err != nil {
 			t.Fatal(err)
 		}
-		m.Play(tone, Params{}) // a frame's sound
+		m.PlayNow(tone, Params{}) // a frame's sound
 		if err := m.Feed(dev, 1200); err != nil {
 			t.Fatal(err)
 		}

@@ -11,8 +11,8 @@ import (
 
 // An Ogg file is read through its page headers before libvorbisfile sees
 // it, for two facts that decoding would find out only at their cost: how
-// long the audio is (each logical stream's last granule position counts
-// its samples), so that Load refuses over-long audio before decoding any;
+// long the audio is (each logical stream's granule positions count its
+// samples), so that Load refuses over-long audio before decoding any;
 // and how long its longest packet is, since libogg assembles a packet
 // whole in memory, and libvorbisfile keeps a stream's comments: a file of
 // one 50 MB comment would cost 100 MB to play a second of sound.
@@ -27,15 +27,18 @@ const maxOggStreams = 8
 
 // oggFacts is what an Ogg file's page headers say.
 type oggFacts struct {
-	frames    int64 // samples per channel: every Vorbis stream's last granule position, summed
+	frames    int64 // samples per channel: every Vorbis stream's (see oggStream.frames), summed
 	maxPacket int   // the longest Vorbis packet, in bytes
 }
 
 // oggStream is one logical Vorbis stream being scanned.
 type oggStream struct {
 	serial  uint32
-	granule int64 // the last page's, -1 before any
-	packet  int   // bytes of the packet being assembled
+	granule int64  // the last page's, -1 before any
+	first   int64  // the first audio page's (granule above 0), -1 before any
+	packet  int    // bytes of the packet being assembled
+	packets int    // packets ended so far
+	setup   []byte // the third packet, the setup header, while it is assembled
 }
 
 // maxOggDamage bounds the bytes checksummed in vain, on what looked like
@@ -49,6 +52,7 @@ type oggScanner struct {
 	facts   oggFacts
 	streams []oggStream // open Vorbis streams
 	damage  int         // bytes checksummed in vain
+	spare   []byte      // a setup header's buffer, free for the next
 	crc     [256]uint32
 }
 
@@ -69,7 +73,7 @@ func scanOgg(name string, r io.Reader) (oggFacts, error) {
 		}
 	}
 	for _, st := range s.streams {
-		s.facts.frames += max(st.granule, 0)
+		s.facts.frames += st.frames()
 	}
 	return s.facts, nil
 }
@@ -132,7 +136,7 @@ func (s *oggScanner) account(h, lacing, body []byte) error {
 		if len(s.streams) == maxOggStreams {
 			return fmt.Errorf("more than %d Vorbis streams at once", maxOggStreams)
 		}
-		s.streams = append(s.streams, oggStream{serial: serial, granule: -1})
+		s.streams = append(s.streams, oggStream{serial: serial, granule: -1, first: -1})
 		i = len(s.streams) - 1
 	}
 	if i < 0 {
@@ -144,19 +148,57 @@ func (s *oggScanner) account(h, lacing, body []byte) error {
 		if st.packet > maxOggPacket {
 			return fmt.Errorf("a packet longer than %d KiB (comments, such as cover art, most likely); strip them (vorbiscomment -w -t TITLE=x)", maxOggPacket>>10)
 		}
+		if st.packets == 2 && int(l) <= len(body) {
+			if st.setup == nil { // one buffer serves every link in turn
+				st.setup, s.spare = s.spare[:0], nil
+			}
+			st.setup = append(st.setup, body[:l]...)
+		}
+		body = body[min(int(l), len(body)):]
 		if l < 255 {
+			if st.packets == 2 {
+				err := checkSetup(st.setup)
+				if s.spare, st.setup = st.setup, nil; err != nil {
+					return err
+				}
+			}
 			s.facts.maxPacket = max(s.facts.maxPacket, st.packet)
 			st.packet = 0
+			st.packets++
 		}
 	}
 	if g := int64(binary.LittleEndian.Uint64(h[6:])); g >= 0 {
 		st.granule = max(st.granule, g)
+		if st.first < 0 && g > 0 {
+			st.first = g
+		}
 	}
 	if h[5]&eos != 0 {
-		s.facts.frames += max(st.granule, 0)
+		s.facts.frames += st.frames()
 		s.streams = append(s.streams[:i], s.streams[i+1:]...)
 	}
 	return nil
+}
+
+// maxFirstGranule is the most samples one page can end on: 255 packets
+// of 4,096 samples each. A first audio page past it belongs to a stream
+// that starts part way (recorded from a live broadcast), whose granule
+// positions count from where the broadcast began.
+const maxFirstGranule = 255 * 4096
+
+// frames is how many samples the stream's pages say it holds: its last
+// granule position, less the first audio page's when the stream starts
+// part way (then the first page's own samples go uncounted, a fraction of
+// a second: a decoder counts them only by decoding). A stream of one
+// audio page is taken at its word.
+func (st *oggStream) frames() int64 {
+	switch {
+	case st.granule < 0:
+		return 0
+	case st.first > maxFirstGranule && st.granule > st.first:
+		return st.granule - st.first
+	}
+	return st.granule
 }
 
 func (s *oggScanner) find(serial uint32) int {

@@ -31,15 +31,19 @@ func (p *pool) take() (slot int, stolen bool) {
 	return oldest, stolen
 }
 
-// mix adds k frames of every playing voice to its bus's accumulator.
-func (p *pool) mix(music, effects []int32, k int) {
+// mix adds k frames of every playing voice to its bus's accumulator, or
+// to quiet when it is a quiet voice (recorded, already heard).
+func (p *pool) mix(music, effects, quiet []int32, k int) {
 	for i := range p.voices {
 		v := &p.voices[i]
 		if !v.active {
 			continue
 		}
 		acc := effects
-		if v.bus == Music {
+		switch {
+		case v.quiet:
+			acc = quiet
+		case v.bus == Music:
 			acc = music
 		}
 		if !v.mix(acc, k) {

@@ -26,8 +26,13 @@ type Stream struct {
 	err   error
 }
 
-// OpenStream opens a WAV, Ogg Vorbis or MP3 file for streaming. Errors
-// name the file and wrap ErrFormat when the data is at fault.
+// OpenStream opens a WAV, Ogg Vorbis or MP3 file for streaming, of any
+// length: the stream keeps a bounded decoder state (hundreds of kilobytes)
+// whatever the file holds (one link of a chained Ogg file at a time; no
+// index of an MP3 file's frames), and an Ogg file is refused when a packet
+// of it is over 1 MiB or its codebooks are larger than encoders make them.
+// path must be a regular file. Errors name the file and wrap ErrFormat when
+// the data is at fault.
 func OpenStream(path string) (*Stream, error) {
 	f, err := output.OpenRegular(path) // a FIFO would hang the open
 	if err != nil {

@@ -10,8 +10,15 @@ type voice struct {
 	serial uint64
 	bus    Bus
 	loop   bool
-	vol    float64 // as last set, for SetPan
-	pan    float64 // as last set, for SetVolume
+	// quiet marks a voice of the ticks' timeline that a predicted tick
+	// already started heard: it is mixed into the recording only, and
+	// twin (a slot of the heard pool, with its gen, or noTwin) is the
+	// voice heard in its place.
+	quiet   bool
+	twin    int32
+	twinGen uint32
+	vol     float64 // as last set, for SetPan
+	pan     float64 // as last set, for SetVolume
 
 	sound  *Sound
 	stream *Stream
@@ -29,6 +36,9 @@ type voice struct {
 	// stopAtEnd ends the voice when its ramp ends (a fade out, a stop).
 	stopAtEnd bool
 }
+
+// noTwin is a voice's twin when it has none.
+const noTwin = -1
 
 // declickFrames is how long a volume change or a stop ramps: 2.7 ms.
 const declickFrames = 128

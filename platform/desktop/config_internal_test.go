@@ -27,7 +27,7 @@ func heard(t *testing.T, cfg Config) (volume float64, muted bool) {
 		t.Fatal(err)
 	}
 	defer s.close()
-	return s.mixer.Volume(audio.Master), r.cfg.Sound.Mute
+	return s.mixer.Mixer().Volume(audio.Master), r.cfg.Sound.Mute
 }
 
 // A zero volume is full volume in Run as on the command line, where

@@ -58,10 +58,10 @@
 //   - Start(*Setup) error (desktop.Starter): setting up once the flags
 //     are set and the window is open, with what the run made for the game:
 //     the seed, the physics engine (Setup.NewWorld), the window, a logger,
-//     the sound mixer (sounds played in Tick are placed on the ticks'
-//     timeline and recorded by -audio-out; see platform/audio), save data
-//     (which a replay never writes; see SaveData), and the slot in a
-//     netplay session.
+//     the sound mixer (Play in Tick places a sound on the ticks' timeline,
+//     recorded by -audio-out; PlayNow is heard only; see platform/audio),
+//     save data (which a replay never writes; see SaveData), and the slot
+//     in a netplay session.
 //   - Flags(*flag.FlagSet) and Validate() error (desktop.Flagger): flags
 //     of the game's own, and the check of their values (its error exits
 //     with status 2). Every one but those Config.LocalFlags names changes
@@ -77,6 +77,13 @@
 //     a game with player slots splits one machine's input among them
 //     (default: engine.SeatLocal). A netplay session fills each slot from
 //     its peer instead.
+//   - Fork() and CopyFrom() (engine.Predictor): a second instance of the
+//     game (Fork() (engine.Predictor, error)), and copying one instance's
+//     whole state, its world through physics.World.CopyFrom, into another
+//     (CopyFrom(engine.Predictor) error). A netplay session then draws
+//     each frame from a copy ticked ahead of the confirmed input
+//     (-rollback), with an input delay of 0 to 2 ticks; without them it
+//     plays in pure lockstep. engine.SyncTest checks that a copy is whole.
 //   - Close() error (io.Closer): freeing what Start made.
 //
 // A game with player slots (Config.Loop.Players) sees every player's

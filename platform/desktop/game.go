@@ -55,9 +55,9 @@ type Setup struct {
 	Window  *sdl2.Window   // open, to load textures and fonts into, set the title or size
 	Log     *slog.Logger   // Config.Loop.Logger, or slog's default
 	Save    *SaveData      // the game's save data; never nil, and saving nothing in a replay
-	// Audio is the run's mixer, never nil: play sounds from Tick (they
-	// are placed on the ticks' timeline and recorded) or from Update and
-	// Draw (heard at once).
+	// Audio is the run's mixer, never nil: Play from Tick places a sound
+	// on the ticks' timeline (recorded by -audio-out); PlayNow, from
+	// anywhere, is heard at once and never recorded.
 	Audio *audio.Mixer
 	// Slot is this machine's player slot in a netplay session (0 alone,
 	// and on the host); Players is the session's player count (0 alone).
@@ -88,6 +88,7 @@ func optionals() []optional {
 		{reflect.TypeFor[engine.StateHasher](), "engine.StateHasher"},
 		{reflect.TypeFor[io.Closer](), "io.Closer"},
 		{reflect.TypeFor[engine.Seater](), "engine.Seater"},
+		{reflect.TypeFor[engine.Predictor](), "engine.Predictor"},
 	}
 }
 

@@ -37,6 +37,14 @@ type NetOptions struct {
 	// DropAfter is how long a silent peer is waited for (-net-timeout);
 	// 0 means 3 s.
 	DropAfter time.Duration
+	// Rollback is the most ticks this machine draws ahead of the
+	// confirmed input (-rollback N), 1 to engine/netplay's MaxRollback;
+	// 0 means DefaultRollback (8). It takes a game that is an
+	// engine.Predictor; others play in pure lockstep.
+	Rollback int
+	// NoRollback turns prediction off: pure lockstep, every frame drawn
+	// from confirmed input (-rollback 0).
+	NoRollback bool
 	// Lobby is the address of a lobby (tools/lobby) the peers meet
 	// through (-lobby): every peer gives the same Code and the first to
 	// arrive hosts; ICE finds a path between them, through a relay when
@@ -54,6 +62,7 @@ func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
 	fs.StringVar(&n.Code, "code", d.Code, "netplay: the session's secret (the host prints a generated one when not given)")
 	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", np.MaxInputDelay))
 	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: end the session when a peer has been silent this long")
+	n.rollbackFlag(fs, d)
 	fs.StringVar(&n.Lobby, "lobby", d.Lobby, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts")
 }
 
@@ -87,6 +96,8 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, np.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
 		return usagef("%s is the host's to choose: give it to the host", delay)
+	case n.Rollback < 0 || n.Rollback > np.MaxRollback:
+		return usagef("invalid value %d for %s: want 0 (pure lockstep) or 1 to %d ticks", n.Rollback, name("Net.Rollback"), np.MaxRollback)
 	case n.DropAfter < np.DefaultWarnAfter:
 		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), np.DefaultWarnAfter)
 	case n.active() && c.Output.Replay != "":
@@ -126,9 +137,10 @@ type netRun struct {
 func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
+	rollback := n.rollbackFor(r.game, log)
 	opt := pnet.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
 		Build: buildID(o.Version, log), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
-		Ticks: o.Loop.Ticks, Timeout: n.DropAfter,
+		Ticks: o.Loop.Ticks, Timeout: n.DropAfter, Predicting: rollback > 0,
 		// A joiner takes its place only once it knows it can run the
 		// host's settings.
 		Check: r.canAdopt}
@@ -169,13 +181,22 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 			return nil, err
 		}
 	}
+	if j.InputDelay == 0 && rollback == 0 {
+		_ = j.Close()
+		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
+	}
 	s, err := np.New(np.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
-		TPS: o.Loop.TPS, DropAfter: n.DropAfter, AdaptDelay: n.InputDelay == 0})
+		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback,
+		// The delay follows the round trip in lockstep; drawing ahead, the
+		// few ticks PredictedDelayFor chose at the start stay (a change
+		// announced from the verified tick could land on ticks whose input
+		// this peer already sent for its predicted present).
+		AdaptDelay: n.InputDelay == 0 && rollback == 0})
 	if err != nil {
 		_ = j.Close()
 		return nil, err
 	}
-	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
+	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "rollback", rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
 	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: o.Bot, heldAt: -1}, nil
 }
 
@@ -340,6 +361,8 @@ type NetSummary struct {
 	Dropped           uint64 `json:"dropped"` // malformed, forged, replayed or flooding datagrams
 	// Desync is the first tick whose state hashes differed, null when none did.
 	Desync *uint64 `json:"desync"`
+	// Prediction is what drawing ahead of the confirmed input did.
+	Prediction PredictionSummary `json:"prediction"`
 	// Path is how the peers reached each other: "direct" for -host and
 	// -join; through a lobby what ICE found: "direct host",
 	// "server-reflexive", "peer-reflexive" or "relay".
@@ -367,7 +390,8 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		DatagramsSent: st.DatagramsSent, DatagramsReceived: st.DatagramsReceived,
 		BytesSent: st.BytesSent, BytesReceived: st.BytesReceived,
 		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,
-		Path: r.joined.Path, ConnectMS: ms(r.joined.Connect),
+		Prediction: predictionSummary(&rep.Prediction, st.Mispredicted),
+		Path:       r.joined.Path, ConnectMS: ms(r.joined.Connect),
 	}
 }
 

@@ -37,6 +37,10 @@ func TestNetplayFlagsAreCheckedNamingTheFlag(t *testing.T) {
 		{[]string{"-join", "127.0.0.1:1", "-code", "abcdefgh", "-input-delay", "3"}, "give it to the host"},
 		{[]string{"-host", "127.0.0.1:1", "-duration", "5s"}, "use -ticks"},
 		{[]string{"-host", "127.0.0.1:1", "-net-timeout", "100ms"}, "-net-timeout"},
+		{[]string{"-host", "127.0.0.1:1", "-rollback", "0"}, ""},
+		{[]string{"-host", "127.0.0.1:1", "-rollback", "31"}, "-rollback: want 0 (pure lockstep) or 1 to 30"},
+		{[]string{"-host", "127.0.0.1:1", "-rollback", "-1"}, "-rollback"},
+		{[]string{"-host", "127.0.0.1:1", "-rollback", "lots"}, "-rollback"},
 	} {
 		_, err := desktop.Parse(&box{}, desktop.Config{Loop: engine.Config{Players: 2}}, tc.args)
 		switch {

@@ -116,7 +116,7 @@ func (r *run) start() error {
 	if err != nil {
 		return err
 	}
-	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer, Save: save}
+	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer.Mixer(), Save: save}
 	r.net.setup(setup)
 	if err := s.Start(setup); err != nil {
 		return fmt.Errorf("start %s: %w", r.name, err)
@@ -169,6 +169,7 @@ func (r *run) loop(ctx context.Context, cfg engine.Config) error {
 	before := readUsage()
 	r.looped = true
 	rep, runErr := engine.Run(ctx, cfg, r.win.Adapt(r.runner))
+	runErr = errors.Join(runErr, r.runner.closeForks())
 	after := readUsage()
 	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
 		r.log.Info("interrupted: stopping cleanly")

@@ -35,6 +35,7 @@ type runner struct {
 	quit     func()               // set in a netplay session: Esc ends every peer on one tick
 	overlay  func(c *sdl2.Canvas) // set in a netplay session: says which player it waits for
 	sound    *sound
+	forks    []sdl2.Runnable // the game's predicted copies (Fork), closed after the loop
 }
 
 func newRunner(game sdl2.Runnable, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
@@ -137,10 +138,13 @@ func (r *runner) Tick(t *engine.Tick) error { return r.sound.tick(t, r.game.Tick
 // there (sdl2.Wrapper).
 func (r *runner) Unwrap() sdl2.Runnable { return r.game }
 
-func (r *runner) Draw(c *sdl2.Canvas, f *engine.Frame) error {
+func (r *runner) Draw(c *sdl2.Canvas, f *engine.Frame) error { return r.drawWith(r.game, c, f) }
+
+// drawWith draws the frame of game, the runner's or its predicted copy.
+func (r *runner) drawWith(game sdl2.Runnable, c *sdl2.Canvas, f *engine.Frame) error {
 	r.sound.feed() // the frame's ticks are mixed: hear them now
 	r.last, r.drawn = *f, true
-	if err := r.render(c, f); err != nil {
+	if err := r.render(game, c, f); err != nil {
 		return err
 	}
 	if r.shotReq {
@@ -156,8 +160,8 @@ func (r *runner) Draw(c *sdl2.Canvas, f *engine.Frame) error {
 }
 
 // render draws the game and the HUD over it.
-func (r *runner) render(c *sdl2.Canvas, f *engine.Frame) error {
-	if err := r.game.Draw(c, f); err != nil {
+func (r *runner) render(game sdl2.Runnable, c *sdl2.Canvas, f *engine.Frame) error {
+	if err := game.Draw(c, f); err != nil {
 		return err
 	}
 	if r.hud {
@@ -208,7 +212,7 @@ func (r *runner) finalScreenshot(ctx context.Context, path string) (err error) {
 		}
 	}()
 	c := r.win.Canvas()
-	if err := r.render(c, &r.last); err != nil {
+	if err := r.render(r.game, c, &r.last); err != nil {
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}
 	if err := c.Flush(); err != nil {
@@ -242,6 +246,7 @@ func (r *runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
 		Bailouts: st.Bailouts, Mode: l.EffectiveMode(), Alpha: f.Alpha,
 		Paused: l.Paused(), NoInterp: !l.Interpolating(), TimeScale: l.TimeScale(),
 		FrameTimes: r.graph, FrameBudget: hudBudget,
+		Ahead: l.Prediction().Depth, Rollback: l.Prediction().Rollback,
 	})
 }
 

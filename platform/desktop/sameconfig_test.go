@@ -88,6 +88,8 @@ func sameCases(replay string) []sameCase {
 		{"Net.Join", func(c *desktop.Config) { c.Net.Join, c.Net.Code = "127.0.0.1:7777", "abcdefgh" }, []string{"-join", "127.0.0.1:7777", "-code", "abcdefgh"}},
 		{"Net.Code", func(c *desktop.Config) { c.Net.Host, c.Net.Code = "127.0.0.1:7777", "abcdefgh" }, []string{"-host", "127.0.0.1:7777", "-code", "abcdefgh"}},
 		{"Net.DropAfter", func(c *desktop.Config) { c.Net.Host, c.Net.DropAfter = "127.0.0.1:1", 10*time.Second }, []string{"-host", "127.0.0.1:1", "-net-timeout", "10s"}},
+		{"Net.Rollback", func(c *desktop.Config) { c.Net.Host, c.Net.Rollback = "127.0.0.1:1", 4 }, []string{"-host", "127.0.0.1:1", "-rollback", "4"}},
+		{"Net.NoRollback", func(c *desktop.Config) { c.Net.Host, c.Net.NoRollback = "127.0.0.1:1", true }, []string{"-host", "127.0.0.1:1", "-rollback", "0"}},
 		{"Net.Lobby", func(c *desktop.Config) { c.Net.Lobby = "127.0.0.1:7000" }, []string{"-lobby", "127.0.0.1:7000"}},
 		{"GameFlags", func(c *desktop.Config) { c.GameFlags = []tape.Setting{{Name: "speed", Value: "2.5"}} }, []string{"-speed", "2.5"}},
 	}

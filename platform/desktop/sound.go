@@ -34,7 +34,7 @@ type SoundOptions struct {
 // The device's settings: 25 ms queued after each frame's feed plus SDL's
 // 128-frame block, 27.7 ms in all; a 60 Hz frame takes 16.7 ms of it, which
 // leaves 5.7 ms for a late frame before the device runs dry. Slower
-// frames queue more (audio.Mixer.Feed).
+// frames queue more (audio.Runner.Feed).
 const (
 	audioTarget = 1200
 	audioBuffer = 128
@@ -96,7 +96,7 @@ type SoundSummary struct {
 	// AudioLatencyMS is the output latency in force at the end: what is
 	// queued after a feed plus the device's block, in milliseconds (0
 	// without a device). It is 27.7 ms while frames come at 60 Hz or
-	// faster, and grows with slower frames (see audio.Mixer.Feed).
+	// faster, and grows with slower frames (see audio.Runner.Feed).
 	AudioLatencyMS float64 `json:"audio_latency_ms"`
 	// AudioLatencyMaxMS is the most it was during the run.
 	AudioLatencyMaxMS float64 `json:"audio_latency_max_ms"`
@@ -120,14 +120,14 @@ func (s *SoundSummary) writeText(w io.Writer) {
 
 // sound is a run's mixer, its WAV file and its audio device.
 type sound struct {
-	mixer *audio.Mixer
+	mixer *audio.Runner // the game gets mixer.Mixer()
 	file  *output.File
 	wav   *audio.WAVWriter
 	dev   *sdl2.AudioDevice
 	log   *slog.Logger
 }
 
-// openSound makes the mixer a game gets in Setup.Audio, the -audio-out
+// openSound makes the mixer (a game gets its Mixer in Setup.Audio), the -audio-out
 // file, and the audio device: none when muted, or headless unless
 // SDL_AUDIODRIVER names a driver. No device is one log line, never an
 // error.
@@ -144,12 +144,12 @@ func openSound(ctx context.Context, o *Config, headless bool, log *slog.Logger) 
 		}
 		s.file, cfg.Capture = f, s.wav
 	}
-	m, err := audio.NewMixer(cfg)
+	m, err := audio.NewRunner(cfg)
 	if err != nil {
 		return nil, errors.Join(err, s.abort())
 	}
 	s.mixer = m
-	m.SetVolume(audio.Master, o.Sound.Volume)
+	m.Mixer().SetVolume(audio.Master, o.Sound.Volume)
 	switch {
 	case o.Sound.Mute:
 	case headless && os.Getenv("SDL_AUDIODRIVER") == "":
@@ -169,6 +169,16 @@ func (s *sound) tick(t *engine.Tick, run func(*engine.Tick) error) error {
 	return errors.Join(err, s.mixer.EndTick())
 }
 
+// predictedTick runs one tick of a predicted copy of the game (netplay
+// prediction): the sounds it plays are heard at once, once however often
+// the tick is simulated again, never recorded, and faded out when the
+// verified tick does not play them (see audio.Runner.BeginPredictedTick).
+func (s *sound) predictedTick(t *engine.Tick, run func(*engine.Tick) error) error {
+	s.mixer.BeginPredictedTick(t.N)
+	defer s.mixer.EndPredictedTick()
+	return run(t)
+}
+
 // feed tops the device up; a failing device is logged once and closed.
 func (s *sound) feed() {
 	if s.dev == nil {
@@ -183,6 +193,10 @@ func (s *sound) feed() {
 
 func (s *sound) summarize(sum *Summary) {
 	st := s.mixer.Stats()
+	if st.Unplaced > 0 {
+		s.log.Warn("sounds played outside a tick were heard only, not recorded: play them with PlayNow, or from Tick to record them",
+			"sounds", st.Unplaced)
+	}
 	sum.AudioUnderruns, sum.AudioStolen = st.Underruns, st.Stolen
 	sum.AudioDroppedMS = float64(st.Dropped) * 1000 / audio.Rate
 	if s.dev != nil {

@@ -52,7 +52,7 @@ func (b *beeper) Tick(t *engine.Tick) error {
 func (b *beeper) Update(*engine.Frame) error {
 	if !b.clicked {
 		b.clicked = true
-		b.mixer.Play(b.tone, audio.Params{})
+		b.mixer.PlayNow(b.tone, audio.Params{})
 	}
 	return nil
 }

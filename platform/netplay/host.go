@@ -278,7 +278,11 @@ func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 		j.RTT = max(j.RTT, s.SmoothedRTT+4*s.MeanDeviation)
 	}
 	j.InputDelay = o.InputDelay
-	if j.InputDelay == 0 {
+	switch {
+	case j.InputDelay != 0:
+	case o.Predicting:
+		j.InputDelay = np.PredictedDelayFor(j.RTT, cmp.Or(o.TPS, 60))
+	default:
 		j.InputDelay = np.DelayFor(j.RTT, cmp.Or(o.TPS, 60))
 	}
 	for i, p := range js {

@@ -29,6 +29,11 @@ type Options struct {
 	// InputDelay fixes the input delay in ticks; 0 means chosen from the
 	// round trips measured while joining. Host only.
 	InputDelay int
+	// Predicting says the host draws ahead of the confirmed input
+	// (engine/netplay's Config.Rollback): a delay chosen from the round
+	// trip is then PredictedDelayFor's, 0 to 2 ticks, where false picks
+	// DelayFor's. Host only.
+	Predicting bool
 	// TPS is the tick rate the delay is reckoned in; 0 means 60.
 	TPS int
 	// Build and Game name the binary and the game; a joiner whose differ

@@ -18,6 +18,10 @@ type HUD struct {
 	Paused        bool    // ticks are held
 	NoInterp      bool    // frames draw the last tick unblended
 	TimeScale     float64 // simulated seconds per real second; 0 means 1
+	// Ahead is how many ticks the frame was drawn ahead of the confirmed
+	// input in a netplay session that predicts, Rollback the most it may
+	// be; a zero Rollback (no prediction) leaves them out.
+	Ahead, Rollback int
 
 	// FrameTimes are recent frame times, oldest first, for the graph; none
 	// leaves it out. FrameBudget is the graph's reference line (the target
@@ -108,7 +112,15 @@ func (c *Canvas) drawHUD(h *HUD) {
 	if scale != 1 {
 		col = hudWarn
 	}
-	c.TextBytes(lx, y, strconv.AppendFloat(c.num[:0], scale, 'g', 4, 64), col)
+	lx, _ = c.TextBytes(lx, y, strconv.AppendFloat(c.num[:0], scale, 'g', 4, 64), col)
+	if h.Rollback > 0 {
+		lx, _ = c.Text(lx, y, "  ahead ", hudLabel)
+		col = hudText
+		if h.Ahead >= h.Rollback {
+			col = hudWarn // held: the peers' input is later than prediction covers
+		}
+		c.TextBytes(lx, y, hudAhead(c.num[:0], h), col)
+	}
 	y += lh
 
 	if len(h.FrameTimes) > 0 {
@@ -133,6 +145,9 @@ func hudChars(h *HUD, scale float64, buf *[64]byte) int {
 	}
 	if h.Paused {
 		lines[3] += len("PAUSED  ")
+	}
+	if h.Rollback > 0 {
+		lines[3] += len("  ahead ") + n(hudAhead(buf[:0], h))
 	}
 	return max(lines[0], lines[1], lines[2], lines[3])
 }
@@ -166,4 +181,11 @@ func (c *Canvas) FrameGraph(x, y, w, h float64, times []time.Duration, budget ti
 	}
 	by := y + h - h/3
 	c.FillRect(x, by, w, 1, color.RGBA{255, 255, 255, 120})
+}
+
+// hudAhead formats the prediction depth as "ahead/most".
+func hudAhead(b []byte, h *HUD) []byte {
+	b = strconv.AppendInt(b, int64(h.Ahead), 10)
+	b = append(b, '/')
+	return strconv.AppendInt(b, int64(h.Rollback), 10)
 }

@@ -76,3 +76,15 @@ func TestHUDPanelHoldsItsLongestLine(t *testing.T) {
 		t.Errorf("text runs past the panel %v", r)
 	}
 }
+
+// A predicting session's depth joins the switches' line, which must still
+// fit in the panel.
+func TestHUDPanelHoldsThePredictionDepth(t *testing.T) {
+	h := testHUD(nil)
+	h.Paused, h.NoInterp, h.TimeScale = true, true, 1.0/64
+	h.Ahead, h.Rollback = 30, 30
+	r, ok := hudBounds(t, 320, 180, h)
+	if !ok {
+		t.Errorf("text runs past the panel %v", r)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -26,11 +27,12 @@ const (
 type game struct {
 	startLives, startBricks int // -lives, -bricks
 
-	seed  uint64
-	world physics.World
-	steps stepper
-	win   *sdl2.Window
-	art   *art
+	seed   uint64
+	engine backend.Engine // the physics engine the world is on
+	world  physics.World
+	steps  stepper
+	win    *sdl2.Window
+	art    *art
 
 	paddle physics.BodyID
 	ball   physics.BodyID // 0 while no ball is in play
@@ -74,7 +76,7 @@ func newGame() *game { return &game{} }
 // Start builds the world on the engine the command line chose and paints
 // the art: it runs once, when the window is open.
 func (g *game) Start(s *desktop.Setup) error {
-	g.seed, g.win, g.log, g.save = s.Seed, s.Window, s.Log, s.Save
+	g.seed, g.engine, g.win, g.log, g.save = s.Seed, s.Physics, s.Window, s.Log, s.Save
 	g.loadBest()
 	w, err := s.NewWorld(physics.Config{OnContact: g.contact})
 	if err != nil {

@@ -40,8 +40,8 @@ func newSounds(m *audio.Mixer) (sounds, error) {
 	return s, nil
 }
 
-// play starts a sound placed at x on the field (pan) at pitch; it is a
-// tick's sound when called from Tick.
+// play starts a sound placed at x on the field (pan) at pitch, on the
+// ticks' timeline: Tick calls it.
 func (s *sounds) play(snd *audio.Sound, x, pitch float64) {
 	if s.mixer == nil {
 		return

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -31,6 +32,7 @@ type game struct {
 	bot   uint64 // -bot: 0 off
 
 	seed    uint64
+	engine  backend.Engine // the physics engine the world is on
 	world   physics.World
 	discs   [2]physics.BodyID
 	puck    physics.BodyID
@@ -42,8 +44,8 @@ type game struct {
 
 // Start builds the field on the physics engine the command line chose.
 func (g *game) Start(s *desktop.Setup) error {
-	g.seed = s.Seed
-	w, err := s.NewWorld(physics.Config{Damping: 0.6})
+	g.seed, g.engine = s.Seed, s.Physics
+	w, err := s.NewWorld(worldConfig())
 	if err != nil {
 		return err
 	}

@@ -37,6 +37,7 @@ type relay struct {
 	front  *net.UDPConn // the joiner's side
 	back   *net.UDPConn // towards the host
 	loss   float64
+	delay  time.Duration // one way, each datagram
 	mu     sync.Mutex
 	rng    *rand.Rand
 	joiner *net.UDPAddr
@@ -44,6 +45,11 @@ type relay struct {
 }
 
 func newRelay(t *testing.T, host *net.UDPAddr, loss float64) *relay {
+	return newDelayedRelay(t, host, loss, 0)
+}
+
+// newDelayedRelay is a relay that also holds each datagram for delay.
+func newDelayedRelay(t *testing.T, host *net.UDPAddr, loss float64, delay time.Duration) *relay {
 	front, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +58,7 @@ func newRelay(t *testing.T, host *net.UDPAddr, loss float64) *relay {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &relay{front: front, back: back, loss: loss, rng: rand.New(rand.NewPCG(1, 2))}
+	r := &relay{front: front, back: back, loss: loss, delay: delay, rng: rand.New(rand.NewPCG(1, 2))}
 	t.Cleanup(func() { front.Close(); back.Close() })
 	go r.forward(true)
 	go r.forward(false)
@@ -90,16 +96,26 @@ func (r *relay) forward(up bool) {
 		if r.drop() {
 			continue
 		}
-		if up {
-			_, _ = r.back.Write(buf[:n])
+		if r.delay == 0 {
+			r.send(up, buf[:n])
 			continue
 		}
-		r.mu.Lock()
-		to := r.joiner
-		r.mu.Unlock()
-		if to != nil {
-			_, _ = r.front.WriteToUDP(buf[:n], to)
-		}
+		b := append([]byte(nil), buf[:n]...)
+		time.AfterFunc(r.delay, func() { r.send(up, b) })
+	}
+}
+
+// send passes one datagram on, towards the host when up.
+func (r *relay) send(up bool, b []byte) {
+	if up {
+		_, _ = r.back.Write(b)
+		return
+	}
+	r.mu.Lock()
+	to := r.joiner
+	r.mu.Unlock()
+	if to != nil {
+		_, _ = r.front.WriteToUDP(b, to)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -189,5 +190,29 @@ func TestOpenRegularRefusesWhatIsNotARegularFileWithoutWaiting(t *testing.T) {
 	defer f.Close()
 	if b, err := io.ReadAll(f); err != nil || string(b) != "bytes" {
 		t.Errorf("read %q, %v", b, err)
+	}
+}
+
+func TestOpenOfOwnDescriptorReadsOnFromWhereItIs(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	w.Write([]byte("recording"))
+	w.Close()
+	var f *os.File
+	within(t, "Open of a pipe by its descriptor", func() {
+		f, err = Open(context.Background(), "/dev/fd/"+strconv.Itoa(int(r.Fd())))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if b, err := io.ReadAll(f); err != nil || string(b) != "recording" {
+		t.Errorf("read %q, %v", b, err)
+	}
+	if _, err := Open(context.Background(), filepath.Join(t.TempDir(), "missing")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Open of a missing file: %v, want fs.ErrNotExist", err)
 	}
 }

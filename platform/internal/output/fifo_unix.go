@@ -22,10 +22,11 @@ const releaseWait = time.Second
 // waiting for a process to open the other end until ctx is done or
 // SIGINT, SIGTERM or SIGHUP arrives, when it fails with an error wrapping
 // the cause. A run's own handler sees the signal too (see os/signal), so
-// the run ends as it would have without the wait. Opening a FIFO blocks in the
-// kernel, where no signal reaches it (Go retries an interrupted open), so
-// the open runs in a goroutine; giving up, openFIFO opens the other end
-// itself for a moment, which lets that open return and be closed.
+// the run ends as it would have without the wait. Opening a FIFO blocks
+// in the kernel, where no signal reaches it (Go retries an interrupted
+// open), so the open runs in a goroutine; giving up, openFIFO opens the
+// other end itself for a moment, which lets that open return and be
+// closed.
 func openFIFO(ctx context.Context, path string, flag int) (*os.File, error) {
 	other, partner := "reader", os.O_RDONLY
 	if flag&(os.O_WRONLY|os.O_RDWR) == 0 {
@@ -61,6 +62,11 @@ func openFIFO(ctx context.Context, path string, flag int) (*os.File, error) {
 	case o := <-done:
 		return o.f, o.err
 	case <-ctx.Done():
+	}
+	select {
+	case o := <-done: // the other end came as the wait ended
+		return o.f, o.err
+	default:
 	}
 	// Being the other end for a moment lets the blocked open return. When
 	// the path is no longer a FIFO this fails, and the goroutine is left

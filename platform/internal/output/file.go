@@ -20,10 +20,16 @@
 //     as every writer's does, until something reads it, but not past a
 //     signal asking the run to end (SIGINT, SIGTERM, SIGHUP) or the
 //     context's end (CreateContext): a FIFO nobody opens never hangs a run;
-//   - a directory is refused.
+//   - a directory is refused, and so is a name longer than MaxName bytes
+//     (a name up to it works: the temporary name is cut to fit).
 //
 // Every write, flush, sync, close and rename error is kept and reported
 // by Commit.
+//
+// A run's inputs are opened here too, by the same rules: Open waits for a
+// FIFO's writer no longer than Create for its reader, and OpenRegular
+// opens an asset (a sound, an image) without waiting, refusing anything
+// but a regular file.
 package output
 
 import (

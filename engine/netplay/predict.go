@@ -1,0 +1,117 @@
+package netplay
+
+import (
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
+
+// Prediction's limits and defaults.
+const (
+	// DefaultRollback is the most ticks a peer draws ahead of the
+	// confirmed input unless told otherwise, as GGPO and GGRS default.
+	DefaultRollback = 8
+	// MaxRollback is the most it may: each frame ticks a copy of the game
+	// that far.
+	MaxRollback = 30
+	// MaxPredictedDelay is the most input delay PredictedDelayFor picks.
+	MaxPredictedDelay = 2
+)
+
+var _ engine.Predicting = (*Session)(nil)
+
+// PredictedDelayFor returns the input delay for a session whose peers
+// draw ahead of the confirmed input (Config.Rollback), over a round trip
+// of rtt at tps ticks a second: nothing waits for a round trip any more,
+// so the delay only trims how far ahead the peers predict, 0 to
+// MaxPredictedDelay ticks: one tick for every three of the one-way trip.
+func PredictedDelayFor(rtt time.Duration, tps int) int {
+	dt := time.Second / time.Duration(max(tps, 1))
+	oneWay := int((rtt/2 + dt - 1) / dt)
+	return min(max(oneWay/3, 0), MaxPredictedDelay)
+}
+
+// Rollback returns the most ticks the loop may draw ahead of the
+// confirmed input: Config.Rollback.
+func (s *Session) Rollback() int { return s.cfg.Rollback }
+
+// Local takes this peer's input for present tick p: it is played at tick
+// p+InputDelay and sent at once. false holds the present tick: the input
+// would overwrite input a peer has not acknowledged, or this peer's
+// present runs ahead of its peers' and waits a tick for them.
+func (s *Session) Local(p uint64, local *engine.Input) (bool, error) {
+	if s.err != nil {
+		return false, s.err
+	}
+	if s.aheadOfPeers(p) || !s.produce(p, local) {
+		return false, nil
+	}
+	for i := range s.peers {
+		s.send(&s.peers[i])
+	}
+	return true, nil
+}
+
+// aheadOfPeers holds one present tick now and then while this peer's
+// present runs more than two ticks ahead of a peer's, judged from when
+// that peer's input arrives: then both predict about as far, instead of
+// one predicting far ahead and the other hardly at all.
+func (s *Session) aheadOfPeers(p uint64) bool {
+	if p < s.lastSlow+uint64(s.cfg.TPS)/4 {
+		return false
+	}
+	dt := time.Second / time.Duration(s.cfg.TPS)
+	for i := range s.peers {
+		pr := &s.peers[i]
+		if pr.rtt == 0 {
+			continue
+		}
+		oneWay := int64(pr.rtt / 2 / dt)
+		// Its input for tick t is taken at its present t-InputDelay and
+		// arrives oneWay later: its present now is about next+oneWay-delay.
+		theirs := int64(s.slots[pr.Slot].next) + oneWay - int64(s.delay)
+		if int64(p)-theirs > 2 {
+			s.lastSlow = p
+			s.stats.slowed++
+			return true
+		}
+	}
+	return false
+}
+
+// Guess fills players with tick n's input: each slot's confirmed input
+// when it has arrived, and otherwise its latest input held (without its
+// presses, releases and text), the prediction GGPO and GGRS make.
+func (s *Session) Guess(n uint64, players []engine.Input) {
+	for i := range players {
+		if i >= s.cfg.Players {
+			break
+		}
+		r := &s.slots[i]
+		switch {
+		case r.next > n:
+			players[i] = r.at(n).in
+		case r.next > 0:
+			players[i] = r.at(r.next - 1).in.Held()
+			s.guessed[i], s.guessBase[i] = max(s.guessed[i], n+1), r.next
+		default:
+			s.guessed[i], s.guessBase[i] = max(s.guessed[i], n+1), 0
+		}
+	}
+}
+
+// checkGuess counts slot's input for tick t, just arrived, as
+// mispredicted when the last frame drawn with a guess for it guessed
+// otherwise: the input held then.
+func (s *Session) checkGuess(slot int, t uint64, got *engine.Input) {
+	if t >= s.guessed[slot] {
+		return
+	}
+	var guess engine.Input
+	if b := s.guessBase[slot]; b > 0 {
+		guess = s.slots[slot].at(b - 1).in.Held()
+	}
+	if *got != guess {
+		s.stats.mispredicted++
+	}
+}

@@ -1,0 +1,198 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// Predictor is a game that can be drawn ahead of the input a netplay
+// session has confirmed. The loop keeps the game itself as the verified
+// timeline (ticked only with every player's confirmed input, never
+// restored, the state that is hashed and recorded) and, each frame, copies
+// it into a second instance and ticks that copy on to the present with the
+// input known so far (a missing player's last input held), then draws the
+// copy. Two copies of one state ticked with the same input must match each
+// other bit for bit; they need not match the verified game, whose physics
+// world a copy does not continue exactly.
+type Predictor interface {
+	// Fork returns a second instance of the game with state of its own
+	// (its own physics world, on the same engine and Config), called once
+	// before the first tick; its state is set by CopyFrom before every
+	// use. A nil Predictor (and nil error) means the game cannot be
+	// predicted after all (a wrapper around a game that is no Predictor).
+	Fork() (Predictor, error)
+	// CopyFrom makes the receiver's whole state that of src, an instance
+	// of the same game (the verified one, or another fork): every field a
+	// tick reads or writes, and its world through physics.World.CopyFrom.
+	// It runs once a frame: once warm it should allocate nothing.
+	CopyFrom(src Predictor) error
+}
+
+// Predicting is a Lockstep that lets the loop run ahead of the confirmed
+// input: the present tick, whose input this machine gives (Local), may be
+// up to Rollback ticks past the verified tick, whose input is every
+// player's (Inputs). The ticks between are drawn from a copy of the game
+// ticked with Guess's input. engine/netplay's Session is one when its
+// Config.Rollback is set.
+type Predicting interface {
+	Lockstep
+	// Rollback returns the most ticks the present may run ahead of the
+	// verified tick; 0 turns prediction off (Inputs takes the local input,
+	// as a plain Lockstep).
+	Rollback() int
+	// Local is called once for each present tick p, in order, with this
+	// machine's input for it (read only: the loop keeps its own). false
+	// holds the present tick (the Lockstep cannot take more input yet).
+	// With prediction on, Inputs ignores its local argument.
+	Local(p uint64, local *Input) (bool, error)
+	// Guess fills players (one zeroed Input per slot) with tick n's input
+	// as far as it is known: the confirmed input of each slot that has it,
+	// a prediction for the others.
+	Guess(n uint64, players []Input)
+}
+
+// PredictionStats say what drawing ahead of the verified timeline did.
+type PredictionStats struct {
+	// Rollback is the most ticks the drawn timeline may run ahead; 0 when
+	// the loop did not predict.
+	Rollback int
+	// Frames counts the frames drawn from a predicted copy (the present
+	// ahead of the verified tick).
+	Frames uint64
+	// Resimulated counts the predicted ticks run over all frames, and
+	// MaxResimulated the most in one frame.
+	Resimulated    uint64
+	MaxResimulated int
+	// Depth is how far ahead the last frame drawn was, in ticks.
+	Depth int
+	// Cost is the time a predicted frame spent copying the game and
+	// ticking the copy (per frame drawn from prediction).
+	Cost Percentiles
+	// Jump is the farthest a body's drawn position moved when a new
+	// verified state corrected a tick the frame before had predicted: how
+	// far a misprediction made a body jump, in world units.
+	Jump float64
+}
+
+// Prediction returns what the loop's predicted timeline did so far.
+func (l *Loop) Prediction() PredictionStats {
+	p := l.pred
+	if p == nil {
+		return PredictionStats{}
+	}
+	st := p.stats
+	st.Cost = percentiles(p.cost)
+	return st
+}
+
+// Present returns the present tick: the tick this machine's input goes
+// to next, ahead of Stats().Ticks (the verified ticks run) while the loop
+// predicts, equal to it otherwise.
+func (l *Loop) Present() uint64 {
+	if l.pred != nil {
+		return l.pred.present
+	}
+	return l.stats.Ticks
+}
+
+// prediction is the loop's predicted timeline.
+type prediction struct {
+	src      Predicting
+	main     Predictor // the game, verified
+	fork     Predictor
+	game     Game // fork as a Game: what is ticked and drawn ahead
+	world    physics.Stepper
+	rollback uint64
+	present  uint64 // the next present tick
+	tick     Tick
+	players  []Input
+	prev     []physics.BodyState
+	cur      []physics.BodyState
+	scratch  []physics.BodyState
+	last     []physics.BodyState // the previous frame's predicted current state
+	lastAt   uint64              // 1 + the tick whose state last is, 0 none
+	local    Input
+	stats    PredictionStats
+	cost     *hdrhistogram.Histogram
+}
+
+// initPrediction turns prediction on when the Lockstep predicts and the
+// game can be forked; a Lockstep that predicts for a game that cannot be
+// is refused, since its input delay assumes drawing ahead.
+func (l *Loop) initPrediction() error {
+	src, ok := l.mp.lockstep.(Predicting)
+	if !ok || src.Rollback() <= 0 {
+		return nil
+	}
+	main, ok := l.game.(Predictor)
+	var fork Predictor
+	var err error
+	if ok {
+		if fork, err = main.Fork(); err != nil {
+			return fmt.Errorf("engine: fork the game for prediction: %w", err)
+		}
+	}
+	if fork == nil {
+		return fmt.Errorf("engine: the Lockstep predicts %d ticks ahead but %T cannot be copied (no engine.Predictor): set its rollback to 0", src.Rollback(), l.game)
+	}
+	g, ok := fork.(Game)
+	if !ok {
+		return fmt.Errorf("engine: %T.Fork returned %T, which is no Game", l.game, fork)
+	}
+	p := &prediction{src: src, main: main, fork: fork, game: g, rollback: uint64(src.Rollback()),
+		players: make([]Input, len(l.mp.players)), cost: hdrhistogram.New(1, histMax, 3)}
+	p.stats.Rollback = src.Rollback()
+	p.tick.DT = l.ts.dt
+	if s, ok := g.(Simulator); ok {
+		if w := s.World(); w != nil {
+			p.world = w
+		}
+	}
+	if (p.world == nil) != (l.world == nil) {
+		return fmt.Errorf("engine: %T has a world but its fork has none, or the other way round", l.game)
+	}
+	l.pred = p
+	return nil
+}
+
+// advance runs the present on by one tick: it takes this machine's input
+// for it and hands it to the Lockstep, unless the present is Rollback
+// ticks ahead of the verified tick or the Lockstep cannot take it.
+func (p *prediction) advance(l *Loop) (held bool, err error) {
+	if p.present-l.stats.Ticks >= p.rollback {
+		return true, nil
+	}
+	l.input.takeTick(&p.local)
+	ok, err := p.src.Local(p.present, &p.local)
+	if err != nil || !ok {
+		return !ok, err
+	}
+	p.present++
+	return false, nil
+}
+
+// verify runs every verified tick whose input is all there, up to the
+// present.
+func (l *Loop) verify() error {
+	for l.stats.Ticks < l.pred.present {
+		if l.cancelled() {
+			l.stopping = true
+			return nil
+		}
+		l.phases.enter(PhaseTick)
+		l.tick.N = l.stats.Ticks
+		clear(l.mp.players)
+		ready, err := l.mp.lockstep.Inputs(l.tick.N, &l.pred.local, l.mp.players, l)
+		if err != nil || !ready {
+			return err
+		}
+		l.tick.Players = l.mp.players
+		if err := l.stepTick(); err != nil {
+			return err
+		}
+	}
+	return nil
+}

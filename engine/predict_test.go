@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/physics"
+)
+
+// laggyLockstep confirms every player's input lag ticks after this
+// machine gave its own: the loop draws lag ticks ahead.
+type laggyLockstep struct {
+	lag, rollback int
+	present       uint64 // 1 + the last present tick given
+	guesses       int
+}
+
+func (s *laggyLockstep) Frame(time.Duration, bool) error { return nil }
+func (s *laggyLockstep) Rollback() int                   { return s.rollback }
+
+func (s *laggyLockstep) Inputs(n uint64, _ *Input, players []Input, _ StateHasher) (bool, error) {
+	if n+uint64(s.lag) >= s.present {
+		return false, nil
+	}
+	for i := range players {
+		players[i].MouseX = float64(n)
+	}
+	return true, nil
+}
+
+func (s *laggyLockstep) Local(p uint64, _ *Input) (bool, error) {
+	s.present = p + 1
+	return true, nil
+}
+
+func (s *laggyLockstep) Guess(n uint64, players []Input) {
+	s.guesses++
+	for i := range players {
+		players[i].MouseX = float64(n)
+	}
+}
+
+// copyGame is a game for two players whose state is a sum of its input and,
+// with a world, the world's bodies; its fork copies both. Draw notes
+// which instance drew.
+type copyGame struct {
+	sum   float64
+	world *movingWorld
+	main  *copyGame // nil on the game itself
+	drawn *copyGame // the instance that drew the last frame
+}
+
+func (g *copyGame) Tick(t *Tick) error {
+	g.sum += t.Players[0].MouseX + t.Players[1].MouseX
+	return nil
+}
+
+func (g *copyGame) Draw(*Frame) error {
+	if g.main != nil {
+		g.main.drawn = g
+	} else {
+		g.drawn = g
+	}
+	return nil
+}
+
+func (g *copyGame) World() physics.Stepper {
+	if g.world == nil {
+		return nil
+	}
+	return g.world
+}
+
+func (g *copyGame) Fork() (Predictor, error) {
+	f := &copyGame{main: g}
+	if g.world != nil {
+		f.world = newMovingWorld(len(g.world.bodies))
+	}
+	return f, nil
+}
+
+func (g *copyGame) CopyFrom(src Predictor) error {
+	s := src.(*copyGame)
+	g.sum = s.sum
+	if g.world != nil {
+		copy(g.world.bodies, s.world.bodies)
+	}
+	return nil
+}
+
+// predictingLoop is a warm loop that draws a game lag ticks ahead.
+func predictingLoop(tb testing.TB, g *copyGame, lag, rollback int) (*Loop, *laggyLockstep) {
+	tb.Helper()
+	ls := &laggyLockstep{lag: lag, rollback: rollback}
+	c := &fakeClock{}
+	cfg, err := Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: ls, Players: 2}.WithDefaults()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	l := newLoop(cfg, g)
+	if err := l.mp.init(cfg, g); err != nil {
+		tb.Fatal(err)
+	}
+	if err := l.initPrediction(); err != nil {
+		tb.Fatal(err)
+	}
+	if l.world != nil {
+		l.cur = l.world.Snapshot(l.cur)
+		l.prev = append(l.prev[:0], l.cur...)
+	}
+	l.start = l.clock.Now()
+	l.last, l.lastPresent = l.start, l.start
+	for range 120 {
+		if err := l.runFrame(); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return l, ls
+}
+
+func TestLoopDrawsThePredictedCopyAheadOfTheVerifiedTicks(t *testing.T) {
+	for _, tc := range []struct{ lag, rollback, depth int }{{0, 8, 0}, {3, 8, 3}, {5, 8, 5}, {12, 8, 8}} {
+		g := &copyGame{world: newMovingWorld(3)}
+		l, _ := predictingLoop(t, g, tc.lag, tc.rollback)
+		ahead := int(l.Present() - l.Stats().Ticks)
+		if ahead != tc.depth || l.Prediction().Depth != tc.depth {
+			t.Fatalf("lag %d: present %d ticks ahead (stats %d), want %d", tc.lag, ahead, l.Prediction().Depth, tc.depth)
+		}
+		wantDrawn := g
+		if tc.depth > 0 {
+			wantDrawn = l.pred.fork.(*copyGame)
+		}
+		if g.drawn != wantDrawn {
+			t.Fatalf("lag %d: the frame was drawn by the wrong instance", tc.lag)
+		}
+		// The copy ran the ticks from the verified one to the present
+		// with the guessed input: its sum is the game's plus theirs.
+		var want float64
+		for n := l.Stats().Ticks; n < l.Present(); n++ {
+			want += 2 * float64(n)
+		}
+		if f := l.pred.fork.(*copyGame); tc.depth > 0 && f.sum != g.sum+want {
+			t.Fatalf("lag %d: the copy's sum is %v, want %v", tc.lag, f.sum, g.sum+want)
+		}
+		if got := len(l.frame.Bodies); got != 3 {
+			t.Fatalf("lag %d: the frame has %d bodies, want 3", tc.lag, got)
+		}
+	}
+}
+
+func TestPredictedFrameAllocatesNothingOnceWarm(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		game *copyGame
+	}{{"noworld", &copyGame{}}, {"world1000", &copyGame{world: newMovingWorld(1000)}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, _ := predictingLoop(t, tc.game, 6, 8)
+			allocs := testing.AllocsPerRun(200, func() {
+				if err := l.runFrame(); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if allocs != 0 || l.Prediction().Frames == 0 {
+				t.Fatalf("a predicted frame allocates %v times (%d predicted), want 0", allocs, l.Prediction().Frames)
+			}
+		})
+	}
+}
+
+func TestALockstepThatPredictsNeedsAGameThatCopies(t *testing.T) {
+	c := &fakeClock{}
+	cfg := Config{Platform: &fakePlatform{clock: c}, Clock: c, Lockstep: &laggyLockstep{rollback: 8}, Ticks: 10, Players: 2}
+	if _, err := Run(t.Context(), cfg, noopGame{}); err == nil {
+		t.Fatal("a predicting Lockstep ran a game that cannot be copied")
+	}
+}
