@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/pion/ice/v4"
+	"github.com/pion/logging"
 	"github.com/pion/stun/v4"
 	"github.com/pion/transport/v5"
 )
@@ -21,6 +22,7 @@ type iceEnv struct {
 	net     transport.Net
 	mux     ice.UniversalUDPMux // QUIC's socket, for host and reflexive candidates
 	log     *slog.Logger
+	pionLog logging.LoggerFactory // pion's own logs: errors only
 }
 
 // iceLink is one connected pair of peers: the agent that found the path
@@ -59,6 +61,7 @@ func (e *iceEnv) newAgent() (*ice.Agent, []*stun.URI, error) {
 		ice.WithCandidateTypes(types),
 		ice.WithNetworkTypes([]ice.NetworkType{ice.NetworkTypeUDP4}),
 		ice.WithMulticastDNSMode(ice.MulticastDNSModeDisabled),
+		ice.WithLoggerFactory(e.pionLog),
 		// Loopback is no path between machines, and a TURN server
 		// refuses to relay to it.
 		ice.WithIPFilter(notLoopback),
