@@ -56,9 +56,15 @@ deps-box2d: ## install Box2D 2.4 for the box2d build tag where the system packag
 		else echo "deps-box2d: this system packages no Box2D 2.4 (Homebrew and Arch ship 3.x): the box2d tag cannot build here; Chipmunk needs nothing" >&2; exit 1; fi; \
 	fi
 
-deps-test: deps deps-box2d ## also install Xvfb, xdotool, sox and Box2D, for the X11 tests (a display taken away too), the sound files' checks and the box2d tag
+deps-test: deps deps-box2d ## also install Xvfb, xdotool, sox, Box2D, coturn and iptables, for the X11 tests (a display taken away too), the sound files' checks, the box2d tag and the NAT lab
 	@if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null || ! command -v xdotool >/dev/null || ! command -v sox >/dev/null; then \
 		$(call install,xvfb xauth xdotool sox,xorg-x11-server-Xvfb xorg-x11-xauth xdotool sox,xorg-server-xvfb xorg-xauth xdotool sox,xquartz xdotool sox); \
+	fi
+	@# The NAT lab (samples/versus) runs coturn in a namespace it makes; the
+	@# package's own service must not stay running on the machine.
+	@if [ "$$(uname)" = Linux ] && { ! command -v turnserver >/dev/null || ! command -v iptables >/dev/null; }; then \
+		$(call install,coturn iptables iproute2,coturn iptables iproute,coturn iptables iproute2,); \
+		$$SUDO systemctl disable --now coturn >/dev/null 2>&1 || $$SUDO service coturn stop >/dev/null 2>&1 || true; \
 	fi
 
 build: deps ## build every sample and tool into bin/

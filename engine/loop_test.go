@@ -520,6 +520,27 @@ func TestHiddenTimeStaysOutOfFrameStatsAndIsReportedApart(t *testing.T) {
 	}
 }
 
+// countingTape counts the ticks it is asked to record.
+type countingTape struct{ n uint64 }
+
+func (c *countingTape) Tick(uint64, *Input, StateHasher) error { c.n++; return nil }
+
+func TestATickThatQuitsCountsAsTheTapeRecordedIt(t *testing.T) {
+	c := &fakeClock{}
+	tp := &countingTape{}
+	g := &recorder{onTick: func(tk *Tick) error {
+		if tk.N == 3 {
+			return ErrQuit
+		}
+		return nil
+	}}
+	p := &fakePlatform{clock: c, work: every(time.Second / 60)}
+	rep := runFake(t, Config{Mode: ModeUncapped, Tape: tp}, g, p, c)
+	if rep.Ticks != 4 || tp.n != 4 {
+		t.Fatalf("the game quit in tick 3: the report counts %d ticks and the tape %d, want 4 and 4", rep.Ticks, tp.n)
+	}
+}
+
 // The default MaxFrame holds a tick at any tick rate, so a zero MaxFrame
 // is valid at 2 ticks a second; a bad field's error names it as a
 // *ConfigError.

@@ -342,6 +342,9 @@ func (l *Loop) stepTick() error {
 		return wrapGame("tick", l.tick.N, err)
 	}
 	if err := l.game.Tick(&l.tick); err != nil {
+		if errors.Is(err, ErrQuit) {
+			l.quitTick()
+		}
 		return wrapGame("tick", l.tick.N, err)
 	}
 	if l.world != nil {
@@ -354,6 +357,16 @@ func (l *Loop) stepTick() error {
 	}
 	l.stats.Ticks++
 	return nil
+}
+
+// quitTick ends a tick whose game quit: it ran, and a tape recorded it,
+// so it counts; its state is what the game left (the world is not
+// stepped), which is what the final hash covers.
+func (l *Loop) quitTick() {
+	if l.world != nil {
+		l.cur = l.world.Snapshot(l.cur[:0])
+	}
+	l.stats.Ticks++
 }
 
 // draw blends, draws and presents the frame: the verified game's, or

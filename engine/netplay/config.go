@@ -52,6 +52,13 @@ type Config struct {
 	// DropAfter is the silence after which the session ends with a
 	// *SilentError; 0 means DefaultDropAfter.
 	DropAfter time.Duration
+	// AdaptDelay lets the input delay follow the round trip during the
+	// session: the host picks a new delay from the round trips it
+	// measures (see DelayFor) and every peer switches to it on one tick
+	// the host names. Only the host's matters; false keeps InputDelay.
+	// It needs Rollback 0: a peer drawing ahead has sent its input for
+	// ticks past the verified one, which a change could not reach in time.
+	AdaptDelay bool
 }
 
 // Peer is the link to another peer and that peer's slot.
@@ -81,6 +88,8 @@ func (c Config) withDefaults() (Config, error) {
 		return c, fmt.Errorf("netplay: %d players: a session needs 2 to %d", c.Players, engine.MaxPlayers)
 	case c.Slot < 0 || c.Slot >= c.Players:
 		return c, fmt.Errorf("netplay: slot %d out of range: want 0 to %d", c.Slot, c.Players-1)
+	case c.AdaptDelay && c.Rollback > 0:
+		return c, fmt.Errorf("netplay: AdaptDelay with Rollback %d: the delay follows the round trip only in pure lockstep (Rollback 0)", c.Rollback)
 	case c.Rollback < 0 || c.Rollback > MaxRollback:
 		return c, fmt.Errorf("netplay: rollback %d out of range: want 0 (lockstep) to %d ticks", c.Rollback, MaxRollback)
 	case c.InputDelay < 0 || c.InputDelay > MaxInputDelay:

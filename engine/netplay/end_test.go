@@ -2,6 +2,7 @@ package netplay_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -98,5 +99,19 @@ func TestAPeerAheadSlowsDownForTheOther(t *testing.T) {
 	sameRun(t, w, 1200)
 	if st := w.peers[0].session.Stats(); st.Slowed == 0 {
 		t.Fatalf("the peer that started first never slowed down: %+v", st)
+	}
+}
+
+func TestDesyncMessageNamesTheTickAndTheUsualCauses(t *testing.T) {
+	for _, e := range []*netplay.DesyncError{
+		{Tick: 120, Slot: 1, Ours: 1, Theirs: 2},
+		{Tick: 120, FoundBy: 1},
+	} {
+		msg := e.Error()
+		for _, want := range []string{"tick 120", "wall clock", "map iteration order", "local files", "flags", "tools/replay -diff"} {
+			if !strings.Contains(msg, want) {
+				t.Fatalf("%q does not say %q", msg, want)
+			}
+		}
 	}
 }

@@ -21,11 +21,17 @@ type DesyncError struct {
 	Ours, Theirs uint64
 }
 
+// desyncCauses are what usually makes peers part: said next to the tick.
+const desyncCauses = "the usual causes: the wall clock or real time read in a tick, " +
+	"map iteration order or another source of randomness than the seed, " +
+	"local files, saves or flags that differ between the peers; " +
+	"record with -record on every peer and compare the tapes with tools/replay -diff"
+
 func (e *DesyncError) Error() string {
 	if e.Ours == 0 && e.Theirs == 0 {
-		return fmt.Sprintf("netplay: desync: player %d found the state hashes differ at tick %d; compare the tapes with tools/replay", e.FoundBy, e.Tick)
+		return fmt.Sprintf("netplay: desync: player %d found the state hashes differ at tick %d (%s)", e.FoundBy, e.Tick, desyncCauses)
 	}
-	return fmt.Sprintf("netplay: desync: state hashes differ at tick %d (this peer %016x, player %d %016x); compare the tapes with tools/replay", e.Tick, e.Ours, e.Slot, e.Theirs)
+	return fmt.Sprintf("netplay: desync: state hashes differ at tick %d (this peer %016x, player %d %016x) (%s)", e.Tick, e.Ours, e.Slot, e.Theirs, desyncCauses)
 }
 
 // SilentError ends a session when a peer has sent nothing for DropAfter.

@@ -22,6 +22,14 @@ type world struct {
 	peers  []*simPeer
 	yield  chan int
 	frames int // frames left before the run is called stuck
+	ends   []*netsim.End
+}
+
+// setConditions changes every link, both ways, from now on.
+func (w *world) setConditions(c netsim.Conditions) {
+	for _, e := range w.ends {
+		e.SetConditions(c)
+	}
 }
 
 // simPeer is one peer: its loop's platform and clock, its session and
@@ -155,6 +163,7 @@ type setup struct {
 	drop    time.Duration
 	// rollback is how far each peer draws ahead (0: pure lockstep).
 	rollback int
+	adapt    bool // the input delay follows the round trip
 }
 
 func newWorld(s setup) *world {
@@ -170,12 +179,14 @@ func newWorld(s setup) *world {
 	}
 	for j := 1; j < s.players; j++ {
 		h, c := w.net.Pipe(s.cond, s.cond)
+		w.ends = append(w.ends, h, c)
 		w.peers[0].ends = append(w.peers[0].ends, netplay.Peer{Slot: j, Link: h})
 		w.peers[j].ends = []netplay.Peer{{Slot: 0, Link: c}}
 	}
 	for i, p := range w.peers {
 		var err error
-		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay, DropAfter: s.drop, Rollback: s.rollback})
+		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay,
+			DropAfter: s.drop, Rollback: s.rollback, AdaptDelay: s.adapt})
 		if err != nil {
 			panic(err)
 		}

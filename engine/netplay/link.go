@@ -1,5 +1,7 @@
 package netplay
 
+import "time"
+
 // Link carries datagrams to and from one other peer. It is best effort: a
 // datagram may be lost, delayed, duplicated or reordered, which the
 // Session makes up for. Its methods are called from the loop's goroutine.
@@ -10,4 +12,14 @@ type Link interface {
 	// Receive returns the next datagram that arrived, or false when none
 	// is waiting; b is valid until the next call.
 	Receive() (b []byte, ok bool)
+}
+
+// AgedLink is a Link that knows when each datagram arrived, so that a
+// Session measures round trips from the datagrams' own times instead of
+// the frame it took them in: a platform's link reads the network on its
+// own goroutine and notes the time.
+type AgedLink interface {
+	Link
+	// ReceiveAged is Receive, also saying how long ago b arrived.
+	ReceiveAged() (b []byte, age time.Duration, ok bool)
 }

@@ -17,7 +17,7 @@ import (
 //	stalled_%     share of the run's time given up waiting for input
 //	held_%        share of ticks that were held at least one frame
 //	B/s_each_way  datagram payload a second, one direction
-//	rtt_p99_ms    the round trip the session measured (frame-granular)
+//	rtt_p99_ms    the round trip the session measured from datagram times
 //
 // Run with -benchtime 1x: the numbers come from virtual time, so one run
 // is exact and the wall time is only the CPU's.

@@ -69,7 +69,7 @@ func (s *Session) aheadOfPeers(p uint64) bool {
 		oneWay := int64(pr.rtt / 2 / dt)
 		// Its input for tick t is taken at its present t-InputDelay and
 		// arrives oneWay later: its present now is about next+oneWay-delay.
-		theirs := int64(s.slots[pr.Slot].next) + oneWay - int64(s.cfg.InputDelay)
+		theirs := int64(s.slots[pr.Slot].next) + oneWay - int64(s.delay)
 		if int64(p)-theirs > 2 {
 			s.lastSlow = p
 			s.stats.slowed++

@@ -6,11 +6,20 @@ import "time"
 func (s *Session) receiveAll() {
 	for i := range s.peers {
 		p := &s.peers[i]
+		aged, _ := p.Link.(AgedLink)
 		for range maxReceives {
-			b, ok := p.Link.Receive()
+			var b []byte
+			var age time.Duration
+			var ok bool
+			if aged != nil {
+				b, age, ok = aged.ReceiveAged()
+			} else {
+				b, ok = p.Link.Receive()
+			}
 			if !ok {
 				break
 			}
+			s.arrived = s.now - max(age, 0)
 			s.stats.received++
 			s.stats.bytesReceived += uint64(len(b))
 			if err := s.in.decode(b); err != nil || !s.plausible(p, &s.in) {
@@ -48,14 +57,17 @@ func (s *Session) take(p *peer, d *datagram) {
 	for i := range d.blocks[:d.nBlocks] {
 		s.takeBlock(&d.blocks[i])
 	}
-	if d.echo != 0 {
-		rtt := s.now - time.Duration(d.echo-1)*time.Millisecond - time.Duration(d.echoAge)*time.Millisecond
+	if d.echo != 0 && d.echoAge < uint64(time.Minute/time.Microsecond) {
+		rtt := s.arrived - time.Duration(d.echo-1)*time.Microsecond - time.Duration(d.echoAge)*time.Microsecond
 		if rtt >= 0 && rtt < time.Minute {
-			p.rtt = rtt
+			p.measure(rtt)
 			s.stats.rtt.record(rtt)
 		}
 	}
-	p.echo, p.echoAt = d.sent, s.now
+	p.echo, p.echoAt = d.sent, s.arrived
+	if p.Slot == 0 && d.delayAt != 0 && d.delay != 0 {
+		s.announced(d.delayAt, int(d.delay))
+	}
 	if d.tick >= p.tick {
 		p.tick, p.tickAt = d.tick, s.now
 	}

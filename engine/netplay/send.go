@@ -12,9 +12,12 @@ func (s *Session) send(p *peer) {
 	p.sent = true
 	d := &s.in // the receive buffer is free between receives
 	p.seqOut++
-	*d = datagram{seq: p.seqOut, sent: uint64(s.now/time.Millisecond) + 1, tick: s.tick, desync: s.desync}
+	*d = datagram{seq: p.seqOut, sent: uint64(s.now/time.Microsecond) + 1, tick: s.tick, desync: s.desync}
 	if p.echo != 0 {
-		d.echo, d.echoAge = p.echo, uint64((s.now-p.echoAt)/time.Millisecond)
+		d.echo, d.echoAge = p.echo, uint64(max(s.now-p.echoAt, 0)/time.Microsecond)
+	}
+	if s.cfg.Slot == 0 && s.change.at != 0 {
+		d.delayAt, d.delay = s.change.at, uint64(s.change.delay)
 	}
 	for slot := range s.cfg.Players {
 		if s.receives(p, slot) {

@@ -37,6 +37,8 @@ type peer struct {
 	echo      uint64        // the last clock reading it sent, µs+1
 	echoAt    time.Duration // when that arrived
 	rtt       time.Duration // the latest round trip, 0 until measured
+	srtt      time.Duration // smoothed round trip (RFC 6298), 0 until measured
+	rttvar    time.Duration // its mean deviation
 	tick      uint64        // its next tick, as it last said
 	tickAt    time.Duration // when it said so
 	theirs    [8]hashNote   // its hashes we could not check yet
@@ -69,6 +71,13 @@ type Session struct {
 	// of slot was; 0 the zero input.
 	guessBase [engine.MaxPlayers]uint64
 
+	arrived time.Duration // when the datagram being taken in arrived
+	delay   int           // the input delay in force
+	change  delayChange   // the host's latest delay change; pending until its tick
+	want    delayChange   // the host's wish: a delay since a tick (AdaptDelay)
+	carried engine.Input  // local input of ticks dropped when the delay fell
+	made    uint64        // 1 + the last tick whose local input was taken
+
 	in      datagram
 	out     [MaxDatagram]byte
 	scratch [MaxDatagram]byte
@@ -94,7 +103,7 @@ func New(cfg Config) (*Session, error) {
 			s.peers[i].acked[j], s.peers[i].sentUpTo[j] = d, d
 		}
 	}
-	s.stats.delay = cfg.InputDelay
+	s.delay = cfg.InputDelay
 	return s, nil
 }
 
@@ -193,6 +202,7 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 	if err := inputcodec.Check(local); err != nil {
 		return false, fmt.Errorf("netplay: tick %d: this player's input cannot be sent (%w): the platform made an input no peer would accept", n, err)
 	}
+	s.applyDelay(n)
 	if s.slowDown(n) || !s.produce(n, local) {
 		return false, nil
 	}
@@ -212,19 +222,32 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 
 // produce puts this peer's input for tick n+delay in its slot; false
 // when it would overwrite input a peer has not acknowledged (it holds).
+// When the delay rose, the ticks skipped over get the held input of this
+// one; when it fell, the input of a tick whose slot was filled already
+// is carried into the next one made, edges and all.
 func (s *Session) produce(n uint64, local *engine.Input) bool {
 	own := &s.slots[s.cfg.Slot]
-	t := n + uint64(s.cfg.InputDelay)
-	if own.next != t {
-		return true // made already (a tick run again after a hold)
-	}
-	if t >= s.floor(s.cfg.Slot)+ringSize {
+	t := n + uint64(s.delay)
+	switch {
+	case n+1 < s.made:
+		return true // taken already (a tick asked again)
+	case t < own.next:
+		carry(&s.carried, local)
+		s.made = n + 1
+		return true
+	case t >= s.floor(s.cfg.Slot)+ringSize:
 		return false
 	}
-	r := own.at(t)
-	r.in, r.quit = *local, s.quitAsked && !s.quitSent
-	s.quitSent = s.quitSent || r.quit
-	own.next++
+	quit := s.quitAsked && !s.quitSent
+	carry(&s.carried, local)
+	for ; own.next <= t; own.next++ {
+		r := own.at(own.next)
+		r.in, r.quit = s.carried, quit
+		s.carried, quit = s.carried.Held(), false // edges and the quit go once, in the first
+	}
+	s.carried = engine.Input{}
+	s.quitSent = s.quitSent || s.quitAsked
+	s.made = n + 1
 	return true
 }
 

@@ -9,8 +9,7 @@ type counters struct {
 	resent, duplicate, dropped, farFuture    uint64
 	overfull, sendErrors                     uint64
 	hashes, checked                          uint64
-	mispredicted                             uint64
-	delay                                    int
+	mispredicted, delayChanges               uint64
 	rtt                                      rttHist
 }
 
@@ -32,6 +31,8 @@ type Stats struct {
 	// Dropped counts datagrams refused as malformed, forged or replayed,
 	// and input too far ahead to hold.
 	Dropped uint64
+	// DelayChanges counts the input delay changes this peer made.
+	DelayChanges uint64
 	// HashesChecked counts the peers' state hashes that matched ours.
 	HashesChecked uint64
 	// Desync is the first tick whose state hashes differed; nil when none did.
@@ -47,7 +48,7 @@ type Stats struct {
 func (s *Session) Stats() Stats {
 	c := &s.stats
 	st := Stats{
-		Peers: len(s.peers), InputDelay: c.delay,
+		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges,
 		RTT50: c.rtt.quantile(0.5), RTT99: c.rtt.quantile(0.99),
 		TicksWaited: c.waited, Slowed: c.slowed,
 		DatagramsSent: c.sent, DatagramsReceived: c.received, BytesSent: c.bytesSent, BytesReceived: c.bytesReceived,

@@ -9,10 +9,14 @@ import (
 //
 //	magic "LS", version byte
 //	seq                 the sender's count of datagrams on this link
-//	sent, echo, echoAge the sender's clock (ms, +1), the last sent it received
-//	                    from us and how long ago (ms): one round trip
+//	sent, echo, echoAge the sender's clock (µs, +1), the last sent it received
+//	                    from us and how long it held it (µs, from its
+//	                    arrival to now): one round trip
 //	tick                the sender's next tick, for tick-clock alignment
 //	desync              0, or 1 + the first tick the sender found differing
+//	delayAt, delay      the host's latest input delay change: from tick
+//	                    delayAt on, every peer's input is delay ticks late
+//	                    (0, 0 before the first; joiners send 0, 0)
 //	acks: n, then n × (slot byte, next tick)  the sender has every input
 //	                    of slot below next
 //	blocks: n, then n × (slot byte, first tick, count, quit, count × record)
@@ -65,6 +69,7 @@ type hashNote struct {
 // allocates nothing.
 type datagram struct {
 	seq, sent, echo, echoAge, tick, desync uint64
+	delayAt, delay                         uint64
 
 	nAcks   int
 	acks    [engine.MaxPlayers]ack
@@ -81,7 +86,7 @@ func (d *datagram) encodeHeader(w *writer) {
 	w.byte(magic0)
 	w.byte(magic1)
 	w.byte(wireVersion)
-	for _, v := range [...]uint64{d.seq, d.sent, d.echo, d.echoAge, d.tick, d.desync} {
+	for _, v := range [...]uint64{d.seq, d.sent, d.echo, d.echoAge, d.tick, d.desync, d.delayAt, d.delay} {
 		w.uvarint(v)
 	}
 	w.uvarint(uint64(d.nAcks))
@@ -104,6 +109,7 @@ func (d *datagram) decode(b []byte) error {
 	for _, p := range [...]*uint64{&d.seq, &d.sent, &d.echo, &d.echoAge, &d.tick, &d.desync} {
 		*p = r.uvarint()
 	}
+	d.delayAt, d.delay = r.uvarint(), r.uvarintMax(MaxInputDelay)
 	d.nAcks = int(r.uvarintMax(engine.MaxPlayers))
 	for i := range d.nAcks {
 		d.acks[i] = ack{slot: getSlot(&r), next: r.uvarint()}

@@ -81,6 +81,14 @@ type Config struct {
 	// in idle time.
 	NoIdleGC bool
 
+	// Version is the game's own version of its simulation, for the
+	// netplay check that every peer runs the same one: peers whose
+	// Versions differ are refused, and peers with the same Version join
+	// even when their executables differ (a fix to drawing only). ""
+	// means the executable's own code decides (a digest of it, see
+	// buildID). The platform and architecture are compared either way.
+	Version string
+
 	// GameFlags sets the game's own flags (Flagger) by name, as typed
 	// on the command line: {Name: "goals", Value: "3"} is -goals 3. Run
 	// registers the game's flags and applies these over their defaults;

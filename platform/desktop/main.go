@@ -96,15 +96,19 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, prof.stop()) }()
-	if r.net, err = r.openNet(ctx); err != nil { // before the window: a joiner takes the host's settings
+	if err := r.open(); err != nil { // first: a host's window says at once that it waits
+		return r.sum, err
+	}
+	defer func() { err = errors.Join(err, r.win.Close()) }()
+	var screen *waitScreen
+	if r.net, err = r.openNet(ctx, &screen); err != nil { // before the game starts: a joiner takes the host's settings
+		if ctx.Err() != nil || errors.Is(err, errWindowClosed) {
+			return r.sum, r.endWaiting(ctx, screen, err)
+		}
 		return r.sum, err
 	}
 	defer r.net.closeEarly(&r.looped, &err)
 	r.sum.Seed, r.sum.Physics = r.cfg.Seed, r.cfg.Physics.String() // a joiner's, from the host
-	if err := r.open(); err != nil {
-		return r.sum, err
-	}
-	defer func() { err = errors.Join(err, r.win.Close()) }()
 	if r.sound, err = openSound(ctx, &r.cfg, r.win.Headless(), r.log); err != nil {
 		return r.sum, err
 	}
@@ -118,6 +122,8 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 		return r.sum, err
 	}
 	r.net.configure(&loop, r.runner, r.sum.Headless, r.cfg.Loop.Duration, r.log)
-	runErr := r.loop(ctx, loop)
+	loopCtx, stopNet := r.net.loopContext(ctx)
+	defer stopNet()
+	runErr := r.loop(loopCtx, loop)
 	return r.sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &r.sum))
 }

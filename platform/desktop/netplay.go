@@ -8,14 +8,18 @@ import (
 	"image/color"
 	"log/slog"
 	"net"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	np "github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
 	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -41,6 +45,13 @@ type NetOptions struct {
 	// NoRollback turns prediction off: pure lockstep, every frame drawn
 	// from confirmed input (-rollback 0).
 	NoRollback bool
+	// Lobby is the address of a lobby (tools/lobby) the peers meet
+	// through (-lobby): every peer gives the same Code and the first to
+	// arrive hosts; ICE finds a path between them, through a relay when
+	// it must. A game can set it so its players never type an address
+	// (every run then plays through it; -lobby "" plays alone); "" means
+	// no lobby (-host and -join).
+	Lobby string
 }
 
 // flags registers the netplay flags on fs, writing into n, with d's
@@ -52,10 +63,11 @@ func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
 	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", np.MaxInputDelay))
 	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: end the session when a peer has been silent this long")
 	n.rollbackFlag(fs, d)
+	fs.StringVar(&n.Lobby, "lobby", d.Lobby, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts")
 }
 
 // active reports whether the run is a netplay session.
-func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" }
+func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" || n.Lobby != "" }
 
 // withDefaults returns n with a zero DropAfter np.DefaultDropAfter.
 func (n NetOptions) withDefaults() NetOptions {
@@ -68,13 +80,16 @@ func (n NetOptions) withDefaults() NetOptions {
 // check checks a defaulted n in a run with c, calling fields as name says.
 func (n *NetOptions) check(c *Config, name names) error {
 	host, join, code, delay := name("Net.Host"), name("Net.Join"), name("Net.Code"), name("Net.InputDelay")
+	lobby := name("Net.Lobby")
 	switch {
 	case n.Host != "" && n.Join != "":
 		return usagef("%s and %s cannot be used together: host a session, or join one", host, join)
+	case n.Lobby != "" && (n.Host != "" || n.Join != ""):
+		return usagef("%s finds the host itself: drop %s and %s, or drop %s", lobby, host, join, lobby)
 	case n.Join != "" && n.Code == "":
 		return usagef("%s needs %s: the host printed it", join, code)
 	case n.Code != "" && !n.active():
-		return usagef("%s needs %s or %s", code, host, join)
+		return usagef("%s needs %s, %s or %s", code, host, join, lobby)
 	case n.Code != "" && len(n.Code) < pnet.MinCode:
 		return usagef("invalid value for %s: want at least %d characters (leave it out on the host to have one generated)", code, pnet.MinCode)
 	case n.InputDelay < 0 || n.InputDelay > np.MaxInputDelay:
@@ -86,7 +101,7 @@ func (n *NetOptions) check(c *Config, name names) error {
 	case n.DropAfter < np.DefaultWarnAfter:
 		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), np.DefaultWarnAfter)
 	case n.active() && c.Output.Replay != "":
-		return usagef("%s plays a recording alone: drop %s and %s", name("Output.Replay"), host, join)
+		return usagef("%s plays a recording alone: drop %s, %s and %s", name("Output.Replay"), host, join, lobby)
 	case n.active() && (c.Loop.Frames != 0 || c.Loop.Duration != 0):
 		return usagef("%s and %s stop each peer on its own: in a session use %s, which stops every peer on the same tick",
 			name("Loop.Frames"), name("Loop.Duration"), name("Loop.Ticks"))
@@ -108,34 +123,59 @@ type netRun struct {
 	bot       func(n uint64, in *engine.Input) bool // Config.Bot
 	botIn     engine.Input
 	banner    [64]byte // drawWaiting's text, so drawing it allocates nothing
+	// interrupted is set from a signal's goroutine: the next Frame asks
+	// to end the session, as a closed window does.
+	interrupted atomic.Bool
+	// now is the last Frame's time; heldAt when the tick being held was
+	// first held (-1: none is); maxHeld the longest any was.
+	now, heldAt, maxHeld time.Duration
 }
 
 // startNet connects the session before the game starts, so that a joiner
-// starts it with the host's settings (adopting them into r.cfg).
-func (r *run) startNet(ctx context.Context) (*netRun, error) {
+// starts it with the host's settings (adopting them into r.cfg), drawing
+// in the window what it waits for (screen, on return).
+func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
 	rollback := n.rollbackFor(r.game, log)
 	opt := pnet.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
-		Build: buildID(), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
-		Ticks: o.Loop.Ticks, Predicting: rollback > 0}
-	var j *pnet.Joined
-	var err error
-	if n.Host != "" {
+		Build: buildID(o.Version, log), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
+		Ticks: o.Loop.Ticks, Timeout: n.DropAfter, Predicting: rollback > 0,
+		// A joiner takes its place only once it knows it can run the
+		// host's settings.
+		Check: r.canAdopt}
+	var connect func(context.Context) (*pnet.Joined, error)
+	switch {
+	case n.Lobby != "":
+		connect = lobbyConnect(n.Lobby, &opt, log, screen)
+	case n.Host != "":
 		if opt.Code == "" {
 			opt.Code = pnet.NewCode()
 		}
-		j, err = pnet.Host(ctx, n.Host, opt, func(a net.Addr) {
-			log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", opt.Code, "players", opt.Players)
-		})
-	} else {
+		s := hostScreen(n.Host, opt.Code, opt.Players)
+		*screen, opt.Arrived = s, s.arrived
+		connect = func(ctx context.Context) (*pnet.Joined, error) {
+			return pnet.Host(ctx, n.Host, opt, func(a net.Addr) {
+				s.listening(a)
+				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", opt.Code, "players", opt.Players)
+			})
+		}
+	default:
+		*screen = joinScreen(n.Join)
 		log.Info("netplay: joining", "addr", n.Join)
-		j, err = pnet.Join(ctx, n.Join, opt)
+		connect = func(ctx context.Context) (*pnet.Joined, error) { return pnet.Join(ctx, n.Join, opt) }
 	}
+	start := time.Now()
+	j, err := connectDrawing(ctx, r.win, *screen, connect)
 	if err != nil {
+		if n.Lobby != "" && ctx.Err() == nil && !errors.Is(err, errWindowClosed) {
+			holdFailure(ctx, r.win, *screen)
+		}
 		return nil, err
 	}
-	if n.Join != "" {
+	j.Connect = time.Since(start) // the lobby and the wait for the others included
+	// A joiner, by -join or through a lobby, takes the host's settings.
+	if j.Slot != 0 {
 		if err := r.adoptHost(j); err != nil {
 			_ = j.Close()
 			return nil, err
@@ -146,13 +186,18 @@ func (r *run) startNet(ctx context.Context) (*netRun, error) {
 		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
 	}
 	s, err := np.New(np.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
-		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback})
+		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback,
+		// The delay follows the round trip in lockstep; drawing ahead, the
+		// few ticks PredictedDelayFor chose at the start stay (a change
+		// announced from the verified tick could land on ticks whose input
+		// this peer already sent for its predicted present).
+		AdaptDelay: n.InputDelay == 0 && rollback == 0})
 	if err != nil {
 		_ = j.Close()
 		return nil, err
 	}
-	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "rollback", rollback)
-	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: o.Bot}, nil
+	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "rollback", rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
+	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: o.Bot, heldAt: -1}, nil
 }
 
 // adoptHost gives a joiner the host's settings (those it chose itself
@@ -203,7 +248,8 @@ func chosenSettings(c *Config, ss []tape.Setting) []string {
 // Frame is the session's, and says in the log when a peer goes silent
 // and when it is back.
 func (r *netRun) Frame(now time.Duration, quit bool) error {
-	err := r.session.Frame(now, quit)
+	r.now = now
+	err := r.session.Frame(now, quit || r.interrupted.Load())
 	slot, silent, ok := r.session.Waiting()
 	if ok && !r.waiting {
 		r.log.Warn("netplay: waiting for a silent player", "slot", slot, "silent", silent.Round(time.Millisecond))
@@ -220,7 +266,15 @@ func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, s
 	if r.bot != nil && r.bot(n, &r.botIn) {
 		local = &r.botIn
 	}
-	return r.session.Inputs(n, local, players, state)
+	ready, err := r.session.Inputs(n, local, players, state)
+	switch {
+	case !ready && r.heldAt < 0:
+		r.heldAt = r.now
+	case ready && r.heldAt >= 0:
+		r.maxHeld = max(r.maxHeld, r.now-r.heldAt)
+		r.heldAt = -1
+	}
+	return ready, err
 }
 
 // finish lets the other peers have this one's last inputs and closes the
@@ -247,10 +301,22 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	return r.joined.Close()
 }
 
-// buildID names this binary for the host's check that every peer runs
-// the same simulation code.
-func buildID() string {
+// buildID names this binary's simulation for the host's check that
+// every peer runs the same one: the platform and architecture (floating
+// point differs between them), then the game's own version when cfg
+// declares one, else the Go version and a digest of the executable's
+// code, constants and initialised data (see package codeid), whatever
+// version control says. It is computed once, as the session starts.
+func buildID(version string, log *slog.Logger) string {
 	id := tape.ThisPlatform()
+	if version != "" {
+		return id + " version " + version
+	}
+	d, err := codeid.Self()
+	if err == nil {
+		return id + " " + runtime.Version() + " code " + d
+	}
+	log.Warn("netplay: cannot fingerprint this program's code: comparing its build stamp instead (set Config.Version to name the game's own)", "err", err)
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		id += " " + bi.GoVersion + " " + bi.Main.Path + "@" + bi.Main.Version
 		for _, s := range bi.Settings {
@@ -267,14 +333,20 @@ func buildID() string {
 type NetSummary struct {
 	Peers      int    `json:"peers"`       // other peers in the session
 	Slot       int    `json:"slot"`        // this peer's player slot (0: the host)
-	InputDelay int    `json:"input_delay"` // ticks
-	RTTMS      RTTMS  `json:"rtt_ms"`      // round trips measured during the session
+	InputDelay int    `json:"input_delay"` // ticks, at the end
+	RTTMS      RTTMS  `json:"rtt_ms"`      // round trips measured during the session, from the datagrams' own times
 	End        string `json:"end"`         // ended, desync, silent peer or error
 	// TicksWaited counts the frames a due tick was held for a peer's
 	// input; MSStalled is the time given up while held.
 	TicksWaited uint64  `json:"ticks_waited"`
 	MSStalled   float64 `json:"ms_stalled"`
-	Slowed      uint64  `json:"slowed"` // ticks held to let a slower peer's clock catch up
+	// MaxStallMS is the longest one tick was held for a peer's input.
+	MaxStallMS float64 `json:"max_stall_ms"`
+	// DelayChanges counts the input delay changes the session made as
+	// the round trip changed (the delay is the host's to choose; 0 with
+	// -input-delay).
+	DelayChanges uint64 `json:"delay_changes"`
+	Slowed       uint64 `json:"slowed"` // ticks held to let a slower peer's clock catch up
 
 	DatagramsSent     uint64 `json:"datagrams_sent"`
 	DatagramsReceived uint64 `json:"datagrams_received"`
@@ -291,6 +363,13 @@ type NetSummary struct {
 	Desync *uint64 `json:"desync"`
 	// Prediction is what drawing ahead of the confirmed input did.
 	Prediction PredictionSummary `json:"prediction"`
+	// Path is how the peers reached each other: "direct" for -host and
+	// -join; through a lobby what ICE found: "direct host",
+	// "server-reflexive", "peer-reflexive" or "relay".
+	Path string `json:"path"`
+	// ConnectMS is how long connecting took, from the start of the
+	// session's setup (the lobby included) until every peer was greeted.
+	ConnectMS float64 `json:"connect_ms"`
 }
 
 // RTTMS are round-trip percentiles in milliseconds.
@@ -307,20 +386,53 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		Peers: st.Peers, Slot: r.joined.Slot, InputDelay: st.InputDelay, End: r.why,
 		RTTMS:       RTTMS{P50: ms(st.RTT50), P99: ms(st.RTT99)},
 		TicksWaited: st.TicksWaited, MSStalled: ms(rep.Held.Stalled), Slowed: st.Slowed,
+		MaxStallMS: ms(r.maxHeld), DelayChanges: st.DelayChanges,
 		DatagramsSent: st.DatagramsSent, DatagramsReceived: st.DatagramsReceived,
 		BytesSent: st.BytesSent, BytesReceived: st.BytesReceived,
 		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,
 		Prediction: predictionSummary(&rep.Prediction, st.Mispredicted),
+		Path:       r.joined.Path, ConnectMS: ms(r.joined.Connect),
 	}
 }
 
 // openNet starts the session when the Config asks for one, waiting for
-// the other players until they come or ctx (or a signal) ends it.
-func (r *run) openNet(ctx context.Context) (*netRun, error) {
+// the other players until they come or ctx (or a signal) ends it; the
+// window says meanwhile what it waits for (screen).
+func (r *run) openNet(ctx context.Context, screen **waitScreen) (*netRun, error) {
 	if !r.cfg.Net.active() {
 		return nil, nil
 	}
-	return r.startNet(ctx)
+	return r.startNet(ctx, screen)
+}
+
+// loopContext is the context a session's loop runs under: an interrupt
+// (ctx ending: SIGINT, SIGTERM, SIGHUP) asks the session to end, as
+// closing the window does, so that every peer stops on one tick with its
+// outputs; only when that has not happened within the drop timeout (a
+// peer is gone) does the loop's context end. Nil-safe.
+func (r *netRun) loopContext(ctx context.Context) (context.Context, func()) {
+	if r == nil {
+		return ctx, func() {}
+	}
+	lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	var timer *time.Timer
+	var mu sync.Mutex
+	stop := context.AfterFunc(ctx, func() {
+		r.log.Info("interrupted: ending the session on a tick every peer agrees")
+		r.interrupted.Store(true)
+		mu.Lock()
+		defer mu.Unlock()
+		timer = time.AfterFunc(r.dropAfter+time.Second, cancel)
+	})
+	return lctx, func() {
+		stop()
+		mu.Lock()
+		defer mu.Unlock()
+		if timer != nil {
+			timer.Stop()
+		}
+		cancel()
+	}
 }
 
 // setup tells the game its slot. Nil-safe.

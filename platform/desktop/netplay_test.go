@@ -26,7 +26,12 @@ func TestNetplayFlagsAreCheckedNamingTheFlag(t *testing.T) {
 		{[]string{"-join", "127.0.0.1:7777", "-code", "abcdefgh"}, ""},
 		{[]string{"-host", "127.0.0.1:1", "-join", "127.0.0.1:2", "-code", "abcdefgh"}, "-host and -join cannot be used together"},
 		{[]string{"-join", "127.0.0.1:7777"}, "-join needs -code"},
-		{[]string{"-code", "abcdefgh"}, "-code needs -host or -join"},
+		{[]string{"-code", "abcdefgh"}, "-code needs -host, -join or -lobby"},
+		{[]string{"-lobby", "127.0.0.1:7000"}, ""},
+		{[]string{"-lobby", "127.0.0.1:7000", "-code", "abcdefgh", "-input-delay", "3"}, ""},
+		{[]string{"-lobby", "127.0.0.1:7000", "-host", "127.0.0.1:1"}, "-lobby finds the host itself"},
+		{[]string{"-lobby", "127.0.0.1:7000", "-join", "127.0.0.1:1", "-code", "abcdefgh"}, "-lobby finds the host itself"},
+		{[]string{"-lobby", "127.0.0.1:7000", "-code", "short"}, "at least 8 characters"},
 		{[]string{"-host", "127.0.0.1:1", "-code", "short"}, "at least 8 characters"},
 		{[]string{"-host", "127.0.0.1:1", "-input-delay", "31"}, "-input-delay: want 0 (from the round trip) or 1 to 30"},
 		{[]string{"-join", "127.0.0.1:1", "-code", "abcdefgh", "-input-delay", "3"}, "give it to the host"},
@@ -73,7 +78,7 @@ func TestAJoinerRefusesHostSettingsTheGameRefuses(t *testing.T) {
 	addrs := make(chan string, 1)
 	hosted := make(chan *pnet.Joined, 1)
 	go func() {
-		opt := pnet.Options{Code: "adopt-test-code", Players: 2, Build: desktop.BuildID(), Game: "same",
+		opt := pnet.Options{Code: "adopt-test-code", Players: 2, Build: desktop.BuildID("", slog.Default()), Game: "same",
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			Settings: []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "1"},
 				{Name: "speed", Value: "-5"}, {Name: "tps", Value: "60"}}}

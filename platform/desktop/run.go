@@ -86,6 +86,26 @@ func (r *run) open() error {
 	return nil
 }
 
+// endWaiting ends a run interrupted (a signal, the window closed) before
+// its session started: a clean end, with the summary and the waiting
+// screen as its outputs.
+func (r *run) endWaiting(ctx context.Context, screen *waitScreen, why error) error {
+	r.log.Info("interrupted while waiting for the session: stopping cleanly", "why", why)
+	r.looped = true // the summary is written here
+	var errs []error
+	o := &r.cfg.Output
+	if o.Screenshot != "" && screen != nil {
+		errs = append(errs, screen.screenshot(ctx, r.win, o.Screenshot))
+	}
+	if o.Stats {
+		r.sum.writeText(o.StatsOut)
+	}
+	if o.StatsJSON != "" {
+		errs = append(errs, r.sum.writeJSON(ctx, o.StatsJSON))
+	}
+	return errors.Join(errs...)
+}
+
 // start hands a Starter what the run made for it.
 func (r *run) start() error {
 	s, ok := r.game.(Starter)

@@ -90,6 +90,7 @@ func sameCases(replay string) []sameCase {
 		{"Net.DropAfter", func(c *desktop.Config) { c.Net.Host, c.Net.DropAfter = "127.0.0.1:1", 10*time.Second }, []string{"-host", "127.0.0.1:1", "-net-timeout", "10s"}},
 		{"Net.Rollback", func(c *desktop.Config) { c.Net.Host, c.Net.Rollback = "127.0.0.1:1", 4 }, []string{"-host", "127.0.0.1:1", "-rollback", "4"}},
 		{"Net.NoRollback", func(c *desktop.Config) { c.Net.Host, c.Net.NoRollback = "127.0.0.1:1", true }, []string{"-host", "127.0.0.1:1", "-rollback", "0"}},
+		{"Net.Lobby", func(c *desktop.Config) { c.Net.Lobby = "127.0.0.1:7000" }, []string{"-lobby", "127.0.0.1:7000"}},
 		{"GameFlags", func(c *desktop.Config) { c.GameFlags = []tape.Setting{{Name: "speed", Value: "2.5"}} }, []string{"-speed", "2.5"}},
 	}
 }
@@ -97,7 +98,7 @@ func sameCases(replay string) []sameCase {
 // codeOnly are the Config fields no flag sets: a Config written in code
 // keeps them through Parse.
 var codeOnly = []string{
-	"Name", "Description", "LocalFlags", "Bot", "SaveDir",
+	"Name", "Description", "Version", "LocalFlags", "Bot", "SaveDir",
 	"Loop.TimeScale", "Loop.Players", "Loop.Platform", "Loop.Clock", "Loop.Logger", "Loop.Tape",
 	"Loop.Lockstep", "Loop.GC", "Loop.ProfileLabels",
 	"Window.Title", "Window.Width", "Window.Height", "Window.Fixed", "Window.MinWidth", "Window.MinHeight",

@@ -38,6 +38,16 @@ func fromWire(w []wireSetting) []tape.Setting {
 	return ss
 }
 
+// A greeting goes, on one stream the joiner opens:
+//
+//	joiner: hello    its build, game and settings
+//	host:   offer    the session's settings, or why it is refused
+//	joiner: answer   whether it can run them (checked with Options.Check)
+//	host:   welcome  once every place is taken: its slot and the delay
+//
+// The host gives a place only to a joiner that answered yes, so one that
+// cannot run the session never holds a place another could take.
+
 // hello is what a joiner says first.
 type hello struct {
 	Build    string        `json:"build"`
@@ -47,8 +57,25 @@ type hello struct {
 	Ticks uint64 `json:"ticks,omitempty"`
 }
 
-// welcome is the host's answer: the joiner's place in the session, or why
-// it has none.
+// offer is the host's answer to a hello: the settings the joiner would
+// run with, or why it may not join. Its fields are a welcome's, so a
+// refusal reads the same whenever it comes.
+type offer struct {
+	Refused  string        `json:"refused,omitempty"`
+	Players  int           `json:"players"`
+	Settings []wireSetting `json:"settings"`
+	// Ticks is the tick every peer stops after (0: when a player quits).
+	Ticks uint64 `json:"ticks,omitempty"`
+}
+
+// answer is the joiner's word on an offer: "" when it takes it, else why
+// it cannot run the session.
+type answer struct {
+	Refused string `json:"refused,omitempty"`
+}
+
+// welcome is the host's last word: the joiner's place in the session, or
+// why it has none after all.
 type welcome struct {
 	Refused    string        `json:"refused,omitempty"`
 	Slot       int           `json:"slot"`

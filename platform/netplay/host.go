@@ -14,19 +14,21 @@ import (
 	np "github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
-// greetTimeout is how long a connected peer has to say hello.
+// greetTimeout is how long a connected peer has to say hello and to
+// answer the offer.
 const greetTimeout = 5 * time.Second
 
-// joiner is a peer that said hello and waits for its welcome.
+// joiner is a peer that took the offer and waits for its welcome.
 type joiner struct {
 	conn *quic.Conn
 	st   *quic.Stream
 }
 
-// Host listens on addr and waits for Players-1 peers that know the code
-// and run the same build, game and settings; others are refused with the
-// reason. listening, when not nil, is told the address once it listens.
-// Peers that come once the session is full are refused.
+// Host listens on addr and waits for Players-1 peers that know the code,
+// run the same build, game and settings, and say they can run the
+// session; others are refused with the reason, on both sides. listening,
+// when not nil, is told the address once it listens. Peers that come
+// once the session is full are refused before their handshake.
 func Host(ctx context.Context, addr string, o Options, listening func(net.Addr)) (*Joined, error) {
 	if o.Players < 2 || o.Players > engine.MaxPlayers {
 		return nil, fmt.Errorf("netplay: %d players: a session needs 2 to %d", o.Players, engine.MaxPlayers)
@@ -41,73 +43,229 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 	if err != nil {
 		return nil, err
 	}
-	if err := listenAddr(addr); err != nil {
+	l, err := listen(addr, id, o.Logger)
+	if err != nil {
 		return nil, err
 	}
-	ln, err := quic.ListenAddr(addr, id.serverTLS(), quicConfig())
-	if err != nil {
-		return nil, fmt.Errorf("netplay: listen on %s: %w", addr, err)
-	}
 	if listening != nil {
-		listening(ln.Addr())
+		listening(l.ln.Addr())
 	}
-	js, err := gather(ctx, ln, o)
+	h := &hosting{o: o, acc: l.ln, offered: make(chan joiner), done: make(chan struct{})}
+	go h.acceptAll(ctx)
+	js, err := h.gather(ctx)
+	l.gate.close()
+	close(h.done)
 	if err != nil {
-		_ = ln.Close()
+		l.close()
 		return nil, err
 	}
 	j := welcomeAll(ctx, js, o)
-	j.ln = ln
-	go refuseLate(context.WithoutCancel(ctx), ln)
+	j.l = l
+	j.Path = PathDirect
 	return j, nil
 }
 
-// gather accepts peers until the session is full.
-func gather(ctx context.Context, ln *quic.Listener, o Options) ([]joiner, error) {
-	me := hello{Build: o.Build, Game: o.Game, Settings: toWire(o.Settings, o.Chosen), Ticks: o.Ticks}
-	var js []joiner
-	for len(js) < o.Players-1 {
-		conn, err := ln.Accept(ctx)
+// listener is a host's QUIC listener on its own UDP socket, behind its
+// gate.
+type listener struct {
+	udp  *net.UDPConn
+	tr   *quic.Transport
+	ln   *quic.Listener
+	gate *gate
+}
+
+func listen(addr string, id *identity, log *slog.Logger) (*listener, error) {
+	if err := listenAddr(addr); err != nil {
+		return nil, err
+	}
+	ua, err := net.ResolveUDPAddr("udp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("netplay: host address %q: %w", addr, err)
+	}
+	udp, err := net.ListenUDP("udp", ua)
+	if err != nil {
+		return nil, fmt.Errorf("netplay: listen on %s: %w", addr, err)
+	}
+	g := newGate(log)
+	tr := &quic.Transport{Conn: udp, VerifySourceAddress: g.retry, ConnContext: g.admit}
+	conf := quicConfig(handshakeTimeout)
+	ln, err := tr.Listen(id.serverTLS(), conf)
+	if err != nil {
+		_ = udp.Close()
+		return nil, fmt.Errorf("netplay: listen on %s: %w", addr, err)
+	}
+	return &listener{udp: udp, tr: tr, ln: ln, gate: g}, nil
+}
+
+func (l *listener) close() error {
+	l.gate.close()
+	err := l.ln.Close()
+	_ = l.tr.Close()
+	_ = l.udp.Close()
+	return err
+}
+
+// accepter hands over the connections peers make: a QUIC listener, or
+// Meet's, which has one per relayed path besides.
+type accepter interface {
+	Accept(ctx context.Context) (*quic.Conn, error)
+}
+
+// hosting is a host waiting for its players.
+type hosting struct {
+	o       Options
+	acc     accepter
+	offered chan joiner   // peers that took the offer
+	done    chan struct{} // closed once gather returns
+}
+
+// acceptAll greets every connection that completes its handshake, each
+// on its own goroutine with its own deadline, until the listener closes:
+// the gate bounds how many there are.
+func (h *hosting) acceptAll(ctx context.Context) {
+	for {
+		conn, err := h.acc.Accept(context.WithoutCancel(ctx))
 		if err != nil {
+			return
+		}
+		go h.greet(ctx, conn)
+	}
+}
+
+// greet reads a peer's hello, offers it the session and hands it to
+// gather if it takes it.
+func (h *hosting) greet(ctx context.Context, conn *quic.Conn) {
+	gctx, cancel := context.WithTimeout(ctx, greetTimeout)
+	defer cancel()
+	log := h.o.Logger.With("addr", conn.RemoteAddr())
+	st, hi, err := readHello(gctx, conn)
+	if err != nil {
+		log.Warn("netplay: a peer connected but did not greet", "err", err)
+		_ = conn.CloseWithError(1, "no greeting")
+		return
+	}
+	me := hello{Build: h.o.Build, Game: h.o.Game, Settings: toWire(h.o.Settings, h.o.Chosen), Ticks: h.o.Ticks}
+	reason := compare(me, hi)
+	if reason == "" && h.full() {
+		reason = "the session is full (it started without this peer)"
+	}
+	if reason != "" {
+		log.Warn("netplay: refused a peer", "reason", reason)
+		refuse(conn, st, reason)
+		return
+	}
+	var a answer
+	err = writeMessage(st, offer{Players: h.o.Players, Settings: toWire(h.o.Settings, nil), Ticks: h.o.Ticks})
+	if err == nil {
+		err = readWithin(gctx, st, &a)
+	}
+	switch {
+	case err != nil:
+		log.Warn("netplay: a peer did not answer the offer", "err", err)
+		_ = conn.CloseWithError(1, "no answer")
+		return
+	case a.Refused != "":
+		log.Warn("netplay: a peer cannot run this session: its place stays free", "reason", a.Refused)
+		_ = st.Close()
+		time.AfterFunc(time.Second, func() { _ = conn.CloseWithError(2, "cannot run the session") })
+		return
+	}
+	select {
+	case h.offered <- joiner{conn: conn, st: st}:
+	case <-h.done:
+		refuse(conn, st, "the session is full (it started without this peer)")
+	}
+}
+
+func (h *hosting) full() bool {
+	select {
+	case <-h.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// gather gives places to peers that took the offer until the session is
+// full; a peer that leaves before then frees its place.
+func (h *hosting) gather(ctx context.Context) ([]joiner, error) {
+	var js []joiner
+	left := make(chan *quic.Conn)
+	for len(js) < h.o.Players-1 {
+		select {
+		case j := <-h.offered:
+			js = append(js, j)
+			h.o.Logger.Info("netplay: player joined", "slot", len(js), "addr", j.conn.RemoteAddr())
+			h.arrived(js)
+			go h.watch(j.conn, left)
+		case c := <-left:
+			js = without(js, c)
+			h.o.Logger.Warn("netplay: a player left before the start: its place is free again", "addr", c.RemoteAddr())
+			h.arrived(js)
+		case <-ctx.Done():
 			for _, j := range js {
 				_ = j.conn.CloseWithError(1, "host gave up")
 			}
-			return nil, fmt.Errorf("netplay: wait for players (%d of %d joined): %w", len(js), o.Players-1, err)
+			return nil, fmt.Errorf("netplay: wait for players (%d of %d joined): %w", len(js), h.o.Players-1, context.Cause(ctx))
 		}
-		st, h, err := readHello(ctx, conn)
-		if err != nil {
-			o.Logger.Warn("netplay: a peer connected but did not greet", "addr", conn.RemoteAddr(), "err", err)
-			_ = conn.CloseWithError(1, "no greeting")
-			continue
-		}
-		if reason := compare(me, h); reason != "" {
-			o.Logger.Warn("netplay: refused a peer", "addr", conn.RemoteAddr(), "reason", reason)
-			refuse(conn, st, reason)
-			continue
-		}
-		o.Logger.Info("netplay: player joined", "slot", len(js)+1, "addr", conn.RemoteAddr())
-		js = append(js, joiner{conn: conn, st: st})
 	}
 	return js, nil
 }
 
+// watch tells gather when a joiner's connection ends before the start.
+func (h *hosting) watch(c *quic.Conn, left chan<- *quic.Conn) {
+	select {
+	case <-c.Context().Done():
+		select {
+		case left <- c:
+		case <-h.done:
+		}
+	case <-h.done:
+	}
+}
+
+func without(js []joiner, c *quic.Conn) []joiner {
+	out := js[:0]
+	for _, j := range js {
+		if j.conn != c {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// arrived tells Options.Arrived who holds a place now.
+func (h *hosting) arrived(js []joiner) {
+	if h.o.Arrived == nil {
+		return
+	}
+	addrs := make([]net.Addr, len(js))
+	for i, j := range js {
+		addrs[i] = j.conn.RemoteAddr()
+	}
+	h.o.Arrived(addrs)
+}
+
 func readHello(ctx context.Context, conn *quic.Conn) (*quic.Stream, hello, error) {
 	var h hello
-	ctx, cancel := context.WithTimeout(ctx, greetTimeout)
-	defer cancel()
 	st, err := conn.AcceptStream(ctx)
 	if err != nil {
 		return nil, h, err
 	}
+	return st, h, readWithin(ctx, st, &h)
+}
+
+// readWithin reads one message from st, giving up when ctx ends.
+func readWithin(ctx context.Context, st *quic.Stream, v any) error {
 	stop := context.AfterFunc(ctx, func() { st.CancelRead(1) })
 	defer stop()
-	return st, h, readMessage(st, &h)
+	return readMessage(st, v)
 }
 
 // refuse tells a peer why and closes its connection once it had time to
 // read it.
 func refuse(conn *quic.Conn, st *quic.Stream, reason string) {
-	_ = writeMessage(st, welcome{Refused: reason})
+	_ = writeMessage(st, offer{Refused: reason})
 	_ = st.Close()
 	time.AfterFunc(time.Second, func() { _ = conn.CloseWithError(2, "refused") })
 }
@@ -139,23 +297,4 @@ func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 		j.links = append(j.links, l)
 	}
 	return j
-}
-
-// refuseLate turns away peers that come once the session is full (a peer
-// joining twice among them), until the listener closes.
-func refuseLate(ctx context.Context, ln *quic.Listener) {
-	for {
-		conn, err := ln.Accept(ctx)
-		if err != nil {
-			return
-		}
-		go func() {
-			st, _, err := readHello(ctx, conn)
-			if err != nil {
-				_ = conn.CloseWithError(1, "no greeting")
-				return
-			}
-			refuse(conn, st, "the session is full (it started without this peer)")
-		}()
-	}
 }

@@ -3,6 +3,7 @@ package netplay
 import (
 	"context"
 	"sync/atomic"
+	"time"
 
 	"github.com/quic-go/quic-go"
 )
@@ -11,15 +12,22 @@ import (
 // seconds of a peer's at 60 a second. A flood beyond is dropped here.
 const queueLen = 256
 
-// link is an engine/netplay Link over a QUIC connection's datagrams.
+// link is an engine/netplay Link (an AgedLink) over a QUIC connection's
+// datagrams.
 type link struct {
 	conn    *quic.Conn
-	in      chan []byte
+	in      chan arrival
 	dropped atomic.Uint64 // datagrams that found the queue full
 }
 
+// arrival is a datagram and when it was read from the connection.
+type arrival struct {
+	b  []byte
+	at time.Time
+}
+
 func newLink(ctx context.Context, conn *quic.Conn) *link {
-	l := &link{conn: conn, in: make(chan []byte, queueLen)}
+	l := &link{conn: conn, in: make(chan arrival, queueLen)}
 	go l.receive(ctx)
 	return l
 }
@@ -33,7 +41,7 @@ func (l *link) receive(ctx context.Context) {
 			return
 		}
 		select {
-		case l.in <- b:
+		case l.in <- arrival{b: b, at: time.Now()}:
 		default:
 			l.dropped.Add(1)
 		}
@@ -45,10 +53,16 @@ func (l *link) Send(b []byte) error { return l.conn.SendDatagram(b) }
 
 // Receive returns the next queued datagram without waiting.
 func (l *link) Receive() ([]byte, bool) {
+	b, _, ok := l.ReceiveAged()
+	return b, ok
+}
+
+// ReceiveAged is Receive, also saying how long ago the datagram arrived.
+func (l *link) ReceiveAged() ([]byte, time.Duration, bool) {
 	select {
-	case b := <-l.in:
-		return b, true
+	case a := <-l.in:
+		return a.b, time.Since(a.at), true
 	default:
-		return nil, false
+		return nil, 0, false
 	}
 }

@@ -1,11 +1,13 @@
 package netplay
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/base32"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"time"
@@ -49,6 +51,18 @@ type Options struct {
 	Ticks uint64
 	// Logger says who joined; nil means slog.Default().
 	Logger *slog.Logger
+	// Check, on a joiner, is given the host's settings before it takes
+	// its place: an error says why this peer cannot run them (a physics
+	// engine this build lacks, a value out of range), and the host keeps
+	// the place for another. nil takes any.
+	Check func(settings []tape.Setting) error
+	// Arrived, on the host, is told who holds a place each time that
+	// changes (the joiners' addresses, the host not included); it is
+	// called from another goroutine. nil: only the log says.
+	Arrived func(joined []net.Addr)
+	// Timeout bounds a joiner's wait for the host to answer at all (the
+	// QUIC handshake); 0 means 10 s.
+	Timeout time.Duration
 }
 
 // Joined is a peer's place in a session: its links to the others and
@@ -64,10 +78,19 @@ type Joined struct {
 	Peers []np.Peer
 	// RTT is the largest round trip measured while joining.
 	RTT time.Duration
+	// Path is how the peers reached each other: PathDirect for Host and
+	// Join, what ICE found for Meet (the least direct, with several).
+	Path string
+	// Connect is how long Meet took to find the paths and greet; zero
+	// for Host and Join.
+	Connect time.Duration
 
 	conns []*quic.Conn
-	ln    *quic.Listener
+	l     *listener // the host's; nil on a joiner
 	links []*link
+	// closers end what Meet opened under the connections (ICE agents,
+	// sockets), after them.
+	closers []io.Closer
 }
 
 // Dropped counts datagrams that arrived while the queue was full.
@@ -85,9 +108,13 @@ func (j *Joined) Close() error {
 	for _, c := range j.conns {
 		errs = append(errs, c.CloseWithError(0, "session over"))
 	}
-	if j.ln != nil {
-		errs = append(errs, j.ln.Close())
+	if j.l != nil {
+		errs = append(errs, j.l.close())
 	}
+	for _, c := range j.closers {
+		errs = append(errs, c.Close())
+	}
+	j.closers = nil
 	return errors.Join(errs...)
 }
 
@@ -98,25 +125,43 @@ func NewCode() string {
 	return base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)
 }
 
-func quicConfig() *quic.Config {
+// defaultTimeout is how long a joiner waits for a host by default.
+const defaultTimeout = 10 * time.Second
+
+// quicConfig is both ends' QUIC configuration; handshake bounds a
+// handshake that makes no progress.
+func quicConfig(handshake time.Duration) *quic.Config {
 	return &quic.Config{
 		EnableDatagrams:      true,
 		MaxIdleTimeout:       30 * time.Second,
 		KeepAlivePeriod:      time.Second,
-		HandshakeIdleTimeout: 10 * time.Second,
+		HandshakeIdleTimeout: handshake,
+		// A joiner opens one stream; a host none.
+		MaxIncomingStreams:    1,
+		MaxIncomingUniStreams: -1,
 	}
 }
 
-// Join connects to the host at addr and waits for its welcome.
+// Join connects to the host at addr, checks its settings with o.Check,
+// and waits for its welcome. A host that does not answer within
+// o.Timeout is given up on.
 func Join(ctx context.Context, addr string, o Options) (*Joined, error) {
 	id, err := newIdentity(o.Code)
 	if err != nil {
 		return nil, err
 	}
-	conn, err := quic.DialAddr(ctx, addr, id.clientTLS(), quicConfig())
+	timeout := cmp.Or(o.Timeout, defaultTimeout)
+	dctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	conn, err := quic.DialAddr(dctx, addr, id.clientTLS(), quicConfig(timeout))
 	if err != nil {
-		return nil, fmt.Errorf("netplay: join %s: %w (is the host there, and the code the same?)", addr, err)
+		return nil, joinError(addr, timeout, err)
 	}
+	return joinOver(ctx, conn, o)
+}
+
+// joinOver greets the host over conn and makes the joiner's Joined.
+func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) {
 	w, err := greetHost(ctx, conn, o)
 	if err != nil {
 		_ = conn.CloseWithError(1, "greeting failed")
@@ -126,12 +171,26 @@ func Join(ctx context.Context, addr string, o Options) (*Joined, error) {
 	l := newLink(context.WithoutCancel(ctx), conn)
 	return &Joined{
 		Slot: w.Slot, Players: w.Players, InputDelay: w.InputDelay, Settings: fromWire(w.Settings), Ticks: w.Ticks,
-		Peers: []np.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT,
+		Peers: []np.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT, Path: PathDirect,
 		conns: []*quic.Conn{conn}, links: []*link{l},
 	}, nil
 }
 
-// greetHost says hello on a stream of conn and reads the welcome.
+// joinError says why no connection to the host came about.
+func joinError(addr string, timeout time.Duration, err error) error {
+	var te *quic.TransportError
+	var idle *quic.HandshakeTimeoutError
+	switch {
+	case errors.As(err, &te) && te.ErrorCode == quic.ConnectionRefused:
+		return fmt.Errorf("%w: the host at %s takes no more players (the session is full, or it is busy)", ErrRefused, addr)
+	case errors.As(err, &idle) || errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("netplay: join %s: no answer within %v: is the host there, listening on that address? (-net-timeout sets the wait)", addr, timeout)
+	}
+	return fmt.Errorf("netplay: join %s: %w (is the host there, and the code the same?)", addr, err)
+}
+
+// greetHost says hello on a stream of conn, answers the host's offer
+// and reads the welcome.
 func greetHost(ctx context.Context, conn *quic.Conn, o Options) (welcome, error) {
 	var w welcome
 	st, err := conn.OpenStreamSync(ctx)
@@ -143,6 +202,9 @@ func greetHost(ctx context.Context, conn *quic.Conn, o Options) (welcome, error)
 	}
 	stop := context.AfterFunc(ctx, func() { st.CancelRead(1) })
 	defer stop()
+	if err := takeOffer(st, o); err != nil {
+		return w, err
+	}
 	if err := readMessage(st, &w); err != nil {
 		return w, err
 	}
@@ -179,4 +241,34 @@ func (j *Joined) WireBytes() (sent, received uint64) {
 		received += s.BytesReceived
 	}
 	return sent, received
+}
+
+// takeOffer reads the host's offer and answers it: yes when o.Check
+// takes its settings.
+func takeOffer(st *quic.Stream, o Options) error {
+	var off offer
+	if err := readMessage(st, &off); err != nil {
+		return err
+	}
+	if off.Refused != "" {
+		return fmt.Errorf("%w: %s", ErrRefused, off.Refused)
+	}
+	var a answer
+	var cerr error
+	if o.Check != nil {
+		if cerr = o.Check(fromWire(off.Settings)); cerr != nil {
+			a.Refused = cerr.Error()
+		}
+	}
+	if err := writeMessage(st, a); err != nil {
+		return err
+	}
+	if cerr != nil {
+		// Until the host closes its side it may not have read why.
+		_ = st.Close()
+		_ = st.SetReadDeadline(time.Now().Add(time.Second))
+		_, _ = io.Copy(io.Discard, io.LimitReader(st, maxMessage))
+		return fmt.Errorf("%w: this peer cannot run the host's settings: %w", ErrRefused, cerr)
+	}
+	return nil
 }

@@ -29,7 +29,7 @@ func diff(pathA, pathB string, stdout io.Writer) (same bool, err error) {
 		fmt.Fprintf(stdout, "differ: %s\n", d)
 		return false, nil
 	}
-	msg, err := walk(a, b)
+	msg, err := walk(recording{a, pathA}, recording{b, pathB})
 	if err != nil || msg != "" {
 		if msg != "" {
 			fmt.Fprintf(stdout, "differ: %s\n", msg)
@@ -62,7 +62,7 @@ func headerDiff(a, b *tape.Header) string {
 
 // walk reads both recordings input by input and returns the first
 // difference, "" when there is none.
-func walk(a, b *tape.Tape) (string, error) {
+func walk(a, b recording) (string, error) {
 	per := uint64(max(a.Players, 1))
 	pa, pb := a.Play(), b.Play()
 	defer pa.Close()
@@ -73,14 +73,14 @@ func walk(a, b *tape.Tape) (string, error) {
 		var ia, ib engine.Input
 		wa, ca, ea := pa.Next(&ia)
 		wb, cb, eb := pb.Next(&ib)
+		if ea != nil || eb != nil {
+			return ends(a, b, end{ea, wa, ca}, end{eb, wb, cb}, tick, lastMatch)
+		}
 		if ca && cb {
 			if wa != wb {
 				return hashDiff(tick, lastMatch, wa, wb), nil
 			}
 			lastMatch = tick + 1
-		}
-		if ea != nil || eb != nil {
-			return ends(a, b, ea, eb, tick)
 		}
 		if ia != ib {
 			who := "the input"
@@ -100,21 +100,48 @@ func hashDiff(tick, lastMatch uint64, a, b physics.Digest) string {
 	return fmt.Sprintf("state hash before tick %d: %v and %v, with the same input: the simulations parted %s (bodies or the game's own state: the hash covers both)", tick, a, b, since)
 }
 
-// ends compares how the recordings end once either does.
-func ends(a, b *tape.Tape, ea, eb error, tick uint64) (string, error) {
-	if !errors.Is(ea, io.EOF) {
-		return "", ea
-	}
-	if !errors.Is(eb, io.EOF) {
-		return "", eb
+// recording is a tape and the file it came from.
+type recording struct {
+	*tape.Tape
+	path string
+}
+
+// end is what Next said at the unit where a recording may have ended.
+type end struct {
+	err   error
+	want  physics.Digest
+	check bool
+}
+
+// ends compares how the recordings end once either does at tick: both
+// at once, or one while the other goes on (a peer that stopped a tick
+// before the other). The one that ended holds the state before tick as
+// its final hash; the other may hold the same state as a checkpoint.
+func ends(a, b recording, ea, eb end, tick, lastMatch uint64) (string, error) {
+	for _, e := range [...]error{ea.err, eb.err} {
+		if e != nil && !errors.Is(e, io.EOF) {
+			return "", e
+		}
 	}
 	switch {
-	case a.Ticks != b.Ticks:
-		return fmt.Sprintf("one recording ends after %d ticks, the other after %d; they agree up to tick %d", a.Ticks, b.Ticks, min(a.Ticks, b.Ticks)), nil
-	case a.Final != b.Final:
-		return fmt.Sprintf("final state hash %v and %v after %d ticks of the same input", a.Final, b.Final, tick), nil
+	case ea.err != nil && eb.err != nil:
+		if a.Ticks != b.Ticks {
+			return fmt.Sprintf("one recording ends after %d ticks, the other after %d; they agree up to tick %d", a.Ticks, b.Ticks, min(a.Ticks, b.Ticks)), nil
+		}
+		if a.Final != b.Final {
+			return hashDiff(tick, lastMatch, a.Final, b.Final) + " (the final hashes)", nil
+		}
+		return "", nil
+	case ea.err != nil && eb.check && a.Final != eb.want:
+		return hashDiff(tick, lastMatch, a.Final, eb.want) + fmt.Sprintf(" (%s ended there)", a.path), nil
+	case eb.err != nil && ea.check && b.Final != ea.want:
+		return hashDiff(tick, lastMatch, ea.want, b.Final) + fmt.Sprintf(" (%s ended there)", b.path), nil
 	}
-	return "", nil
+	short, long := a, b
+	if eb.err != nil {
+		short, long = b, a
+	}
+	return fmt.Sprintf("%s ends after %d ticks, %s goes on to %d: every input and hash before tick %d agree", short.path, tick, long.path, long.Ticks, tick), nil
 }
 
 // fields names the fields of two inputs that differ.

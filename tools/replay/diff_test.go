@@ -19,6 +19,12 @@ func (h hashOf) StateHash() uint64 { return uint64(h) }
 // input at tick inputAt, skew the state hash from tick hashAt on (0: never).
 func writePlayersTape(t *testing.T, name string, inputAt, hashAt uint64) string {
 	t.Helper()
+	return writeTicks(t, name, 200, inputAt, hashAt)
+}
+
+// writeTicks is writePlayersTape for a given number of ticks.
+func writeTicks(t *testing.T, name string, ticks, inputAt, hashAt uint64) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
 	f, err := os.Create(path)
 	if err != nil {
@@ -30,7 +36,7 @@ func writePlayersTape(t *testing.T, name string, inputAt, hashAt uint64) string 
 		t.Fatal(err)
 	}
 	ps := make([]engine.Input, 2)
-	for n := range uint64(200) {
+	for n := range ticks {
 		ps[0], ps[1] = engine.Input{}, engine.Input{}
 		if n%10 < 5 {
 			ps[0].Down.Add(engine.KeyA)
@@ -46,7 +52,11 @@ func writePlayersTape(t *testing.T, name string, inputAt, hashAt uint64) string 
 			t.Fatal(err)
 		}
 	}
-	if err := rec.Close(7); err != nil {
+	h := ticks / 30
+	if hashAt > 0 && ticks >= hashAt {
+		h += 1000
+	}
+	if err := rec.Close(h); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -63,6 +73,8 @@ func TestDiffNamesTheFirstDifference(t *testing.T) {
 		{"same", writePlayersTape(t, "b.tape", 0, 0), 0, "same: 200 ticks"},
 		{"input", writePlayersTape(t, "b.tape", 37, 0), 1, "tick 37: player 1's input differs in Down"},
 		{"state", writePlayersTape(t, "b.tape", 0, 100), 1, "state hash before tick 120"},
+		{"one tick less", writeTicks(t, "b.tape", 199, 0, 0), 1, "b.tape ends after 199 ticks"},
+		{"a tick more, same state", writeTicks(t, "b.tape", 201, 0, 0), 1, "a.tape ends after 200 ticks"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errs bytes.Buffer
@@ -70,5 +82,20 @@ func TestDiffNamesTheFirstDifference(t *testing.T) {
 				t.Fatalf("exit %d, %q %q: want %d saying %q", got, out.String(), errs.String(), tc.status, tc.want)
 			}
 		})
+	}
+}
+
+// TestDiffOfADesyncedSessionsTapesNamesTheTickTheyParted compares the
+// tapes of a session that desynced at its hash of tick 120: one peer
+// stopped before tick 120, the other after it.
+func TestDiffOfADesyncedSessionsTapesNamesTheTickTheyParted(t *testing.T) {
+	stopped := writeTicks(t, "a.tape", 120, 0, 0)
+	ranOn := writeTicks(t, "b.tape", 121, 0, 120)
+	for _, args := range [][]string{{stopped, ranOn}, {ranOn, stopped}} {
+		var out, errs bytes.Buffer
+		got := run(append([]string{"-diff"}, args...), &out, &errs)
+		if got != 1 || !strings.Contains(out.String(), "state hash before tick 120") {
+			t.Fatalf("exit %d, %q %q: want 1 naming the state before tick 120", got, out.String(), errs.String())
+		}
 	}
 }

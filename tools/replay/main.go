@@ -97,7 +97,9 @@ func verify(path string, checkOnly bool, samples, tmp string, built map[string]s
 			return err
 		}
 		if !known {
-			return fmt.Errorf("the recording names scene %q, which is not one of the samples in %s", t.Scene, samples)
+			return fmt.Errorf("the recording names scene %q, which is not one of the samples in %s: "+
+				"replay it with the game that made it, which checks every hash the same way: "+
+				"GAME -replay %s -headless (go run ./path/to/game -replay %s); -check checks the file alone", t.Scene, samples, path, path)
 		}
 		if bin, err = samplebin.Build(samples, t.Scene, tmp, tags...); err != nil {
 			return err

@@ -116,7 +116,7 @@ func TestARecordingNamingNoSampleSceneIsRejectedUnbuilt(t *testing.T) {
 				t.Fatalf("replay of a recording of scene %q exited %d, want 1:\n%s%s", scene, code, &out, &errs)
 			}
 			msg := out.String() + errs.String()
-			if !strings.Contains(msg, "not one of the samples") || strings.Contains(msg, "build") {
+			if !strings.Contains(msg, "not one of the samples") || !strings.Contains(msg, "-replay "+rec) || strings.Contains(msg, "build") {
 				t.Fatalf("scene %q was not refused before building:\n%s", scene, msg)
 			}
 		})

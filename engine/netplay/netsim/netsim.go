@@ -117,6 +117,13 @@ func (e *End) jitter() time.Duration {
 // Receive returns the datagram that arrived first, by now, of those not
 // yet received.
 func (e *End) Receive() ([]byte, bool) {
+	b, _, ok := e.ReceiveAged()
+	return b, ok
+}
+
+// ReceiveAged is Receive, also saying how long ago the datagram arrived
+// (engine/netplay's AgedLink).
+func (e *End) ReceiveAged() ([]byte, time.Duration, bool) {
 	now := e.net.now()
 	best := -1
 	for i, p := range e.inflight {
@@ -126,11 +133,12 @@ func (e *End) Receive() ([]byte, bool) {
 		}
 	}
 	if best < 0 {
-		return nil, false
+		return nil, 0, false
 	}
-	e.last = e.inflight[best].b
+	p := e.inflight[best]
+	e.last = p.b
 	e.inflight = append(e.inflight[:best], e.inflight[best+1:]...)
-	return e.last, true
+	return e.last, now - p.at, true
 }
 
 // Cut makes the link lose everything from now on in both directions: a
@@ -138,3 +146,7 @@ func (e *End) Receive() ([]byte, bool) {
 func (e *End) Cut() {
 	e.out.Loss, e.peer.out.Loss = 1, 1
 }
+
+// SetConditions changes what happens to datagrams this end sends from
+// now on; those on their way keep their arrival times.
+func (e *End) SetConditions(c Conditions) { e.out = c }

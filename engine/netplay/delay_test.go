@@ -1,0 +1,84 @@
+package netplay_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
+)
+
+// TestRoundTripIsMeasuredFromDatagramTimestamps runs peers drawing a
+// frame every 16.7 ms over a link of 1 ms each way: the round trip they
+// report must be the link's, not a frame's.
+func TestRoundTripIsMeasuredFromDatagramTimestamps(t *testing.T) {
+	cond := netsim.Conditions{Latency: time.Millisecond}
+	w := newWorld(setup{players: 2, ticks: 600, cond: cond, seed: 1, delay: 2})
+	if !w.run(600) {
+		t.Fatal("the peers did not finish")
+	}
+	sameRun(t, w, 600)
+	for _, p := range w.peers {
+		st := p.session.Stats()
+		if st.RTT50 < 2*time.Millisecond || st.RTT99 > 3*time.Millisecond {
+			t.Fatalf("peer %d measured a round trip of p50 %v, p99 %v: want 2 ms to 3 ms (the link's 2 ms)", p.i, st.RTT50, st.RTT99)
+		}
+	}
+}
+
+// delaySeen records, for every tick a peer was about to run at the start
+// of a frame, the input delay its session had in force then.
+type delaySeen map[uint64]int
+
+// TestInputDelayFollowsTheRoundTripOnATickEveryPeerAgrees raises the
+// link's latency mid-session and lowers it again: the host changes the
+// input delay each time, every peer changes it on the same tick, and the
+// states stay equal.
+func TestInputDelayFollowsTheRoundTripOnATickEveryPeerAgrees(t *testing.T) {
+	for seed := range uint64(50) {
+		players := 2 + int(seed%2)
+		fast := netsim.Conditions{Latency: 5 * time.Millisecond, Jitter: 2 * time.Millisecond, Loss: float64(seed%3) * 0.05, Reorder: 0.05}
+		slow := fast
+		slow.Latency = 90 * time.Millisecond
+		const ticks = 2400
+		w := newWorld(setup{players: players, ticks: ticks, cond: fast, seed: seed, delay: 1, adapt: true})
+		seen := delaySeen{}
+		conflict := ""
+		for _, p := range w.peers {
+			p.onFrame = func(p *simPeer) {
+				switch p.frameN {
+				case 600:
+					w.setConditions(slow)
+				case 1500:
+					w.setConditions(fast)
+				}
+				n, d := p.session.Tick(), p.session.Stats().InputDelay
+				if old, ok := seen[n]; ok && old != d && conflict == "" {
+					conflict = fmt.Sprintf("tick %d: delay %d and %d", n, old, d)
+				}
+				seen[n] = d
+			}
+		}
+		if !w.run(ticks) {
+			t.Fatalf("seed %d: the peers did not finish", seed)
+		}
+		sameRun(t, w, ticks)
+		if conflict != "" {
+			t.Fatalf("seed %d: peers disagree on the input delay at %s", seed, conflict)
+		}
+		lo, hi, end := 99, 0, w.peers[0].session.Stats().InputDelay
+		for _, d := range seen {
+			lo, hi = min(lo, d), max(hi, d)
+		}
+		want := netplay.DelayFor(180*time.Millisecond, 60)
+		if hi < want || end > 2 {
+			t.Fatalf("seed %d: the delay went from %d up to %d and ended at %d: want it to reach %d on the slow link and fall back to 1 or 2", seed, lo, hi, end, want)
+		}
+		for _, p := range w.peers {
+			if st := p.session.Stats(); st.DelayChanges < 2 {
+				t.Fatalf("seed %d: peer %d changed its delay %d times: want at least 2", seed, p.i, st.DelayChanges)
+			}
+		}
+	}
+}

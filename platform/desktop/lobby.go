@@ -1,0 +1,216 @@
+package desktop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
+	"github.com/lockstep-engine/lockstep/platform/netplay/lobby"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
+)
+
+// lobbyConnect is startNet's connect for -lobby: it makes up a code when
+// there is none (for the player to share) and a waiting screen that says
+// what meeting has reached.
+func lobbyConnect(addr string, opt *pnet.Options, log *slog.Logger, screen **waitScreen) func(context.Context) (*pnet.Joined, error) {
+	if opt.Code == "" {
+		opt.Code = pnet.NewCode()
+		log.Info("netplay: share this code: the other players run the same game with -lobby ADDR -code CODE", "lobby", addr, "code", opt.Code)
+	}
+	p := &progress{screen: &waitScreen{}, lobby: addr, code: opt.Code, players: opt.Players}
+	p.set(stateLobby, 0, nil)
+	*screen = p.screen
+	o := *opt
+	return func(ctx context.Context) (*pnet.Joined, error) { return meetByLobby(ctx, addr, o, log, p) }
+}
+
+// meetByLobby joins the lobby's room for the code and meets the other
+// players through it, telling p what happens.
+func meetByLobby(ctx context.Context, addr string, opt pnet.Options, log *slog.Logger, p *progress) (*pnet.Joined, error) {
+	c, err := lobby.Join(ctx, addr, opt.Code, lobby.Options{Players: opt.Players, Logger: log})
+	if err != nil {
+		return nil, p.fail(ctx, lobbyFailure(addr, err), 0)
+	}
+	defer c.Close()
+	role := "joining"
+	if c.Slot() == 0 {
+		role = "hosting"
+	}
+	log.Info("netplay: in the lobby", "role", role, "slot", c.Slot(), "code", opt.Code)
+	wctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go watchRoom(wctx, c, log, p)
+	j, err := pnet.Meet(ctx, rendezvous{c}, func() []pnet.ICEServer { return iceServers(c.Servers()) }, opt)
+	if err != nil {
+		return nil, p.fail(ctx, lobbyFailure(addr, err), len(c.Status().Joined))
+	}
+	return j, nil
+}
+
+// watchRoom logs and shows who is in the room as it changes.
+func watchRoom(ctx context.Context, c *lobby.Client, log *slog.Logger, p *progress) {
+	last := -1
+	for {
+		st, err := c.Wait(ctx, func(s lobby.Status) bool { return len(s.Joined) != last })
+		if err != nil {
+			return
+		}
+		last = len(st.Joined)
+		log.Info("netplay: players in the lobby", "joined", last, "of", p.players)
+		state := stateWaitPlayers
+		if st.Full() {
+			state = stateConnecting
+		}
+		p.set(state, last, nil)
+	}
+}
+
+// rendezvous is a lobby membership as Meet uses it: a message to a peer
+// waits until the lobby has reported that peer in the room (a peer that
+// just joined shows up at the next poll).
+type rendezvous struct{ *lobby.Client }
+
+// Send waits, within ctx, for slot to in the room, then sends.
+func (r rendezvous) Send(ctx context.Context, to int, payload []byte) error {
+	if _, err := r.Wait(ctx, func(s lobby.Status) bool { return slices.Contains(s.Joined, to) }); err != nil {
+		return err
+	}
+	return r.Client.Send(ctx, to, payload)
+}
+
+// iceServers hands the lobby's STUN and TURN servers to ICE.
+func iceServers(ss []lobby.ICEServer) []pnet.ICEServer {
+	out := make([]pnet.ICEServer, len(ss))
+	for i, s := range ss {
+		out[i] = pnet.ICEServer{URLs: s.URLs, Username: s.Username, Credential: s.Credential}
+	}
+	return out
+}
+
+// lobbyFailure says why meeting through the lobby failed in a player's
+// terms and what to try, then the cause for the log; it wraps err.
+func lobbyFailure(addr string, err error) error {
+	var le *lobby.Error
+	switch {
+	case errors.As(err, &le) && errors.Is(le.Kind, lobby.ErrUnreachable):
+		return &playerError{fmt.Sprintf("netplay: the lobby at %s cannot be reached: %s (%v)", addr, le.Try, le.Err), err}
+	case errors.As(err, &le):
+		return &playerError{fmt.Sprintf("netplay: %v: %s (%v)", le.Kind, le.Try, le.Err), err}
+	case errors.Is(err, pnet.ErrRelayRefused):
+		return &playerError{"netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured (" + err.Error() + ")", err}
+	case errors.Is(err, pnet.ErrNoPath):
+		return &playerError{"netplay: no network path between the players, not even through the relay: try again, or let one player forward a UDP port and use -host/-join (" + err.Error() + ")", err}
+	}
+	return err
+}
+
+// playerError is a failure told in a player's terms; Unwrap gives the
+// cause it explains.
+type playerError struct {
+	msg string
+	err error
+}
+
+func (e *playerError) Error() string { return e.msg }
+func (e *playerError) Unwrap() error { return e.err }
+
+// The states of meeting, as the waiting screen says them.
+const (
+	stateLobby       = iota // asking the lobby
+	stateWaitPlayers        // in the room, others still to come
+	stateConnecting         // the room is full: ICE and QUIC at work
+	stateFailed             // it failed: err says why
+)
+
+// progress is what meeting through the lobby has reached, said on the
+// waiting screen; the goroutines that meet write it, the main one draws.
+type progress struct {
+	screen  *waitScreen
+	lobby   string
+	code    string
+	players int
+
+	mu     sync.Mutex
+	failed bool
+}
+
+// set says the state on the screen; after a failure nothing changes it.
+func (p *progress) set(state, joined int, err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.failed {
+		return
+	}
+	p.failed = state == stateFailed
+	p.screen.say(p.lines(state, joined, err)...)
+}
+
+// fail shows err on the screen and returns it, unless the wait was given
+// up (the window closed, a signal): then the screen keeps what it waited
+// for.
+func (p *progress) fail(ctx context.Context, err error, joined int) error {
+	if ctx.Err() == nil {
+		p.set(stateFailed, joined, err)
+	}
+	return err
+}
+
+// lines are what the waiting screen shows: the code to share, who has
+// joined, what it waits for, or a failure with what to try.
+func (p *progress) lines(state, joined int, err error) []string {
+	code := "code: " + p.code
+	share := "the other players start this game with -lobby " + p.lobby + " -code " + p.code
+	here := fmt.Sprintf("players here: %d of %d", joined, p.players)
+	switch state {
+	case stateLobby:
+		return []string{"contacting the lobby...", code, share}
+	case stateWaitPlayers:
+		return []string{code, share, here, "waiting for the other players to join with this code"}
+	case stateConnecting:
+		return []string{code, here, "everyone is here: connecting (directly, or through the relay)..."}
+	}
+	return append([]string{"could not start the game:"}, wrapText(err.Error(), 60)...)
+}
+
+// wrapText breaks s into lines of at most width characters, at spaces.
+func wrapText(s string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len(line)+1+len(w) > width {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(out, line)
+}
+
+// failureHold bounds how long a failure stays on screen for the player
+// to read when the window is not closed.
+const failureHold = time.Minute
+
+// holdFailure keeps the failure on the screen until the player closes the
+// window (or failureHold passes); a headless run does not wait.
+func holdFailure(ctx context.Context, win *sdl2.Window, s *waitScreen) {
+	if win == nil || win.Headless() || s == nil {
+		return
+	}
+	end := time.Now().Add(failureHold)
+	sink := &quitSink{}
+	for !sink.quit && ctx.Err() == nil && time.Now().Before(end) {
+		win.PollEvents(sink)
+		s.draw(win.Canvas())
+		_ = win.Present()
+		time.Sleep(waitFrame)
+	}
+}

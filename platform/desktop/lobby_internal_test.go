@@ -1,0 +1,112 @@
+package desktop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
+	"github.com/lockstep-engine/lockstep/platform/netplay/lobby"
+)
+
+func TestTheLobbyWaitingScreenSaysTheCodeWhoIsHereAndWhatItWaitsFor(t *testing.T) {
+	p := &progress{screen: &waitScreen{}, lobby: "203.0.113.1:7000", code: "ABCDEFGH12345678", players: 2}
+	for _, tc := range []struct {
+		state, joined int
+		want          []string
+	}{
+		{stateLobby, 0, []string{"contacting the lobby", "code: ABCDEFGH12345678", "-lobby 203.0.113.1:7000 -code ABCDEFGH12345678"}},
+		{stateWaitPlayers, 1, []string{"code: ABCDEFGH12345678", "players here: 1 of 2", "waiting for the other players"}},
+		{stateConnecting, 2, []string{"players here: 2 of 2", "connecting"}},
+	} {
+		p.set(tc.state, tc.joined, nil)
+		said := strings.Join(p.screen.lines, "\n")
+		for _, w := range tc.want {
+			if !strings.Contains(said, w) {
+				t.Errorf("state %d: the screen says %q, want it to say %q", tc.state, said, w)
+			}
+		}
+	}
+}
+
+func TestAFailureStaysOnTheWaitingScreen(t *testing.T) {
+	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
+	p.set(stateFailed, 1, lobbyFailure("203.0.113.1:7000", pnet.ErrNoPath))
+	p.set(stateConnecting, 2, nil) // a late status must not hide why it failed
+	said := strings.Join(p.screen.lines, " ")
+	for _, w := range []string{"could not start the game", "no network path between the players", "try again"} {
+		if !strings.Contains(said, w) {
+			t.Errorf("the screen says %q, want it to say %q", said, w)
+		}
+	}
+	for _, l := range p.screen.lines {
+		if len(l) > 60 {
+			t.Errorf("line %q is longer than the 60 characters the screen wraps at", l)
+		}
+	}
+}
+
+func TestAWaitGivenUpKeepsWhatTheScreenWaitedFor(t *testing.T) {
+	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
+	p.set(stateWaitPlayers, 1, nil)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel() // the window closed, or a signal came
+	err := p.fail(ctx, lobbyFailure("x", context.Canceled), 1)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("fail returned %v, want the cause", err)
+	}
+	if said := strings.Join(p.screen.lines, " "); strings.Contains(said, "could not start") || !strings.Contains(said, "waiting for the other players") {
+		t.Fatalf("after the wait was given up the screen says %q, want what it waited for", said)
+	}
+	p.fail(t.Context(), lobbyFailure("x", pnet.ErrNoPath), 2)
+	if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, "could not start") {
+		t.Fatalf("after a failure the screen says %q, want the failure", said)
+	}
+}
+
+func TestLobbyFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want []string
+		is   error
+	}{
+		{&lobby.Error{Kind: lobby.ErrUnreachable, Try: "check the lobby address"}, []string{"the lobby at 203.0.113.1:7000 cannot be reached", "check the lobby address"}, lobby.ErrUnreachable},
+		{&lobby.Error{Kind: lobby.ErrCodeUnknown, Try: "check the code"}, []string{"no game has this code", "check the code"}, lobby.ErrCodeUnknown},
+		{fmt.Errorf("x: %w", pnet.ErrNoPath), []string{"no network path between the players", "forward a UDP port"}, pnet.ErrNoPath},
+		{fmt.Errorf("x: %w (%w)", pnet.ErrNoPath, pnet.ErrRelayRefused), []string{"the relay server refused", "try again"}, pnet.ErrRelayRefused},
+	} {
+		err := lobbyFailure("203.0.113.1:7000", tc.err)
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%v: %q does not say %q", tc.err, err, w)
+			}
+		}
+		if !errors.Is(err, tc.is) {
+			t.Errorf("%v: %v does not wrap %v", tc.err, err, tc.is)
+		}
+	}
+}
+
+func TestALobbyThatDoesNotAnswerFailsSayingSo(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0") // refuses nothing, answers nothing: closed at once
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	_, err = meetByLobby(ctx, addr, pnet.Options{Code: p.code, Players: 2, Logger: slog.New(slog.DiscardHandler)}, slog.New(slog.DiscardHandler), p)
+	if !errors.Is(err, lobby.ErrUnreachable) || !strings.Contains(err.Error(), "cannot be reached") {
+		t.Fatalf("meeting through a lobby that is not there: %v, want it unreachable", err)
+	}
+	if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, "cannot be reached") {
+		t.Fatalf("the screen says %q, want it to say the lobby cannot be reached", said)
+	}
+}

@@ -1,0 +1,341 @@
+package netplay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"strings"
+	"sync"
+
+	"github.com/pion/ice/v4"
+	"github.com/pion/stun/v4"
+	"github.com/pion/transport/v5"
+)
+
+// The paths a session's peers can reach each other by, as the summary
+// names them (DESIGN.md): Path.
+const (
+	PathDirect          = "direct"           // -host/-join: an address the user gave
+	PathHost            = "direct host"      // ICE: both ends' own addresses (a LAN)
+	PathServerReflexive = "server-reflexive" // ICE: an address a STUN server saw (a hole punched through NAT)
+	PathPeerReflexive   = "peer-reflexive"   // ICE: an address the other peer saw
+	PathRelay           = "relay"            // ICE: through the TURN server
+)
+
+// iceEnv is what every ICE agent of one peer shares.
+type iceEnv struct {
+	// servers returns the STUN and TURN servers as they are now: a
+	// lobby renews TURN credentials while a host waits.
+	servers func() []ICEServer
+	net     transport.Net
+	mux     ice.UniversalUDPMux // QUIC's socket, for host and reflexive candidates
+	log     *slog.Logger
+}
+
+// iceLink is one connected pair of peers: the agent that found the path
+// and the path it chose.
+type iceLink struct {
+	agent  *ice.Agent
+	conn   *ice.Conn
+	local  ice.Candidate
+	remote ice.Candidate
+	path   string
+}
+
+// viaRelay reports whether this end's packets must go through its TURN
+// allocation rather than QUIC's socket.
+func (l *iceLink) viaRelay() bool { return l.local.Type() == ice.CandidateTypeRelay }
+
+// remoteAddr is where this end sends to.
+func (l *iceLink) remoteAddr() net.Addr {
+	return &net.UDPAddr{IP: net.ParseIP(l.remote.Address()), Port: l.remote.Port()}
+}
+
+// newAgent makes an agent gathering host and server-reflexive candidates
+// on QUIC's socket and relayed ones from the TURN servers. Direct pairs
+// win: pion waits before it nominates a relayed one.
+func (e *iceEnv) newAgent() (*ice.Agent, []*stun.URI, error) {
+	urls, err := iceURLs(e.servers())
+	if err != nil {
+		return nil, nil, err
+	}
+	types := []ice.CandidateType{ice.CandidateTypeHost, ice.CandidateTypeServerReflexive, ice.CandidateTypeRelay}
+	a, err := ice.NewAgentWithOptions(
+		ice.WithNet(e.net),
+		ice.WithUrls(urls),
+		ice.WithUDPMux(e.mux),
+		ice.WithUDPMuxSrflx(e.mux),
+		ice.WithCandidateTypes(types),
+		ice.WithNetworkTypes([]ice.NetworkType{ice.NetworkTypeUDP4}),
+		ice.WithMulticastDNSMode(ice.MulticastDNSModeDisabled),
+		// Loopback is no path between machines, and a TURN server refuses
+		// to relay to it (coturn's 403, then a 400 that makes pion close
+		// the whole allocation).
+		ice.WithIPFilter(notLoopback),
+		ice.WithRemoteIPFilter(notLoopback),
+		// QUIC watches the path once it runs; ICE only finds it.
+		ice.WithDisconnectedTimeout(0),
+		ice.WithFailedTimeout(0),
+	)
+	if err != nil {
+		return nil, nil, fmt.Errorf("netplay: start ICE: %w", err)
+	}
+	return a, urls, nil
+}
+
+func notLoopback(ip net.IP) bool { return !ip.IsLoopback() }
+
+// connectICE finds a path to one peer: it sends this end's credentials
+// and candidates with send, takes the peer's from in, and runs the
+// checks, controlling them when it joins. The agent is closed on failure.
+func (e *iceEnv) connectICE(ctx context.Context, in <-chan []byte, send func(context.Context, []byte) error, joining bool) (*iceLink, error) {
+	a, urls, err := e.newAgent()
+	if err != nil {
+		return nil, err
+	}
+	l, err := e.runAgent(ctx, a, in, send, joining)
+	if err != nil {
+		err = explain(a, urls, err)
+		_ = a.Close()
+		return nil, err
+	}
+	return l, nil
+}
+
+func (e *iceEnv) runAgent(ctx context.Context, a *ice.Agent, in <-chan []byte, send func(context.Context, []byte) error, joining bool) (*iceLink, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	ufrag, pwd, err := a.GetLocalUserCredentials()
+	if err != nil {
+		return nil, fmt.Errorf("netplay: ICE credentials: %w", err)
+	}
+	out := newOutbox(ctx, send)
+	out.push(signal{Ufrag: ufrag, Pwd: pwd})
+	if err := a.OnCandidate(func(c ice.Candidate) {
+		if c == nil {
+			out.push(signal{Done: true})
+			return
+		}
+		out.push(signal{Candidate: c.Marshal()})
+	}); err != nil {
+		return nil, err
+	}
+	if err := a.GatherCandidates(); err != nil {
+		return nil, fmt.Errorf("netplay: gather ICE candidates: %w", err)
+	}
+	creds := make(chan signal, 1)
+	errc := make(chan error, 2)
+	go func() { errc <- e.takeSignals(ctx, a, in, creds) }()
+	go func() { errc <- out.run() }()
+	var peer signal
+	select {
+	case peer = <-creds:
+	case err := <-errc:
+		return nil, err
+	case <-ctx.Done():
+		return nil, causeOr(ctx, fmt.Errorf("%w: the other player never answered through the lobby", ErrNoPath))
+	}
+	conn, err := dialOrAccept(ctx, a, peer, joining)
+	if err != nil {
+		select {
+		case e := <-errc:
+			err = errors.Join(err, e)
+		default:
+		}
+		return nil, causeOr(ctx, fmt.Errorf("%w: %w", ErrNoPath, err))
+	}
+	return linkOf(a, conn)
+}
+
+func dialOrAccept(ctx context.Context, a *ice.Agent, peer signal, joining bool) (*ice.Conn, error) {
+	if joining {
+		return a.Dial(ctx, peer.Ufrag, peer.Pwd)
+	}
+	return a.Accept(ctx, peer.Ufrag, peer.Pwd)
+}
+
+// takeSignals feeds the peer's candidates to the agent and its
+// credentials to creds, until ctx ends or the peer misbehaves.
+func (e *iceEnv) takeSignals(ctx context.Context, a *ice.Agent, in <-chan []byte, creds chan<- signal) error {
+	got, cands := false, 0
+	for {
+		var b []byte
+		select {
+		case b = <-in:
+		case <-ctx.Done():
+			return nil
+		}
+		s, err := decodeSignal(b)
+		switch {
+		case err != nil:
+			return err
+		case s.Ufrag != "" && got:
+			return errors.New("netplay: the other peer sent its ICE credentials twice")
+		case s.Ufrag != "":
+			got = true
+			creds <- s
+		case s.Candidate != "":
+			if cands++; cands > maxCandidates {
+				return fmt.Errorf("netplay: the other peer sent more than %d ICE candidates", maxCandidates)
+			}
+			c, err := ice.UnmarshalCandidate(s.Candidate)
+			if err != nil {
+				e.log.Warn("netplay: an ICE candidate from the other peer does not parse", "err", err)
+				continue
+			}
+			if err := a.AddRemoteCandidate(c); err != nil {
+				e.log.Warn("netplay: an ICE candidate from the other peer was refused", "err", err)
+			}
+		}
+	}
+}
+
+// linkOf names the path the agent chose.
+func linkOf(a *ice.Agent, conn *ice.Conn) (*iceLink, error) {
+	p, err := a.GetSelectedCandidatePair()
+	if err != nil || p == nil {
+		return nil, fmt.Errorf("%w: ICE connected without a selected pair (%v)", ErrNoPath, err)
+	}
+	remote := p.Remote
+	if remote.Type() == ice.CandidateTypePeerReflexive {
+		// A candidate that arrived after the check that found it is
+		// known by its signalled type.
+		if rs, err := a.GetRemoteCandidates(); err == nil {
+			for _, c := range rs {
+				if c.Type() != ice.CandidateTypePeerReflexive && c.Address() == remote.Address() && c.Port() == remote.Port() {
+					remote = c
+				}
+			}
+		}
+	}
+	return &iceLink{agent: a, conn: conn, local: p.Local, remote: p.Remote, path: pathOf(p.Local.Type(), remote.Type())}, nil
+}
+
+// pathOf names a pair. This end's host and server-reflexive candidates
+// are one socket, so apart from a relay on either end the address sent
+// to names the path.
+func pathOf(local, remote ice.CandidateType) string {
+	switch {
+	case local == ice.CandidateTypeRelay || remote == ice.CandidateTypeRelay:
+		return PathRelay
+	case remote == ice.CandidateTypePeerReflexive:
+		return PathPeerReflexive
+	case remote == ice.CandidateTypeServerReflexive:
+		return PathServerReflexive
+	}
+	return PathHost
+}
+
+// outbox sends signals in the order they were pushed, from one goroutine
+// (pion calls OnCandidate from its own).
+type outbox struct {
+	ctx  context.Context
+	send func(context.Context, []byte) error
+	mu   sync.Mutex
+	q    []signal
+	wake chan struct{}
+}
+
+func newOutbox(ctx context.Context, send func(context.Context, []byte) error) *outbox {
+	return &outbox{ctx: ctx, send: send, wake: make(chan struct{}, 1)}
+}
+
+func (o *outbox) push(s signal) {
+	o.mu.Lock()
+	if len(o.q) < maxCandidates+2 {
+		o.q = append(o.q, s)
+	}
+	o.mu.Unlock()
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
+// run sends until ctx ends; a failed send ends it with the error.
+func (o *outbox) run() error {
+	for {
+		o.mu.Lock()
+		q := o.q
+		o.q = nil
+		o.mu.Unlock()
+		for _, s := range q {
+			sctx, cancel := context.WithTimeout(o.ctx, signalTimeout)
+			err := o.send(sctx, encodeSignal(s))
+			cancel()
+			if err != nil {
+				if o.ctx.Err() != nil {
+					return nil
+				}
+				return fmt.Errorf("netplay: send ICE candidates through the lobby: %w", err)
+			}
+		}
+		select {
+		case <-o.wake:
+		case <-o.ctx.Done():
+			return nil
+		}
+	}
+}
+
+// explain tells a failure apart when TURN servers were given but the
+// agent got no relayed candidate from any, and names the candidates
+// either end had, for the log.
+func explain(a *ice.Agent, urls []*stun.URI, err error) error {
+	if !errors.Is(err, ErrNoPath) {
+		return err
+	}
+	local, _ := a.GetLocalCandidates()
+	remote, _ := a.GetRemoteCandidates()
+	err = fmt.Errorf("%w (this end's candidates: %s; the other's: %s)", err, kinds(local), kinds(remote))
+	hasTURN := false
+	for _, u := range urls {
+		hasTURN = hasTURN || u.Scheme == stun.SchemeTypeTURN || u.Scheme == stun.SchemeTypeTURNS
+	}
+	for _, c := range local {
+		if c.Type() == ice.CandidateTypeRelay {
+			return err
+		}
+	}
+	if !hasTURN {
+		return err
+	}
+	return fmt.Errorf("%w (%w)", err, ErrRelayRefused)
+}
+
+// kinds counts candidates by type, such as "host 2, srflx 1".
+func kinds(cs []ice.Candidate) string {
+	n := map[string]int{}
+	var order []string
+	for _, c := range cs {
+		k := c.Type().String()
+		if n[k] == 0 {
+			order = append(order, k)
+		}
+		n[k]++
+	}
+	if len(order) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(order))
+	for i, k := range order {
+		parts[i] = fmt.Sprintf("%s %d", k, n[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// causeOr is why ctx ended when something other than a deadline or a
+// cancel ended it (the lobby failed), else err.
+func causeOr(ctx context.Context, err error) error {
+	c := context.Cause(ctx)
+	if c == nil || errors.Is(c, context.Canceled) || errors.Is(c, context.DeadlineExceeded) {
+		return err
+	}
+	return c
+}
+
+// ErrNoPath is what Meet's error wraps when ICE found no way between the
+// peers, not even through the relay.
+var ErrNoPath = errors.New("netplay: no network path between the players")

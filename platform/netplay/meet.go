@@ -1,0 +1,176 @@
+package netplay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/pion/ice/v4"
+	"github.com/pion/logging"
+	"github.com/pion/stun/v4"
+	"github.com/pion/transport/v5"
+	"github.com/pion/transport/v5/stdnet"
+	"github.com/quic-go/quic-go"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
+
+// connectTimeout bounds finding a path to a peer that has answered: ICE
+// gives up on pairs within seconds, and the relay is tried at two.
+const connectTimeout = 20 * time.Second
+
+// ErrRelayRefused is what Meet's error wraps when no path was found and
+// the TURN server gave this peer no relay (wrong or expired credentials,
+// or a full server).
+var ErrRelayRefused = errors.New("netplay: the relay server refused this player")
+
+// Meet joins a session through a rendezvous: slot 0 hosts, the others
+// join it. ICE finds each joiner a path to the host (directly when it
+// can, through a TURN server from servers when it must), then the session
+// runs QUIC over it as Host and Join do, with the same TLS from the code.
+// servers is asked for the STUN and TURN servers each time a path is
+// sought (a lobby renews TURN credentials while a host waits). The Joined
+// says which path (Path) and how long it took (Connect).
+func Meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Options) (*Joined, error) {
+	return meet(ctx, r, servers, o, nil)
+}
+
+// meet is Meet on network n (a vnet in tests); nil is the machine's.
+func meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Options, n transport.Net) (*Joined, error) {
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	id, err := newIdentity(o.Code)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := iceURLs(servers()); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	s, err := openShared(n, servers, r.Slot() == 0, o.Logger)
+	if err != nil {
+		return nil, err
+	}
+	var j *Joined
+	if r.Slot() == 0 {
+		j, err = meetAsHost(ctx, r, s, id, o)
+	} else {
+		j, err = meetAsJoiner(ctx, r, s, id, o)
+	}
+	if err != nil {
+		_ = s.Close()
+		return nil, err
+	}
+	j.Connect = time.Since(start)
+	j.closers = append(j.closers, s)
+	return j, nil
+}
+
+// iceURLs parses the servers' addresses, credentials attached.
+func iceURLs(servers []ICEServer) ([]*stun.URI, error) {
+	var urls []*stun.URI
+	for _, sv := range servers {
+		for _, raw := range sv.URLs {
+			u, err := stun.ParseURI(raw)
+			if err != nil {
+				return nil, fmt.Errorf("netplay: ICE server %q: %w (want stun:HOST:PORT or turn:HOST:PORT)", raw, err)
+			}
+			u.Username, u.Password = sv.Username, sv.Credential
+			urls = append(urls, u)
+		}
+	}
+	return urls, nil
+}
+
+// shared is one peer's UDP socket, owned by QUIC, with ICE's STUN on its
+// side, and every agent it runs.
+type shared struct {
+	env  iceEnv
+	conn net.PacketConn
+	tr   *quic.Transport
+	stun *stunSide
+	gate *gate // a host's: it bounds who may connect
+
+	mu     sync.Mutex
+	agents []*ice.Agent
+	extra  []io.Closer // transports over relayed pairs
+}
+
+// openShared opens the socket; a host's QUIC is behind a gate, as Host's.
+func openShared(n transport.Net, servers func() []ICEServer, host bool, log *slog.Logger) (*shared, error) {
+	if n == nil {
+		var err error
+		if n, err = stdnet.NewNet(); err != nil {
+			return nil, fmt.Errorf("netplay: list the network interfaces: %w", err)
+		}
+	}
+	conn, err := n.ListenPacket("udp4", "0.0.0.0:0")
+	if err != nil {
+		return nil, fmt.Errorf("netplay: open a UDP socket: %w", err)
+	}
+	tr := &quic.Transport{Conn: conn}
+	g := newGate(log)
+	if host {
+		tr.VerifySourceAddress, tr.ConnContext = g.retry, g.admit
+	}
+	side := newSTUNSide(tr)
+	quiet := logging.NewDefaultLoggerFactory()
+	quiet.DefaultLogLevel = logging.LogLevelError
+	mux := ice.NewUniversalUDPMuxDefault(ice.UniversalUDPMuxParams{UDPConn: side, Net: n, Logger: quiet.NewLogger("ice")})
+	s := &shared{conn: conn, tr: tr, stun: side, gate: g, env: iceEnv{servers: servers, net: n, mux: mux, log: log}}
+	return s, nil
+}
+
+// Close ends every agent, the relayed transports and the socket.
+func (s *shared) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var errs []error
+	s.gate.close()
+	for _, a := range s.agents {
+		errs = append(errs, a.Close())
+	}
+	for _, c := range s.extra {
+		errs = append(errs, c.Close())
+	}
+	errs = append(errs, s.env.mux.Close(), s.tr.Close(), s.conn.Close())
+	return errors.Join(filterClosed(errs)...)
+}
+
+// filterClosed drops the errors of closing what was closed already.
+func filterClosed(errs []error) []error {
+	var out []error
+	for _, e := range errs {
+		if e != nil && !errors.Is(e, net.ErrClosed) && !errors.Is(e, ice.ErrClosed) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// checkPlayers checks the host's player count as Host does.
+func checkPlayers(o Options) error {
+	if o.Players < 2 || o.Players > engine.MaxPlayers {
+		return fmt.Errorf("netplay: %d players: a session needs 2 to %d", o.Players, engine.MaxPlayers)
+	}
+	return nil
+}
+
+// keep adds an agent and a relayed transport (either nil) to close with
+// the socket.
+func (s *shared) keep(a *ice.Agent, c io.Closer) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if a != nil {
+		s.agents = append(s.agents, a)
+	}
+	if c != nil {
+		s.extra = append(s.extra, c)
+	}
+}

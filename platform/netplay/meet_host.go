@@ -1,0 +1,184 @@
+package netplay
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/quic-go/quic-go"
+
+	np "github.com/lockstep-engine/lockstep/engine/netplay"
+)
+
+// meetAsHost runs an ICE agent for each joiner that signals through the
+// rendezvous and accepts their QUIC connections: on its own socket for
+// direct paths, over the pair for relayed ones.
+func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Options) (*Joined, error) {
+	if err := checkPlayers(o); err != nil {
+		return nil, err
+	}
+	if o.InputDelay < 0 || o.InputDelay > np.MaxInputDelay {
+		return nil, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks, or 0 to measure", o.InputDelay, np.MaxInputDelay)
+	}
+	ln, err := s.tr.Listen(id.serverTLS(), quicConfig(handshakeTimeout))
+	if err != nil {
+		return nil, fmt.Errorf("netplay: listen for the players: %w", err)
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	m := &hostMeeting{s: s, id: id, r: r, fail: cancel, accepted: make(chan *quic.Conn, 2*o.Players),
+		found: make(chan string, o.Players), stop: make(chan struct{})}
+	defer close(m.stop)
+	go m.acceptFrom(ctx, ln)
+	go m.dispatch(ctx)
+	h := &hosting{o: o, acc: m, offered: make(chan joiner), done: make(chan struct{})}
+	go h.acceptAll(ctx)
+	js, err := h.gather(ctx)
+	s.gate.close()
+	close(h.done)
+	if err != nil {
+		return nil, err
+	}
+	j := welcomeAll(ctx, js, o)
+	j.Path = m.paths(ctx, o.Players-1)
+	return j, nil
+}
+
+// hostMeeting is the host's side of Meet: a path to each joiner, and the
+// connections the joiners make over them.
+type hostMeeting struct {
+	s        *shared
+	id       *identity
+	r        Rendezvous
+	fail     context.CancelCauseFunc // ends the meeting: a joiner has no path
+	accepted chan *quic.Conn
+	found    chan string   // each path found
+	stop     chan struct{} // closed when the meeting is over
+}
+
+// Accept returns the next joiner's connection, until the meeting is over.
+func (h *hostMeeting) Accept(ctx context.Context) (*quic.Conn, error) {
+	select {
+	case c := <-h.accepted:
+		return c, nil
+	case <-h.stop:
+		return nil, net.ErrClosed
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (h *hostMeeting) acceptFrom(ctx context.Context, ln *quic.Listener) {
+	for {
+		c, err := ln.Accept(ctx)
+		if err != nil {
+			return
+		}
+		h.put(ctx, c)
+	}
+}
+
+func (h *hostMeeting) put(ctx context.Context, c *quic.Conn) {
+	select {
+	case h.accepted <- c:
+	case <-ctx.Done():
+		_ = c.CloseWithError(1, "host gave up")
+	}
+}
+
+// dispatch hands each joiner's signals to its own ICE agent, started at
+// its first; a failing rendezvous ends the meeting with its error.
+func (h *hostMeeting) dispatch(ctx context.Context) {
+	ins := map[int]chan []byte{}
+	for {
+		from, b, err := h.r.Recv(ctx)
+		if err != nil {
+			if ctx.Err() == nil {
+				h.fail(fmt.Errorf("netplay: the lobby failed while waiting for players: %w", err))
+			}
+			return
+		}
+		in, ok := ins[from]
+		if !ok {
+			in = make(chan []byte, maxCandidates+4)
+			ins[from] = in
+			go h.connect(ctx, from, in)
+		}
+		select {
+		case in <- b:
+		default: // a peer sending past every bound: its agent fails on its own
+		}
+	}
+}
+
+// connect finds a path to the joiner in slot and, when it goes through
+// this end's relay, accepts the joiner's connection over it.
+func (h *hostMeeting) connect(ctx context.Context, slot int, in <-chan []byte) {
+	send := func(ctx context.Context, b []byte) error { return h.r.Send(ctx, slot, b) }
+	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
+	defer cancel()
+	l, err := h.s.env.connectICE(cctx, in, send, false)
+	if err != nil {
+		h.fail(fmt.Errorf("player %d: %w", slot, err))
+		return
+	}
+	h.s.keep(l.agent, nil)
+	select {
+	case h.found <- l.path:
+	default:
+	}
+	h.s.env.log.Info("netplay: found a path to a player", "slot", slot, "path", l.path, "local", l.local.String(), "remote", l.remote.String())
+	if !l.viaRelay() {
+		return // the joiner dials QUIC's own socket
+	}
+	tr := &quic.Transport{Conn: pairConn{Conn: l.conn, remote: l.remoteAddr()}}
+	h.s.keep(nil, tr)
+	ln, err := tr.Listen(h.id.serverTLS(), quicConfig(handshakeTimeout))
+	if err != nil {
+		h.fail(fmt.Errorf("netplay: listen over the relay: %w", err))
+		return
+	}
+	c, err := ln.Accept(cctx)
+	if err != nil {
+		h.fail(fmt.Errorf("%w: player %d found a relayed path but never connected over it: %w", ErrNoPath, slot, err))
+		return
+	}
+	h.put(ctx, c)
+}
+
+// paths is the least direct of the n paths found: a joiner can greet
+// over a direct path a moment before this end's agent has seen it
+// confirmed, so it waits for them a little.
+func (h *hostMeeting) paths(ctx context.Context, n int) string {
+	var ps []string
+	t := time.NewTimer(pathWait)
+	defer t.Stop()
+	for len(ps) < n {
+		select {
+		case p := <-h.found:
+			ps = append(ps, p)
+		case <-t.C:
+			return leastDirect(ps)
+		case <-ctx.Done():
+			return leastDirect(ps)
+		}
+	}
+	return leastDirect(ps)
+}
+
+// pathWait bounds the wait for an agent to confirm a path its peer
+// already greeted over.
+const pathWait = 3 * time.Second
+
+// leastDirect names the worst of paths: the one a session's pace follows.
+func leastDirect(paths []string) string {
+	rank := map[string]int{PathHost: 1, PathServerReflexive: 2, PathPeerReflexive: 3, PathRelay: 4}
+	worst := ""
+	for _, p := range paths {
+		if rank[p] > rank[worst] {
+			worst = p
+		}
+	}
+	return worst
+}

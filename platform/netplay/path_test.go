@@ -1,0 +1,57 @@
+package netplay
+
+import (
+	"testing"
+
+	"github.com/pion/ice/v4"
+)
+
+func TestHostAndJoinSayTheirPathIsDirect(t *testing.T) {
+	h, herr, js, errs := hostAndJoin(t, opts(testCode), opts(testCode))
+	if herr != nil || errs[0] != nil {
+		t.Fatalf("host: %v, join: %v", herr, errs[0])
+	}
+	for _, j := range []*Joined{h, js[0]} {
+		if j.Path != PathDirect {
+			t.Errorf("slot %d: path %q, want %q for an address the user gave", j.Slot, j.Path, PathDirect)
+		}
+	}
+}
+
+func TestPathsAreRankedByHowDirectTheyAre(t *testing.T) {
+	for _, tc := range []struct {
+		paths []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{PathHost}, PathHost},
+		{[]string{PathHost, PathServerReflexive}, PathServerReflexive},
+		{[]string{PathRelay, PathPeerReflexive, PathHost}, PathRelay},
+		{[]string{PathServerReflexive, PathPeerReflexive}, PathPeerReflexive},
+	} {
+		if got := leastDirect(tc.paths); got != tc.want {
+			t.Errorf("leastDirect(%q) = %q, want %q", tc.paths, got, tc.want)
+		}
+	}
+}
+
+func TestAPairIsNamedByTheAddressSentToUnlessARelayIsOnEitherEnd(t *testing.T) {
+	host, srflx, prflx, relay := ice.CandidateTypeHost, ice.CandidateTypeServerReflexive, ice.CandidateTypePeerReflexive, ice.CandidateTypeRelay
+	for _, tc := range []struct {
+		local, remote ice.CandidateType
+		want          string
+	}{
+		{host, host, PathHost},
+		{srflx, host, PathHost}, // this end's srflx is its host socket
+		{host, srflx, PathServerReflexive},
+		{srflx, srflx, PathServerReflexive},
+		{host, prflx, PathPeerReflexive},
+		{relay, srflx, PathRelay},
+		{srflx, relay, PathRelay},
+		{relay, prflx, PathRelay},
+	} {
+		if got := pathOf(tc.local, tc.remote); got != tc.want {
+			t.Errorf("pathOf(%v, %v) = %q, want %q", tc.local, tc.remote, got, tc.want)
+		}
+	}
+}

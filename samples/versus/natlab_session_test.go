@@ -1,0 +1,168 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/platform/desktop"
+)
+
+// buildLobby builds tools/lobby into a temporary directory.
+func buildLobby(t testing.TB) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "lobby")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../tools/lobby").CombinedOutput(); err != nil {
+		t.Fatalf("go build tools/lobby: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// natPairing is two players' NATs and the paths their session may take.
+type natPairing struct {
+	name       string
+	symmetric  [2]bool
+	want       []string
+	firstIndex int // numbers the pairing's addresses
+}
+
+var natPairings = []natPairing{
+	{"cone to cone", [2]bool{false, false}, []string{"server-reflexive", "peer-reflexive"}, 0},
+	{"symmetric to cone", [2]bool{true, false}, []string{"relay"}, 2},
+	{"symmetric to symmetric", [2]bool{true, true}, []string{"relay"}, 4},
+}
+
+// labPeer is one versus process in the lab.
+type labPeer struct {
+	name, sum string
+	cmd       *exec.Cmd
+}
+
+// startLabPeer runs versus in lan with the session's flags.
+func (l *natLab) startLabPeer(lan, bin, name, code string, seed, ticks int) *labPeer {
+	return l.startLabPeerAt(labLobby, lan, bin, name, code, seed, ticks)
+}
+
+// startLabPeerAt runs versus in lan meeting through the lobby at lobby.
+func (l *natLab) startLabPeerAt(lobby, lan, bin, name, code string, seed, ticks int) *labPeer {
+	p := &labPeer{name: name, sum: filepath.Join(l.dir, name+".json")}
+	p.cmd = l.start(lan, name, []string{"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=dummy"}, bin,
+		"-lobby", lobby, "-code", code, "-bot", fmt.Sprint(seed), "-ticks", fmt.Sprint(ticks),
+		"-headless", "-mute", "-stats-json", p.sum)
+	return p
+}
+
+// exitCode waits, bounded, for the peer to end and returns its status.
+func (p *labPeer) exitCode(t *testing.T, l *natLab, limit time.Duration) int {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case <-done:
+		return p.cmd.ProcessState.ExitCode()
+	case <-time.After(limit):
+		_ = p.cmd.Process.Kill()
+		t.Fatalf("%s still running after %v:\n%s", p.name, limit, l.log(p.name))
+		return -1
+	}
+}
+
+// wait waits, bounded, for the peer to end and returns its summary.
+func (p *labPeer) wait(t *testing.T, l *natLab, limit time.Duration) desktop.Summary {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", p.name, err, l.log(p.name))
+		}
+	case <-time.After(limit):
+		_ = p.cmd.Process.Kill()
+		t.Fatalf("%s still running after %v:\n%s", p.name, limit, l.log(p.name))
+	}
+	var s desktop.Summary
+	b, err := os.ReadFile(p.sum)
+	if err == nil {
+		err = json.Unmarshal(b, &s)
+	}
+	if err != nil {
+		t.Fatalf("%s's summary: %v\n%s", p.name, err, l.log(p.name))
+	}
+	return s
+}
+
+// TestNATLabPlayersBehindNATsMeetThroughTheLobby builds the lab, then
+// for each pairing of NATs runs two versus processes, each in its own
+// LAN, that meet through the lobby with one code and play 1,200 ticks:
+// both reach the same state, directly through cone NATs and through the
+// relay when a symmetric NAT is in the way.
+func TestNATLabPlayersBehindNATsMeetThroughTheLobby(t *testing.T) {
+	l := newNATLab(t)
+	bin, lobbyBin := build(t), buildLobby(t)
+	wan := l.wan()
+	lans := make([][2]string, len(natPairings))
+	for i, pr := range natPairings {
+		for k := range 2 {
+			lans[i][k] = l.player(wan, pr.firstIndex+k, pr.symmetric[k])
+		}
+	}
+	l.servers(wan, lobbyBin)
+	const ticks = 1200
+	t.Run("pairings", func(t *testing.T) {
+		for i, pr := range natPairings {
+			t.Run(pr.name, func(t *testing.T) {
+				t.Parallel()
+				code := fmt.Sprintf("natlab-code-%d", i)
+				a := l.startLabPeer(lans[i][0], bin, fmt.Sprintf("p%d-a", i), code, 11, ticks)
+				b := l.startLabPeer(lans[i][1], bin, fmt.Sprintf("p%d-b", i), code, 22, ticks)
+				sa, sb := a.wait(t, l, 90*time.Second), b.wait(t, l, 30*time.Second)
+				checkLabSession(t, pr, ticks, sa, sb)
+			})
+		}
+		t.Run("relay refused", func(t *testing.T) {
+			t.Parallel()
+			// The symmetric pair's LANs again, through the lobby whose
+			// credentials coturn refuses: no path, and both say why.
+			i := len(natPairings) - 1
+			a := l.startLabPeerAt(labWrongLobby, lans[i][0], bin, "refused-a", "natlab-refused", 11, ticks)
+			b := l.startLabPeerAt(labWrongLobby, lans[i][1], bin, "refused-b", "natlab-refused", 22, ticks)
+			for _, p := range []*labPeer{a, b} {
+				if code := p.exitCode(t, l, 60*time.Second); code != 1 {
+					t.Errorf("%s: exit status %d, want 1", p.name, code)
+				}
+				if out := l.log(p.name); !strings.Contains(out, "the relay server refused") || !strings.Contains(out, "try again") {
+					t.Errorf("%s does not say the relay refused it and what to try:\n%s", p.name, out)
+				}
+			}
+		})
+	})
+	if t.Failed() {
+		t.Logf("coturn:\n%s\nlobby:\n%s", l.log("coturn"), l.log("lobby"))
+	}
+}
+
+func checkLabSession(t *testing.T, pr natPairing, ticks uint64, ss ...desktop.Summary) {
+	t.Helper()
+	a, b := ss[0], ss[1]
+	if a.Ticks != ticks || b.Ticks != ticks || a.StateHash != b.StateHash {
+		t.Fatalf("%d ticks, hash %s; %d ticks, hash %s: want %d each and one hash", a.Ticks, a.StateHash, b.Ticks, b.StateHash, ticks)
+	}
+	for _, s := range ss {
+		n := s.Netplay
+		if n == nil || n.Desync != nil || n.End != "ended" {
+			t.Fatalf("netplay summary %+v: want a session that ended without desync", n)
+		}
+		if !slices.Contains(pr.want, n.Path) {
+			t.Errorf("slot %d took path %q, want one of %q", n.Slot, n.Path, pr.want)
+		}
+		t.Logf("slot %d: path %s, connect %.0f ms, rtt p50 %.2f p99 %.2f ms, wire %.0f B/s sent, %.0f B/s received",
+			n.Slot, n.Path, n.ConnectMS, n.RTTMS.P50, n.RTTMS.P99, float64(n.WireBytesSent)/s.WallS, float64(n.WireBytesReceived)/s.WallS)
+	}
+}
