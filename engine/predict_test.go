@@ -13,6 +13,7 @@ type laggyLockstep struct {
 	lag, rollback int
 	present       uint64 // 1 + the last present tick given
 	guesses       int
+	wrong         bool // Guess predicts input other than Inputs gives
 }
 
 func (s *laggyLockstep) Frame(time.Duration, bool) error { return nil }
@@ -37,6 +38,9 @@ func (s *laggyLockstep) Guess(n uint64, players []Input) {
 	s.guesses++
 	for i := range players {
 		players[i].MouseX = float64(n)
+		if s.wrong {
+			players[i].MouseX++
+		}
 	}
 }
 
@@ -52,6 +56,9 @@ type copyGame struct {
 
 func (g *copyGame) Tick(t *Tick) error {
 	g.sum += t.Players[0].MouseX + t.Players[1].MouseX
+	if g.world != nil { // the input pushes the first body along
+		g.world.bodies[0].Pos[1] += t.Players[0].MouseX / 1000
+	}
 	return nil
 }
 
@@ -90,8 +97,12 @@ func (g *copyGame) CopyFrom(src Predictor) error {
 
 // predictingLoop is a warm loop that draws a game lag ticks ahead.
 func predictingLoop(tb testing.TB, g *copyGame, lag, rollback int) (*Loop, *laggyLockstep) {
+	return guessingLoop(tb, g, &laggyLockstep{lag: lag, rollback: rollback})
+}
+
+// guessingLoop is a warm loop that draws a game with ls.
+func guessingLoop(tb testing.TB, g *copyGame, ls *laggyLockstep) (*Loop, *laggyLockstep) {
 	tb.Helper()
-	ls := &laggyLockstep{lag: lag, rollback: rollback}
 	c := &fakeClock{}
 	cfg, err := Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: ls, Players: 2}.WithDefaults()
 	if err != nil {
@@ -172,5 +183,21 @@ func TestALockstepThatPredictsNeedsAGameThatCopies(t *testing.T) {
 	cfg := Config{Platform: &fakePlatform{clock: c}, Clock: c, Lockstep: &laggyLockstep{rollback: 8}, Ticks: 10, Players: 2}
 	if _, err := Run(t.Context(), cfg, noopGame{}); err == nil {
 		t.Fatal("a predicting Lockstep ran a game that cannot be copied")
+	}
+}
+
+// A body drawn from a wrong guess jumps when the verified input corrects
+// it, by as far as the guess moved it; right guesses never move it.
+func TestAWrongGuessShowsAsABodysJump(t *testing.T) {
+	for _, wrong := range []bool{false, true} {
+		g := &copyGame{world: newMovingWorld(3)}
+		l, _ := guessingLoop(t, g, &laggyLockstep{lag: 4, rollback: 8, wrong: wrong})
+		jump := l.Prediction().Jump
+		switch {
+		case !wrong && jump != 0:
+			t.Fatalf("right guesses: a body jumped %v, want 0", jump)
+		case wrong && !(jump > 0.0009 && jump < 0.0041):
+			t.Fatalf("wrong guesses (1/1000 a tick): a body jumped %v, want 1/1000 for each wrong tick, 1 to 4", jump)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 
 	"github.com/veandco/go-sdl2/sdl"
 	"golang.org/x/image/font/basicfont"
@@ -121,7 +122,10 @@ func drawText[S string | []byte](c *Canvas, x, y float64, s S, col color.RGBA) (
 		}
 		g := int(b - firstGlyph)
 		u, v := float32(g%atlasCols)*tw, float32(g/atlasCols)*th
+		// A bitmap font off the pixel grid samples its neighbours' cells:
+		// each glyph starts on a whole pixel.
 		p := c.px(px, py)
+		p.X, p.Y = float32(math.Round(float64(p.X))), float32(math.Round(float64(p.Y)))
 		vs, idx, base := c.grow(4, 6)
 		vs[0] = sdl.Vertex{Position: p, Color: sc, TexCoord: sdl.FPoint{X: u, Y: v}}
 		vs[1] = sdl.Vertex{Position: sdl.FPoint{X: p.X + gw, Y: p.Y}, Color: sc, TexCoord: sdl.FPoint{X: u + tw, Y: v}}
