@@ -267,6 +267,15 @@ func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, s
 		local = &r.botIn
 	}
 	ready, err := r.session.Inputs(n, local, players, state)
+	if r.session.Rollback() == 0 { // drawing ahead, a verified tick waits unseen
+		r.noteHold(ready)
+	}
+	return ready, err
+}
+
+// noteHold keeps the longest a tick the player sees was held: the next
+// tick in lockstep, the present one when drawing ahead.
+func (r *netRun) noteHold(ready bool) {
 	switch {
 	case !ready && r.heldAt < 0:
 		r.heldAt = r.now
@@ -274,7 +283,6 @@ func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, s
 		r.maxHeld = max(r.maxHeld, r.now-r.heldAt)
 		r.heldAt = -1
 	}
-	return ready, err
 }
 
 // finish lets the other peers have this one's last inputs and closes the
@@ -340,7 +348,8 @@ type NetSummary struct {
 	// input; MSStalled is the time given up while held.
 	TicksWaited uint64  `json:"ticks_waited"`
 	MSStalled   float64 `json:"ms_stalled"`
-	// MaxStallMS is the longest one tick was held for a peer's input.
+	// MaxStallMS is the longest the tick a player sees was held for a
+	// peer: the next tick in lockstep, the present one when drawing ahead.
 	MaxStallMS float64 `json:"max_stall_ms"`
 	// DelayChanges counts the input delay changes the session made as
 	// the round trip changed (the delay is the host's to choose; 0 with

@@ -91,7 +91,9 @@ func (r *netRun) Local(p uint64, local *engine.Input) (bool, error) {
 	if r.bot != nil && r.bot(p, &r.botIn) {
 		local = &r.botIn
 	}
-	return r.session.Local(p, local)
+	ok, err := r.session.Local(p, local)
+	r.noteHold(ok)
+	return ok, err
 }
 
 // Guess is the session's.

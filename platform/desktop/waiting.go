@@ -31,10 +31,11 @@ type waitScreen struct {
 	players int      // the session's, the host included
 	joined  []string // the joiners' addresses, on a host
 	hosting bool
+	code    string // the session's, on a host
 }
 
 func hostScreen(addr, code string, players int) *waitScreen {
-	return &waitScreen{hosting: true, players: players, lines: []string{
+	return &waitScreen{hosting: true, players: players, code: code, lines: []string{
 		"hosting a session of " + fmt.Sprint(players) + " players on " + addr,
 		"the others run this game with",
 		"    -join ADDR -code " + code,
@@ -53,11 +54,15 @@ func (s *waitScreen) say(lines ...string) {
 	s.lines = lines
 }
 
-// listening says where the host listens, once it does.
+// listening says where the host listens, once it does, and the address
+// to join it by when that is the one it listens on (not 0.0.0.0).
 func (s *waitScreen) listening(a net.Addr) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.lines[0] = fmt.Sprintf("hosting a session of %d players on %s", s.players, a)
+	if u, ok := a.(*net.UDPAddr); ok && !u.IP.IsUnspecified() {
+		s.lines[2] = "    -join " + a.String() + " -code " + s.code
+	}
 }
 
 // arrived is pnet.Options.Arrived: who holds a place now.
