@@ -201,3 +201,50 @@ func TestAWrongGuessShowsAsABodysJump(t *testing.T) {
 		}
 	}
 }
+
+// stingyLockstep takes no input in frames 10, 11 and 21 (a ring full of
+// unacknowledged input, say) and counts the presses of Q in the input it
+// takes.
+type stingyLockstep struct {
+	laggyLockstep
+	frames  int // Frame calls so far
+	presses int
+}
+
+func (s *stingyLockstep) Frame(time.Duration, bool) error {
+	s.frames++
+	return nil
+}
+
+func (s *stingyLockstep) Local(p uint64, in *Input) (bool, error) {
+	if f := s.frames - 1; f == 10 || f == 11 || f == 21 {
+		return false, nil
+	}
+	if in.Pressed.Has(KeyQ) {
+		s.presses++
+	}
+	return s.laggyLockstep.Local(p, in)
+}
+
+// A present tick the Lockstep holds keeps its input's edges for the
+// tick that takes it: no press is lost, none is seen twice.
+func TestAHeldPresentTickLosesNoPress(t *testing.T) {
+	ls := &stingyLockstep{laggyLockstep: laggyLockstep{lag: 2, rollback: 8}}
+	c := &fakeClock{}
+	events := func(frame int, in EventSink) {
+		switch frame {
+		case 10, 21: // frames whose present tick is held
+			in.Key(KeyQ, true)
+		case 12, 24:
+			in.Key(KeyQ, false)
+		}
+	}
+	cfg := Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60), events: events},
+		Clock: c, Lockstep: ls, Players: 2, Frames: 60}
+	if _, err := Run(t.Context(), cfg, &copyGame{}); err != nil {
+		t.Fatal(err)
+	}
+	if ls.presses != 2 {
+		t.Fatalf("the Lockstep took %d presses of Q, want 2", ls.presses)
+	}
+}
