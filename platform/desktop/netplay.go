@@ -20,8 +20,8 @@ import (
 	np "github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
-	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
 // NetOptions are the netplay session's options, set by the netplay flags.
@@ -90,8 +90,8 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("%s needs %s: the host printed it", join, code)
 	case n.Code != "" && !n.active():
 		return usagef("%s needs %s, %s or %s", code, host, join, lobby)
-	case n.Code != "" && len(n.Code) < pnet.MinCode:
-		return usagef("invalid value for %s: want at least %d characters (leave it out on the host to have one generated)", code, pnet.MinCode)
+	case n.Code != "" && len(n.Code) < transport.MinCode:
+		return usagef("invalid value for %s: want at least %d characters (leave it out on the host to have one generated)", code, transport.MinCode)
 	case n.InputDelay < 0 || n.InputDelay > np.MaxInputDelay:
 		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, np.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
@@ -113,7 +113,7 @@ func (n *NetOptions) check(c *Config, name names) error {
 
 // netRun is a run's netplay session.
 type netRun struct {
-	joined  *pnet.Joined
+	joined  *transport.Joined
 	session *np.Session
 	log     *slog.Logger
 	waiting bool   // the log said a peer is silent
@@ -138,24 +138,24 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	o, log := &r.cfg, r.log
 	n := &o.Net
 	rollback := n.rollbackFor(r.game, log)
-	opt := pnet.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
+	opt := transport.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
 		Build: buildID(o.Version, log), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
 		Ticks: o.Loop.Ticks, Timeout: n.DropAfter, Predicting: rollback > 0,
 		// A joiner takes its place only once it knows it can run the
 		// host's settings.
 		Check: r.canAdopt}
-	var connect func(context.Context) (*pnet.Joined, error)
+	var connect func(context.Context) (*transport.Joined, error)
 	switch {
 	case n.Lobby != "":
 		connect = lobbyConnect(n.Lobby, &opt, log, screen)
 	case n.Host != "":
 		if opt.Code == "" {
-			opt.Code = pnet.NewCode()
+			opt.Code = transport.NewCode()
 		}
 		s := hostScreen(n.Host, opt.Code, opt.Players)
 		*screen, opt.Arrived = s, s.arrived
-		connect = func(ctx context.Context) (*pnet.Joined, error) {
-			return pnet.Host(ctx, n.Host, opt, func(a net.Addr) {
+		connect = func(ctx context.Context) (*transport.Joined, error) {
+			return transport.Host(ctx, n.Host, opt, func(a net.Addr) {
 				s.listening(a)
 				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", opt.Code, "players", opt.Players)
 			})
@@ -163,7 +163,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	default:
 		*screen = joinScreen(n.Join)
 		log.Info("netplay: joining", "addr", n.Join)
-		connect = func(ctx context.Context) (*pnet.Joined, error) { return pnet.Join(ctx, n.Join, opt) }
+		connect = func(ctx context.Context) (*transport.Joined, error) { return transport.Join(ctx, n.Join, opt) }
 	}
 	start := time.Now()
 	j, err := connectDrawing(ctx, r.win, *screen, connect)
@@ -203,7 +203,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 // adoptHost gives a joiner the host's settings (those it chose itself
 // already agree: the host refused it otherwise) and its -ticks: only
 // what a recording keeps, each checked as the command line checks it.
-func (r *run) adoptHost(j *pnet.Joined) error {
+func (r *run) adoptHost(j *transport.Joined) error {
 	if j.Players != r.cfg.Loop.Players { // players are given once, in Config.Loop.Players
 		return fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", j.Players, r.cfg.Loop.Players)
 	}
@@ -215,7 +215,7 @@ func (r *run) adoptHost(j *pnet.Joined) error {
 }
 
 // canAdopt reports whether this joiner can run the host's settings ss,
-// as adoptHost would take them, without taking them: platform/netplay's
+// as adoptHost would take them, without taking them: platform/transport's
 // join-time check, so that a joiner that cannot is refused before the host
 // gives it a slot. It leaves the game's flags as ss would set them;
 // adoptHost sets them again.
@@ -303,7 +303,7 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	default:
 		r.why = "ended"
 	}
-	if !errors.As(runErr, &silent) && !pnet.Settle(r.session, clock, dropAfter) {
+	if !errors.As(runErr, &silent) && !transport.Settle(r.session, clock, dropAfter) {
 		r.log.Warn("netplay: a peer did not confirm the end; it may wait for its timeout")
 	}
 	return r.joined.Close()
