@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -60,7 +60,7 @@ func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
 	fs.StringVar(&n.Host, "host", d.Host, "netplay: wait for the other players on `addr` (such as 127.0.0.1:7777 or a LAN address)")
 	fs.StringVar(&n.Join, "join", d.Join, "netplay: join the host at `addr`")
 	fs.StringVar(&n.Code, "code", d.Code, "netplay: the session's secret (the host prints a generated one when not given)")
-	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", np.MaxInputDelay))
+	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", netplay.MaxInputDelay))
 	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: end the session when a peer has been silent this long")
 	n.rollbackFlag(fs, d)
 	fs.StringVar(&n.Lobby, "lobby", d.Lobby, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts")
@@ -69,10 +69,10 @@ func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
 // active reports whether the run is a netplay session.
 func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" || n.Lobby != "" }
 
-// withDefaults returns n with a zero DropAfter np.DefaultDropAfter.
+// withDefaults returns n with a zero DropAfter netplay.DefaultDropAfter.
 func (n NetOptions) withDefaults() NetOptions {
 	if n.DropAfter == 0 {
-		n.DropAfter = np.DefaultDropAfter
+		n.DropAfter = netplay.DefaultDropAfter
 	}
 	return n
 }
@@ -92,14 +92,14 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("%s needs %s, %s or %s", code, host, join, lobby)
 	case n.Code != "" && len(n.Code) < transport.MinCode:
 		return usagef("invalid value for %s: want at least %d characters (leave it out on the host to have one generated)", code, transport.MinCode)
-	case n.InputDelay < 0 || n.InputDelay > np.MaxInputDelay:
-		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, np.MaxInputDelay)
+	case n.InputDelay < 0 || n.InputDelay > netplay.MaxInputDelay:
+		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, netplay.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
 		return usagef("%s is the host's to choose: give it to the host", delay)
-	case n.Rollback < 0 || n.Rollback > np.MaxRollback:
-		return usagef("invalid value %d for %s: want 0 (pure lockstep) or 1 to %d ticks", n.Rollback, name("Net.Rollback"), np.MaxRollback)
-	case n.DropAfter < np.DefaultWarnAfter:
-		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), np.DefaultWarnAfter)
+	case n.Rollback < 0 || n.Rollback > netplay.MaxRollback:
+		return usagef("invalid value %d for %s: want 0 (pure lockstep) or 1 to %d ticks", n.Rollback, name("Net.Rollback"), netplay.MaxRollback)
+	case n.DropAfter < netplay.DefaultWarnAfter:
+		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), netplay.DefaultWarnAfter)
 	case n.active() && c.Output.Replay != "":
 		return usagef("%s plays a recording alone: drop %s, %s and %s", name("Output.Replay"), host, join, lobby)
 	case n.active() && (c.Loop.Frames != 0 || c.Loop.Duration != 0):
@@ -114,7 +114,7 @@ func (n *NetOptions) check(c *Config, name names) error {
 // netRun is a run's netplay session.
 type netRun struct {
 	joined  *transport.Joined
-	session *np.Session
+	session *netplay.Session
 	log     *slog.Logger
 	waiting bool   // the log said a peer is silent
 	why     string // why the session ended, for the summary
@@ -185,7 +185,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		_ = j.Close()
 		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
 	}
-	s, err := np.New(np.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
+	s, err := netplay.New(netplay.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
 		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback,
 		// The delay follows the round trip in lockstep; drawing ahead, the
 		// few ticks PredictedDelayFor chose at the start stay (a change
@@ -291,8 +291,8 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	if clock == nil {
 		clock = engine.NewSystemClock(engine.WaitSleep)
 	}
-	var silent *np.SilentError
-	var desync *np.DesyncError
+	var silent *netplay.SilentError
+	var desync *netplay.DesyncError
 	switch {
 	case errors.As(runErr, &silent):
 		r.why = "silent peer"
