@@ -17,6 +17,6 @@
 //
 // The package does no I/O of its own: a Session is handed the time and
 // its Links, so it runs the same over the real transport
-// (platform/netplay, QUIC) and over the link emulator its tests use
+// (platform/transport, QUIC) and over the link emulator its tests use
 // (engine/netplay/netsim), where whole sessions run on fake clocks.
 package netplay

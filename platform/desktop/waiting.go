@@ -12,8 +12,8 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
-	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
 // waitFrame is how often the waiting screen is drawn.
@@ -65,7 +65,7 @@ func (s *waitScreen) listening(a net.Addr) {
 	}
 }
 
-// arrived is pnet.Options.Arrived: who holds a place now.
+// arrived is transport.Options.Arrived: who holds a place now.
 func (s *waitScreen) arrived(addrs []net.Addr) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -143,11 +143,11 @@ var _ engine.EventSink = (*quitSink)(nil)
 // Closing the window or ctx ending stops the wait (connect is handed a
 // context that ends then, and must return soon after); the loop runs a
 // frame every waitFrame, so it ends within one of connect.
-func connectDrawing(ctx context.Context, win *sdl2.Window, s *waitScreen, connect func(context.Context) (*pnet.Joined, error)) (*pnet.Joined, error) {
+func connectDrawing(ctx context.Context, win *sdl2.Window, s *waitScreen, connect func(context.Context) (*transport.Joined, error)) (*transport.Joined, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	type result struct {
-		j   *pnet.Joined
+		j   *transport.Joined
 		err error
 	}
 	done := make(chan result, 1)

@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import "github.com/pion/ice/v4"
 

@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"github.com/pion/transport/v5/vnet"
 	"github.com/pion/turn/v5"
 
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // The NATs of the tests, as pion's vnet emulates them: a cone NAT keeps
@@ -371,4 +371,4 @@ func TestMeetFailsWithTheLobbysErrorWhenTheLobbyFails(t *testing.T) {
 }
 
 // Keep np imported for the Link type the exchange uses.
-var _ np.Link = (*link)(nil)
+var _ netplay.Link = (*link)(nil)

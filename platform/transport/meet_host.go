@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/quic-go/quic-go"
 
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // meetAsHost runs an ICE agent for each joiner that signals through the
@@ -18,8 +18,8 @@ func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Op
 	if err := checkPlayers(o); err != nil {
 		return nil, err
 	}
-	if o.InputDelay < 0 || o.InputDelay > np.MaxInputDelay {
-		return nil, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks, or 0 to measure", o.InputDelay, np.MaxInputDelay)
+	if o.InputDelay < 0 || o.InputDelay > netplay.MaxInputDelay {
+		return nil, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks, or 0 to measure", o.InputDelay, netplay.MaxInputDelay)
 	}
 	ln, err := s.tr.Listen(id.serverTLS(), quicConfig(handshakeTimeout))
 	if err != nil {

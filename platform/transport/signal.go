@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 )
 
 // Rendezvous carries the ICE exchange between the peers of a session:
-// the lobby's client (platform/netplay/lobby) does, sealed with a key
+// the lobby's client (platform/lobby) does, sealed with a key
 // derived from the code. Meet needs nothing else of it.
 type Rendezvous interface {
 	// Slot is this peer's place in the room; 0 hosts.

@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"cmp"
@@ -14,7 +14,7 @@ import (
 
 	"github.com/quic-go/quic-go"
 
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
@@ -75,7 +75,7 @@ type Joined struct {
 	// host); 0: until a player quits.
 	Ticks uint64
 	// Peers are the links for engine/netplay's Config.
-	Peers []np.Peer
+	Peers []netplay.Peer
 	// RTT is the largest round trip measured while joining.
 	RTT time.Duration
 	// Path is how the peers reached each other: PathDirect for Host and
@@ -171,7 +171,7 @@ func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) 
 	l := newLink(context.WithoutCancel(ctx), conn)
 	return &Joined{
 		Slot: w.Slot, Players: w.Players, InputDelay: w.InputDelay, Settings: fromWire(w.Settings), Ticks: w.Ticks,
-		Peers: []np.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT, Path: PathDirect,
+		Peers: []netplay.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT, Path: PathDirect,
 		conns: []*quic.Conn{conn}, links: []*link{l},
 	}, nil
 }
