@@ -179,11 +179,12 @@ func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) 
 // joinError says why no connection to the host came about.
 func joinError(addr string, timeout time.Duration, err error) error {
 	var te *quic.TransportError
-	var idle *quic.HandshakeTimeoutError
+	var handshake *quic.HandshakeTimeoutError
+	var idle *quic.IdleTimeoutError // quic-go says this one when its idle timer, as long as the handshake's, fires first
 	switch {
 	case errors.As(err, &te) && te.ErrorCode == quic.ConnectionRefused:
 		return fmt.Errorf("%w: the host at %s takes no more players (the session is full, or it is busy)", ErrRefused, addr)
-	case errors.As(err, &idle) || errors.Is(err, context.DeadlineExceeded):
+	case errors.As(err, &handshake) || errors.As(err, &idle) || errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("netplay: join %s: no answer within %v: is the host there, listening on that address? (-net-timeout sets the wait)", addr, timeout)
 	}
 	return fmt.Errorf("netplay: join %s: %w (is the host there, and the code the same?)", addr, err)
