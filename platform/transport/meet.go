@@ -45,7 +45,7 @@ func meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Optio
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	id, err := newIdentity(o.Code)
+	id, err := newIdentity(o.Code, o.kdf)
 	if err != nil {
 		return nil, err
 	}
