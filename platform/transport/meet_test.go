@@ -269,6 +269,11 @@ func TestMeetSaysTheRelayRefusedWhenOnlyARelayCouldConnect(t *testing.T) {
 		if !errors.Is(err, ErrNoPath) || !errors.Is(err, ErrRelayRefused) {
 			t.Errorf("peer %d: %v, want no path because the relay refused", i, err)
 		}
+		// Said as soon as every pair failed, not when the connect
+		// timeout ran out.
+		if !errors.Is(err, errPairsFailed) {
+			t.Errorf("peer %d: %v, want it to give up once every pair failed", i, err)
+		}
 	}
 }
 
