@@ -26,7 +26,8 @@ const connectTimeout = 20 * time.Second
 
 // ErrRelayRefused is what Meet's error wraps when no path was found and
 // the TURN server gave this peer no relay (wrong or expired credentials,
-// or a full server).
+// or a full server). It is the one value for this reason: platform/lobby,
+// which hands out the credentials, declares none of its own.
 var ErrRelayRefused = errors.New("netplay: the relay server refused this player")
 
 // Meet joins a session through a rendezvous: slot 0 hosts, the others
