@@ -8,7 +8,10 @@ import (
 // The reasons a lobby connection fails, in terms a player understands.
 // Every error this package returns for one of them is an *Error whose
 // Kind is the reason, so errors.Is(err, ErrUnreachable) and the like
-// work on it.
+// work on it. What fails after the lobby has done its part, finding a
+// path between the peers, is platform/transport's to say: its ErrNoPath
+// and ErrRelayRefused (the relay refused the lobby's TURN credentials),
+// declared there alone so that errors.Is has one value to match.
 var (
 	// ErrUnreachable: the lobby did not answer (wrong address, no
 	// network, lobby down).
@@ -27,10 +30,6 @@ var (
 	// ErrTampered: a message did not come from a peer holding the code:
 	// the lobby or someone between changed it.
 	ErrTampered = errors.New("a message through the lobby was changed")
-	// ErrRelayRefused: the relay (TURN server) refused the credentials
-	// or has none to give. The lobby package only names it; the ICE
-	// transport returns it.
-	ErrRelayRefused = errors.New("the relay server refused the connection")
 	// ErrProtocol: the lobby answered something this client does not
 	// understand (a different version, or not a lobby at all).
 	ErrProtocol = errors.New("the lobby answered something unexpected")
@@ -53,8 +52,6 @@ func tryFor(kind error) string {
 		return "wait a minute and try again"
 	case ErrTampered:
 		return "try again; if it happens again, use another lobby"
-	case ErrRelayRefused:
-		return "try again (relay credentials last minutes); if it persists, the relay is full or misconfigured"
 	default:
 		return "check that the address is a lockstep lobby of a matching version"
 	}

@@ -39,7 +39,7 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	id, err := newIdentity(o.Code)
+	id, err := newIdentity(o.Code, o.kdf)
 	if err != nil {
 		return nil, err
 	}

@@ -86,7 +86,7 @@ func (e *iceEnv) connectICE(ctx context.Context, in <-chan []byte, send func(con
 	if err != nil {
 		return nil, err
 	}
-	l, err := e.runAgent(ctx, a, in, send, joining)
+	l, err := e.runAgent(ctx, a, urls, in, send, joining)
 	if err != nil {
 		err = explain(a, urls, err)
 		_ = a.Close()
@@ -95,17 +95,19 @@ func (e *iceEnv) connectICE(ctx context.Context, in <-chan []byte, send func(con
 	return l, nil
 }
 
-func (e *iceEnv) runAgent(ctx context.Context, a *ice.Agent, in <-chan []byte, send func(context.Context, []byte) error, joining bool) (*iceLink, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+func (e *iceEnv) runAgent(ctx context.Context, a *ice.Agent, urls []*stun.URI, in <-chan []byte, send func(context.Context, []byte) error, joining bool) (*iceLink, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	ufrag, pwd, err := a.GetLocalUserCredentials()
 	if err != nil {
 		return nil, fmt.Errorf("netplay: ICE credentials: %w", err)
 	}
 	out := newOutbox(ctx, send)
 	out.push(signal{Ufrag: ufrag, Pwd: pwd})
+	gathered := newDone()
 	if err := a.OnCandidate(func(c ice.Candidate) {
 		if c == nil {
+			gathered.close()
 			out.push(signal{Done: true})
 			return
 		}
@@ -118,8 +120,10 @@ func (e *iceEnv) runAgent(ctx context.Context, a *ice.Agent, in <-chan []byte, s
 	}
 	creds := make(chan signal, 1)
 	errc := make(chan error, 2)
-	go func() { errc <- e.takeSignals(ctx, a, in, creds) }()
+	peerGathered := newDone()
+	go func() { errc <- e.takeSignals(ctx, a, in, creds, peerGathered) }()
 	go func() { errc <- out.run() }()
+	go giveUpWhenRefused(ctx, cancel, a, urls, gathered, peerGathered)
 	var peer signal
 	select {
 	case peer = <-creds:
@@ -149,7 +153,8 @@ func dialOrAccept(ctx context.Context, a *ice.Agent, peer signal, joining bool) 
 
 // takeSignals feeds the peer's candidates to the agent and its
 // credentials to creds, until ctx ends or the peer misbehaves.
-func (e *iceEnv) takeSignals(ctx context.Context, a *ice.Agent, in <-chan []byte, creds chan<- signal) error {
+// peerGathered is closed when the peer says it has sent every candidate.
+func (e *iceEnv) takeSignals(ctx context.Context, a *ice.Agent, in <-chan []byte, creds chan<- signal, peerGathered *done) error {
 	got, cands := false, 0
 	for {
 		var b []byte
@@ -167,6 +172,8 @@ func (e *iceEnv) takeSignals(ctx context.Context, a *ice.Agent, in <-chan []byte
 		case s.Ufrag != "":
 			got = true
 			creds <- s
+		case s.Done:
+			peerGathered.close()
 		case s.Candidate != "":
 			if cands++; cands > maxCandidates {
 				return fmt.Errorf("netplay: the other peer sent more than %d ICE candidates", maxCandidates)
@@ -214,19 +221,27 @@ func explain(a *ice.Agent, urls []*stun.URI, err error) error {
 	local, _ := a.GetLocalCandidates()
 	remote, _ := a.GetRemoteCandidates()
 	err = fmt.Errorf("%w (this end's candidates: %s; the other's: %s)", err, kinds(local), kinds(remote))
+	if !relayRefused(a, urls) {
+		return err
+	}
+	return fmt.Errorf("%w (%w)", err, ErrRelayRefused)
+}
+
+// relayRefused reports whether TURN servers were given but the agent has
+// no relayed candidate from any: they refused it (401 or 403 to its
+// allocation) or did not answer. Only meaningful once it has gathered.
+func relayRefused(a *ice.Agent, urls []*stun.URI) bool {
 	hasTURN := false
 	for _, u := range urls {
 		hasTURN = hasTURN || u.Scheme == stun.SchemeTypeTURN || u.Scheme == stun.SchemeTypeTURNS
 	}
+	local, _ := a.GetLocalCandidates()
 	for _, c := range local {
 		if c.Type() == ice.CandidateTypeRelay {
-			return err
+			return false
 		}
 	}
-	if !hasTURN {
-		return err
-	}
-	return fmt.Errorf("%w (%w)", err, ErrRelayRefused)
+	return hasTURN
 }
 
 // kinds counts candidates by type, such as "host 2, srflx 1".

@@ -108,7 +108,7 @@ func TestAJoinerThatCannotRunTheSettingsIsRefusedAndItsPlaceStaysFree(t *testing
 // dialSilent completes a QUIC handshake with the code and never greets.
 func dialSilent(t *testing.T, ctx context.Context, addr string) {
 	t.Helper()
-	id, err := newIdentity(testCode)
+	id, err := newIdentity(testCode, testKDF)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestAFloodOfHandshakesHoldsABoundedNumberAndAJoinerStillJoins(t *testing.T)
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	log := &logBuffer{}
-	id, err := newIdentity(testCode)
+	id, err := newIdentity(testCode, testKDF)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,8 @@ const connectTimeout = 20 * time.Second
 
 // ErrRelayRefused is what Meet's error wraps when no path was found and
 // the TURN server gave this peer no relay (wrong or expired credentials,
-// or a full server).
+// or a full server). It is the one value for this reason: platform/lobby,
+// which hands out the credentials, declares none of its own.
 var ErrRelayRefused = errors.New("netplay: the relay server refused this player")
 
 // Meet joins a session through a rendezvous: slot 0 hosts, the others
@@ -45,7 +46,7 @@ func meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Optio
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	id, err := newIdentity(o.Code)
+	id, err := newIdentity(o.Code, o.kdf)
 	if err != nil {
 		return nil, err
 	}

@@ -180,7 +180,7 @@ func meetPair(t *testing.T, l *lab, sv func() []ICEServer, timeout time.Duration
 	var wg sync.WaitGroup
 	for i := range 2 {
 		wg.Go(func() {
-			o := Options{Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
+			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
 			js[i], errs[i] = meet(ctx, peers[i], sv, o, l.nets[i])
 		})
 	}
@@ -269,6 +269,11 @@ func TestMeetSaysTheRelayRefusedWhenOnlyARelayCouldConnect(t *testing.T) {
 		if !errors.Is(err, ErrNoPath) || !errors.Is(err, ErrRelayRefused) {
 			t.Errorf("peer %d: %v, want no path because the relay refused", i, err)
 		}
+		// Said as soon as every pair failed, not when the connect
+		// timeout ran out.
+		if !errors.Is(err, errPairsFailed) {
+			t.Errorf("peer %d: %v, want it to give up once every pair failed", i, err)
+		}
 	}
 }
 
@@ -284,7 +289,7 @@ func TestMeetGathersSeveralJoinersEachOnItsOwnPath(t *testing.T) {
 	for i := range n {
 		p := room.peer(i)
 		wg.Go(func() {
-			o := Options{Code: "ICE-TEST-CODE", Players: n, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
+			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: n, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
 			js[i], errs[i] = meet(ctx, p, servers(t, false), o, l.nets[i])
 		})
 	}
@@ -315,7 +320,7 @@ func TestAJoinerThatLeftBeforeItHadAPathLeavesItsSlotToTheNext(t *testing.T) {
 	defer cancel()
 	room := &memRoom{}
 	host, ghost := room.peer(0), room.peer(1)
-	o := Options{Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
+	o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
 	var hj *Joined
 	var herr error
 	done := make(chan struct{})
@@ -361,7 +366,7 @@ func TestMeetFailsWithTheLobbysErrorWhenTheLobbyFails(t *testing.T) {
 	l := newLab(t, coneNAT, nil)
 	for slot := range 2 {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		o := Options{Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
+		o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
 		_, err := meet(ctx, failingRoom{slot}, servers(t, false), o, l.nets[slot])
 		cancel()
 		if !errors.Is(err, errLobbyGone) {

@@ -17,7 +17,7 @@ import (
 const testCode = "test-code-0123"
 
 func opts(code string, settings ...tape.Setting) Options {
-	return Options{Code: code, Players: 2, Build: "b1", Game: "versus", Settings: settings}
+	return Options{kdf: testKDF, Code: code, Players: 2, Build: "b1", Game: "versus", Settings: settings}
 }
 
 // chosen returns o with the settings names as the user's choice.
@@ -128,8 +128,8 @@ func TestJoinersThatDifferAreRefusedNamingTheDifference(t *testing.T) {
 		joiner Options
 		want   string
 	}{
-		{"build", Options{Code: testCode, Build: "b2", Game: "versus"}, `build "b2"`},
-		{"game", Options{Code: testCode, Build: "b1", Game: "breakout"}, `game "breakout"`},
+		{"build", Options{kdf: testKDF, Code: testCode, Build: "b2", Game: "versus"}, `build "b2"`},
+		{"game", Options{kdf: testKDF, Code: testCode, Build: "b1", Game: "breakout"}, `game "breakout"`},
 		{"explicit setting", chosen(opts(testCode, tape.Setting{Name: "tps", Value: "120"}), "tps"), "setting tps: the joiner asked for \"120\", the host runs \"60\""},
 		{"unknown setting", opts(testCode, tape.Setting{Name: "tps", Value: "60"}, tape.Setting{Name: "gravity", Value: "1"}), "setting gravity unknown"},
 		{"other ticks", ticks(opts(testCode, tape.Setting{Name: "tps", Value: "60"}), 50), "-ticks: the joiner asked for 50, the host runs 0"},

@@ -2,15 +2,16 @@ package transport
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/ed25519"
-	"crypto/hkdf"
-	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
 	"fmt"
 	"math/big"
 	"time"
+
+	"golang.org/x/crypto/argon2"
 )
 
 // MinCode is the shortest session code accepted: the code is all that
@@ -30,15 +31,48 @@ type identity struct {
 	cert tls.Certificate
 }
 
-func newIdentity(code string) (*identity, error) {
+// kdfCost is the argon2id cost of turning a code into the session's key.
+// A peer's certificate carries the public key, and anyone who can reach a
+// host (a lobby knows its address) can fetch it with one handshake and
+// then test guesses at the code offline, as fast as the derivation runs:
+// with a fast hash an 8-character code falls in hours. At the default,
+// the lobby's cost (19 MiB, two passes, one lane; OWASP's lowest
+// recommended argon2id setting), every guess costs tens of milliseconds
+// of a core and 19 MiB (BenchmarkNewIdentity), paid once per Host, Join
+// or Meet by an honest peer.
+type kdfCost struct {
+	// time is the number of passes; 0 means kdfTime.
+	time uint32
+	// memory is in KiB; 0 means kdfMemory.
+	memory uint32
+}
+
+// The cost every session pays. Only tests ask for less, through Options'
+// kdf field.
+const (
+	kdfTime   = 2
+	kdfMemory = 19 * 1024 // KiB
+)
+
+// sessionSalt keeps this derivation apart from the lobby's (salted
+// "lockstep lobby room v1"): a room id or sealing key says nothing about
+// the session key, nor the other way round.
+const sessionSalt = "lockstep netplay session key v2"
+
+// sessionSeed is the ed25519 seed every peer derives from the code.
+func sessionSeed(code string, c kdfCost) []byte {
+	c.time = cmp.Or(c.time, kdfTime)
+	c.memory = cmp.Or(c.memory, kdfMemory)
+	return argon2.IDKey([]byte(code), []byte(sessionSalt), c.time, c.memory, 1, ed25519.SeedSize)
+}
+
+// newIdentity derives the session's key pair and certificate from code at
+// cost c (the zero value is defaultKDF).
+func newIdentity(code string, c kdfCost) (*identity, error) {
 	if len(code) < MinCode {
 		return nil, fmt.Errorf("netplay: session code %q is too short: want at least %d characters (leave -code out on the host to have one generated)", code, MinCode)
 	}
-	seed, err := hkdf.Key(sha256.New, []byte(code), []byte("lockstep netplay session"), "ed25519 key", ed25519.SeedSize)
-	if err != nil {
-		return nil, fmt.Errorf("netplay: derive the session key: %w", err)
-	}
-	priv := ed25519.NewKeyFromSeed(seed)
+	priv := ed25519.NewKeyFromSeed(sessionSeed(code, c))
 	tmpl := &x509.Certificate{
 		SerialNumber: big.NewInt(1),
 		NotBefore:    time.Unix(0, 0),

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -144,22 +145,16 @@ func ends(a, b recording, ea, eb end, tick, lastMatch uint64) (string, error) {
 	return fmt.Sprintf("%s ends after %d ticks, %s goes on to %d: every input and hash before tick %d agree", short.path, tick, long.path, long.Ticks, tick), nil
 }
 
-// fields names the fields of two inputs that differ.
+// fields names the fields of two inputs that differ, every field of
+// engine.Input by its Go name: found by reflection, so a field added to
+// Input is named without a change here.
 func fields(a, b *engine.Input) string {
+	va, vb := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
 	var f []string
-	add := func(name string, differ bool) {
-		if differ {
-			f = append(f, name)
+	for i := range va.NumField() {
+		if !va.Field(i).Equal(vb.Field(i)) {
+			f = append(f, va.Type().Field(i).Name)
 		}
 	}
-	add("Down", a.Down != b.Down)
-	add("Pressed", a.Pressed != b.Pressed)
-	add("Released", a.Released != b.Released)
-	add("Buttons", a.Buttons != b.Buttons || a.ButtonsPressed != b.ButtonsPressed || a.ButtonsReleased != b.ButtonsReleased)
-	add("Mouse", a.MouseX != b.MouseX || a.MouseY != b.MouseY)
-	add("Wheel", a.WheelX != b.WheelX || a.WheelY != b.WheelY)
-	add("Window", a.WindowWidth != b.WindowWidth || a.WindowHeight != b.WindowHeight)
-	add("Text", a.Text != b.Text)
-	add("Pads", a.Pads != b.Pads)
 	return strings.Join(f, ", ")
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
@@ -97,5 +99,31 @@ func TestDiffOfADesyncedSessionsTapesNamesTheTickTheyParted(t *testing.T) {
 		if got != 1 || !strings.Contains(out.String(), "state hash before tick 120") {
 			t.Fatalf("exit %d, %q %q: want 1 naming the state before tick 120", got, out.String(), errs.String())
 		}
+	}
+}
+
+// TestFieldsNamesEveryFieldOfInput changes each field of engine.Input in
+// turn, whatever its type (its first byte, which is never padding, set
+// to 1), and checks that fields names exactly that one: a field added to
+// Input is covered, or this fails naming it.
+func TestFieldsNamesEveryFieldOfInput(t *testing.T) {
+	typ := reflect.TypeFor[engine.Input]()
+	for i := range typ.NumField() {
+		name := typ.Field(i).Name
+		var a, b engine.Input
+		first := (*byte)(unsafe.Pointer(reflect.ValueOf(&b).Elem().Field(i).UnsafeAddr()))
+		*first = 1
+		if a == b {
+			t.Fatalf("setting the first byte of Input.%s changed nothing: this test cannot cover it", name)
+		}
+		if got := fields(&a, &b); got != name {
+			t.Errorf("Input.%s differs, and fields says %q", name, got)
+		}
+	}
+	var a, b engine.Input
+	b.MouseX = 1
+	b.Pads[1].Axes[2] = 7
+	if got, want := fields(&a, &b), "MouseX, Pads"; got != want {
+		t.Fatalf("fields = %q, want %q", got, want)
 	}
 }
