@@ -106,9 +106,21 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("%s and %s stop each peer on its own: in a session use %s, which stops every peer on the same tick",
 			name("Loop.Frames"), name("Loop.Duration"), name("Loop.Ticks"))
 	case n.active() && c.Loop.Players == 0:
-		return usagef("%s and %s need a game with players: Config.Loop.Players is 0", host, join)
+		return usagef("%s: this game is played alone, not in a netplay session (Config.Loop.Players is 0)", n.given(host, join, lobby))
 	}
 	return nil
+}
+
+// given is the name of the flag (or field) that makes the run a session:
+// host, join or lobby, as n sets it.
+func (n *NetOptions) given(host, join, lobby string) string {
+	switch {
+	case n.Lobby != "":
+		return lobby
+	case n.Join != "":
+		return join
+	}
+	return host
 }
 
 // netRun is a run's netplay session.
