@@ -13,11 +13,13 @@ import (
 // two ticks and looks at its screenshot: the centre line is drawn (its
 // width, 0.05, was taken as canvas units, a twentieth of a pixel) and each
 // goal mouth is part of the field, so a disc in it is not drawn off the
-// pitch.
+// pitch. Each disc has its player's colour, the colour of the player's
+// score pips (the discs took their colours from their place among the
+// world's bodies, the walls first: left was blue, its pips red).
 func TestTheFieldShowsItsCentreLineAndGoalMouths(t *testing.T) {
 	bin := build(t)
 	shot := filepath.Join(t.TempDir(), "field.png")
-	cmd := exec.Command(bin, "-headless", "-ticks", "2", "-screenshot", shot)
+	cmd := exec.Command(bin, "-headless", "-ticks", "1", "-screenshot", shot)
 	cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=dummy")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("versus: %v\n%s", err, out)
@@ -44,6 +46,11 @@ func TestTheFieldShowsItsCentreLineAndGoalMouths(t *testing.T) {
 	}
 	if lit < 2 {
 		t.Errorf("the centre line is %d pixels wide at y = 150, want 2 or more of its colour %v", lit, lineColor)
+	}
+	for slot, x := range []int{640 - 262, 640 + 262} { // the discs start 4 units either side
+		if got := at(x, 360); got != colors[slot] {
+			t.Errorf("player %d's disc at (%d, 360) = %v, want its colour %v", slot, x, got, colors[slot])
+		}
 	}
 	for _, x := range []int{77, 1203} { // inside each goal mouth, 8.6 units from the middle
 		if got := at(x, 360); got != fieldColor {

@@ -259,10 +259,12 @@ func (g *game) Draw(c *sdl2.Canvas, f *engine.Frame) error {
 		c.Box(mgl64.Vec2{x, 0}, mgl64.Vec2{mouth, goalHalf}, 0, fieldColor)
 	}
 	c.Line(mgl64.Vec2{0, -halfH}, mgl64.Vec2{0, halfH}, 2, lineColor) // 2 pixels wide
-	for i, b := range f.Bodies {
+	for _, b := range f.Bodies {
 		switch b.ID {
-		case g.discs[0], g.discs[1]:
-			c.Circle(b.Pos, discRadius, colors[i%2])
+		case g.discs[0]:
+			c.Circle(b.Pos, discRadius, colors[0])
+		case g.discs[1]:
+			c.Circle(b.Pos, discRadius, colors[1])
 		case g.puck:
 			c.Circle(b.Pos, puckRadius, puckColor)
 		}
