@@ -150,6 +150,9 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	o, log := &r.cfg, r.log
 	n := &o.Net
 	rollback := n.rollbackFor(r.game, log)
+	if o.Output.Record == "" { // a recording says it already
+		warnUnhashed(r.game, log)
+	}
 	opt := pnet.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
 		Build: buildID(o.Version, log), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
 		Ticks: o.Loop.Ticks, Timeout: n.DropAfter, Predicting: rollback > 0,
