@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"image/color"
+	"io"
 	"log/slog"
 	"net"
 	"runtime"
@@ -385,6 +386,25 @@ type NetSummary struct {
 	// ConnectMS is how long connecting took, from the start of the
 	// session's setup (the lobby included) until every peer was greeted.
 	ConnectMS float64 `json:"connect_ms"`
+}
+
+// writeText prints the session for a person: -stats's netplay lines.
+func (n *NetSummary) writeText(w io.Writer) {
+	end := n.End
+	if n.Desync != nil {
+		end += fmt.Sprintf(" at tick %d", *n.Desync)
+	}
+	fmt.Fprintf(w, "netplay slot %d of %d  path %s  connect %.0fms  input delay %d  rtt p50 %.2fms p99 %.2fms  end %s\n",
+		n.Slot, n.Peers+1, n.Path, n.ConnectMS, n.InputDelay, n.RTTMS.P50, n.RTTMS.P99, end)
+	fmt.Fprintf(w, "netplay waited %d ticks  stalled %.1fms (most %.1fms)  lost %d  resent %d  dropped %d  sent %d B  received %d B\n",
+		n.TicksWaited, n.MSStalled, n.MaxStallMS, n.Lost, n.Resent, n.Dropped, n.WireBytesSent, n.WireBytesReceived)
+	p := n.Prediction
+	if p.Rollback == 0 {
+		fmt.Fprintln(w, "prediction off: pure lockstep")
+		return
+	}
+	fmt.Fprintf(w, "prediction %d ticks  %d frames predicted  %d ticks re-run (most %d a frame)  %d mispredicted  copy p50 %.3fms p99 %.3fms  jump %.2f\n",
+		p.Rollback, p.FramesPredicted, p.TicksResimulated, p.MaxResimulated, p.Mispredicted, p.CopyMS.P50, p.CopyMS.P99, p.JumpMax)
 }
 
 // RTTMS are round-trip percentiles in milliseconds.
