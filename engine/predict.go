@@ -165,11 +165,13 @@ func (p *prediction) advance(l *Loop) (held bool, err error) {
 	if p.present-l.stats.Ticks >= p.rollback {
 		return true, nil
 	}
-	l.input.takeTick(&p.local)
-	ok, err := p.src.Local(p.present, &p.local)
+	// The input is taken only when the Lockstep takes it: a held tick
+	// leaves its edges pending for the next, as in lockstep.
+	ok, err := p.src.Local(p.present, &l.input.pending)
 	if err != nil || !ok {
 		return !ok, err
 	}
+	l.input.takeTick(&p.local)
 	p.present++
 	return false, nil
 }

@@ -13,6 +13,7 @@ type laggyLockstep struct {
 	lag, rollback int
 	present       uint64 // 1 + the last present tick given
 	guesses       int
+	wrong         bool // Guess predicts input other than Inputs gives
 }
 
 func (s *laggyLockstep) Frame(time.Duration, bool) error { return nil }
@@ -37,6 +38,9 @@ func (s *laggyLockstep) Guess(n uint64, players []Input) {
 	s.guesses++
 	for i := range players {
 		players[i].MouseX = float64(n)
+		if s.wrong {
+			players[i].MouseX++
+		}
 	}
 }
 
@@ -52,6 +56,9 @@ type copyGame struct {
 
 func (g *copyGame) Tick(t *Tick) error {
 	g.sum += t.Players[0].MouseX + t.Players[1].MouseX
+	if g.world != nil { // the input pushes the first body along
+		g.world.bodies[0].Pos[1] += t.Players[0].MouseX / 1000
+	}
 	return nil
 }
 
@@ -90,8 +97,12 @@ func (g *copyGame) CopyFrom(src Predictor) error {
 
 // predictingLoop is a warm loop that draws a game lag ticks ahead.
 func predictingLoop(tb testing.TB, g *copyGame, lag, rollback int) (*Loop, *laggyLockstep) {
+	return guessingLoop(tb, g, &laggyLockstep{lag: lag, rollback: rollback})
+}
+
+// guessingLoop is a warm loop that draws a game with ls.
+func guessingLoop(tb testing.TB, g *copyGame, ls *laggyLockstep) (*Loop, *laggyLockstep) {
 	tb.Helper()
-	ls := &laggyLockstep{lag: lag, rollback: rollback}
 	c := &fakeClock{}
 	cfg, err := Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: ls, Players: 2}.WithDefaults()
 	if err != nil {
@@ -172,5 +183,68 @@ func TestALockstepThatPredictsNeedsAGameThatCopies(t *testing.T) {
 	cfg := Config{Platform: &fakePlatform{clock: c}, Clock: c, Lockstep: &laggyLockstep{rollback: 8}, Ticks: 10, Players: 2}
 	if _, err := Run(t.Context(), cfg, noopGame{}); err == nil {
 		t.Fatal("a predicting Lockstep ran a game that cannot be copied")
+	}
+}
+
+// A body drawn from a wrong guess jumps when the verified input corrects
+// it, by as far as the guess moved it; right guesses never move it.
+func TestAWrongGuessShowsAsABodysJump(t *testing.T) {
+	for _, wrong := range []bool{false, true} {
+		g := &copyGame{world: newMovingWorld(3)}
+		l, _ := guessingLoop(t, g, &laggyLockstep{lag: 4, rollback: 8, wrong: wrong})
+		jump := l.Prediction().Jump
+		switch {
+		case !wrong && jump != 0:
+			t.Fatalf("right guesses: a body jumped %v, want 0", jump)
+		case wrong && !(jump > 0.0009 && jump < 0.0041):
+			t.Fatalf("wrong guesses (1/1000 a tick): a body jumped %v, want 1/1000 for each wrong tick, 1 to 4", jump)
+		}
+	}
+}
+
+// stingyLockstep takes no input in frames 10, 11 and 21 (a ring full of
+// unacknowledged input, say) and counts the presses of Q in the input it
+// takes.
+type stingyLockstep struct {
+	laggyLockstep
+	frames  int // Frame calls so far
+	presses int
+}
+
+func (s *stingyLockstep) Frame(time.Duration, bool) error {
+	s.frames++
+	return nil
+}
+
+func (s *stingyLockstep) Local(p uint64, in *Input) (bool, error) {
+	if f := s.frames - 1; f == 10 || f == 11 || f == 21 {
+		return false, nil
+	}
+	if in.Pressed.Has(KeyQ) {
+		s.presses++
+	}
+	return s.laggyLockstep.Local(p, in)
+}
+
+// A present tick the Lockstep holds keeps its input's edges for the
+// tick that takes it: no press is lost, none is seen twice.
+func TestAHeldPresentTickLosesNoPress(t *testing.T) {
+	ls := &stingyLockstep{laggyLockstep: laggyLockstep{lag: 2, rollback: 8}}
+	c := &fakeClock{}
+	events := func(frame int, in EventSink) {
+		switch frame {
+		case 10, 21: // frames whose present tick is held
+			in.Key(KeyQ, true)
+		case 12, 24:
+			in.Key(KeyQ, false)
+		}
+	}
+	cfg := Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60), events: events},
+		Clock: c, Lockstep: ls, Players: 2, Frames: 60}
+	if _, err := Run(t.Context(), cfg, &copyGame{}); err != nil {
+		t.Fatal(err)
+	}
+	if ls.presses != 2 {
+		t.Fatalf("the Lockstep took %d presses of Q, want 2", ls.presses)
 	}
 }

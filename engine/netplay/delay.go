@@ -54,7 +54,7 @@ func (s *Session) applyDelay(n uint64) {
 		s.delay = d
 		s.stats.delayChanges++
 	}
-	if s.cfg.Slot == 0 && s.cfg.AdaptDelay {
+	if s.cfg.Slot == 0 && s.cfg.AdaptDelay && s.cfg.Rollback == 0 {
 		s.chooseDelay(n)
 	}
 }

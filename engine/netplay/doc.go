@@ -10,8 +10,13 @@
 // acknowledged, so a lost datagram costs no round trip. Peers form a star:
 // the host relays each joiner's input to the others.
 //
+// Round trips are measured from the datagrams' own times (a Link that is
+// an AgedLink says when each arrived), and with Config.AdaptDelay the
+// host changes the input delay as they change, on a tick every peer
+// switches on.
+//
 // The package does no I/O of its own: a Session is handed the time and
 // its Links, so it runs the same over the real transport
-// (platform/netplay, QUIC) and over the link emulator its tests use
+// (platform/transport, QUIC) and over the link emulator its tests use
 // (engine/netplay/netsim), where whole sessions run on fake clocks.
 package netplay

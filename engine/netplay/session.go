@@ -229,8 +229,8 @@ func (s *Session) produce(n uint64, local *engine.Input) bool {
 	own := &s.slots[s.cfg.Slot]
 	t := n + uint64(s.delay)
 	switch {
-	case n+1 < s.made:
-		return true // taken already (a tick asked again)
+	case n < s.made:
+		return true // taken already (a tick asked again, or a predicted present's verified tick)
 	case t < own.next:
 		carry(&s.carried, local)
 		s.made = n + 1

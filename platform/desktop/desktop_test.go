@@ -173,14 +173,26 @@ func TestAFastReplaysSummarySaysItIsOne(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	var code int
+	sum := filepath.Join(t.TempDir(), "sum.json")
+	start := time.Now()
 	sdl.Do(func() {
-		code = desktop.MainStatus(&drifter{step: 0.1}, desktop.Config{Name: "drifter"}, []string{"-headless", "-replay", tape, "-stats"}, &stdout, &stderr)
+		code = desktop.MainStatus(&drifter{step: 0.1}, desktop.Config{Name: "drifter"}, []string{"-headless", "-replay", tape, "-stats", "-stats-json", sum}, &stdout, &stderr)
 	})
+	elapsed := time.Since(start)
 	if code != 0 {
 		t.Fatalf("replay: exit %d: %s", code, stderr.String())
 	}
 	out := stdout.String()
 	if !strings.Contains(out, "a replay as fast as the CPU allows") || strings.Contains(out, "target 0.0") {
 		t.Errorf("a fast replay's summary does not say it is one:\n%s", out)
+	}
+	// Its wall time is real: no more than the replay took, however long
+	// the ticks it ran would have taken (120 at 60 a second: 2 s).
+	var s desktop.Summary
+	if b, err := os.ReadFile(sum); err != nil || json.Unmarshal(b, &s) != nil {
+		t.Fatalf("summary: %v", err)
+	}
+	if s.WallS <= 0 || s.WallS > elapsed.Seconds() || s.SimulatedS <= 0 {
+		t.Errorf("a fast replay's summary says wall_s %v, simulated_s %v; the replay took %v: want its real time", s.WallS, s.SimulatedS, elapsed)
 	}
 }

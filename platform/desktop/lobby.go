@@ -10,29 +10,29 @@ import (
 	"sync"
 	"time"
 
-	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
-	"github.com/lockstep-engine/lockstep/platform/netplay/lobby"
+	"github.com/lockstep-engine/lockstep/platform/lobby"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
 // lobbyConnect is startNet's connect for -lobby: it makes up a code when
 // there is none (for the player to share) and a waiting screen that says
 // what meeting has reached.
-func lobbyConnect(addr string, opt *pnet.Options, log *slog.Logger, screen **waitScreen) func(context.Context) (*pnet.Joined, error) {
+func lobbyConnect(addr string, opt *transport.Options, log *slog.Logger, screen **waitScreen) func(context.Context) (*transport.Joined, error) {
 	if opt.Code == "" {
-		opt.Code = pnet.NewCode()
+		opt.Code = transport.NewCode()
 		log.Info("netplay: share this code: the other players run the same game with -lobby ADDR -code CODE", "lobby", addr, "code", opt.Code)
 	}
 	p := &progress{screen: &waitScreen{}, lobby: addr, code: opt.Code, players: opt.Players}
 	p.set(stateLobby, 0, nil)
 	*screen = p.screen
 	o := *opt
-	return func(ctx context.Context) (*pnet.Joined, error) { return meetByLobby(ctx, addr, o, log, p) }
+	return func(ctx context.Context) (*transport.Joined, error) { return meetByLobby(ctx, addr, o, log, p) }
 }
 
 // meetByLobby joins the lobby's room for the code and meets the other
 // players through it, telling p what happens.
-func meetByLobby(ctx context.Context, addr string, opt pnet.Options, log *slog.Logger, p *progress) (*pnet.Joined, error) {
+func meetByLobby(ctx context.Context, addr string, opt transport.Options, log *slog.Logger, p *progress) (*transport.Joined, error) {
 	c, err := lobby.Join(ctx, addr, opt.Code, lobby.Options{Players: opt.Players, Logger: log})
 	if err != nil {
 		return nil, p.fail(ctx, lobbyFailure(addr, err), 0)
@@ -46,7 +46,7 @@ func meetByLobby(ctx context.Context, addr string, opt pnet.Options, log *slog.L
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go watchRoom(wctx, c, log, p)
-	j, err := pnet.Meet(ctx, rendezvous{c}, func() []pnet.ICEServer { return iceServers(c.Servers()) }, opt)
+	j, err := transport.Meet(ctx, rendezvous{c}, func() []transport.ICEServer { return iceServers(c.Servers()) }, opt)
 	if err != nil {
 		return nil, p.fail(ctx, lobbyFailure(addr, err), len(c.Status().Joined))
 	}
@@ -85,10 +85,10 @@ func (r rendezvous) Send(ctx context.Context, to int, payload []byte) error {
 }
 
 // iceServers hands the lobby's STUN and TURN servers to ICE.
-func iceServers(ss []lobby.ICEServer) []pnet.ICEServer {
-	out := make([]pnet.ICEServer, len(ss))
+func iceServers(ss []lobby.ICEServer) []transport.ICEServer {
+	out := make([]transport.ICEServer, len(ss))
 	for i, s := range ss {
-		out[i] = pnet.ICEServer{URLs: s.URLs, Username: s.Username, Credential: s.Credential}
+		out[i] = transport.ICEServer{URLs: s.URLs, Username: s.Username, Credential: s.Credential}
 	}
 	return out
 }
@@ -102,9 +102,9 @@ func lobbyFailure(addr string, err error) error {
 		return &playerError{fmt.Sprintf("netplay: the lobby at %s cannot be reached: %s (%v)", addr, le.Try, le.Err), err}
 	case errors.As(err, &le):
 		return &playerError{fmt.Sprintf("netplay: %v: %s (%v)", le.Kind, le.Try, le.Err), err}
-	case errors.Is(err, pnet.ErrRelayRefused):
+	case errors.Is(err, transport.ErrRelayRefused):
 		return &playerError{"netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured (" + err.Error() + ")", err}
-	case errors.Is(err, pnet.ErrNoPath):
+	case errors.Is(err, transport.ErrNoPath):
 		return &playerError{"netplay: no network path between the players, not even through the relay: try again, or let one player forward a UDP port and use -host/-join (" + err.Error() + ")", err}
 	}
 	return err

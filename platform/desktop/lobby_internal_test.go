@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
-	"github.com/lockstep-engine/lockstep/platform/netplay/lobby"
+	"github.com/lockstep-engine/lockstep/platform/lobby"
+	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
 func TestTheLobbyWaitingScreenSaysTheCodeWhoIsHereAndWhatItWaitsFor(t *testing.T) {
@@ -36,7 +36,7 @@ func TestTheLobbyWaitingScreenSaysTheCodeWhoIsHereAndWhatItWaitsFor(t *testing.T
 
 func TestAFailureStaysOnTheWaitingScreen(t *testing.T) {
 	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
-	p.set(stateFailed, 1, lobbyFailure("203.0.113.1:7000", pnet.ErrNoPath))
+	p.set(stateFailed, 1, lobbyFailure("203.0.113.1:7000", transport.ErrNoPath))
 	p.set(stateConnecting, 2, nil) // a late status must not hide why it failed
 	said := strings.Join(p.screen.lines, " ")
 	for _, w := range []string{"could not start the game", "no network path between the players", "try again"} {
@@ -63,7 +63,7 @@ func TestAWaitGivenUpKeepsWhatTheScreenWaitedFor(t *testing.T) {
 	if said := strings.Join(p.screen.lines, " "); strings.Contains(said, "could not start") || !strings.Contains(said, "waiting for the other players") {
 		t.Fatalf("after the wait was given up the screen says %q, want what it waited for", said)
 	}
-	p.fail(t.Context(), lobbyFailure("x", pnet.ErrNoPath), 2)
+	p.fail(t.Context(), lobbyFailure("x", transport.ErrNoPath), 2)
 	if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, "could not start") {
 		t.Fatalf("after a failure the screen says %q, want the failure", said)
 	}
@@ -77,8 +77,8 @@ func TestLobbyFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 	}{
 		{&lobby.Error{Kind: lobby.ErrUnreachable, Try: "check the lobby address"}, []string{"the lobby at 203.0.113.1:7000 cannot be reached", "check the lobby address"}, lobby.ErrUnreachable},
 		{&lobby.Error{Kind: lobby.ErrCodeUnknown, Try: "check the code"}, []string{"no game has this code", "check the code"}, lobby.ErrCodeUnknown},
-		{fmt.Errorf("x: %w", pnet.ErrNoPath), []string{"no network path between the players", "forward a UDP port"}, pnet.ErrNoPath},
-		{fmt.Errorf("x: %w (%w)", pnet.ErrNoPath, pnet.ErrRelayRefused), []string{"the relay server refused", "try again"}, pnet.ErrRelayRefused},
+		{fmt.Errorf("x: %w", transport.ErrNoPath), []string{"no network path between the players", "forward a UDP port"}, transport.ErrNoPath},
+		{fmt.Errorf("x: %w (%w)", transport.ErrNoPath, transport.ErrRelayRefused), []string{"the relay server refused", "try again"}, transport.ErrRelayRefused},
 	} {
 		err := lobbyFailure("203.0.113.1:7000", tc.err)
 		for _, w := range tc.want {
@@ -102,7 +102,7 @@ func TestALobbyThatDoesNotAnswerFailsSayingSo(t *testing.T) {
 	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	_, err = meetByLobby(ctx, addr, pnet.Options{Code: p.code, Players: 2, Logger: slog.New(slog.DiscardHandler)}, slog.New(slog.DiscardHandler), p)
+	_, err = meetByLobby(ctx, addr, transport.Options{Code: p.code, Players: 2, Logger: slog.New(slog.DiscardHandler)}, slog.New(slog.DiscardHandler), p)
 	if !errors.Is(err, lobby.ErrUnreachable) || !strings.Contains(err.Error(), "cannot be reached") {
 		t.Fatalf("meeting through a lobby that is not there: %v, want it unreachable", err)
 	}

@@ -18,11 +18,11 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
-	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
 // NetOptions are the netplay session's options, set by the netplay flags.
@@ -61,7 +61,7 @@ func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
 	fs.StringVar(&n.Host, "host", d.Host, "netplay: wait for the other players on `addr` (such as 127.0.0.1:7777 or a LAN address)")
 	fs.StringVar(&n.Join, "join", d.Join, "netplay: join the host at `addr`")
 	fs.StringVar(&n.Code, "code", d.Code, "netplay: the session's secret (the host prints a generated one when not given)")
-	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", np.MaxInputDelay))
+	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", netplay.MaxInputDelay))
 	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: end the session when a peer has been silent this long")
 	n.rollbackFlag(fs, d)
 	fs.StringVar(&n.Lobby, "lobby", d.Lobby, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts")
@@ -70,10 +70,10 @@ func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
 // active reports whether the run is a netplay session.
 func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" || n.Lobby != "" }
 
-// withDefaults returns n with a zero DropAfter np.DefaultDropAfter.
+// withDefaults returns n with a zero DropAfter netplay.DefaultDropAfter.
 func (n NetOptions) withDefaults() NetOptions {
 	if n.DropAfter == 0 {
-		n.DropAfter = np.DefaultDropAfter
+		n.DropAfter = netplay.DefaultDropAfter
 	}
 	return n
 }
@@ -91,16 +91,16 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("%s needs %s: the host printed it", join, code)
 	case n.Code != "" && !n.active():
 		return usagef("%s needs %s, %s or %s", code, host, join, lobby)
-	case n.Code != "" && len(n.Code) < pnet.MinCode:
-		return usagef("invalid value for %s: want at least %d characters (leave it out on the host to have one generated)", code, pnet.MinCode)
-	case n.InputDelay < 0 || n.InputDelay > np.MaxInputDelay:
-		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, np.MaxInputDelay)
+	case n.Code != "" && len(n.Code) < transport.MinCode:
+		return usagef("invalid value for %s: want at least %d characters (leave it out on the host to have one generated)", code, transport.MinCode)
+	case n.InputDelay < 0 || n.InputDelay > netplay.MaxInputDelay:
+		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, netplay.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
 		return usagef("%s is the host's to choose: give it to the host", delay)
-	case n.Rollback < 0 || n.Rollback > np.MaxRollback:
-		return usagef("invalid value %d for %s: want 0 (pure lockstep) or 1 to %d ticks", n.Rollback, name("Net.Rollback"), np.MaxRollback)
-	case n.DropAfter < np.DefaultWarnAfter:
-		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), np.DefaultWarnAfter)
+	case n.Rollback < 0 || n.Rollback > netplay.MaxRollback:
+		return usagef("invalid value %d for %s: want 0 (pure lockstep) or 1 to %d ticks", n.Rollback, name("Net.Rollback"), netplay.MaxRollback)
+	case n.DropAfter < netplay.DefaultWarnAfter:
+		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), netplay.DefaultWarnAfter)
 	case n.active() && c.Output.Replay != "":
 		return usagef("%s plays a recording alone: drop %s, %s and %s", name("Output.Replay"), host, join, lobby)
 	case n.active() && (c.Loop.Frames != 0 || c.Loop.Duration != 0):
@@ -126,8 +126,8 @@ func (n *NetOptions) given(host, join, lobby string) string {
 
 // netRun is a run's netplay session.
 type netRun struct {
-	joined  *pnet.Joined
-	session *np.Session
+	joined  *transport.Joined
+	session *netplay.Session
 	log     *slog.Logger
 	waiting bool   // the log said a peer is silent
 	why     string // why the session ended, for the summary
@@ -154,24 +154,24 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	if o.Output.Record == "" { // a recording says it already
 		warnUnhashed(r.game, log)
 	}
-	opt := pnet.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
+	opt := transport.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
 		Build: buildID(o.Version, log), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
 		Ticks: o.Loop.Ticks, Timeout: n.DropAfter, Predicting: rollback > 0,
 		// A joiner takes its place only once it knows it can run the
 		// host's settings.
 		Check: r.canAdopt}
-	var connect func(context.Context) (*pnet.Joined, error)
+	var connect func(context.Context) (*transport.Joined, error)
 	switch {
 	case n.Lobby != "":
 		connect = lobbyConnect(n.Lobby, &opt, log, screen)
 	case n.Host != "":
 		if opt.Code == "" {
-			opt.Code = pnet.NewCode()
+			opt.Code = transport.NewCode()
 		}
 		s := hostScreen(n.Host, opt.Code, opt.Players)
 		*screen, opt.Arrived = s, s.arrived
-		connect = func(ctx context.Context) (*pnet.Joined, error) {
-			return pnet.Host(ctx, n.Host, opt, func(a net.Addr) {
+		connect = func(ctx context.Context) (*transport.Joined, error) {
+			return transport.Host(ctx, n.Host, opt, func(a net.Addr) {
 				s.listening(a)
 				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", opt.Code, "players", opt.Players)
 			})
@@ -179,7 +179,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	default:
 		*screen = joinScreen(n.Join)
 		log.Info("netplay: joining", "addr", n.Join)
-		connect = func(ctx context.Context) (*pnet.Joined, error) { return pnet.Join(ctx, n.Join, opt) }
+		connect = func(ctx context.Context) (*transport.Joined, error) { return transport.Join(ctx, n.Join, opt) }
 	}
 	start := time.Now()
 	j, err := connectDrawing(ctx, r.win, *screen, connect)
@@ -201,7 +201,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		_ = j.Close()
 		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
 	}
-	s, err := np.New(np.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
+	s, err := netplay.New(netplay.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
 		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback,
 		// The delay follows the round trip in lockstep; drawing ahead, the
 		// few ticks PredictedDelayFor chose at the start stay (a change
@@ -219,7 +219,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 // adoptHost gives a joiner the host's settings (those it chose itself
 // already agree: the host refused it otherwise) and its -ticks: only
 // what a recording keeps, each checked as the command line checks it.
-func (r *run) adoptHost(j *pnet.Joined) error {
+func (r *run) adoptHost(j *transport.Joined) error {
 	if j.Players != r.cfg.Loop.Players { // players are given once, in Config.Loop.Players
 		return fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", j.Players, r.cfg.Loop.Players)
 	}
@@ -231,7 +231,7 @@ func (r *run) adoptHost(j *pnet.Joined) error {
 }
 
 // canAdopt reports whether this joiner can run the host's settings ss,
-// as adoptHost would take them, without taking them: platform/netplay's
+// as adoptHost would take them, without taking them: platform/transport's
 // join-time check, so that a joiner that cannot is refused before the host
 // gives it a slot. It leaves the game's flags as ss would set them;
 // adoptHost sets them again.
@@ -283,6 +283,15 @@ func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, s
 		local = &r.botIn
 	}
 	ready, err := r.session.Inputs(n, local, players, state)
+	if r.session.Rollback() == 0 { // drawing ahead, a verified tick waits unseen
+		r.noteHold(ready)
+	}
+	return ready, err
+}
+
+// noteHold keeps the longest a tick the player sees was held: the next
+// tick in lockstep, the present one when drawing ahead.
+func (r *netRun) noteHold(ready bool) {
 	switch {
 	case !ready && r.heldAt < 0:
 		r.heldAt = r.now
@@ -290,7 +299,6 @@ func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, s
 		r.maxHeld = max(r.maxHeld, r.now-r.heldAt)
 		r.heldAt = -1
 	}
-	return ready, err
 }
 
 // finish lets the other peers have this one's last inputs and closes the
@@ -299,8 +307,8 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	if clock == nil {
 		clock = engine.NewSystemClock(engine.WaitSleep)
 	}
-	var silent *np.SilentError
-	var desync *np.DesyncError
+	var silent *netplay.SilentError
+	var desync *netplay.DesyncError
 	switch {
 	case errors.As(runErr, &silent):
 		r.why = "silent peer"
@@ -311,7 +319,7 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	default:
 		r.why = "ended"
 	}
-	if !errors.As(runErr, &silent) && !pnet.Settle(r.session, clock, dropAfter) {
+	if !errors.As(runErr, &silent) && !transport.Settle(r.session, clock, dropAfter) {
 		r.log.Warn("netplay: a peer did not confirm the end; it may wait for its timeout")
 	}
 	return r.joined.Close()
@@ -356,7 +364,8 @@ type NetSummary struct {
 	// input; MSStalled is the time given up while held.
 	TicksWaited uint64  `json:"ticks_waited"`
 	MSStalled   float64 `json:"ms_stalled"`
-	// MaxStallMS is the longest one tick was held for a peer's input.
+	// MaxStallMS is the longest the tick a player sees was held for a
+	// peer: the next tick in lockstep, the present one when drawing ahead.
 	MaxStallMS float64 `json:"max_stall_ms"`
 	// DelayChanges counts the input delay changes the session made as
 	// the round trip changed (the delay is the host's to choose; 0 with

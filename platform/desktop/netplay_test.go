@@ -13,8 +13,8 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
-	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
 func TestNetplayFlagsAreCheckedNamingTheFlag(t *testing.T) {
@@ -84,13 +84,13 @@ func TestAJoinerRefusesHostSettingsTheGameRefuses(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	addrs := make(chan string, 1)
-	hosted := make(chan *pnet.Joined, 1)
+	hosted := make(chan *transport.Joined, 1)
 	go func() {
-		opt := pnet.Options{Code: "adopt-test-code", Players: 2, Build: desktop.BuildID("", slog.Default()), Game: "same",
+		opt := transport.Options{Code: "adopt-test-code", Players: 2, Build: desktop.BuildID("", slog.Default()), Game: "same",
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			Settings: []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "1"},
 				{Name: "speed", Value: "-5"}, {Name: "tps", Value: "60"}}}
-		j, _ := pnet.Host(ctx, "127.0.0.1:0", opt, func(a net.Addr) { addrs <- a.String() })
+		j, _ := transport.Host(ctx, "127.0.0.1:0", opt, func(a net.Addr) { addrs <- a.String() })
 		hosted <- j // closed once the joiner is done: it must read its welcome
 	}()
 	var addr string

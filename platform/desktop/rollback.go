@@ -7,7 +7,7 @@ import (
 	"strconv"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // rollbackFlag registers -rollback N, with d's value as the default: 0
@@ -18,9 +18,9 @@ func (n *NetOptions) rollbackFlag(fs *flag.FlagSet, d NetOptions) {
 	case d.NoRollback:
 		def = 0
 	case def == 0:
-		def = np.DefaultRollback
+		def = netplay.DefaultRollback
 	}
-	usage := fmt.Sprintf("netplay: most `ticks` drawn ahead of the confirmed input, 1 to %d; 0 is pure lockstep (default %d)", np.MaxRollback, def)
+	usage := fmt.Sprintf("netplay: most `ticks` drawn ahead of the confirmed input, 1 to %d; 0 is pure lockstep (default %d)", netplay.MaxRollback, def)
 	fs.Func("rollback", usage, func(s string) error {
 		v, err := strconv.Atoi(s)
 		if err != nil {
@@ -43,7 +43,7 @@ func (n *NetOptions) rollbackFor(game any, log *slog.Logger) int {
 		return 0
 	}
 	if n.Rollback == 0 {
-		return np.DefaultRollback
+		return netplay.DefaultRollback
 	}
 	return n.Rollback
 }
@@ -91,7 +91,9 @@ func (r *netRun) Local(p uint64, local *engine.Input) (bool, error) {
 	if r.bot != nil && r.bot(p, &r.botIn) {
 		local = &r.botIn
 	}
-	return r.session.Local(p, local)
+	ok, err := r.session.Local(p, local)
+	r.noteHold(ok)
+	return ok, err
 }
 
 // Guess is the session's.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
-	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
 // goals is a game with a simulation flag (-goals, 1 to 99) and a local
@@ -118,10 +118,10 @@ func TestAJoinerTakesTheHostsTicksAndRefusesAnotherPlayerCount(t *testing.T) {
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.adoptHost(&pnet.Joined{Players: 3, Settings: recorded()}); err == nil || !strings.Contains(err.Error(), "3 player slots") {
+	if err := r.adoptHost(&transport.Joined{Players: 3, Settings: recorded()}); err == nil || !strings.Contains(err.Error(), "3 player slots") {
 		t.Fatalf("a host of 3 players: %v, want a refusal naming the count", err)
 	}
-	if err := r.adoptHost(&pnet.Joined{Players: 2, Ticks: 90, Settings: recorded()}); err != nil || r.cfg.Loop.Ticks != 90 {
+	if err := r.adoptHost(&transport.Joined{Players: 2, Ticks: 90, Settings: recorded()}); err != nil || r.cfg.Loop.Ticks != 90 {
 		t.Fatalf("a host of 2 players stopping after 90 ticks: %v, ticks %d", err, r.cfg.Loop.Ticks)
 	}
 }

@@ -59,6 +59,9 @@ type Summary struct {
 	// no frame target, and its bailouts and dropped time say nothing
 	// about the machine (every recorded tick still runs).
 	FastReplay bool `json:"fast_replay,omitempty"`
+	// SimulatedS is a fast replay's time on the clock it ran on (wall_s
+	// is the real time it took); 0 otherwise.
+	SimulatedS float64 `json:"simulated_s,omitempty"`
 	// IdleGC is what the idle-time collector did (absent with -idle-gc=false).
 	IdleGC *IdleGCSummary `json:"idle_gc,omitempty"`
 	// Netplay is the session's numbers (absent when playing alone).
@@ -126,6 +129,7 @@ func (s *Summary) addReport(r *engine.Report) {
 
 // usage is what the process has used, read before and after the loop.
 type usage struct {
+	wall    time.Time // the real clock, whatever clock the loop ran on
 	cpu     time.Duration
 	mallocs uint64
 	gcs     uint32
@@ -135,11 +139,18 @@ type usage struct {
 func readUsage() usage {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	return usage{cpu: cpuTime(), mallocs: m.Mallocs, gcs: m.NumGC, pause: m.PauseTotalNs}
+	return usage{wall: time.Now(), cpu: cpuTime(), mallocs: m.Mallocs, gcs: m.NumGC, pause: m.PauseTotalNs}
 }
 
 func (s *Summary) addUsage(before, after usage) {
 	s.CPUS = (after.cpu - before.cpu).Seconds()
+	if s.FastReplay { // its loop ran on a clock that never waits: wall_s is real time
+		s.SimulatedS = s.WallS
+		s.WallS = after.wall.Sub(before.wall).Seconds()
+		if s.WallS > 0 {
+			s.FPS = float64(s.Frames) / s.WallS
+		}
+	}
 	if s.Frames > 0 {
 		s.AllocsPerFrame = float64(after.mallocs-before.mallocs) / float64(s.Frames)
 	}

@@ -12,8 +12,8 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
-	pnet "github.com/lockstep-engine/lockstep/platform/netplay"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
 // waitFrame is how often the waiting screen is drawn.
@@ -31,10 +31,11 @@ type waitScreen struct {
 	players int      // the session's, the host included
 	joined  []string // the joiners' addresses, on a host
 	hosting bool
+	code    string // the session's, on a host
 }
 
 func hostScreen(addr, code string, players int) *waitScreen {
-	return &waitScreen{hosting: true, players: players, lines: []string{
+	return &waitScreen{hosting: true, players: players, code: code, lines: []string{
 		"hosting a session of " + fmt.Sprint(players) + " players on " + addr,
 		"the others run this game with",
 		"    -join ADDR -code " + code,
@@ -53,14 +54,18 @@ func (s *waitScreen) say(lines ...string) {
 	s.lines = lines
 }
 
-// listening says where the host listens, once it does.
+// listening says where the host listens, once it does, and the address
+// to join it by when that is the one it listens on (not 0.0.0.0).
 func (s *waitScreen) listening(a net.Addr) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.lines[0] = fmt.Sprintf("hosting a session of %d players on %s", s.players, a)
+	if u, ok := a.(*net.UDPAddr); ok && !u.IP.IsUnspecified() {
+		s.lines[2] = "    -join " + a.String() + " -code " + s.code
+	}
 }
 
-// arrived is pnet.Options.Arrived: who holds a place now.
+// arrived is transport.Options.Arrived: who holds a place now.
 func (s *waitScreen) arrived(addrs []net.Addr) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -138,11 +143,11 @@ var _ engine.EventSink = (*quitSink)(nil)
 // Closing the window or ctx ending stops the wait (connect is handed a
 // context that ends then, and must return soon after); the loop runs a
 // frame every waitFrame, so it ends within one of connect.
-func connectDrawing(ctx context.Context, win *sdl2.Window, s *waitScreen, connect func(context.Context) (*pnet.Joined, error)) (*pnet.Joined, error) {
+func connectDrawing(ctx context.Context, win *sdl2.Window, s *waitScreen, connect func(context.Context) (*transport.Joined, error)) (*transport.Joined, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	type result struct {
-		j   *pnet.Joined
+		j   *transport.Joined
 		err error
 	}
 	done := make(chan result, 1)

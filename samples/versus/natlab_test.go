@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -214,6 +215,32 @@ func (l *natLab) remove() {
 	}
 }
 
+// turnConfig writes the shipped docs/coturn/turnserver.conf with its
+// CHANGE lines set for the lab, as docs/internet-play.md tells an
+// operator to, and returns its path: the lab runs the relay players get.
+func (l *natLab) turnConfig(secret string) string {
+	l.t.Helper()
+	conf, err := os.ReadFile(filepath.Join("..", "..", "docs", "coturn", "turnserver.conf"))
+	if err != nil {
+		l.t.Fatalf("the shipped coturn configuration: %v", err)
+	}
+	text := string(conf)
+	for _, r := range [][2]string{{"listening-ip", labServerIP}, {"relay-ip", labServerIP},
+		{"listening-port", "3478"}, {"static-auth-secret", secret}, {"realm", "lockstep.test"}} {
+		re := regexp.MustCompile(`(?m)^` + r[0] + `=.*$`)
+		if !re.MatchString(text) {
+			l.t.Fatalf("the shipped turnserver.conf has no %s= line to set", r[0])
+		}
+		text = re.ReplaceAllString(text, r[0]+"="+r[1])
+	}
+	text = strings.Replace(text, "\nsyslog\n", "\n", 1)
+	path := filepath.Join(l.dir, "turnserver.conf")
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		l.t.Fatal(err)
+	}
+	return path
+}
+
 // servers starts coturn and the lobby in the WAN, with a fresh TURN
 // secret, and a second lobby with another secret, and waits until they
 // listen.
@@ -229,15 +256,8 @@ func (l *natLab) servers(wan, lobbyBin string) {
 	if err := os.WriteFile(wrongFile, []byte("not-"+secret+"\n"), 0o600); err != nil {
 		l.t.Fatal(err)
 	}
-	l.start(wan, "coturn", nil, "turnserver", "-n", "--listening-ip="+labServerIP, "--relay-ip="+labServerIP,
-		"--listening-port=3478", "--min-port=49160", "--max-port=49300", "--use-auth-secret",
-		"--static-auth-secret="+secret, "--realm=lockstep.test", "--no-tls", "--no-dtls", "--fingerprint",
-		"--no-cli", "--verbose", "--log-file=stdout", "--simple-log", "--pidfile="+filepath.Join(l.dir, "turnserver.pid"),
-		"--userdb="+filepath.Join(l.dir, "turndb"),
-		// As docs/coturn/turnserver.conf: the relay reaches no private
-		// peer, so every LAN's host candidates are refused it.
-		"--denied-peer-ip=10.0.0.0-10.255.255.255", "--denied-peer-ip=127.0.0.0-127.255.255.255",
-		"--denied-peer-ip=172.16.0.0-172.31.255.255", "--denied-peer-ip=192.168.0.0-192.168.255.255")
+	l.start(wan, "coturn", nil, "turnserver", "-c", l.turnConfig(secret), "--log-file=stdout", "--verbose",
+		"--pidfile="+filepath.Join(l.dir, "turnserver.pid"), "--userdb="+filepath.Join(l.dir, "turndb"))
 	for _, lb := range []struct{ name, addr, secret string }{{"lobby", labLobby, secretFile}, {"wrong-lobby", labWrongLobby, wrongFile}} {
 		l.start(wan, lb.name, nil, lobbyBin, "-listen", lb.addr, "-stun", "stun:"+labTURN, "-turn", "turn:"+labTURN,
 			"-turn-secret-file", lb.secret, "-join-rate", "100", "-rate", "1000", "-max-rooms-per-addr", "1000")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,4 +76,35 @@ func TestPredictingProcessesOverA100msLossyRelayReachTheSameState(t *testing.T) 
 type peerSummary struct {
 	who string
 	net *desktop.NetSummary
+}
+
+// A host that predicts on a fast link picks no input delay, which a
+// joiner that plays in pure lockstep (-rollback 0) cannot use: it is
+// refused saying what to change, and with -input-delay 1 on the host the
+// two play together.
+func TestALockstepJoinerOfAHostWithNoInputDelayIsToldWhatToChange(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds versus and runs two processes")
+	}
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	const code = "lockstep-joiner-code"
+	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "120", "-bot", "1", "-net-timeout", "1s")
+	joiner := startPeer(ctx, t, bin, "-join", waitHost(t, host).String(), "-code", code, "-bot", "2", "-rollback", "0")
+	if err := joiner.cmd.Wait(); exitStatus(err) != 1 || !strings.Contains(joiner.stderr.String(), "drop -rollback 0") {
+		t.Fatalf("joiner: %v, want exit status 1 saying to drop -rollback 0\n%s", err, joiner.stderr.String())
+	}
+	_ = host.cmd.Wait() // it waited for a peer that left
+	host = startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "120", "-bot", "1", "-input-delay", "1")
+	joiner = startPeer(ctx, t, bin, "-join", waitHost(t, host).String(), "-code", code, "-bot", "2", "-rollback", "0")
+	herr, jerr := host.cmd.Wait(), joiner.cmd.Wait()
+	if herr != nil || jerr != nil {
+		t.Fatalf("host: %v\n%s\njoiner: %v\n%s", herr, host.stderr.String(), jerr, joiner.stderr.String())
+	}
+	hs, js := host.summary(t), joiner.summary(t)
+	if hs.StateHash != js.StateHash || hs.Netplay.Prediction.Rollback != 8 || js.Netplay.Prediction.Rollback != 0 {
+		t.Fatalf("host hash %s rollback %d, joiner hash %s rollback %d: want equal hashes, 8 and 0",
+			hs.StateHash, hs.Netplay.Prediction.Rollback, js.StateHash, js.Netplay.Prediction.Rollback)
+	}
 }

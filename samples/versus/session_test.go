@@ -51,8 +51,10 @@ func TestOneInterruptedPeerEndsEveryPeerOnOneTickWithStatusZero(t *testing.T) {
 			ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 			defer cancel()
 			const code = "signal-test-code"
-			host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "100000", "-bot", "1")
-			joiner := startPeer(ctx, t, bin, "-join", waitHost(t, host).String(), "-code", code, "-bot", "2")
+			dir := t.TempDir()
+			tapes := [2]string{filepath.Join(dir, "host.tape"), filepath.Join(dir, "joiner.tape")}
+			host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "100000", "-bot", "1", "-record", tapes[0])
+			joiner := startPeer(ctx, t, bin, "-join", waitHost(t, host).String(), "-code", code, "-bot", "2", "-record", tapes[1])
 			waitLog(t, joiner, "netplay: session started")
 			time.Sleep(time.Second) // a second of play
 			target := joiner
@@ -73,6 +75,16 @@ func TestOneInterruptedPeerEndsEveryPeerOnOneTickWithStatusZero(t *testing.T) {
 			for _, s := range []string{hs.Netplay.End, js.Netplay.End} {
 				if s != "ended" {
 					t.Fatalf("a peer's session ended %q: want ended", s)
+				}
+			}
+			// Every output written: each tape replays alone to the end.
+			for _, tp := range tapes {
+				rp := startPeer(ctx, t, bin, "-replay", tp)
+				if err := rp.cmd.Wait(); err != nil {
+					t.Fatalf("replay %s: %v\n%s", tp, err, rp.stderr.String())
+				}
+				if rs := rp.summary(t); rs.Ticks != hs.Ticks || rs.StateHash != hs.StateHash {
+					t.Fatalf("replay of %s: %d ticks at %s, want %d at %s", tp, rs.Ticks, rs.StateHash, hs.Ticks, hs.StateHash)
 				}
 			}
 		})
@@ -139,11 +151,12 @@ func copyModule(t *testing.T, edit func(string) string) string {
 	return dir
 }
 
-// buildIn builds versus in a copy of the module, without VCS stamps.
+// buildIn builds versus in module as a release would be (-trimpath), without
+// VCS stamps.
 func buildIn(t *testing.T, module string) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "versus")
-	cmd := exec.Command("go", "build", "-buildvcs=false", "-tags", buildTags, "-o", bin, "./samples/versus")
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-tags", buildTags, "-o", bin, "./samples/versus")
 	cmd.Dir = module
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -170,7 +183,7 @@ func TestPeersBuiltFromDifferentCodeOutsideGitAreRefused(t *testing.T) {
 	host := startPeer(ctx, t, a, "-host", "127.0.0.1:0", "-code", code, "-ticks", "120", "-bot", "1")
 	addr := waitHost(t, host).String()
 	other := startPeer(ctx, t, c, "-join", addr, "-code", code, "-bot", "2")
-	if err := other.cmd.Wait(); exitStatus(err) != 1 || !strings.Contains(other.stderr.String(), "build") {
+	if err := other.cmd.Wait(); exitStatus(err) != 1 || !strings.Contains(other.stderr.String(), "refused to let this peer join: build") {
 		t.Fatalf("a joiner of other code: %v, want it refused naming the build\n%s", err, other.stderr.String())
 	}
 	twin := startPeer(ctx, t, b, "-join", addr, "-code", code, "-bot", "2")

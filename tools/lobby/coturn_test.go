@@ -16,7 +16,7 @@ import (
 
 	"github.com/pion/turn/v5"
 
-	"github.com/lockstep-engine/lockstep/platform/netplay/lobby"
+	"github.com/lockstep-engine/lockstep/platform/lobby"
 )
 
 // The test coturn's settings: docs/coturn/turnserver.conf with its CHANGE

@@ -28,7 +28,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/platform/netplay/lobby"
+	"github.com/lockstep-engine/lockstep/platform/lobby"
 )
 
 func main() {

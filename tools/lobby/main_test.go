@@ -22,7 +22,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/platform/netplay/lobby"
+	"github.com/lockstep-engine/lockstep/platform/lobby"
 )
 
 // syncBuffer is a bytes.Buffer the server's logger and the test may use

@@ -12,12 +12,17 @@
 // zeroed where they sit.
 //
 // So it is the same for one source built by one Go version with the same
-// flags in any directory and on any machine of one architecture, and
+// flags, on any machine of one architecture, at any VCS revision, and
 // differs when any code, constant or initialised variable does, or the Go
-// version, build tags, GOAMD64 level or -race. A VCS stamp of another
-// length moves the data after it, so a build with -buildvcs=false and
-// one with a stamp differ even for the same source: the safe side. A game
-// that knows better names its version instead (desktop.Config.Version).
+// version, build tags, GOAMD64 level or -race. Build with -trimpath to
+// make it the same in any directory too: without it the line table holds
+// the source's absolute paths, and paths of another length can move the
+// data segment by a page and with it every address the code holds (two
+// checkouts in different directories are then refused: the safe side).
+// Likewise a VCS stamp of another length (-buildvcs=false against a git
+// build, a modified tree against a clean one) moves the data after it. A
+// game that knows better names its version instead
+// (desktop.Config.Version).
 package codeid
 
 import (

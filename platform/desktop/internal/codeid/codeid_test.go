@@ -26,8 +26,8 @@ func main() {
 }
 `
 
-// build builds the program with speed in a fresh module under dir (a
-// new directory each time) and returns the executable.
+// build builds the program with speed in a fresh module (a new directory
+// each time) with -trimpath, and returns the executable.
 func build(t *testing.T, speed string, flags ...string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -40,7 +40,7 @@ func build(t *testing.T, speed string, flags ...string) string {
 		}
 	}
 	bin := filepath.Join(dir, "sim")
-	cmd := exec.Command("go", append(append([]string{"build"}, flags...), "-o", bin, ".")...)
+	cmd := exec.Command("go", append(append([]string{"build", "-trimpath"}, flags...), "-o", bin, ".")...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-buildvcs=false", "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/platform/netplay/lobby"
+	"github.com/lockstep-engine/lockstep/platform/lobby"
 )
 
 // Two peers with one code meet at a lobby; the first hosts. Each sends

@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"context"
@@ -120,10 +120,13 @@ func openShared(n transport.Net, servers func() []ICEServer, host bool, log *slo
 		tr.VerifySourceAddress, tr.ConnContext = g.retry, g.admit
 	}
 	side := newSTUNSide(tr)
+	// pion warns of what is normal here (a socket on every interface,
+	// STUN answers without a username); PION_LOG_DEBUG=ice and the like
+	// still turn its logs on.
 	quiet := logging.NewDefaultLoggerFactory()
 	quiet.DefaultLogLevel = logging.LogLevelError
 	mux := ice.NewUniversalUDPMuxDefault(ice.UniversalUDPMuxParams{UDPConn: side, Net: n, Logger: quiet.NewLogger("ice")})
-	s := &shared{conn: conn, tr: tr, stun: side, gate: g, env: iceEnv{servers: servers, net: n, mux: mux, log: log}}
+	s := &shared{conn: conn, tr: tr, stun: side, gate: g, env: iceEnv{servers: servers, net: n, mux: mux, log: log, pionLog: quiet}}
 	return s, nil
 }
 

@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"strings"

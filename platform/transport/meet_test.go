@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"github.com/pion/transport/v5/vnet"
 	"github.com/pion/turn/v5"
 
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // The NATs of the tests, as pion's vnet emulates them: a cone NAT keeps
@@ -309,6 +309,45 @@ func TestMeetGathersSeveralJoinersEachOnItsOwnPath(t *testing.T) {
 	}
 }
 
+func TestAJoinerThatLeftBeforeItHadAPathLeavesItsSlotToTheNext(t *testing.T) {
+	l := newLab(t, coneNAT, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	room := &memRoom{}
+	host, ghost := room.peer(0), room.peer(1)
+	o := Options{Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
+	var hj *Joined
+	var herr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		hj, herr = meet(ctx, host, servers(t, false), o, l.nets[0])
+	}()
+	// A joiner says who it is, then is gone: the host answers it.
+	must(t, ghost.Send(ctx, 0, encodeSignal(signal{Ufrag: "ghostufrag", Pwd: "ghostpasswordghostpassword"})))
+	if _, _, err := ghost.Recv(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for drained := false; !drained; { // what the host said to the ghost
+		select {
+		case <-room.boxes[1]:
+		case <-time.After(300 * time.Millisecond):
+			drained = true
+		}
+	}
+	jj, jerr := meet(ctx, room.peer(1), servers(t, false), o, l.nets[1])
+	<-done
+	for _, j := range []*Joined{hj, jj} {
+		if j != nil {
+			t.Cleanup(func() { _ = j.Close() })
+		}
+	}
+	if herr != nil || jerr != nil {
+		t.Fatalf("host: %v; the next joiner: %v", herr, jerr)
+	}
+	exchange(t, [2]*Joined{hj, jj})
+}
+
 // failingRoom is a rendezvous whose lobby went away.
 type failingRoom struct{ slot int }
 
@@ -332,4 +371,4 @@ func TestMeetFailsWithTheLobbysErrorWhenTheLobbyFails(t *testing.T) {
 }
 
 // Keep np imported for the Link type the exchange uses.
-var _ np.Link = (*link)(nil)
+var _ netplay.Link = (*link)(nil)

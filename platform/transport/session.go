@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"cmp"
@@ -14,7 +14,7 @@ import (
 
 	"github.com/quic-go/quic-go"
 
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
@@ -75,7 +75,7 @@ type Joined struct {
 	// host); 0: until a player quits.
 	Ticks uint64
 	// Peers are the links for engine/netplay's Config.
-	Peers []np.Peer
+	Peers []netplay.Peer
 	// RTT is the largest round trip measured while joining.
 	RTT time.Duration
 	// Path is how the peers reached each other: PathDirect for Host and
@@ -171,7 +171,7 @@ func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) 
 	l := newLink(context.WithoutCancel(ctx), conn)
 	return &Joined{
 		Slot: w.Slot, Players: w.Players, InputDelay: w.InputDelay, Settings: fromWire(w.Settings), Ticks: w.Ticks,
-		Peers: []np.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT, Path: PathDirect,
+		Peers: []netplay.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT, Path: PathDirect,
 		conns: []*quic.Conn{conn}, links: []*link{l},
 	}, nil
 }
@@ -179,11 +179,12 @@ func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) 
 // joinError says why no connection to the host came about.
 func joinError(addr string, timeout time.Duration, err error) error {
 	var te *quic.TransportError
-	var idle *quic.HandshakeTimeoutError
+	var handshake *quic.HandshakeTimeoutError
+	var idle *quic.IdleTimeoutError // quic-go says this one when its idle timer, as long as the handshake's, fires first
 	switch {
 	case errors.As(err, &te) && te.ErrorCode == quic.ConnectionRefused:
 		return fmt.Errorf("%w: the host at %s takes no more players (the session is full, or it is busy)", ErrRefused, addr)
-	case errors.As(err, &idle) || errors.Is(err, context.DeadlineExceeded):
+	case errors.As(err, &handshake) || errors.As(err, &idle) || errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("netplay: join %s: no answer within %v: is the host there, listening on that address? (-net-timeout sets the wait)", addr, timeout)
 	}
 	return fmt.Errorf("netplay: join %s: %w (is the host there, and the code the same?)", addr, err)

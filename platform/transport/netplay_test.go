@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
@@ -101,7 +101,7 @@ func TestJoinAgreesOnSlotsDelayAndTheHostsSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
-		l    np.Link
+		l    netplay.Link
 		want string
 	}{{j.Peers[0].Link, "to joiner"}, {h.Peers[0].Link, "to host"}} {
 		if got := waitDatagram(t, c.l); got != c.want {
@@ -110,7 +110,7 @@ func TestJoinAgreesOnSlotsDelayAndTheHostsSettings(t *testing.T) {
 	}
 }
 
-func waitDatagram(t *testing.T, l np.Link) string {
+func waitDatagram(t *testing.T, l netplay.Link) string {
 	t.Helper()
 	for range 500 {
 		if b, ok := l.Receive(); ok {
@@ -206,7 +206,7 @@ func TestSessionOverQUIC(t *testing.T) {
 	hashes := make([]uint64, 2)
 	for i, j := range []*Joined{h, js[0]} {
 		wg.Go(func() {
-			s, err := np.New(np.Config{Players: 2, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay})
+			s, err := netplay.New(netplay.Config{Players: 2, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay})
 			if err != nil {
 				t.Error(err)
 				return

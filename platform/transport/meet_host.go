@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/quic-go/quic-go"
 
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // meetAsHost runs an ICE agent for each joiner that signals through the
@@ -18,8 +18,8 @@ func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Op
 	if err := checkPlayers(o); err != nil {
 		return nil, err
 	}
-	if o.InputDelay < 0 || o.InputDelay > np.MaxInputDelay {
-		return nil, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks, or 0 to measure", o.InputDelay, np.MaxInputDelay)
+	if o.InputDelay < 0 || o.InputDelay > netplay.MaxInputDelay {
+		return nil, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks, or 0 to measure", o.InputDelay, netplay.MaxInputDelay)
 	}
 	ln, err := s.tr.Listen(id.serverTLS(), quicConfig(handshakeTimeout))
 	if err != nil {
@@ -88,9 +88,17 @@ func (h *hostMeeting) put(ctx context.Context, c *quic.Conn) {
 }
 
 // dispatch hands each joiner's signals to its own ICE agent, started at
-// its first; a failing rendezvous ends the meeting with its error.
+// its first; a peer's credentials in a slot that has an agent are a new
+// peer there (the last one left before it had a path), whose agent
+// replaces the last one's. A failing rendezvous ends the meeting with its
+// error.
 func (h *hostMeeting) dispatch(ctx context.Context) {
-	ins := map[int]chan []byte{}
+	tries := map[int]attempt{}
+	defer func() {
+		for _, a := range tries {
+			a.cancel()
+		}
+	}()
 	for {
 		from, b, err := h.r.Recv(ctx)
 		if err != nil {
@@ -99,28 +107,43 @@ func (h *hostMeeting) dispatch(ctx context.Context) {
 			}
 			return
 		}
-		in, ok := ins[from]
-		if !ok {
-			in = make(chan []byte, maxCandidates+4)
-			ins[from] = in
-			go h.connect(ctx, from, in)
+		a, ok := tries[from]
+		if s, err := decodeSignal(b); !ok || (err == nil && s.Ufrag != "") {
+			if ok {
+				a.cancel()
+			}
+			actx, cancel := context.WithCancel(ctx)
+			a = attempt{in: make(chan []byte, maxCandidates+4), cancel: cancel}
+			tries[from] = a
+			go h.connect(actx, from, a.in)
 		}
 		select {
-		case in <- b:
+		case a.in <- b:
 		default: // a peer sending past every bound: its agent fails on its own
 		}
 	}
 }
 
+// attempt is the host's search for a path to the peer in one slot; cancel
+// ends it.
+type attempt struct {
+	in     chan []byte
+	cancel context.CancelFunc
+}
+
 // connect finds a path to the joiner in slot and, when it goes through
-// this end's relay, accepts the joiner's connection over it.
+// this end's relay, accepts the joiner's connection over it. A failure
+// ends the meeting unless ctx ended first (a new peer took the slot, or
+// the meeting is over).
 func (h *hostMeeting) connect(ctx context.Context, slot int, in <-chan []byte) {
 	send := func(ctx context.Context, b []byte) error { return h.r.Send(ctx, slot, b) }
 	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
 	defer cancel()
 	l, err := h.s.env.connectICE(cctx, in, send, false)
 	if err != nil {
-		h.fail(fmt.Errorf("player %d: %w", slot, err))
+		if ctx.Err() == nil {
+			h.fail(fmt.Errorf("player %d: %w", slot, err))
+		}
 		return
 	}
 	h.s.keep(l.agent, nil)
@@ -170,15 +193,3 @@ func (h *hostMeeting) paths(ctx context.Context, n int) string {
 // pathWait bounds the wait for an agent to confirm a path its peer
 // already greeted over.
 const pathWait = 3 * time.Second
-
-// leastDirect names the worst of paths: the one a session's pace follows.
-func leastDirect(paths []string) string {
-	rank := map[string]int{PathHost: 1, PathServerReflexive: 2, PathPeerReflexive: 3, PathRelay: 4}
-	worst := ""
-	for _, p := range paths {
-		if rank[p] > rank[worst] {
-			worst = p
-		}
-	}
-	return worst
-}

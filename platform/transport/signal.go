@@ -1,15 +1,16 @@
-package netplay
+package transport
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 )
 
 // Rendezvous carries the ICE exchange between the peers of a session:
-// the lobby's client (platform/netplay/lobby) does, sealed with a key
+// the lobby's client (platform/lobby) does, sealed with a key
 // derived from the code. Meet needs nothing else of it.
 type Rendezvous interface {
 	// Slot is this peer's place in the room; 0 hosts.
@@ -81,3 +82,55 @@ func decodeSignal(b []byte) (signal, error) {
 
 // signalTimeout bounds one message's trip through the lobby.
 const signalTimeout = 10 * time.Second
+
+// outbox sends signals in the order they were pushed, from one goroutine
+// (pion calls OnCandidate from its own).
+type outbox struct {
+	ctx  context.Context
+	send func(context.Context, []byte) error
+	mu   sync.Mutex
+	q    []signal
+	wake chan struct{}
+}
+
+func newOutbox(ctx context.Context, send func(context.Context, []byte) error) *outbox {
+	return &outbox{ctx: ctx, send: send, wake: make(chan struct{}, 1)}
+}
+
+func (o *outbox) push(s signal) {
+	o.mu.Lock()
+	if len(o.q) < maxCandidates+2 {
+		o.q = append(o.q, s)
+	}
+	o.mu.Unlock()
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
+// run sends until ctx ends; a failed send ends it with the error.
+func (o *outbox) run() error {
+	for {
+		o.mu.Lock()
+		q := o.q
+		o.q = nil
+		o.mu.Unlock()
+		for _, s := range q {
+			sctx, cancel := context.WithTimeout(o.ctx, signalTimeout)
+			err := o.send(sctx, encodeSignal(s))
+			cancel()
+			if err != nil {
+				if o.ctx.Err() != nil {
+					return nil
+				}
+				return fmt.Errorf("netplay: send ICE candidates through the lobby: %w", err)
+			}
+		}
+		select {
+		case <-o.wake:
+		case <-o.ctx.Done():
+			return nil
+		}
+	}
+}

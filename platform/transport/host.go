@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"cmp"
@@ -11,7 +11,7 @@ import (
 	"github.com/quic-go/quic-go"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // greetTimeout is how long a connected peer has to say hello and to
@@ -33,8 +33,8 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 	if o.Players < 2 || o.Players > engine.MaxPlayers {
 		return nil, fmt.Errorf("netplay: %d players: a session needs 2 to %d", o.Players, engine.MaxPlayers)
 	}
-	if o.InputDelay < 0 || o.InputDelay > np.MaxInputDelay {
-		return nil, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks, or 0 to measure", o.InputDelay, np.MaxInputDelay)
+	if o.InputDelay < 0 || o.InputDelay > netplay.MaxInputDelay {
+		return nil, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks, or 0 to measure", o.InputDelay, netplay.MaxInputDelay)
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -281,9 +281,9 @@ func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 	switch {
 	case j.InputDelay != 0:
 	case o.Predicting:
-		j.InputDelay = np.PredictedDelayFor(j.RTT, cmp.Or(o.TPS, 60))
+		j.InputDelay = netplay.PredictedDelayFor(j.RTT, cmp.Or(o.TPS, 60))
 	default:
-		j.InputDelay = np.DelayFor(j.RTT, cmp.Or(o.TPS, 60))
+		j.InputDelay = netplay.DelayFor(j.RTT, cmp.Or(o.TPS, 60))
 	}
 	for i, p := range js {
 		w := welcome{Slot: i + 1, Players: o.Players, InputDelay: j.InputDelay, Settings: toWire(o.Settings, nil), Ticks: o.Ticks}
@@ -292,7 +292,7 @@ func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 		}
 		_ = p.st.Close()
 		l := newLink(context.WithoutCancel(ctx), p.conn)
-		j.Peers = append(j.Peers, np.Peer{Slot: i + 1, Link: l})
+		j.Peers = append(j.Peers, netplay.Peer{Slot: i + 1, Link: l})
 		j.conns = append(j.conns, p.conn)
 		j.links = append(j.links, l)
 	}

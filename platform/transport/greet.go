@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"encoding/json"
@@ -116,7 +116,8 @@ var ErrRefused = errors.New("netplay: the host refused to let this peer join")
 func compare(host, joiner hello) string {
 	switch {
 	case joiner.Build != host.Build:
-		return fmt.Sprintf("build %q differs from the host's %q: both need the same binary", joiner.Build, host.Build)
+		return fmt.Sprintf("build %q differs from the host's %q: both need the same simulation code "+
+			"(one binary, or one source built with the same Go version, tags and flags, and -trimpath)", joiner.Build, host.Build)
 	case joiner.Game != host.Game:
 		return fmt.Sprintf("game %q differs from the host's %q", joiner.Game, host.Game)
 	}

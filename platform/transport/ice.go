@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"context"
@@ -7,21 +7,11 @@ import (
 	"log/slog"
 	"net"
 	"strings"
-	"sync"
 
 	"github.com/pion/ice/v4"
+	"github.com/pion/logging"
 	"github.com/pion/stun/v4"
 	"github.com/pion/transport/v5"
-)
-
-// The paths a session's peers can reach each other by, as the summary
-// names them (DESIGN.md): Path.
-const (
-	PathDirect          = "direct"           // -host/-join: an address the user gave
-	PathHost            = "direct host"      // ICE: both ends' own addresses (a LAN)
-	PathServerReflexive = "server-reflexive" // ICE: an address a STUN server saw (a hole punched through NAT)
-	PathPeerReflexive   = "peer-reflexive"   // ICE: an address the other peer saw
-	PathRelay           = "relay"            // ICE: through the TURN server
 )
 
 // iceEnv is what every ICE agent of one peer shares.
@@ -32,6 +22,7 @@ type iceEnv struct {
 	net     transport.Net
 	mux     ice.UniversalUDPMux // QUIC's socket, for host and reflexive candidates
 	log     *slog.Logger
+	pionLog logging.LoggerFactory // pion's own logs: errors only
 }
 
 // iceLink is one connected pair of peers: the agent that found the path
@@ -70,9 +61,9 @@ func (e *iceEnv) newAgent() (*ice.Agent, []*stun.URI, error) {
 		ice.WithCandidateTypes(types),
 		ice.WithNetworkTypes([]ice.NetworkType{ice.NetworkTypeUDP4}),
 		ice.WithMulticastDNSMode(ice.MulticastDNSModeDisabled),
-		// Loopback is no path between machines, and a TURN server refuses
-		// to relay to it (coturn's 403, then a 400 that makes pion close
-		// the whole allocation).
+		ice.WithLoggerFactory(e.pionLog),
+		// Loopback is no path between machines, and a TURN server
+		// refuses to relay to it.
 		ice.WithIPFilter(notLoopback),
 		ice.WithRemoteIPFilter(notLoopback),
 		// QUIC watches the path once it runs; ICE only finds it.
@@ -211,73 +202,6 @@ func linkOf(a *ice.Agent, conn *ice.Conn) (*iceLink, error) {
 		}
 	}
 	return &iceLink{agent: a, conn: conn, local: p.Local, remote: p.Remote, path: pathOf(p.Local.Type(), remote.Type())}, nil
-}
-
-// pathOf names a pair. This end's host and server-reflexive candidates
-// are one socket, so apart from a relay on either end the address sent
-// to names the path.
-func pathOf(local, remote ice.CandidateType) string {
-	switch {
-	case local == ice.CandidateTypeRelay || remote == ice.CandidateTypeRelay:
-		return PathRelay
-	case remote == ice.CandidateTypePeerReflexive:
-		return PathPeerReflexive
-	case remote == ice.CandidateTypeServerReflexive:
-		return PathServerReflexive
-	}
-	return PathHost
-}
-
-// outbox sends signals in the order they were pushed, from one goroutine
-// (pion calls OnCandidate from its own).
-type outbox struct {
-	ctx  context.Context
-	send func(context.Context, []byte) error
-	mu   sync.Mutex
-	q    []signal
-	wake chan struct{}
-}
-
-func newOutbox(ctx context.Context, send func(context.Context, []byte) error) *outbox {
-	return &outbox{ctx: ctx, send: send, wake: make(chan struct{}, 1)}
-}
-
-func (o *outbox) push(s signal) {
-	o.mu.Lock()
-	if len(o.q) < maxCandidates+2 {
-		o.q = append(o.q, s)
-	}
-	o.mu.Unlock()
-	select {
-	case o.wake <- struct{}{}:
-	default:
-	}
-}
-
-// run sends until ctx ends; a failed send ends it with the error.
-func (o *outbox) run() error {
-	for {
-		o.mu.Lock()
-		q := o.q
-		o.q = nil
-		o.mu.Unlock()
-		for _, s := range q {
-			sctx, cancel := context.WithTimeout(o.ctx, signalTimeout)
-			err := o.send(sctx, encodeSignal(s))
-			cancel()
-			if err != nil {
-				if o.ctx.Err() != nil {
-					return nil
-				}
-				return fmt.Errorf("netplay: send ICE candidates through the lobby: %w", err)
-			}
-		}
-		select {
-		case <-o.wake:
-		case <-o.ctx.Done():
-			return nil
-		}
-	}
 }
 
 // explain tells a failure apart when TURN servers were given but the

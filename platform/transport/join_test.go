@@ -1,4 +1,4 @@
-package netplay
+package transport
 
 import (
 	"bytes"
@@ -240,5 +240,40 @@ func TestAFloodOfHandshakesHoldsABoundedNumberAndAJoinerStillJoins(t *testing.T)
 	defer conn.CloseWithError(0, "")
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestTheHostIsToldWhoHoldsEachPlace(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	o := opts(testCode)
+	o.Players = 3
+	var mu sync.Mutex
+	var seen []int
+	o.Arrived = func(joined []net.Addr) {
+		mu.Lock()
+		defer mu.Unlock()
+		seen = append(seen, len(joined))
+	}
+	addr, _, wait := startHost(t, ctx, o)
+	var wg sync.WaitGroup
+	for range 2 { // each waits for its welcome until both are in
+		wg.Go(func() {
+			j, err := Join(ctx, addr, opts(testCode))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			t.Cleanup(func() { _ = j.Close() })
+		})
+	}
+	wg.Wait()
+	if _, err := wait(); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) != 2 || seen[0] != 1 || seen[1] != 2 {
+		t.Fatalf("Arrived was told of %v joiners: want 1, then 2", seen)
 	}
 }

@@ -1,4 +1,4 @@
-// Package netplay connects the peers of a lockstep session over the
+// Package transport connects the peers of a lockstep session over the
 // network: QUIC (quic-go) with unreliable datagrams for inputs and one
 // stream for the greeting, under TLS 1.3 whose keys both ends derive from
 // the session's code, so nothing outside the session can connect, read
@@ -8,4 +8,4 @@
 //
 // It is the real counterpart of engine/netplay/netsim, as platform/sdl2
 // is of the engine's fake platform: engine/netplay does no I/O.
-package netplay
+package transport

@@ -1,10 +1,10 @@
-package netplay
+package transport
 
 import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	np "github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // settleStep is how often Settle services the links.
@@ -14,7 +14,7 @@ const settleStep = 5 * time.Millisecond
 // loop ran on, until every peer has what it needs from this one (see
 // Session.Settled) or limit passes: a peer's last inputs may have been
 // lost and must be sent again before this one leaves.
-func Settle(s *np.Session, c engine.Clock, limit time.Duration) bool {
+func Settle(s *netplay.Session, c engine.Clock, limit time.Duration) bool {
 	end := c.Now() + limit
 	for !s.Settled() {
 		now := c.Now()
