@@ -71,9 +71,9 @@ type Config struct {
 	// SoundOptions); the zero Sound plays at full volume.
 	Sound SoundOptions
 
-	// Net is the netplay session's options (-host, -join, -code,
-	// -input-delay, -net-timeout; see NetOptions); the zero Net plays
-	// alone.
+	// Net is the netplay session's options (-host, -join, -lobby, -code,
+	// -input-delay, -net-timeout, -rollback; see NetOptions); the zero Net
+	// plays alone.
 	Net NetOptions
 
 	// NoIdleGC leaves garbage collection to Go's own pacing instead of

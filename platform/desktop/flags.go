@@ -74,7 +74,7 @@ func (o *Output) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.Trace, "trace", o.Trace, "write an execution trace to `file`")
 	fs.StringVar(&o.PProf, "pprof", o.PProf, "serve net/http/pprof on `addr` (loopback only, e.g. localhost:6060)")
 	fs.StringVar(&o.Record, "record", o.Record, "record per-tick input and state hashes to `file`")
-	fs.StringVar(&o.Replay, "replay", o.Replay, "replay a recording, stopping at the first differing hash")
+	fs.StringVar(&o.Replay, "replay", o.Replay, "replay the recording in `file`, stopping at the first differing hash")
 }
 
 // notBool is a boolean flag that sets the negation of a Config field

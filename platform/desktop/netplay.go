@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"image/color"
+	"io"
 	"log/slog"
 	"net"
 	"runtime"
@@ -106,9 +107,21 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("%s and %s stop each peer on its own: in a session use %s, which stops every peer on the same tick",
 			name("Loop.Frames"), name("Loop.Duration"), name("Loop.Ticks"))
 	case n.active() && c.Loop.Players == 0:
-		return usagef("%s and %s need a game with players: Config.Loop.Players is 0", host, join)
+		return usagef("%s: this game is played alone, not in a netplay session (Config.Loop.Players is 0)", n.given(host, join, lobby))
 	}
 	return nil
+}
+
+// given is the name of the flag (or field) that makes the run a session:
+// host, join or lobby, as n sets it.
+func (n *NetOptions) given(host, join, lobby string) string {
+	switch {
+	case n.Lobby != "":
+		return lobby
+	case n.Join != "":
+		return join
+	}
+	return host
 }
 
 // netRun is a run's netplay session.
@@ -138,6 +151,9 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	o, log := &r.cfg, r.log
 	n := &o.Net
 	rollback := n.rollbackFor(r.game, log)
+	if o.Output.Record == "" { // a recording says it already
+		warnUnhashed(r.game, log)
+	}
 	opt := transport.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
 		Build: buildID(o.Version, log), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
 		Ticks: o.Loop.Ticks, Timeout: n.DropAfter, Predicting: rollback > 0,
@@ -379,6 +395,25 @@ type NetSummary struct {
 	// ConnectMS is how long connecting took, from the start of the
 	// session's setup (the lobby included) until every peer was greeted.
 	ConnectMS float64 `json:"connect_ms"`
+}
+
+// writeText prints the session for a person: -stats's netplay lines.
+func (n *NetSummary) writeText(w io.Writer) {
+	end := n.End
+	if n.Desync != nil {
+		end += fmt.Sprintf(" at tick %d", *n.Desync)
+	}
+	fmt.Fprintf(w, "netplay slot %d of %d  path %s  connect %.0fms  input delay %d  rtt p50 %.2fms p99 %.2fms  end %s\n",
+		n.Slot, n.Peers+1, n.Path, n.ConnectMS, n.InputDelay, n.RTTMS.P50, n.RTTMS.P99, end)
+	fmt.Fprintf(w, "netplay waited %d ticks  stalled %.1fms (most %.1fms)  lost %d  resent %d  dropped %d  sent %d B  received %d B\n",
+		n.TicksWaited, n.MSStalled, n.MaxStallMS, n.Lost, n.Resent, n.Dropped, n.WireBytesSent, n.WireBytesReceived)
+	p := n.Prediction
+	if p.Rollback == 0 {
+		fmt.Fprintln(w, "prediction off: pure lockstep")
+		return
+	}
+	fmt.Fprintf(w, "prediction %d ticks  %d frames predicted  %d ticks re-run (most %d a frame)  %d mispredicted  copy p50 %.3fms p99 %.3fms  jump %.2f\n",
+		p.Rollback, p.FramesPredicted, p.TicksResimulated, p.MaxResimulated, p.Mispredicted, p.CopyMS.P50, p.CopyMS.P99, p.JumpMax)
 }
 
 // RTTMS are round-trip percentiles in milliseconds.

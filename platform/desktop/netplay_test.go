@@ -60,10 +60,18 @@ func (solo) Draw(*sdl2.Canvas, *engine.Frame) error { return nil }
 
 var _ desktop.Game = solo{}
 
+// A player who types a netplay flag for a game played alone is told so,
+// naming the flag typed (-lobby was reported as "-host and -join").
 func TestNetplayNeedsAGameWithPlayers(t *testing.T) {
-	code, stderr := run(solo{}, "-host", "127.0.0.1:0", "-headless")
-	if code != 2 || !strings.Contains(stderr, "need a game with players") {
-		t.Fatalf("exit %d, %q: want 2 saying the game has no players", code, stderr)
+	for _, args := range [][]string{
+		{"-host", "127.0.0.1:0"},
+		{"-join", "127.0.0.1:1", "-code", "12345678"},
+		{"-lobby", "127.0.0.1:1"},
+	} {
+		code, stderr := run(solo{}, append(args, "-headless")...)
+		if want := args[0] + ": this game is played alone"; code != 2 || !strings.Contains(stderr, want) {
+			t.Errorf("%v: exit %d, %q: want 2 saying %q", args, code, stderr, want)
+		}
 	}
 }
 

@@ -152,6 +152,7 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, stop func(), e
 		r.log.Info("running headless", "why", r.sum.HeadlessReason, "duration", cfg.Duration)
 	}
 	if o.Record != "" || o.Replay != "" {
+		warnUnhashed(r.game, r.log)
 		if r.tape, err = openTape(ctx, &r.cfg, r.recorded, r.log); err != nil {
 			return cfg, stop, err
 		}

@@ -202,4 +202,7 @@ func (s *Summary) writeText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "bodies %d  state_hash %s\n", s.Bodies, s.StateHash)
 	s.SoundSummary.writeText(w)
+	if s.Netplay != nil {
+		s.Netplay.writeText(w)
+	}
 }

@@ -127,6 +127,17 @@ func (t *tapeRun) close(final uint64) error {
 	return nil
 }
 
+// warnUnhashed says when no hash covers game's state (it has no World
+// and no StateHash): a recording then keeps its input but every hash is
+// 0, so a replay, or a netplay peer, can find no difference.
+func warnUnhashed(game Game, log *slog.Logger) {
+	_, world := game.(engine.Simulator)
+	_, hash := game.(engine.StateHasher)
+	if !world && !hash {
+		log.Warn("the game has no World and no StateHash: recordings keep its input, but replays and netplay peers check none of its state (add StateHash() uint64)")
+	}
+}
+
 // ErrDiverged marks a replay whose state stopped matching the recording.
 var ErrDiverged = tape.ErrDiverged
 

@@ -21,8 +21,9 @@ var (
 	// ErrRoomFull: every slot of the room is taken, or it was made for a
 	// different number of players.
 	ErrRoomFull = errors.New("the game with this code is full")
-	// ErrRoomClosed: the room expired or its host left.
-	ErrRoomClosed = errors.New("the game with this code has ended")
+	// ErrRoomClosed: the room expired, or its host left it (as it does
+	// once the game starts).
+	ErrRoomClosed = errors.New("the game with this code has already started, or ended")
 	// ErrPeerLeft: the player a message was for has left the room.
 	ErrPeerLeft = errors.New("the other player left the lobby")
 	// ErrBusy: the lobby refused for now (rate limits, too many rooms).

@@ -71,7 +71,7 @@ func (s *Server) roomFor(j join, addr string, a *addrState, now time.Time) (*roo
 		s.stats.RoomsMax = max(s.stats.RoomsMax, len(s.rooms))
 		return r, 0, "", ""
 	case !r.closed.IsZero():
-		return nil, http.StatusGone, reasonClosed, "the room has ended"
+		return nil, http.StatusGone, reasonClosed, "its room is closed"
 	case j.players != 0 && j.players != r.players:
 		s.stats.Full++
 		return nil, http.StatusConflict, reasonFull, "the room was made for another number of players"

@@ -20,6 +20,7 @@ import (
 const (
 	halfW, halfH = 8.0, 4.5
 	goalHalf     = 1.5
+	goalBack     = halfW + 1.2 // the wall behind each goal mouth
 	discRadius   = 0.6
 	puckRadius   = 0.35
 	discSpeed    = 7.0 // units a second a held direction drives a disc at
@@ -76,7 +77,7 @@ func (g *game) walls() error {
 		s.Restitution, s.Friction = 0.8, 0.2
 		return s
 	}
-	back := halfW + 1.2
+	back := goalBack
 	shapes := []physics.Shape{
 		seg(-halfW, -halfH, halfW, -halfH), seg(-halfW, halfH, halfW, halfH),
 		seg(-halfW, -halfH, -halfW, -goalHalf), seg(-halfW, goalHalf, -halfW, halfH),
@@ -253,11 +254,17 @@ func (g *game) Draw(c *sdl2.Canvas, f *engine.Frame) error {
 	w, h := c.Size()
 	c.SetTransform(sdl2.Camera{Zoom: min(float64(w)/(2*halfW+3), float64(h)/(2*halfH+2))}.Transform(w, h))
 	c.Box(mgl64.Vec2{}, mgl64.Vec2{halfW, halfH}, 0, fieldColor)
-	c.Line(mgl64.Vec2{0, -halfH}, mgl64.Vec2{0, halfH}, 0.05, lineColor)
-	for i, b := range f.Bodies {
+	mouth := (goalBack - halfW) / 2 // the goal mouths are part of the field
+	for _, x := range [2]float64{-halfW - mouth, halfW + mouth} {
+		c.Box(mgl64.Vec2{x, 0}, mgl64.Vec2{mouth, goalHalf}, 0, fieldColor)
+	}
+	c.Line(mgl64.Vec2{0, -halfH}, mgl64.Vec2{0, halfH}, 2, lineColor) // 2 pixels wide
+	for _, b := range f.Bodies {
 		switch b.ID {
-		case g.discs[0], g.discs[1]:
-			c.Circle(b.Pos, discRadius, colors[i%2])
+		case g.discs[0]:
+			c.Circle(b.Pos, discRadius, colors[0])
+		case g.discs[1]:
+			c.Circle(b.Pos, discRadius, colors[1])
 		case g.puck:
 			c.Circle(b.Pos, puckRadius, puckColor)
 		}
