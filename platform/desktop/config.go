@@ -76,6 +76,15 @@ type Config struct {
 	// alone.
 	Net NetOptions
 
+	// SyncTest, 1 to engine/netplay's MaxRollback, runs the game as a
+	// check of its engine.Predictor (-synctest N): before every tick the
+	// state of N ticks ago is restored into a reused copy and a fresh one
+	// and simulated again with the same input, and the run fails naming
+	// the first tick whose copies' hashes differ (engine.SyncChecker). It
+	// plays alone, on the run's input (live, or a -replay's), and records
+	// nothing. Zero checks nothing.
+	SyncTest int
+
 	// NoIdleGC leaves garbage collection to Go's own pacing instead of
 	// collecting in each frame's idle time (-idle-gc=false); zero collects
 	// in idle time.
