@@ -12,9 +12,13 @@ import (
 // The recorded games pass -synctest 8: every tick, the state of 8 ticks
 // before is copied and simulated again, and the copies agree.
 func TestRecordedGamesPassTheSyncTestMode(t *testing.T) {
+	testRecordedGamesPassTheSyncTestMode(t, backend.Chipmunk)
+}
+
+func testRecordedGamesPassTheSyncTestMode(t *testing.T, e backend.Engine) {
 	for _, sc := range scenarios() {
 		t.Run(sc.name, func(t *testing.T) {
-			sum, err := execute(t, newGame(), racing(), "-headless", "-replay", tapePath(sc.name, backend.Chipmunk), "-synctest", "8")
+			sum, err := execute(t, newGame(), racing(), "-headless", "-replay", tapePath(sc.name, e), "-synctest", "8")
 			if err != nil {
 				t.Fatal(err)
 			}
