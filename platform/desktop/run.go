@@ -176,12 +176,13 @@ func (r *run) loop(ctx context.Context, cfg engine.Config) error {
 	before := readUsage()
 	r.looped = true
 	rep, runErr := engine.Run(ctx, cfg, r.win.Adapt(r.runner))
-	runErr = errors.Join(r.runner.sync.end(&r.sum, runErr), r.runner.closeForks())
+	runErr = errors.Join(runErr, r.runner.closeForks())
 	after := readUsage()
 	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
 		r.log.Info("interrupted: stopping cleanly")
 		runErr = nil
 	}
+	runErr = r.runner.sync.end(&r.sum, runErr) // the ticks run are checked, interrupted or not
 	if lost := r.win.Err(); lost != nil && !errors.Is(runErr, sdl2.ErrDisplayLost) {
 		runErr = errors.Join(runErr, lost) // hidden or minimised: nothing presented to report it
 	}
