@@ -61,26 +61,35 @@ func (e *SyncTestError) Error() string {
 // The game, and what its Fork returns, must have Tick(*Tick) error; a
 // Simulator's world is stepped after each Tick, as the loop does.
 func SyncTest(game Predictor, cfg SyncTestConfig) error {
-	st, err := newSyncTest(game, cfg)
-	defer st.close()
+	c, err := NewSyncChecker(game, cfg)
+	defer c.Close()
 	if err != nil {
 		return err
 	}
+	st := c.st
+	t := Tick{DT: st.tick.DT}
+	in := make([]Input, max(st.cfg.Players, 1))
+	if st.cfg.Players > 0 {
+		t.Players = in
+	}
 	for n := range st.cfg.Ticks {
-		if err := st.save(n); err != nil {
+		t.N = n
+		clear(in)
+		if st.cfg.Input != nil {
+			st.cfg.Input(n, in)
+		}
+		t.Input = Input{}
+		if t.Players == nil {
+			t.Input = in[0]
+		}
+		if err := c.Before(&t); err != nil {
 			return err
 		}
-		st.fill(n)
 		if err := st.step(st.main, n); err != nil {
 			return err
 		}
-		if n+1 >= uint64(st.cfg.Check) {
-			if err := st.check(n + 1 - uint64(st.cfg.Check)); err != nil {
-				return err
-			}
-		}
 	}
-	return nil
+	return c.Finish()
 }
 
 // syncTest is a SyncTest's state: the game, a ring of saved copies (the

@@ -91,3 +91,31 @@ func TestSyncTestRefusesABadCheckDistance(t *testing.T) {
 		t.Fatal("a check distance of 65 ticks was taken")
 	}
 }
+
+// SyncChecker, for a run that ticks the game itself, finds what SyncTest
+// finds, and takes the ticks in order only.
+func TestSyncCheckerFindsWhatSyncTestFinds(t *testing.T) {
+	g := &glider{copyScore: true}
+	c, err := engine.NewSyncChecker(g, engine.SyncTestConfig{Check: 2})
+	defer c.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in [1]engine.Input
+	var failed error
+	for n := uint64(0); n < 300 && failed == nil; n++ {
+		in[0] = engine.Input{}
+		pressFrom5(n, in[:])
+		tick := engine.Tick{N: n, Input: in[0]}
+		if failed = c.Before(&tick); failed == nil {
+			failed = g.Tick(&tick)
+		}
+	}
+	var se *engine.SyncTestError
+	if !errors.As(failed, &se) || se.Tick != 5 || !se.After || c.Checked() != 5 {
+		t.Fatalf("got %v after %d checked; want a difference after tick 5, the states of ticks 0 to 4 checked", failed, c.Checked())
+	}
+	if err := c.Before(&engine.Tick{N: 99}); err == nil {
+		t.Fatal("tick 99 was taken out of order")
+	}
+}

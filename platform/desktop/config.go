@@ -76,6 +76,17 @@ type Config struct {
 	// plays alone.
 	Net NetOptions
 
+	// SyncTest, 1 to engine/netplay's MaxRollback, runs the game as a
+	// check of its engine.Predictor (-synctest N): before every tick the
+	// state of N ticks ago is restored into a reused copy and a fresh one
+	// and simulated again with the same input, and the run fails naming
+	// the first tick whose copies' hashes differ (engine.SyncChecker). It
+	// plays alone, on the run's input: live, a -replay's, or a bot the
+	// game seats itself (versus -bot); Bot, a session's, plays no part.
+	// It records nothing (not with -record, nor a session). Zero checks
+	// nothing.
+	SyncTest int
+
 	// NoIdleGC leaves garbage collection to Go's own pacing instead of
 	// collecting in each frame's idle time (-idle-gc=false); zero collects
 	// in idle time.

@@ -43,6 +43,7 @@ func flagOf(field string) string {
 		"Sound.AudioOut": "audio-out", "Sound.Mute": "mute", "Sound.Volume": "volume",
 		"Net.Host": "host", "Net.Join": "join", "Net.Code": "code",
 		"Net.InputDelay": "input-delay", "Net.DropAfter": "net-timeout", "Net.Rollback": "rollback", "Net.Lobby": "lobby",
+		"SyncTest": "synctest",
 	}[field]
 }
 
@@ -73,6 +74,9 @@ func (c Config) withDefaults(name names) (Config, error) {
 		return c, err
 	}
 	if err := c.Net.check(&c, name); err != nil {
+		return c, err
+	}
+	if err := checkSyncTest(&c, name); err != nil {
 		return c, err
 	}
 	return c, c.Output.check(c.Sound.AudioOut, name)

@@ -62,6 +62,7 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 	fs.TextVar(&c.Wait, "wait", c.Wait, "how the frame cap waits: hybrid (sleep, then spin the last stretch), sleep or spin")
 	c.Sound.flags(fs, d.Sound)
 	c.Net.flags(fs, d.Net)
+	fs.IntVar(&c.SyncTest, "synctest", c.SyncTest, "check the game's copies: each tick, restore the state of this many ticks ago and simulate it again, failing at the first tick whose hashes differ (0: off; 1 to 30)")
 }
 
 // flags registers the output flags on fs, writing into o.

@@ -50,6 +50,9 @@ func (r *run) check() error {
 	if err := checkContract(r.game); err != nil {
 		return err
 	}
+	if err := checkSyncGame(r.game, &r.raw); err != nil {
+		return err
+	}
 	cfg, err := r.raw.withDefaults(fieldNames)
 	r.cfg, r.log = cfg, cfg.Loop.Logger
 	r.sum.Seed, r.sum.Physics = cfg.Seed, cfg.Physics.String()
@@ -162,6 +165,10 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, stop func(), e
 	}
 	r.runner = newRunner(r.game, r.win, r.name, r.log, &r.cfg.Debug)
 	r.runner.sound = r.sound
+	if r.runner.sync, err = newSyncRun(r, &cfg); err != nil {
+		return cfg, stop, err
+	}
+	stops = append(stops, func() { _ = r.runner.sync.end(&r.sum, nil) }) // on early returns only
 	return cfg, stop, nil
 }
 
@@ -176,6 +183,7 @@ func (r *run) loop(ctx context.Context, cfg engine.Config) error {
 		r.log.Info("interrupted: stopping cleanly")
 		runErr = nil
 	}
+	runErr = r.runner.sync.end(&r.sum, runErr) // the ticks run are checked, interrupted or not
 	if lost := r.win.Err(); lost != nil && !errors.Is(runErr, sdl2.ErrDisplayLost) {
 		runErr = errors.Join(runErr, lost) // hidden or minimised: nothing presented to report it
 	}

@@ -36,6 +36,7 @@ type runner struct {
 	overlay  func(c *sdl2.Canvas) // set in a netplay session: says which player it waits for
 	sound    *sound
 	forks    []sdl2.Runnable // the game's predicted copies (Fork), closed after the loop
+	sync     *syncRun        // -synctest's check; nil without it
 }
 
 func newRunner(game sdl2.Runnable, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
@@ -132,7 +133,12 @@ func (r *runner) debugKey(in *engine.Input, l *engine.Loop) error {
 	return nil
 }
 
-func (r *runner) Tick(t *engine.Tick) error { return r.sound.tick(t, r.game.Tick) }
+func (r *runner) Tick(t *engine.Tick) error {
+	if err := r.sync.before(t); err != nil {
+		return err
+	}
+	return r.sound.tick(t, r.game.Tick)
+}
 
 // Unwrap returns the game: the window finds its world and state hash
 // there (sdl2.Wrapper).

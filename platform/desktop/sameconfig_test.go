@@ -91,6 +91,7 @@ func sameCases(replay string) []sameCase {
 		{"Net.Rollback", func(c *desktop.Config) { c.Net.Host, c.Net.Rollback = "127.0.0.1:1", 4 }, []string{"-host", "127.0.0.1:1", "-rollback", "4"}},
 		{"Net.NoRollback", func(c *desktop.Config) { c.Net.Host, c.Net.NoRollback = "127.0.0.1:1", true }, []string{"-host", "127.0.0.1:1", "-rollback", "0"}},
 		{"Net.Lobby", func(c *desktop.Config) { c.Net.Lobby = "127.0.0.1:7000" }, []string{"-lobby", "127.0.0.1:7000"}},
+		{"SyncTest", func(c *desktop.Config) { c.SyncTest = 4 }, []string{"-synctest", "4"}},
 		{"GameFlags", func(c *desktop.Config) { c.GameFlags = []tape.Setting{{Name: "speed", Value: "2.5"}} }, []string{"-speed", "2.5"}},
 	}
 }

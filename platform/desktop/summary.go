@@ -66,6 +66,8 @@ type Summary struct {
 	IdleGC *IdleGCSummary `json:"idle_gc,omitempty"`
 	// Netplay is the session's numbers (absent when playing alone).
 	Netplay *NetSummary `json:"netplay,omitempty"`
+	// SyncTest is what -synctest found (absent without it).
+	SyncTest *SyncTestSummary `json:"synctest,omitempty"`
 	SoundSummary
 }
 
@@ -201,6 +203,13 @@ func (s *Summary) writeText(w io.Writer) {
 			g.Collections, g.Forced, g.Overran, g.TotalMS, g.MaxMS, g.HandedOver, g.RuntimeCycles)
 	}
 	fmt.Fprintf(w, "bodies %d  state_hash %s\n", s.Bodies, s.StateHash)
+	if st := s.SyncTest; st != nil {
+		first := "none"
+		if st.FirstMismatch != nil {
+			first = strconv.FormatUint(*st.FirstMismatch, 10)
+		}
+		fmt.Fprintf(w, "synctest depth %d  checked %d  first mismatch %s\n", st.Depth, st.Checked, first)
+	}
 	s.SoundSummary.writeText(w)
 	if s.Netplay != nil {
 		s.Netplay.writeText(w)

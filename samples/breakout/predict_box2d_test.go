@@ -9,3 +9,7 @@ import (
 )
 
 func TestBreakoutCopiesAreWholeOnBox2D(t *testing.T) { testCopiesAreWhole(t, backend.Box2D) }
+
+func TestRecordedGamesPassTheSyncTestModeOnBox2D(t *testing.T) {
+	testRecordedGamesPassTheSyncTestMode(t, backend.Box2D)
+}

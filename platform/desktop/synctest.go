@@ -1,0 +1,170 @@
+package desktop
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
+)
+
+// SyncTestSummary is what -synctest found: the "synctest" object of the
+// JSON summary.
+type SyncTestSummary struct {
+	// Depth is how many ticks back each tick's state was restored and
+	// simulated again (-synctest).
+	Depth int `json:"depth"`
+	// Checked counts the saved states restored and simulated Depth ticks
+	// on without a difference.
+	Checked uint64 `json:"checked"`
+	// FirstMismatch is the first tick whose copies differed; nil when
+	// none did.
+	FirstMismatch *uint64 `json:"first_mismatch"`
+	// Mismatch says how they differed (engine.SyncTestError's message);
+	// "" when none did.
+	Mismatch string `json:"mismatch,omitempty"`
+}
+
+// checkSyncTest checks c.SyncTest and what it cannot be combined with.
+func checkSyncTest(c *Config, name names) error {
+	st := name("SyncTest")
+	switch {
+	case c.SyncTest < 0 || c.SyncTest > netplay.MaxRollback:
+		return usagef("invalid value %d for %s: want 0 (off) or 1 to %d ticks", c.SyncTest, st, netplay.MaxRollback)
+	case c.SyncTest == 0:
+		return nil
+	case c.Net.active():
+		return usagef("%s runs the game alone: drop %s, %s and %s, or drop %s",
+			st, name("Net.Host"), name("Net.Join"), name("Net.Lobby"), st)
+	case c.Output.Record != "":
+		return usagef("%s checks a run, it does not keep one: record without %s, then check the recording with %s and %s",
+			st, st, st, name("Output.Replay"))
+	}
+	return nil
+}
+
+// checkSyncGame refuses -synctest for a game that cannot be copied.
+func checkSyncGame(game Game, c *Config) error {
+	if _, ok := game.(engine.Predictor); c.SyncTest == 0 || ok {
+		return nil
+	}
+	return usagef("%s: %T cannot be copied: implement engine.Predictor (Fork and CopyFrom) to check it", fieldNames("SyncTest"), game)
+}
+
+// syncRun is a run's -synctest: the check before each tick of the game.
+type syncRun struct {
+	check *engine.SyncChecker
+	sum   SyncTestSummary
+	ended bool
+}
+
+// newSyncRun prepares the check of the game r runs; nil when -synctest
+// is off.
+func newSyncRun(r *run, loop *engine.Config) (*syncRun, error) {
+	if r.cfg.SyncTest == 0 {
+		return nil, nil
+	}
+	game := &syncGame{game: r.game, sound: r.sound}
+	c, err := engine.NewSyncChecker(game, engine.SyncTestConfig{Check: r.cfg.SyncTest, TPS: loop.TPS, Players: loop.Players})
+	if err != nil {
+		c.Close()
+		return nil, fmt.Errorf("-synctest: %w", err)
+	}
+	r.log.Info("sync test: each tick, the state of this many ticks ago is restored and simulated again",
+		"ticks", r.cfg.SyncTest)
+	return &syncRun{check: c, sum: SyncTestSummary{Depth: c.Check()}}, nil
+}
+
+// before checks the ticks before t, saves the state t starts from.
+func (s *syncRun) before(t *engine.Tick) error {
+	if s == nil {
+		return nil
+	}
+	return s.failed(s.check.Before(t))
+}
+
+// end checks the last ticks, closes the copies and writes the summary;
+// after the first call it does nothing.
+func (s *syncRun) end(sum *Summary, runErr error) error {
+	if s == nil || s.ended {
+		return runErr
+	}
+	s.ended = true
+	var ste *engine.SyncTestError
+	if !errors.As(runErr, &ste) { // a failed check ran no more ticks
+		runErr = errors.Join(runErr, s.failed(s.check.Finish()))
+	}
+	s.check.Close()
+	s.sum.Checked = s.check.Checked()
+	sum.SyncTest = &s.sum
+	return runErr
+}
+
+// failed notes a check's difference in the summary.
+func (s *syncRun) failed(err error) error {
+	var ste *engine.SyncTestError
+	if errors.As(err, &ste) {
+		n := ste.Tick
+		s.sum.FirstMismatch, s.sum.Mismatch = &n, ste.Error()
+	}
+	return err
+}
+
+// syncGame is an instance of the game as the sync test drives it: its
+// copies' ticks play their sounds as predicted ones (heard once, never
+// recorded).
+type syncGame struct {
+	game  sdl2.Runnable
+	sound *sound
+}
+
+// Fork makes another instance of the game.
+func (g *syncGame) Fork() (engine.Predictor, error) {
+	f, err := g.game.(engine.Predictor).Fork()
+	if err != nil || f == nil {
+		return nil, err
+	}
+	r, ok := f.(sdl2.Runnable)
+	if !ok {
+		return nil, fmt.Errorf("desktop: %T.Fork returned %T, which is no desktop.Game: return another instance of the game", g.game, f)
+	}
+	return &syncGame{game: r, sound: g.sound}, nil
+}
+
+// CopyFrom copies src's game into this one.
+func (g *syncGame) CopyFrom(src engine.Predictor) error {
+	s, ok := src.(*syncGame)
+	if !ok {
+		return fmt.Errorf("desktop: sync test: copy from %T: want another instance of the game", src)
+	}
+	return g.game.(engine.Predictor).CopyFrom(s.game.(engine.Predictor))
+}
+
+// Tick runs a tick of a copy.
+func (g *syncGame) Tick(t *engine.Tick) error { return g.sound.predictedTick(t, g.game.Tick) }
+
+// World is the game's world, nil when it has none.
+func (g *syncGame) World() physics.Stepper {
+	if s, ok := g.game.(engine.Simulator); ok {
+		return s.World()
+	}
+	return nil
+}
+
+// StateHash is the game's own hash, 0 when it has none.
+func (g *syncGame) StateHash() uint64 {
+	if h, ok := g.game.(engine.StateHasher); ok {
+		return h.StateHash()
+	}
+	return 0
+}
+
+// Close closes a copy that is an io.Closer; the run closes the game.
+func (g *syncGame) Close() error {
+	if c, ok := g.game.(interface{ Close() error }); ok {
+		return c.Close()
+	}
+	return nil
+}
