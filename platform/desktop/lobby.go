@@ -43,6 +43,9 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, log *s
 		role = "hosting"
 	}
 	log.Info("netplay: in the lobby", "role", role, "slot", c.Slot(), "code", opt.Code)
+	if c.Slot() != 0 && opt.InputDelay != 0 {
+		log.Warn("netplay: -input-delay is the host's to choose, and another player hosts this game: this machine plays with the host's", "input_delay", opt.InputDelay)
+	}
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go watchRoom(wctx, c, log, p)

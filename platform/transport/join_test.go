@@ -144,8 +144,12 @@ func TestAJoinerWithTheWrongCodeIsLoggedOnTheHost(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	addr, log, _ := startHost(t, ctx, opts(testCode))
-	if _, err := Join(ctx, addr, opts("another-code-99")); err == nil {
+	_, err := Join(ctx, addr, opts("another-code-99"))
+	switch {
+	case err == nil:
 		t.Fatal("a join with the wrong code succeeded")
+	case !errors.Is(err, ErrWrongCode) || strings.Contains(err.Error(), "CRYPTO_ERROR"):
+		t.Fatalf("a join with the wrong code says %q: want ErrWrongCode, in a player's words (no QUIC error codes)", err)
 	}
 	for range 100 {
 		if strings.Contains(log.String(), "wrong code") && strings.Contains(log.String(), "127.0.0.1") {

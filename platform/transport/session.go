@@ -187,6 +187,9 @@ func joinError(addr string, timeout time.Duration, err error) error {
 	switch {
 	case errors.As(err, &te) && te.ErrorCode == quic.ConnectionRefused:
 		return fmt.Errorf("%w: the host at %s takes no more players (the session is full, or it is busy)", ErrRefused, addr)
+	case errors.Is(err, ErrWrongCode) || errors.As(err, &te) && te.ErrorCode.IsCryptoError():
+		// The handshake failed on the keys, which come from the code alone.
+		return fmt.Errorf("netplay: join %s: %w: check it against the code the host shows", addr, ErrWrongCode)
 	case errors.As(err, &handshake) || errors.As(err, &idle) || errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("netplay: join %s: no answer within %v: is the host there, listening on that address? (-net-timeout sets the wait)", addr, timeout)
 	}

@@ -88,20 +88,22 @@ func newIdentity(code string, c kdfCost) (*identity, error) {
 	}, nil
 }
 
-var errWrongCode = errors.New("netplay: the other end does not know the session code")
+// ErrWrongCode is what a join's error wraps when the host does not know
+// the session code the joiner gave (or the joiner not the host's).
+var ErrWrongCode = errors.New("netplay: the other end does not know the session code")
 
 // verify accepts only a peer whose certificate carries the session's key.
 func (id *identity) verify(raw [][]byte, _ [][]*x509.Certificate) error {
 	if len(raw) != 1 {
-		return errWrongCode
+		return ErrWrongCode
 	}
 	c, err := x509.ParseCertificate(raw[0])
 	if err != nil {
-		return errWrongCode
+		return ErrWrongCode
 	}
 	pub, ok := c.PublicKey.(ed25519.PublicKey)
 	if !ok || !bytes.Equal(pub, id.pub) {
-		return errWrongCode
+		return ErrWrongCode
 	}
 	return nil
 }
