@@ -82,9 +82,9 @@ type Config struct {
 
 	// Stop conditions; zero means no limit. Ticks stops after exactly that
 	// many ticks, even in the middle of a frame.
-	Frames   uint64
-	Ticks    uint64
-	Duration time.Duration
+	Frames   uint64        // frames to run (0: no limit)
+	Ticks    uint64        // ticks to run (0: no limit)
+	Duration time.Duration // time to run, on the loop's clock (0: no limit)
 
 	Platform Platform     // nil: no window, events or presents
 	Clock    Clock        // nil: the system's monotonic clock

@@ -36,7 +36,7 @@ func (k BodyKind) String() string {
 // body at the origin, which is invalid until it has a Mass or shapes with
 // Density.
 type BodyDef struct {
-	Kind   BodyKind
+	Kind   BodyKind   // the zero kind is Dynamic
 	Pos    mgl64.Vec2 // where the body's origin starts, world units
 	Angle  float64    // radians
 	Vel    mgl64.Vec2 // world units per second

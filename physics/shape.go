@@ -40,12 +40,12 @@ func (k ShapeKind) String() string {
 // with the surface it touches others with. The same type describes a shape
 // going into a world (BodyDef.Shapes) and coming out of it for drawing.
 type Shape struct {
-	Kind   ShapeKind
-	Radius float64    // Circle radius; rounding added around a Segment
-	Offset mgl64.Vec2 // centre of a Circle or Box
-	Half   mgl64.Vec2 // half width and half height of a Box
-	Verts  []mgl64.Vec2
-	A, B   mgl64.Vec2 // Segment end points
+	Kind   ShapeKind    // Circle, Box, Polygon or Segment; the zero kind is refused
+	Radius float64      // Circle radius; rounding added around a Segment
+	Offset mgl64.Vec2   // centre of a Circle or Box
+	Half   mgl64.Vec2   // half width and half height of a Box
+	Verts  []mgl64.Vec2 // a Polygon's outline (the world keeps its convex hull); nil for other kinds
+	A, B   mgl64.Vec2   // Segment end points
 
 	// Friction is the Coulomb coefficient; a pair uses the product of
 	// both shapes' values. 0 is ice.

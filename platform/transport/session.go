@@ -68,6 +68,9 @@ type Options struct {
 // Joined is a peer's place in a session: its links to the others and
 // what the session agreed on.
 type Joined struct {
+	// Slot is this peer's player slot (0: the host), Players how many
+	// slots the session has, InputDelay the ticks of input delay it
+	// starts with (0: none, as a predicting session may choose).
 	Slot, Players, InputDelay int
 	// Settings are the session's: the host's, which a joiner adopts.
 	Settings []tape.Setting
