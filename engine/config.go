@@ -70,7 +70,7 @@ type Config struct {
 	Mode      Mode          // power mode; default vsync
 	FPS       int           // frame cap for ModeCap; default 60 (the vsync fallback caps at the display's rate, 60 Hz when unknown)
 	TimeScale float64       // simulated seconds per real second; default 1
-	NoInterp  bool          // draw the last tick's state instead of blending
+	NoInterp  bool          // draw the last tick's state instead of blending; false blends
 
 	// Players is the game's number of player slots, 1 to MaxPlayers; 0
 	// means none. With slots every tick sees every player's input in

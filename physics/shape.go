@@ -60,9 +60,10 @@ type Shape struct {
 	Density float64
 
 	// Sensor makes the shape report contacts (Contact.Sensor) without
-	// pushing anything: a trigger zone.
+	// pushing anything: a trigger zone. False: a solid shape.
 	Sensor bool
-	// Filter says what the shape collides with.
+	// Filter says what the shape collides with; the zero Filter, with
+	// everything.
 	Filter Filter
 }
 
@@ -77,7 +78,7 @@ type Filter struct {
 	Mask uint16
 	// Group, when positive, is a set of shapes that never collide with
 	// each other whatever their categories (the parts of one ragdoll).
-	// Negative groups are invalid.
+	// 0 is no group; negative groups are invalid.
 	Group int16
 }
 

@@ -37,10 +37,11 @@ type Options struct {
 	// TPS is the tick rate the delay is reckoned in; 0 means 60.
 	TPS int
 	// Build and Game name the binary and the game; a joiner whose differ
-	// from the host's is refused.
+	// from the host's is refused ("" is compared as any other value).
 	Build, Game string
 	// Settings are what the peers' simulations must agree on: what a
-	// recording keeps (seed, tick rate, physics, the game's flags).
+	// recording keeps (seed, tick rate, physics, the game's flags). Nil:
+	// none to agree on.
 	Settings []tape.Setting
 	// Chosen names the Settings this peer's user chose: a joiner is
 	// refused when one differs from the host's, and takes the host's
