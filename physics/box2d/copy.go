@@ -115,14 +115,10 @@ func (w *World) copyBodies(s *World) {
 
 // spareBody returns an unused record, or a new one.
 func (w *World) spareBody() *body {
-	free := w.copy.free
-	if len(free) == 0 {
-		return &body{}
+	if b := ids.Take(&w.copy.free); b != nil {
+		return b
 	}
-	b := free[len(free)-1]
-	free[len(free)-1] = nil
-	w.copy.free = free[:len(free)-1]
-	return b
+	return &body{}
 }
 
 // copyJoints makes w's records of joints copies of s's, in ID order, as
@@ -152,14 +148,10 @@ func (w *World) copyJoints(s *World) {
 
 // spareJoint returns an unused joint record, or a new one.
 func (w *World) spareJoint() *joint {
-	free := w.copy.freeJoints
-	if len(free) == 0 {
-		return &joint{}
+	if j := ids.Take(&w.copy.freeJoints); j != nil {
+		return j
 	}
-	j := free[len(free)-1]
-	free[len(free)-1] = nil
-	w.copy.freeJoints = free[:len(free)-1]
-	return j
+	return &joint{}
 }
 
 // mirror returns w's record of the body sb is in the source (nil for

@@ -31,3 +31,17 @@ func Match[K ~uint32, T any](old, srcs []*T, id func(*T) K, reuse func(old, src 
 // Always is Match's reuse for records any of which can become a copy of
 // any other.
 func Always[T any](_, _ *T) bool { return true }
+
+// Take removes the last record of *free and returns it, or returns nil
+// when *free is empty; the slot it leaves is cleared, so free keeps no
+// reference to it.
+func Take[T any](free *[]*T) *T {
+	f := *free
+	if len(f) == 0 {
+		return nil
+	}
+	v := f[len(f)-1]
+	f[len(f)-1] = nil
+	*free = f[:len(f)-1]
+	return v
+}

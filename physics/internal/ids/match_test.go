@@ -50,3 +50,17 @@ func TestMatchAllocatesNothingIntoRoomyBuffers(t *testing.T) {
 		t.Errorf("Match allocated %v times a call, want 0", n)
 	}
 }
+
+func TestTakeGivesTheLastRecordAndClearsItsSlot(t *testing.T) {
+	a, b := &rec{1, 0}, &rec{2, 0}
+	free := []*rec{a, b}
+	if got := Take(&free); got != b || len(free) != 1 || free[:2][1] != nil {
+		t.Fatalf("Take = %v, free %v (slot %v); want the last, one left, its slot cleared", got, free, free[:2][1])
+	}
+	if got := Take(&free); got != a || len(free) != 0 {
+		t.Fatalf("second Take = %v, free %v; want the first, none left", got, free)
+	}
+	if got := Take(&free); got != nil {
+		t.Fatalf("Take of an empty list = %v, want nil", got)
+	}
+}
