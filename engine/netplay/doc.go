@@ -10,9 +10,9 @@
 // acknowledged, so a lost datagram costs no round trip. Peers form a star:
 // the host relays each joiner's input to the others.
 //
-// With Config.Rollback above 0 the Session is also an engine.Predicting:
-// the loop draws frames up to Rollback ticks ahead of the confirmed input
-// on a copy of the game, a peer's missing input guessed as its last one
+// A Session is also an engine.Predicting: with Config.Rollback above 0 the
+// loop draws frames up to Rollback ticks ahead of the confirmed input on a
+// copy of the game, a peer's missing input guessed as its last one
 // held, while the verified timeline stays the lockstep one above.
 //
 // Round trips are measured from the datagrams' own times (a Link that is
