@@ -70,7 +70,7 @@ type Config struct {
 	Mode      Mode          // power mode; default vsync
 	FPS       int           // frame cap for ModeCap; default 60 (the vsync fallback caps at the display's rate, 60 Hz when unknown)
 	TimeScale float64       // simulated seconds per real second; default 1
-	NoInterp  bool          // draw the last tick's state instead of blending
+	NoInterp  bool          // draw the last tick's state instead of blending; false blends
 
 	// Players is the game's number of player slots, 1 to MaxPlayers; 0
 	// means none. With slots every tick sees every player's input in
@@ -82,9 +82,9 @@ type Config struct {
 
 	// Stop conditions; zero means no limit. Ticks stops after exactly that
 	// many ticks, even in the middle of a frame.
-	Frames   uint64
-	Ticks    uint64
-	Duration time.Duration
+	Frames   uint64        // frames to run (0: no limit)
+	Ticks    uint64        // ticks to run (0: no limit)
+	Duration time.Duration // time to run, on the loop's clock (0: no limit)
 
 	Platform Platform     // nil: no window, events or presents
 	Clock    Clock        // nil: the system's monotonic clock

@@ -9,7 +9,11 @@ package engine
 // It is a plain comparable value, which is what lets a recording replay a
 // run bit for bit.
 type Input struct {
-	Down, Pressed, Released                  KeySet
+	// Down holds the keys held; Pressed and Released the keys whose edge
+	// came since the tick (or frame) before. Empty: no key.
+	Down, Pressed, Released KeySet
+	// Buttons, ButtonsPressed and ButtonsReleased are the same for the
+	// mouse buttons. Empty: no button.
 	Buttons, ButtonsPressed, ButtonsReleased ButtonSet
 	MouseX, MouseY                           float64 // the pointer in canvas units (see Mouse)
 	WheelX, WheelY                           int32   // wheel clicks since the tick before

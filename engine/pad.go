@@ -9,7 +9,9 @@ const MaxPads = 4
 // axes are current, Pressed and Released are the edges since the tick (or
 // frame) before, as for keys. A pad that is not Connected holds nothing.
 type Pad struct {
-	Connected                  bool
+	Connected bool // false: no controller in this place, and the rest is zero
+	// Buttons are held; Pressed and Released are the edges since the tick
+	// (or frame) before. Empty when none.
 	Buttons, Pressed, Released PadButtonSet
 	// Axes are raw: sticks from -32768 to 32767, negative left and up;
 	// triggers from 0 (released) to 32767. Axis reads them with a dead

@@ -13,8 +13,8 @@ import (
 // PanicError is what Run returns when the game panicked: the value it
 // panicked with and the stack where it did.
 type PanicError struct {
-	Value any
-	Stack []byte
+	Value any    // what the game panicked with, as recover returned it
+	Stack []byte // the panicking goroutine's stack, as runtime/debug.Stack gives it
 }
 
 // Error says what the game panicked with, in one line; the stack is in

@@ -34,6 +34,8 @@ func (p Phase) String() string {
 
 // Percentiles summarises a distribution of durations.
 type Percentiles struct {
+	// P50, P90 and P99 are the median, 90th and 99th percentiles, Max the
+	// largest; all zero when nothing was measured.
 	P50, P90, P99, Max time.Duration
 }
 
@@ -43,7 +45,7 @@ const frameGraphLen = 240
 // Stats are the loop's running statistics, kept in buffers sized once at
 // start so that recording a frame allocates nothing.
 type Stats struct {
-	Frames, Ticks uint64
+	Frames, Ticks uint64        // frames run and ticks run (verified ticks under prediction); 0 before the first
 	Bailouts      uint64        // frames whose ticks were cut short by MaxSteps
 	Dropped       time.Duration // simulated time given up by bailouts
 	// Measured, Ticked and Carried account for every nanosecond of
@@ -63,12 +65,12 @@ type Stats struct {
 	// stays under a tick and a quarter period while frames snap, and is
 	// paid back over the following frames, never in one, when they stop.
 	Carried       time.Duration
-	Stalls        uint64   // frames clamped to MaxFrame
-	StepsPerFrame []uint64 // StepsPerFrame[n]: frames that ran n ticks
-	LastSteps     int      // ticks run by the latest frame
-	PhaseTime     [NumPhases]time.Duration
-	Wall          time.Duration // from Run's start to the end of the last frame
-	Presents      uint64        // frames presented (hidden windows present none)
+	Stalls        uint64                   // frames clamped to MaxFrame
+	StepsPerFrame []uint64                 // StepsPerFrame[n]: frames that ran n ticks
+	LastSteps     int                      // ticks run by the latest frame
+	PhaseTime     [NumPhases]time.Duration // time spent in each Phase, indexed by it
+	Wall          time.Duration            // from Run's start to the end of the last frame
+	Presents      uint64                   // frames presented (hidden windows present none)
 	// Hidden is the time nothing was drawn (the window minimised or
 	// hidden): it is kept out of the frame intervals, Recent and the FPS.
 	Hidden time.Duration

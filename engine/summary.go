@@ -6,30 +6,30 @@ import "time"
 // frames and ticks ran, how long they took and what was dropped.
 // platform/desktop prints it as the JSON summary every scene shares.
 type Report struct {
-	Mode          Mode    // the power mode asked for last
-	EffectiveMode string  // the pacing in force: the mode, "cap (vsync ignored)", or "cap (no display)" (headless)
-	FPSTarget     float64 // frames per second aimed at; 0 uncapped or unknown
-	TPS           int
-	Frames        uint64
-	Presents      uint64
-	Ticks         uint64
-	Wall          time.Duration
+	Mode          Mode          // the power mode asked for last
+	EffectiveMode string        // the pacing in force: the mode, "cap (vsync ignored)", or "cap (no display)" (headless)
+	FPSTarget     float64       // frames per second aimed at; 0 uncapped or unknown
+	TPS           int           // ticks per second
+	Frames        uint64        // frames run
+	Presents      uint64        // frames presented (hidden windows present none)
+	Ticks         uint64        // ticks run (verified ones under prediction)
+	Wall          time.Duration // from Run's start to the end of the last frame
 	// FPS is the rate of presents from the second to the last: neither the
 	// first frame's start-up work (a renderer warming up) nor hidden
 	// time skews it.
 	FPS           float64
-	FrameTimes    Percentiles // the interval between presents
-	Late          Percentiles // how late the loop woke after its deadlines
-	StepsPerFrame []uint64    // StepsPerFrame[n]: frames that ran n ticks
-	Bailouts      uint64
-	Dropped       time.Duration
-	Stalls        uint64
+	FrameTimes    Percentiles   // the interval between presents
+	Late          Percentiles   // how late the loop woke after its deadlines
+	StepsPerFrame []uint64      // StepsPerFrame[n]: frames that ran n ticks
+	Bailouts      uint64        // frames whose ticks MaxSteps cut short; 0: none
+	Dropped       time.Duration // simulated time the bailouts gave up
+	Stalls        uint64        // frames clamped to MaxFrame
 	// Hidden is the time nothing was drawn (the window minimised or
 	// hidden), kept out of FrameTimes and FPS.
 	Hidden       time.Duration
-	PhaseTime    [NumPhases]time.Duration
-	Interpolated bool
-	TimeScale    float64
+	PhaseTime    [NumPhases]time.Duration // time in each Phase, indexed by it
+	Interpolated bool                     // whether frames were drawn between ticks at the end
+	TimeScale    float64                  // the time scale at the end (1: real time)
 	// Bodies is how many bodies the world held after the last tick (0
 	// for a game that is not a Simulator).
 	Bodies int

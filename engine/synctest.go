@@ -35,11 +35,12 @@ type SyncTestError struct {
 	// Tick is the tick whose state differed: the state it started from
 	// when After is false, the one it left otherwise.
 	Tick  uint64
-	After bool
+	After bool // false: the states a tick started from differed
 	// What says which two states were compared.
 	What string
 }
 
+// Error says which tick differed and what was compared.
 func (e *SyncTestError) Error() string {
 	when := "at the start of"
 	if e.After {

@@ -36,10 +36,10 @@ func (k BodyKind) String() string {
 // body at the origin, which is invalid until it has a Mass or shapes with
 // Density.
 type BodyDef struct {
-	Kind   BodyKind
-	Pos    mgl64.Vec2 // where the body's origin starts, world units
+	Kind   BodyKind   // the zero kind is Dynamic
+	Pos    mgl64.Vec2 // where the body's origin starts, world units; zero: the world's origin
 	Angle  float64    // radians
-	Vel    mgl64.Vec2 // world units per second
+	Vel    mgl64.Vec2 // world units per second; zero: at rest
 	AngVel float64    // radians per second
 
 	// Mass, in kilograms, when positive, is a dynamic body's mass; 0 takes
@@ -58,11 +58,12 @@ type BodyDef struct {
 	FixedRotation bool
 	// Bullet asks for continuous collision against other moving bodies
 	// where the backend has it (Box2D), so a fast small body does not
-	// tunnel; backends without it ignore it.
+	// tunnel; backends without it ignore it. False: discrete collision.
 	Bullet bool
 
 	// Shapes are what the body collides with, in body coordinates. The
-	// world copies them; the caller may reuse the slice.
+	// world copies them; the caller may reuse the slice. Nil: none (a
+	// dynamic body then needs a Mass).
 	Shapes []Shape
 
 	// User is any value the game chooses to find its own thing by, say a

@@ -52,7 +52,7 @@ func (c Contact) Other(id BodyID) (BodyID, bool) {
 
 // RayHit is where a ray cast first crosses a shape.
 type RayHit struct {
-	Body   BodyID
+	Body   BodyID     // the body whose shape the ray hit
 	Point  mgl64.Vec2 // world coordinates
 	Normal mgl64.Vec2 // the surface's unit normal at Point, facing the ray
 	// Fraction is how far along the ray Point is, in [0, 1].

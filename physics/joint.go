@@ -50,8 +50,8 @@ func (k JointKind) String() string {
 
 // JointDef describes a joint between two bodies. Either body may be Ground.
 type JointDef struct {
-	Kind JointKind
-	A, B BodyID
+	Kind JointKind // Pin, Pivot...; the zero kind is refused
+	A, B BodyID    // the bodies it joins; Ground (the zero BodyID) is the world
 
 	// AnchorA and AnchorB are the attachment points in A's and B's body
 	// coordinates (for Ground, world coordinates).

@@ -40,12 +40,12 @@ func (k ShapeKind) String() string {
 // with the surface it touches others with. The same type describes a shape
 // going into a world (BodyDef.Shapes) and coming out of it for drawing.
 type Shape struct {
-	Kind   ShapeKind
-	Radius float64    // Circle radius; rounding added around a Segment
-	Offset mgl64.Vec2 // centre of a Circle or Box
-	Half   mgl64.Vec2 // half width and half height of a Box
-	Verts  []mgl64.Vec2
-	A, B   mgl64.Vec2 // Segment end points
+	Kind   ShapeKind    // Circle, Box, Polygon or Segment; the zero kind is refused
+	Radius float64      // Circle radius; rounding added around a Segment
+	Offset mgl64.Vec2   // centre of a Circle or Box
+	Half   mgl64.Vec2   // half width and half height of a Box
+	Verts  []mgl64.Vec2 // a Polygon's outline (the world keeps its convex hull); nil for other kinds
+	A, B   mgl64.Vec2   // Segment end points
 
 	// Friction is the Coulomb coefficient; a pair uses the product of
 	// both shapes' values. 0 is ice.
@@ -60,9 +60,10 @@ type Shape struct {
 	Density float64
 
 	// Sensor makes the shape report contacts (Contact.Sensor) without
-	// pushing anything: a trigger zone.
+	// pushing anything: a trigger zone. False: a solid shape.
 	Sensor bool
-	// Filter says what the shape collides with.
+	// Filter says what the shape collides with; the zero Filter, with
+	// everything.
 	Filter Filter
 }
 
@@ -77,7 +78,7 @@ type Filter struct {
 	Mask uint16
 	// Group, when positive, is a set of shapes that never collide with
 	// each other whatever their categories (the parts of one ragdoll).
-	// Negative groups are invalid.
+	// 0 is no group; negative groups are invalid.
 	Group int16
 }
 

@@ -9,7 +9,7 @@ type BodyID uint32
 
 // BodyState is one body's transform and velocity at the end of a tick.
 type BodyState struct {
-	ID     BodyID
+	ID     BodyID     // the body this is the state of
 	Pos    mgl64.Vec2 // the body's origin (where BodyDef.Pos and Teleport put it), world units
 	Angle  float64    // radians, unbounded (a spinning body keeps counting)
 	Vel    mgl64.Vec2 // of the centre of gravity, world units per second

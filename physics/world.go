@@ -133,7 +133,8 @@ type World interface {
 // damping that solves constraints with the backend's default effort.
 type Config struct {
 	// Gravity is the acceleration applied to every dynamic body, in world
-	// units per second squared (for y-down screen coordinates, use +Y).
+	// units per second squared (for y-down screen coordinates, use +Y);
+	// zero: none.
 	Gravity mgl64.Vec2
 
 	// Damping is the fraction of its velocity a body keeps after one
@@ -159,7 +160,7 @@ type Config struct {
 	// Sleep lets bodies that have been at rest for about half a second
 	// fall asleep: they cost nothing to step until something touches
 	// them, a joint pulls them, or Wake is called. Sleeping bodies keep
-	// their place in snapshots.
+	// their place in snapshots. False: no body sleeps.
 	Sleep bool
 
 	// OnContact, if set, is called after each Step once for every pair of

@@ -10,6 +10,11 @@
 // acknowledged, so a lost datagram costs no round trip. Peers form a star:
 // the host relays each joiner's input to the others.
 //
+// A Session is also an engine.Predicting: with Config.Rollback above 0 the
+// loop draws frames up to Rollback ticks ahead of the confirmed input on a
+// copy of the game, a peer's missing input guessed as its last one
+// held, while the verified timeline stays the lockstep one above.
+//
 // Round trips are measured from the datagrams' own times (a Link that is
 // an AgedLink says when each arrived), and with Config.AdaptDelay the
 // host changes the input delay as they change, on a tick every peer

@@ -27,6 +27,7 @@ const desyncCauses = "the usual causes: the wall clock or real time read in a ti
 	"local files, saves or flags that differ between the peers; " +
 	"record with -record on every peer and compare the tapes with tools/replay -diff"
 
+// Error names the tick, the hashes when known and the usual causes.
 func (e *DesyncError) Error() string {
 	if e.Ours == 0 && e.Theirs == 0 {
 		return fmt.Sprintf("netplay: desync: player %d found the state hashes differ at tick %d (%s)", e.FoundBy, e.Tick, desyncCauses)
@@ -40,6 +41,7 @@ type SilentError struct {
 	For  time.Duration // how long it has been silent
 }
 
+// Error names the silent player and for how long.
 func (e *SilentError) Error() string {
 	return fmt.Sprintf("netplay: player %d silent for %v: ending the session (it left, or the network between is down)", e.Slot, e.For.Round(time.Millisecond))
 }

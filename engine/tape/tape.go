@@ -87,11 +87,12 @@ var (
 // the damage was noticed. For a recording cut short (ErrTruncated), End is
 // its length: the first byte missing.
 type FormatError struct {
-	Offset, End int64
+	Offset, End int64  // the damaged bytes' first and last offsets
 	Err         error  // ErrNotTape, ErrVersion, ErrTruncated or ErrCorrupt
 	Detail      string // what was wrong
 }
 
+// Error says what was wrong and in which bytes.
 func (e *FormatError) Error() string {
 	where := fmt.Sprintf("at byte %d", e.Offset)
 	if e.End > e.Offset {
@@ -100,4 +101,5 @@ func (e *FormatError) Error() string {
 	return fmt.Sprintf("tape: %v %s: %s", e.Err, where, e.Detail)
 }
 
+// Unwrap returns Err, for errors.Is.
 func (e *FormatError) Unwrap() error { return e.Err }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/physics/internal/check"
+	"github.com/lockstep-engine/lockstep/physics/internal/ids"
 )
 
 // copyState is what CopyFrom keeps between calls so that, once warm, a
@@ -85,22 +86,9 @@ func (w *World) copyable(s *World) error {
 // keeping the record of each ID w holds too and taking spare ones for the
 // rest; their handles are set by rebuild.
 func (w *World) copyBodies(s *World) {
-	old, srcs := w.bodies.Values(), s.bodies.Values()
-	pairs := w.copy.pairs[:0]
-	i := 0
-	for _, sb := range srcs {
-		for i < len(old) && old[i].id < sb.id {
-			w.copy.free = append(w.copy.free, old[i])
-			i++
-		}
-		if i < len(old) && old[i].id == sb.id {
-			pairs = append(pairs, old[i])
-			i++
-			continue
-		}
-		pairs = append(pairs, nil)
-	}
-	w.copy.free = append(w.copy.free, old[i:]...)
+	srcs := s.bodies.Values()
+	var pairs []*body
+	pairs, w.copy.free = ids.Match(w.bodies.Values(), srcs, bodyID, ids.Always, w.copy.pairs[:0], w.copy.free)
 	w.bodies.Clear()
 	for k, sb := range srcs {
 		b := pairs[k]
@@ -127,35 +115,18 @@ func (w *World) copyBodies(s *World) {
 
 // spareBody returns an unused record, or a new one.
 func (w *World) spareBody() *body {
-	free := w.copy.free
-	if len(free) == 0 {
-		return &body{}
+	if b := ids.Take(&w.copy.free); b != nil {
+		return b
 	}
-	b := free[len(free)-1]
-	free[len(free)-1] = nil
-	w.copy.free = free[:len(free)-1]
-	return b
+	return &body{}
 }
 
 // copyJoints makes w's records of joints copies of s's, in ID order, as
 // copyBodies does for bodies, after it; their handles are set by rebuild.
 func (w *World) copyJoints(s *World) {
-	old, srcs := w.joints.Values(), s.joints.Values()
-	pairs := w.copy.jpairs[:0]
-	i := 0
-	for _, sj := range srcs {
-		for i < len(old) && old[i].id < sj.id {
-			w.copy.freeJoints = append(w.copy.freeJoints, old[i])
-			i++
-		}
-		if i < len(old) && old[i].id == sj.id {
-			pairs = append(pairs, old[i])
-			i++
-			continue
-		}
-		pairs = append(pairs, nil)
-	}
-	w.copy.freeJoints = append(w.copy.freeJoints, old[i:]...)
+	srcs := s.joints.Values()
+	var pairs []*joint
+	pairs, w.copy.freeJoints = ids.Match(w.joints.Values(), srcs, jointID, ids.Always, w.copy.jpairs[:0], w.copy.freeJoints)
 	w.joints.Clear()
 	for k, sj := range srcs {
 		j := pairs[k]
@@ -177,14 +148,10 @@ func (w *World) copyJoints(s *World) {
 
 // spareJoint returns an unused joint record, or a new one.
 func (w *World) spareJoint() *joint {
-	free := w.copy.freeJoints
-	if len(free) == 0 {
-		return &joint{}
+	if j := ids.Take(&w.copy.freeJoints); j != nil {
+		return j
 	}
-	j := free[len(free)-1]
-	free[len(free)-1] = nil
-	w.copy.freeJoints = free[:len(free)-1]
-	return j
+	return &joint{}
 }
 
 // mirror returns w's record of the body sb is in the source (nil for
@@ -234,3 +201,7 @@ func grow[T any](s []T, n int) []T {
 	}
 	return s[:n]
 }
+
+// bodyID and jointID key records for ids.Match.
+func bodyID(b *body) physics.BodyID    { return b.id }
+func jointID(j *joint) physics.JointID { return j.id }

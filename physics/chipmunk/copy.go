@@ -7,6 +7,7 @@ import (
 	"github.com/jakecoffman/cp/v2"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/physics/internal/check"
+	"github.com/lockstep-engine/lockstep/physics/internal/ids"
 )
 
 // copyState is what CopyFrom keeps between calls so that, once warm, a copy
@@ -150,22 +151,9 @@ func (w *World) resetLeaves(t *cp.BBTree, n int) {
 // the same) cp shapes; records of bodies src does not hold are kept for
 // the bodies src has that w does not.
 func (w *World) copyBodies(s *World) {
-	old, srcs := w.bodies.Values(), s.bodies.Values()
-	pairs := w.copy.pairs[:0]
-	i := 0
-	for _, sb := range srcs {
-		for i < len(old) && old[i].id < sb.id {
-			w.copy.free = append(w.copy.free, old[i])
-			i++
-		}
-		if i < len(old) && old[i].id == sb.id {
-			pairs = append(pairs, old[i])
-			i++
-			continue
-		}
-		pairs = append(pairs, nil)
-	}
-	w.copy.free = append(w.copy.free, old[i:]...)
+	srcs := s.bodies.Values()
+	var pairs []*body
+	pairs, w.copy.free = ids.Match(w.bodies.Values(), srcs, bodyID, ids.Always, w.copy.pairs[:0], w.copy.free)
 	w.bodies.Clear()
 	for k, sb := range srcs {
 		b := pairs[k]
@@ -271,3 +259,7 @@ func sameShapes(a, b []physics.Shape) bool {
 	}
 	return true
 }
+
+// bodyID and jointID key records for ids.Match.
+func bodyID(b *body) physics.BodyID    { return b.id }
+func jointID(j *joint) physics.JointID { return j.id }

@@ -3,6 +3,7 @@ package chipmunk
 import (
 	"github.com/jakecoffman/cp/v2"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/physics/internal/ids"
 )
 
 // copyJoints makes w's joint records those of src, in ID order, after
@@ -10,26 +11,9 @@ import (
 // models it with the same constraint type; other records are kept for
 // joints to come.
 func (w *World) copyJoints(s *World) {
-	old, srcs := w.joints.Values(), s.joints.Values()
-	pairs := w.copy.jpairs[:0]
-	i := 0
-	for _, sj := range srcs {
-		for i < len(old) && old[i].id < sj.id {
-			w.copy.freeJoints = append(w.copy.freeJoints, old[i])
-			i++
-		}
-		if i < len(old) && old[i].id == sj.id && sameClass(old[i].kind, sj.kind) {
-			pairs = append(pairs, old[i])
-			i++
-			continue
-		}
-		if i < len(old) && old[i].id == sj.id {
-			w.copy.freeJoints = append(w.copy.freeJoints, old[i])
-			i++
-		}
-		pairs = append(pairs, nil)
-	}
-	w.copy.freeJoints = append(w.copy.freeJoints, old[i:]...)
+	srcs := s.joints.Values()
+	var pairs []*joint
+	pairs, w.copy.freeJoints = ids.Match(w.joints.Values(), srcs, jointID, sameJointClass, w.copy.jpairs[:0], w.copy.freeJoints)
 	w.joints.Clear()
 	for k, sj := range srcs {
 		j := pairs[k]
@@ -47,6 +31,10 @@ func (w *World) copyJoints(s *World) {
 	clear(pairs)
 	w.copy.jpairs = pairs[:0]
 }
+
+// sameJointClass reports whether old's record can be reused for src:
+// cp models both with the same constraint type.
+func sameJointClass(old, src *joint) bool { return sameClass(old.kind, src.kind) }
 
 // sameClass reports whether cp models joints of kinds a and b with the
 // same constraint type.

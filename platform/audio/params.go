@@ -38,7 +38,7 @@ type Params struct {
 	// as fast, 0.5 an octave down; MinPitch to MaxPitch.
 	Pitch float64
 	// Loop plays the sound again from its start each time it ends, until
-	// stopped.
+	// stopped; false plays it once.
 	Loop bool
 	// Bus is the volume group the sound is heard in; Auto by default.
 	Bus Bus

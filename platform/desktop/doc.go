@@ -10,10 +10,10 @@
 // Main parses the command line every lockstep program shares (power modes,
 // tick rate, stop conditions, -headless, -physics, -record and -replay,
 // -screenshot, -stats-json, profiles and traces, -hud and -debug, sound's
-// -audio-out, -mute and -volume, netplay's -host, -join and -lobby; -h
-// lists them and the keys), runs the game and exits: status 0 on a clean
-// end, 2 for a bad command line or Config, 1 when the run failed. Main is
-// Parse and Run:
+// -audio-out, -mute and -volume, netplay's -host, -join, -lobby and
+// -rollback, the -synctest check; -h lists them and the keys), runs the
+// game and exits: status 0 on a clean end, 2 for a bad command line or
+// Config, 1 when the run failed. Main is Parse and Run:
 //
 //   - Parse registers every flag with the Config's values as defaults,
 //     and the game's own flags (Flagger), and returns the Config with

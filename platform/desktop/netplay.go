@@ -373,10 +373,10 @@ type NetSummary struct {
 	DelayChanges uint64 `json:"delay_changes"`
 	Slowed       uint64 `json:"slowed"` // ticks held to let a slower peer's clock catch up
 
-	DatagramsSent     uint64 `json:"datagrams_sent"`
-	DatagramsReceived uint64 `json:"datagrams_received"`
-	BytesSent         uint64 `json:"bytes_sent"` // datagram payloads, without QUIC's and UDP's headers
-	BytesReceived     uint64 `json:"bytes_received"`
+	DatagramsSent     uint64 `json:"datagrams_sent"`     // input datagrams this peer sent
+	DatagramsReceived uint64 `json:"datagrams_received"` // input datagrams it took from its peers
+	BytesSent         uint64 `json:"bytes_sent"`         // datagram payloads, without QUIC's and UDP's headers
+	BytesReceived     uint64 `json:"bytes_received"`     // the same, received
 	// WireBytesSent and WireBytesReceived are what QUIC carried: the
 	// datagrams with its headers, encryption and acknowledgements.
 	WireBytesSent     uint64 `json:"wire_bytes_sent"`
@@ -418,8 +418,8 @@ func (n *NetSummary) writeText(w io.Writer) {
 
 // RTTMS are round-trip percentiles in milliseconds.
 type RTTMS struct {
-	P50 float64 `json:"p50"`
-	P99 float64 `json:"p99"`
+	P50 float64 `json:"p50"` // the median; 0 when nothing was measured
+	P99 float64 `json:"p99"` // the 99th percentile; 0 when nothing was measured
 }
 
 func (r *netRun) summary(rep *engine.Report) *NetSummary {

@@ -19,42 +19,42 @@ import (
 // shared command line"), and scripts rely on them: add keys freely, never
 // rename or remove one.
 type Summary struct {
-	Scene         string             `json:"scene"`
-	Mode          string             `json:"mode"`
-	ModeEffective string             `json:"mode_effective"`
-	FPSTarget     float64            `json:"fps_target"`
-	TPS           int                `json:"tps"`
-	Frames        uint64             `json:"frames"`
-	Presents      uint64             `json:"presents"`
-	Ticks         uint64             `json:"ticks"`
-	WallS         float64            `json:"wall_s"`
-	FPS           float64            `json:"fps"`
-	FrameMS       FrameMS            `json:"frame_ms"`
-	LateUS        LateUS             `json:"late_us"`
-	StepsPerFrame map[string]uint64  `json:"steps_per_frame"`
-	Bailouts      uint64             `json:"bailouts"`
-	DroppedMS     float64            `json:"dropped_ms"`
-	Stalls        uint64             `json:"stalls"`
-	HiddenMS      float64            `json:"hidden_ms"` // time nothing was drawn (window minimised or hidden), outside frame_ms and fps
-	PhaseMS       map[string]float64 `json:"phase_ms"`
-	Interpolated  bool               `json:"interpolated"`
-	TimeScale     float64            `json:"time_scale"`
+	Scene         string             `json:"scene"`           // the game's name (Config.Name)
+	Mode          string             `json:"mode"`            // the power mode asked for last: vsync, cap or uncapped
+	ModeEffective string             `json:"mode_effective"`  // the pacing in force, e.g. "cap (no display)"
+	FPSTarget     float64            `json:"fps_target"`      // frames a second aimed at; 0 uncapped or unknown
+	TPS           int                `json:"tps"`             // ticks a second
+	Frames        uint64             `json:"frames"`          // frames run
+	Presents      uint64             `json:"presents"`        // frames presented (a hidden window presents none)
+	Ticks         uint64             `json:"ticks"`           // ticks run (verified ones in a predicting session)
+	WallS         float64            `json:"wall_s"`          // real time from the start to the last frame, in seconds
+	FPS           float64            `json:"fps"`             // presents a second, from the second to the last
+	FrameMS       FrameMS            `json:"frame_ms"`        // the interval between presents
+	LateUS        LateUS             `json:"late_us"`         // how late presents came after their deadlines
+	StepsPerFrame map[string]uint64  `json:"steps_per_frame"` // frames that ran n ticks, keyed by n ("0", "1"...)
+	Bailouts      uint64             `json:"bailouts"`        // frames whose ticks MaxSteps cut short; 0: none
+	DroppedMS     float64            `json:"dropped_ms"`      // simulated time the bailouts gave up
+	Stalls        uint64             `json:"stalls"`          // frames clamped to -max-frame
+	HiddenMS      float64            `json:"hidden_ms"`       // time nothing was drawn (window minimised or hidden), outside frame_ms and fps
+	PhaseMS       map[string]float64 `json:"phase_ms"`        // time in each loop phase, by its name
+	Interpolated  bool               `json:"interpolated"`    // whether frames were drawn between ticks at the end
+	TimeScale     float64            `json:"time_scale"`      // the time scale at the end (1: real time)
 
-	CPUS           float64 `json:"cpu_s"`
-	AllocsPerFrame float64 `json:"allocs_per_frame"`
-	GCCycles       uint32  `json:"gc_cycles"`
-	GCPauseMS      float64 `json:"gc_pause_ms"`
-	Bodies         int     `json:"bodies"`
-	StateHash      string  `json:"state_hash"`
-	Seed           uint64  `json:"seed"`
-	Physics        string  `json:"physics"`
-	VideoDriver    string  `json:"video_driver,omitempty"`
-	Renderer       string  `json:"renderer,omitempty"`
-	Headless       bool    `json:"headless"`
+	CPUS           float64 `json:"cpu_s"`                  // the process's CPU time, in seconds
+	AllocsPerFrame float64 `json:"allocs_per_frame"`       // heap allocations per frame over the run
+	GCCycles       uint32  `json:"gc_cycles"`              // garbage collections during the run
+	GCPauseMS      float64 `json:"gc_pause_ms"`            // their stop-the-world pauses, in all
+	Bodies         int     `json:"bodies"`                 // bodies in the world after the last tick (0: no world)
+	StateHash      string  `json:"state_hash"`             // hex digest of the state after the last tick
+	Seed           uint64  `json:"seed"`                   // the scene's seed
+	Physics        string  `json:"physics"`                // the physics engine ("chipmunk" or "box2d"); empty without a world
+	VideoDriver    string  `json:"video_driver,omitempty"` // SDL's video driver; empty when none opened
+	Renderer       string  `json:"renderer,omitempty"`     // SDL's renderer; empty when none opened
+	Headless       bool    `json:"headless"`               // true when the run had no visible window
 	// HeadlessReason says why a run had no visible window: asked for, no
 	// display, or a display that could not be opened.
 	HeadlessReason string `json:"headless_reason,omitempty"`
-	Error          string `json:"error,omitempty"`
+	Error          string `json:"error,omitempty"` // why the run failed; empty when it did not
 	// FastReplay marks a headless replay run as fast as the CPU allows:
 	// no frame target, and its bailouts and dropped time say nothing
 	// about the machine (every recorded tick still runs).
@@ -73,6 +73,8 @@ type Summary struct {
 
 // FrameMS are percentiles of the interval between presents, in milliseconds.
 type FrameMS struct {
+	// P50, P90 and P99 are percentiles, Max the longest; all 0 when no
+	// interval was measured.
 	P50 float64 `json:"p50"`
 	P90 float64 `json:"p90"`
 	P99 float64 `json:"p99"`
@@ -82,6 +84,8 @@ type FrameMS struct {
 // LateUS are percentiles of how late the loop woke after its deadlines,
 // in microseconds.
 type LateUS struct {
+	// P50 and P99 are percentiles, Max the latest; all 0 when nothing
+	// waited for a deadline (uncapped, or vsync honoured).
 	P50 float64 `json:"p50"`
 	P99 float64 `json:"p99"`
 	Max float64 `json:"max"`
@@ -91,8 +95,8 @@ type LateUS struct {
 type IdleGCSummary struct {
 	Collections int     `json:"collections"` // blocking collections it made
 	Forced      int     `json:"forced"`      // of those, made without time for them
-	TotalMS     float64 `json:"total_ms"`
-	MaxMS       float64 `json:"max_ms"` // the longest: the loop was blocked that long
+	TotalMS     float64 `json:"total_ms"`    // the time they took, in all
+	MaxMS       float64 `json:"max_ms"`      // the longest: the loop was blocked that long
 	// Overran counts collections that took longer than the frame had to spare.
 	Overran int `json:"overran"`
 	// HandedOver counts the times collecting went to the runtime's

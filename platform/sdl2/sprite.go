@@ -15,7 +15,7 @@ import (
 // zero fields mean the usual: the whole texture, placed by its top-left
 // corner, one unit per texel, untinted, no flash, alpha-blended.
 type Sprite struct {
-	Texture *Texture
+	Texture *Texture // what to draw; nil draws nothing, an error Flush returns
 	// Src is the rectangle of texels to draw; empty: the whole texture.
 	// Under FilterLinear a cell's edge blends in up to half a texel of
 	// what lies beside it in the texture: give atlas cells a border of

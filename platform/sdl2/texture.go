@@ -38,7 +38,7 @@ func (f Filter) String() string {
 // TextureOptions configure NewTexture and LoadTexture. The zero value
 // samples the nearest texel.
 type TextureOptions struct {
-	Filter Filter
+	Filter Filter // how scaled texels are sampled; zero: FilterNearest
 }
 
 // Texture is an image uploaded to a window's renderer, drawn with

@@ -37,10 +37,11 @@ type Options struct {
 	// TPS is the tick rate the delay is reckoned in; 0 means 60.
 	TPS int
 	// Build and Game name the binary and the game; a joiner whose differ
-	// from the host's is refused.
+	// from the host's is refused ("" is compared as any other value).
 	Build, Game string
 	// Settings are what the peers' simulations must agree on: what a
-	// recording keeps (seed, tick rate, physics, the game's flags).
+	// recording keeps (seed, tick rate, physics, the game's flags). Nil:
+	// none to agree on.
 	Settings []tape.Setting
 	// Chosen names the Settings this peer's user chose: a joiner is
 	// refused when one differs from the host's, and takes the host's
@@ -71,6 +72,9 @@ type Options struct {
 // Joined is a peer's place in a session: its links to the others and
 // what the session agreed on.
 type Joined struct {
+	// Slot is this peer's player slot (0: the host), Players how many
+	// slots the session has, InputDelay the ticks of input delay it
+	// starts with (0: none, as a predicting session may choose).
 	Slot, Players, InputDelay int
 	// Settings are the session's: the host's, which a joiner adopts.
 	Settings []tape.Setting

@@ -24,7 +24,8 @@ type Rendezvous interface {
 // ICEServer is a STUN or TURN server the peers gather candidates from.
 type ICEServer struct {
 	// URLs are such as "stun:203.0.113.5:3478" or
-	// "turn:203.0.113.5:3478?transport=udp".
+	// "turn:203.0.113.5:3478?transport=udp"; an ICEServer without any
+	// adds nothing.
 	URLs []string
 	// Username and Credential are a TURN server's (short-lived TURN REST
 	// credentials); empty for STUN.
