@@ -103,10 +103,10 @@ func lobbyFailure(addr string, err error) error {
 	switch {
 	case errors.As(err, &le) && errors.Is(le.Kind, lobby.ErrUnreachable):
 		return &playerError{fmt.Sprintf("netplay: the lobby at %s cannot be reached: %s (%v)", addr, le.Try, le.Err), err}
+	case errors.Is(err, transport.ErrRelayRefused): // before the lobby's: the other player leaving it follows from this
+		return &playerError{"netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured (" + err.Error() + ")", err}
 	case errors.As(err, &le):
 		return &playerError{fmt.Sprintf("netplay: %v: %s (%v)", le.Kind, le.Try, le.Err), err}
-	case errors.Is(err, transport.ErrRelayRefused):
-		return &playerError{"netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured (" + err.Error() + ")", err}
 	case errors.Is(err, transport.ErrNoPath):
 		return &playerError{"netplay: no network path between the players, not even through the relay: try again, or let one player forward a UDP port and use -host/-join (" + err.Error() + ")", err}
 	}

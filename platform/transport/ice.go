@@ -95,16 +95,24 @@ func (e *iceEnv) connectICE(ctx context.Context, in <-chan []byte, send func(con
 	return l, nil
 }
 
-func (e *iceEnv) runAgent(ctx context.Context, a *ice.Agent, urls []*stun.URI, in <-chan []byte, send func(context.Context, []byte) error, joining bool) (*iceLink, error) {
+func (e *iceEnv) runAgent(ctx context.Context, a *ice.Agent, urls []*stun.URI, in <-chan []byte, send func(context.Context, []byte) error, joining bool) (_ *iceLink, err error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	gathered := newDone()
+	defer func() {
+		// The other end may give up first on a refused relay and leave the
+		// lobby, which ends this end's search with the lobby's error: when
+		// this end had gathered and its relay was refused too, say so.
+		if err != nil && !errors.Is(err, ErrNoPath) && gathered.isClosed() && relayRefused(a, urls) {
+			err = fmt.Errorf("%w (%w)", err, ErrRelayRefused)
+		}
+	}()
 	ufrag, pwd, err := a.GetLocalUserCredentials()
 	if err != nil {
 		return nil, fmt.Errorf("netplay: ICE credentials: %w", err)
 	}
 	out := newOutbox(ctx, send)
 	out.push(signal{Ufrag: ufrag, Pwd: pwd})
-	gathered := newDone()
 	if err := a.OnCandidate(func(c ice.Candidate) {
 		if c == nil {
 			gathered.close()

@@ -82,3 +82,13 @@ type done struct {
 func newDone() *done { return &done{c: make(chan struct{})} }
 
 func (d *done) close() { d.once.Do(func() { close(d.c) }) }
+
+// isClosed reports whether close was called.
+func (d *done) isClosed() bool {
+	select {
+	case <-d.c:
+		return true
+	default:
+		return false
+	}
+}
