@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"cmp"
 	"fmt"
 	"net"
 	"net/url"
@@ -33,7 +34,7 @@ func bindIP(n transport.Net, lobby string, servers []ICEServer, all bool) (net.I
 		ip, err := routeFrom(n, t)
 		switch {
 		case err != nil:
-			first = cmpOr(first, err)
+			first = cmp.Or(first, err)
 		case !ip.IsLoopback():
 			return ip, nil
 		case local == nil:
@@ -44,14 +45,6 @@ func bindIP(n transport.Net, lobby string, servers []ICEServer, all bool) (net.I
 		return nil, first
 	}
 	return local, nil
-}
-
-// cmpOr is a, or b when a is nil.
-func cmpOr(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // routeTargets are HOST:PORT of the lobby, then of each STUN and TURN

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -150,4 +151,31 @@ func TestPeersOnOneMachineMeetOverLoopback(t *testing.T) {
 		}
 	}
 	exchange(t, js)
+}
+
+// What a lobby address is, and that Meet refuses to guess without one.
+func TestTheAddressToBindTowardIsTheLobbysHostOrAClearError(t *testing.T) {
+	for addr, want := range map[string]string{
+		"203.0.113.1:7000":                "203.0.113.1:7000",
+		"http://203.0.113.1:7000":         "203.0.113.1:7000",
+		"https://lobby.example.org":       "lobby.example.org:443",
+		"http://lobby.example.org/rooms/": "lobby.example.org:80",
+	} {
+		if got, err := lobbyHostPort(addr); err != nil || got != want {
+			t.Errorf("lobby %q: %q, %v; want %q", addr, got, err, want)
+		}
+	}
+	for _, bad := range []string{"lobby.example.org", "https://", "ftp//x"} {
+		if _, err := lobbyHostPort(bad); err == nil || !strings.Contains(err.Error(), "want HOST:PORT") {
+			t.Errorf("lobby %q: %v, want an error saying what an address is", bad, err)
+		}
+	}
+	n, err := stdnet.NewNet()
+	must(t, err)
+	if _, err := bindIP(n, "", nil, false); err == nil || !strings.Contains(err.Error(), "Options.ListenAll") {
+		t.Errorf("no lobby and no servers: %v, want an error naming Options.Lobby and Options.ListenAll", err)
+	}
+	if ip, err := bindIP(n, "", nil, true); err != nil || !ip.IsUnspecified() {
+		t.Errorf("ListenAll: %v, %v; want the unspecified address", ip, err)
+	}
 }
