@@ -49,6 +49,7 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, log *s
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go watchRoom(wctx, c, log, p)
+	opt.Lobby = addr // bind only the address facing it
 	j, err := transport.Meet(ctx, rendezvous{c}, func() []transport.ICEServer { return iceServers(c.Servers()) }, opt)
 	if err != nil {
 		return nil, p.fail(ctx, lobbyFailure(addr, err), len(c.Status().Joined))

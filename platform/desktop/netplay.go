@@ -53,6 +53,12 @@ type NetOptions struct {
 	// (every run then plays through it; -lobby "" plays alone); "" means
 	// no lobby (-host and -join).
 	Lobby string
+	// ListenAll makes a peer meeting through Lobby listen on every
+	// interface and offer each one's address to the others, for a
+	// machine whose route to the lobby is not its way to the players.
+	// false (no flag sets it): only the address this machine reaches the
+	// lobby from. -host and -join listen where their address says.
+	ListenAll bool
 }
 
 // flags registers the netplay flags on fs, writing into n, with d's
@@ -144,6 +150,18 @@ type netRun struct {
 	now, heldAt, maxHeld time.Duration
 }
 
+// sessionOptions are the transport's options for this run's session,
+// which predicts when rollback is above 0.
+func (r *run) sessionOptions(rollback int) transport.Options {
+	o, n := &r.cfg, &r.cfg.Net
+	return transport.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
+		Build: buildID(o.Version, r.log), Game: o.Name, Logger: r.log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
+		Ticks: o.Loop.Ticks, Timeout: n.DropAfter, Predicting: rollback > 0, ListenAll: n.ListenAll,
+		// A joiner takes its place only once it knows it can run the
+		// host's settings.
+		Check: r.canAdopt}
+}
+
 // startNet connects the session before the game starts, so that a joiner
 // starts it with the host's settings (adopting them into r.cfg), drawing
 // in the window what it waits for (screen, on return).
@@ -154,12 +172,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	if o.Output.Record == "" { // a recording says it already
 		warnUnhashed(r.game, log)
 	}
-	opt := transport.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
-		Build: buildID(o.Version, log), Game: o.Name, Logger: log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
-		Ticks: o.Loop.Ticks, Timeout: n.DropAfter, Predicting: rollback > 0,
-		// A joiner takes its place only once it knows it can run the
-		// host's settings.
-		Check: r.canAdopt}
+	opt := r.sessionOptions(rollback)
 	var connect func(context.Context) (*transport.Joined, error)
 	switch {
 	case n.Lobby != "":

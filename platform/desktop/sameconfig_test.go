@@ -105,7 +105,7 @@ var codeOnly = []string{
 	"Window.Title", "Window.Width", "Window.Height", "Window.Fixed", "Window.MinWidth", "Window.MinHeight",
 	"Window.Software", "Window.LogicalWidth", "Window.LogicalHeight", "Window.IntegerScale", "Window.Icon",
 	"Window.HideCursor", "Window.RelativeMouse",
-	"Debug.NoFullscreenKey", "Debug.NoScreenshotKey", "Output.StatsOut",
+	"Debug.NoFullscreenKey", "Debug.NoScreenshotKey", "Output.StatsOut", "Net.ListenAll",
 }
 
 // A Config written in code and the same values typed as flags parse to
@@ -166,7 +166,8 @@ func TestParseKeepsWhatNoFlagSets(t *testing.T) {
 	in := desktop.Config{Name: "kept", Description: "d", LocalFlags: []string{"cheer"}, Bot: bot, SaveDir: "/tmp/x",
 		Loop:   engine.Config{TimeScale: 2, Players: 3, ProfileLabels: true},
 		Window: sdl2.Options{Title: "T", Width: 300, Height: 200, Fixed: true, LogicalWidth: 10, LogicalHeight: 10},
-		Debug:  desktop.Debug{NoFullscreenKey: true, NoScreenshotKey: true}}
+		Debug:  desktop.Debug{NoFullscreenKey: true, NoScreenshotKey: true},
+		Net:    desktop.NetOptions{ListenAll: true}}
 	out, err := desktop.Parse(&flagged{}, in, nil)
 	if err != nil {
 		t.Fatal(err)

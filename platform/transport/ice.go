@@ -21,6 +21,7 @@ type iceEnv struct {
 	servers func() []ICEServer
 	net     transport.Net
 	mux     ice.UniversalUDPMux // QUIC's socket, for host and reflexive candidates
+	bound   net.IP              // the socket's address; unspecified: every interface's
 	log     *slog.Logger
 	pionLog logging.LoggerFactory // pion's own logs: errors only
 }
@@ -62,10 +63,8 @@ func (e *iceEnv) newAgent() (*ice.Agent, []*stun.URI, error) {
 		ice.WithNetworkTypes([]ice.NetworkType{ice.NetworkTypeUDP4}),
 		ice.WithMulticastDNSMode(ice.MulticastDNSModeDisabled),
 		ice.WithLoggerFactory(e.pionLog),
-		// Loopback is no path between machines, and a TURN server
-		// refuses to relay to it.
-		ice.WithIPFilter(notLoopback),
-		ice.WithRemoteIPFilter(notLoopback),
+		ice.WithIPFilter(e.localFilter()),
+		ice.WithRemoteIPFilter(e.remoteFilter()),
 		// QUIC watches the path once it runs; ICE only finds it.
 		ice.WithDisconnectedTimeout(0),
 		ice.WithFailedTimeout(0),
@@ -74,6 +73,27 @@ func (e *iceEnv) newAgent() (*ice.Agent, []*stun.URI, error) {
 		return nil, nil, fmt.Errorf("netplay: start ICE: %w", err)
 	}
 	return a, urls, nil
+}
+
+// localFilter keeps the candidates ICE gathers to the bound address's
+// (the relayed ones' sockets too, which pion opens per address it
+// passes), or, bound to every interface, to those of any but loopback:
+// loopback is no path between machines, and a TURN server refuses to
+// relay to it.
+func (e *iceEnv) localFilter() func(net.IP) bool {
+	if e.bound.IsUnspecified() {
+		return notLoopback
+	}
+	return onlyIP(e.bound)
+}
+
+// remoteFilter drops the peer's loopback candidates, unless this end is
+// bound to loopback: then every peer is on this machine.
+func (e *iceEnv) remoteFilter() func(net.IP) bool {
+	if e.bound.IsLoopback() {
+		return func(net.IP) bool { return true }
+	}
+	return notLoopback
 }
 
 func notLoopback(ip net.IP) bool { return !ip.IsLoopback() }

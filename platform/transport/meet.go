@@ -54,7 +54,7 @@ func meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Optio
 		return nil, err
 	}
 	start := time.Now()
-	s, err := openShared(n, servers, r.Slot() == 0, o.Logger)
+	s, err := openShared(n, servers, o, r.Slot() == 0)
 	if err != nil {
 		return nil, err
 	}
@@ -103,32 +103,37 @@ type shared struct {
 	extra  []io.Closer // transports over relayed pairs
 }
 
-// openShared opens the socket; a host's QUIC is behind a gate, as Host's.
-func openShared(n transport.Net, servers func() []ICEServer, host bool, log *slog.Logger) (*shared, error) {
+// openShared opens the socket on the address bindIP picks from o; a
+// host's QUIC is behind a gate, as Host's.
+func openShared(n transport.Net, servers func() []ICEServer, o Options, host bool) (*shared, error) {
 	if n == nil {
 		var err error
 		if n, err = stdnet.NewNet(); err != nil {
 			return nil, fmt.Errorf("netplay: list the network interfaces: %w", err)
 		}
 	}
-	conn, err := n.ListenPacket("udp4", "0.0.0.0:0")
+	ip, err := bindIP(n, o.Lobby, servers(), o.ListenAll)
 	if err != nil {
-		return nil, fmt.Errorf("netplay: open a UDP socket: %w", err)
+		return nil, err
+	}
+	conn, err := n.ListenPacket("udp4", net.JoinHostPort(ip.String(), "0"))
+	if err != nil {
+		return nil, fmt.Errorf("netplay: open a UDP socket on %v: %w", ip, err)
 	}
 	tr := &quic.Transport{Conn: conn}
-	g := newGate(log)
+	g := newGate(o.Logger)
 	if host {
 		tr.VerifySourceAddress, tr.ConnContext = g.retry, g.admit
 	}
 	side := newSTUNSide(tr)
-	// pion warns of what is normal here (a socket on every interface,
-	// STUN answers without a username); PION_LOG_DEBUG=ice and the like
-	// still turn its logs on.
+	// pion warns of what is normal here (a socket on every interface
+	// when asked, STUN answers without a username); PION_LOG_DEBUG=ice
+	// and the like still turn its logs on.
 	quiet := logging.NewDefaultLoggerFactory()
 	quiet.DefaultLogLevel = logging.LogLevelError
 	mux := ice.NewUniversalUDPMuxDefault(ice.UniversalUDPMuxParams{UDPConn: side, Net: n, Logger: quiet.NewLogger("ice")})
-	s := &shared{conn: conn, tr: tr, stun: side, gate: g, env: iceEnv{servers: servers, net: n, mux: mux, log: log, pionLog: quiet}}
-	return s, nil
+	env := iceEnv{servers: servers, net: n, mux: mux, bound: ip, log: o.Logger, pionLog: quiet}
+	return &shared{conn: conn, tr: tr, stun: side, gate: g, env: env}, nil
 }
 
 // Close ends every agent, the relayed transports and the socket.

@@ -55,7 +55,9 @@ func newLab(t *testing.T, natA, natB *vnet.NATType) *lab {
 			l.nets = append(l.nets, lanNet(t, lan, ip))
 		}
 	} else {
-		l.nets = append(l.nets, lanNet(t, lanRouter(t, wan, natA, "27.1.1.1", "192.168.0.0/24", lf), "192.168.0.1"))
+		// Peer A's machine has a second address, which it must not offer
+		// unless asked to listen on every interface.
+		l.nets = append(l.nets, lanNet(t, lanRouter(t, wan, natA, "27.1.1.1", "192.168.0.0/24", lf), "192.168.0.1", "192.168.0.7"))
 		l.nets = append(l.nets, lanNet(t, lanRouter(t, wan, natB, "28.1.1.1", "10.2.0.0/24", lf), "10.2.0.1"))
 	}
 	must(t, wan.Start())
@@ -82,9 +84,9 @@ func lanRouter(t *testing.T, wan *vnet.Router, nat *vnet.NATType, public, cidr s
 	return r
 }
 
-func lanNet(t *testing.T, r *vnet.Router, ip string) *vnet.Net {
+func lanNet(t *testing.T, r *vnet.Router, ips ...string) *vnet.Net {
 	t.Helper()
-	n, err := vnet.NewNet(&vnet.NetConfig{StaticIPs: []string{ip}})
+	n, err := vnet.NewNet(&vnet.NetConfig{StaticIPs: ips})
 	must(t, err)
 	must(t, r.AddNet(n))
 	return n
@@ -180,7 +182,7 @@ func meetPair(t *testing.T, l *lab, sv func() []ICEServer, timeout time.Duration
 	var wg sync.WaitGroup
 	for i := range 2 {
 		wg.Go(func() {
-			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
+			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: vnetServerIP + ":8080"}
 			js[i], errs[i] = meet(ctx, peers[i], sv, o, l.nets[i])
 		})
 	}
@@ -320,7 +322,7 @@ func TestAJoinerThatLeftBeforeItHadAPathLeavesItsSlotToTheNext(t *testing.T) {
 	defer cancel()
 	room := &memRoom{}
 	host, ghost := room.peer(0), room.peer(1)
-	o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
+	o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: vnetServerIP + ":8080"}
 	var hj *Joined
 	var herr error
 	done := make(chan struct{})
@@ -366,7 +368,7 @@ func TestMeetFailsWithTheLobbysErrorWhenTheLobbyFails(t *testing.T) {
 	l := newLab(t, coneNAT, nil)
 	for slot := range 2 {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
+		o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: vnetServerIP + ":8080"}
 		_, err := meet(ctx, failingRoom{slot}, servers(t, false), o, l.nets[slot])
 		cancel()
 		if !errors.Is(err, errLobbyGone) {

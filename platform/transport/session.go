@@ -64,6 +64,18 @@ type Options struct {
 	// Timeout bounds a joiner's wait for the host to answer at all (the
 	// QUIC handshake); 0 means 10 s.
 	Timeout time.Duration
+	// Lobby, for Meet, is the address of the lobby it meets through
+	// (HOST:PORT, or an http:// or https:// URL): Meet's socket binds
+	// only to the local address of this machine's route to that host,
+	// and ICE offers only that address's candidates. When the lobby is
+	// on this machine the route to a STUN or TURN server off it is
+	// taken instead. Empty: only those servers' routes are looked at.
+	Lobby string
+	// ListenAll makes Meet's socket listen on every interface and ICE
+	// offer candidates from each (but loopback), for a machine whose
+	// route to the lobby is not the way to the other players. false:
+	// only the address facing the lobby.
+	ListenAll bool
 	// kdf is the cost of deriving the session key from Code; the zero
 	// value is the full cost. Only tests lower it.
 	kdf kdfCost

@@ -122,6 +122,9 @@ func TestNATLabPlayersBehindNATsMeetThroughTheLobby(t *testing.T) {
 				code := fmt.Sprintf("natlab-code-%d", i)
 				a := l.startLabPeer(lans[i][0], bin, fmt.Sprintf("p%d-a", i), code, 11, ticks)
 				b := l.startLabPeer(lans[i][1], bin, fmt.Sprintf("p%d-b", i), code, 22, ticks)
+				for k := range 2 {
+					l.checkUDPBinds(t, lans[i][k], fmt.Sprintf("10.0.%d.2", pr.firstIndex+k))
+				}
 				sa, sb := a.wait(t, l, 90*time.Second), b.wait(t, l, 30*time.Second)
 				checkLabSession(t, pr, ticks, sa, sb)
 			})
@@ -164,5 +167,40 @@ func checkLabSession(t *testing.T, pr natPairing, ticks uint64, ss ...desktop.Su
 		}
 		t.Logf("slot %d: path %s, connect %.0f ms, rtt p50 %.2f p99 %.2f ms, wire %.0f B/s sent, %.0f B/s received",
 			n.Slot, n.Path, n.ConnectMS, n.RTTMS.P50, n.RTTMS.P99, float64(n.WireBytesSent)/s.WallS, float64(n.WireBytesReceived)/s.WallS)
+	}
+}
+
+// checkUDPBinds watches the UDP sockets in namespace lan, where only one
+// player runs, from its first for bindWatch (gathering opens the relay's):
+// every one must be bound to the LAN address want, the one facing the
+// lobby, none to every interface. It fails when no socket appears in 30 s.
+func (l *natLab) checkUDPBinds(t *testing.T, lan, want string) {
+	t.Helper()
+	const bindWatch = 3 * time.Second
+	var seen time.Time
+	for range 600 {
+		out, err := exec.Command("ip", "netns", "exec", lan, "ss", "-Huan").Output()
+		if err != nil {
+			t.Fatalf("ss in %s: %v", lan, err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			f := strings.Fields(line)
+			if len(f) < 5 {
+				continue
+			}
+			if seen.IsZero() {
+				seen = time.Now()
+			}
+			if host, _, _ := strings.Cut(f[3], ":"); host != want {
+				t.Fatalf("a player in %s has a UDP socket on %s, want every one on %s (the address facing the lobby):\n%s", lan, f[3], want, out)
+			}
+		}
+		if !seen.IsZero() && time.Since(seen) > bindWatch {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if seen.IsZero() {
+		t.Fatalf("no UDP socket appeared in %s in 30 s: the player never opened one", lan)
 	}
 }
