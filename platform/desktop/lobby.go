@@ -8,10 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/lockstep-engine/lockstep/platform/lobby"
-	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
@@ -179,7 +177,7 @@ func (p *progress) lines(state, joined int, err error) []string {
 	case stateConnecting:
 		return []string{code, here, "everyone is here: connecting (directly, or through the relay)..."}
 	}
-	return append([]string{"could not start the game:"}, wrapText(err.Error(), 60)...)
+	return failureLines(err.Error())
 }
 
 // wrapText breaks s into lines of at most width characters, at spaces.
@@ -197,24 +195,4 @@ func wrapText(s string, width int) []string {
 		line += w
 	}
 	return append(out, line)
-}
-
-// failureHold bounds how long a failure stays on screen for the player
-// to read when the window is not closed.
-const failureHold = time.Minute
-
-// holdFailure keeps the failure on the screen until the player closes the
-// window (or failureHold passes); a headless run does not wait.
-func holdFailure(ctx context.Context, win *sdl2.Window, s *waitScreen) {
-	if win == nil || win.Headless() || s == nil {
-		return
-	}
-	end := time.Now().Add(failureHold)
-	sink := &quitSink{}
-	for !sink.quit && ctx.Err() == nil && time.Now().Before(end) {
-		win.PollEvents(sink)
-		s.draw(win.Canvas())
-		_ = win.Present()
-		time.Sleep(waitFrame)
-	}
 }

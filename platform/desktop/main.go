@@ -102,7 +102,7 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 	defer func() { err = errors.Join(err, r.win.Close()) }()
 	var screen *waitScreen
 	if r.net, err = r.openNet(ctx, &screen); err != nil { // before the game starts: a joiner takes the host's settings
-		if ctx.Err() != nil || errors.Is(err, errWindowClosed) {
+		if errors.Is(err, errGaveUp) {
 			return r.sum, r.endWaiting(ctx, screen, err)
 		}
 		return r.sum, err

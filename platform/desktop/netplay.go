@@ -197,9 +197,6 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	start := time.Now()
 	j, err := connectDrawing(ctx, r.win, *screen, connect)
 	if err != nil {
-		if n.Lobby != "" && ctx.Err() == nil && !errors.Is(err, errWindowClosed) {
-			holdFailure(ctx, r.win, *screen)
-		}
 		return nil, err
 	}
 	j.Connect = time.Since(start) // the lobby and the wait for the others included
@@ -454,12 +451,22 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 
 // openNet starts the session when the Config asks for one, waiting for
 // the other players until they come or ctx (or a signal) ends it; the
-// window says meanwhile what it waits for (screen).
+// window says meanwhile what it waits for (screen). A wait given up
+// returns an error wrapping errGaveUp; a failure stays on the screen for
+// the player to read (holdFailure) before it is returned.
 func (r *run) openNet(ctx context.Context, screen **waitScreen) (*netRun, error) {
 	if !r.cfg.Net.active() {
 		return nil, nil
 	}
-	return r.startNet(ctx, screen)
+	nr, err := r.startNet(ctx, screen)
+	switch {
+	case err == nil:
+		return nr, nil
+	case ctx.Err() != nil || errors.Is(err, errWindowClosed):
+		return nil, fmt.Errorf("%w: %w", errGaveUp, err)
+	}
+	r.holdFailure(ctx, *screen, err)
+	return nil, err
 }
 
 // loopContext is the context a session's loop runs under: an interrupt

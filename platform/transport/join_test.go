@@ -171,8 +171,8 @@ func TestJoiningAHostThatIsNotThereGivesUpAfterTheTimeout(t *testing.T) {
 	o := opts(testCode)
 	o.Timeout = time.Second
 	_, err = Join(ctx, udp.LocalAddr().String(), o)
-	if err == nil || !strings.Contains(err.Error(), "no answer within 1s") {
-		t.Fatalf("join of nobody: %v, want it given up after the 1 s timeout", err)
+	if !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), "no answer within 1s") {
+		t.Fatalf("join of nobody: %v, want it given up after the 1 s timeout (ErrNoAnswer)", err)
 	}
 }
 

@@ -189,8 +189,8 @@ func TestAPeerJoiningAFullSessionIsRefused(t *testing.T) {
 	wg.Wait()
 	defer h.Close()
 	_, err = Join(ctx, addr, opts(testCode))
-	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "full") {
-		t.Fatalf("second join: %v, want it refused as full", err)
+	if !errors.Is(err, ErrRefused) || !errors.Is(err, ErrFull) || !strings.Contains(err.Error(), "full") {
+		t.Fatalf("second join: %v, want it refused as full (ErrRefused and ErrFull)", err)
 	}
 }
 

@@ -195,6 +195,14 @@ func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) 
 	}, nil
 }
 
+// ErrFull is what Join's error wraps, with ErrRefused, when the host
+// turned the connection away: its session is full, or it is busy.
+var ErrFull = errors.New("the session is full")
+
+// ErrNoAnswer is what Join's error wraps when nothing answered at the
+// host's address within Options.Timeout.
+var ErrNoAnswer = errors.New("no answer")
+
 // joinError says why no connection to the host came about.
 func joinError(addr string, timeout time.Duration, err error) error {
 	var te *quic.TransportError
@@ -202,12 +210,12 @@ func joinError(addr string, timeout time.Duration, err error) error {
 	var idle *quic.IdleTimeoutError // quic-go says this one when its idle timer, as long as the handshake's, fires first
 	switch {
 	case errors.As(err, &te) && te.ErrorCode == quic.ConnectionRefused:
-		return fmt.Errorf("%w: the host at %s takes no more players (the session is full, or it is busy)", ErrRefused, addr)
+		return fmt.Errorf("%w: the host at %s takes no more players (%w, or it is busy)", ErrRefused, addr, ErrFull)
 	case errors.Is(err, ErrWrongCode) || errors.As(err, &te) && te.ErrorCode.IsCryptoError():
 		// The handshake failed on the keys, which come from the code alone.
 		return fmt.Errorf("netplay: join %s: %w: check it against the code the host shows", addr, ErrWrongCode)
 	case errors.As(err, &handshake) || errors.As(err, &idle) || errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("netplay: join %s: no answer within %v: is the host there, listening on that address? (-net-timeout sets the wait)", addr, timeout)
+		return fmt.Errorf("netplay: join %s: %w within %v: is the host there, listening on that address? (-net-timeout sets the wait)", addr, ErrNoAnswer, timeout)
 	}
 	return fmt.Errorf("netplay: join %s: %w (is the host there, and the code the same?)", addr, err)
 }

@@ -127,6 +127,25 @@ func TestJoiningAHostThatIsNotThereGivesUpAfterTheNetTimeout(t *testing.T) {
 	}
 }
 
+// A headless joiner with the wrong code ends at once, status 1, saying
+// so: it holds no failure screen for a player (which would outlast the
+// 30 s this test gives it).
+func TestJoiningWithTheWrongCodeEndsAtOnceSayingSo(t *testing.T) {
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", "the-hosts-code-1")
+	defer func() { _ = host.cmd.Process.Kill(); _ = host.cmd.Wait() }()
+	addr := waitHost(t, host).String()
+	jctx, jcancel := context.WithTimeout(ctx, 30*time.Second)
+	defer jcancel()
+	joiner := startPeer(jctx, t, bin, "-join", addr, "-code", "not-the-code-222")
+	err := joiner.cmd.Wait()
+	if exitStatus(err) != 1 || !strings.Contains(joiner.stderr.String(), "does not know the session code") {
+		t.Fatalf("join with the wrong code: %v, want exit status 1 at once, saying the code is wrong\n%s", err, joiner.stderr.String())
+	}
+}
+
 // copyModule copies this module's source into a new directory outside
 // any version control, with edit applied to samples/versus/game.go.
 func copyModule(t *testing.T, edit func(string) string) string {
