@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,18 +31,12 @@ func TestPredictingProcessesOverA100msLossyRelayReachTheSameState(t *testing.T) 
 			dir := t.TempDir()
 			tapes := [2]string{filepath.Join(dir, "host.tape"), filepath.Join(dir, "joiner.tape")}
 			wavs := [2]string{filepath.Join(dir, "host.wav"), filepath.Join(dir, "replay.wav")}
-			host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "600", "-physics", engine, "-bot", "11",
-				"-record", tapes[0], "-audio-out", wavs[0])
-			r := newDelayedRelay(t, waitHost(t, host), 0.05, 50*time.Millisecond)
-			joiner := startPeer(ctx, t, bin, "-join", r.front.LocalAddr().String(), "-code", code, "-bot", "22", "-record", tapes[1])
-			herr, jerr := host.cmd.Wait(), joiner.cmd.Wait()
-			if herr != nil || jerr != nil {
-				t.Fatalf("host: %v\n%s\njoiner: %v\n%s", herr, host.stderr.String(), jerr, joiner.stderr.String())
-			}
-			hs, js := host.summary(t), joiner.summary(t)
-			if hs.Ticks != 600 || js.Ticks != 600 || hs.StateHash != js.StateHash {
-				t.Fatalf("host: %d ticks, hash %s; joiner: %d ticks, hash %s: want 600 and equal", hs.Ticks, hs.StateHash, js.Ticks, js.StateHash)
-			}
+			var r *relay
+			hs, js := playThrough(ctx, t, bin, 600, func(h *net.UDPAddr) string {
+				r = newDelayedRelay(t, h, 0.05, 50*time.Millisecond)
+				return r.front.LocalAddr().String()
+			}, []string{"-code", code, "-physics", engine, "-bot", "11", "-record", tapes[0], "-audio-out", wavs[0]},
+				[]string{"-code", code, "-bot", "22", "-record", tapes[1]})
 			for _, s := range []*peerSummary{{"host", hs.Netplay}, {"joiner", js.Netplay}} {
 				n := s.net
 				if n == nil || n.Desync != nil || n.InputDelay > 2 || n.Prediction.Rollback != 8 || n.Prediction.FramesPredicted == 0 {
@@ -54,13 +49,7 @@ func TestPredictingProcessesOverA100msLossyRelayReachTheSameState(t *testing.T) 
 				if i == 0 {
 					args = append(args, "-audio-out", wavs[1])
 				}
-				rp := startPeer(ctx, t, bin, args...)
-				if err := rp.cmd.Wait(); err != nil {
-					t.Fatalf("replay %s: %v\n%s", tp, err, rp.stderr.String())
-				}
-				if rs := rp.summary(t); rs.Ticks != 600 || rs.StateHash != hs.StateHash {
-					t.Fatalf("replay of %s: %d ticks, hash %s, want 600 and %s", tp, rs.Ticks, rs.StateHash, hs.StateHash)
-				}
+				replayMatches(ctx, t, bin, hs, args...)
 			}
 			// -audio-out is the verified timeline's: a replay writes it again.
 			a, errA := os.ReadFile(wavs[0])

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -202,17 +203,10 @@ func TestTwoProcessesThroughALossyRelayReachTheSameState(t *testing.T) {
 			const code = "relay-test-code"
 			dir := t.TempDir()
 			tapes := [2]string{filepath.Join(dir, "host.tape"), filepath.Join(dir, "joiner.tape")}
-			host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-code", code, "-ticks", "300", "-physics", engine, "-bot", "11", "-record", tapes[0])
-			r := newRelay(t, waitHost(t, host), 0.1)
-			joiner := startPeer(ctx, t, bin, "-join", r.front.LocalAddr().String(), "-code", code, "-bot", "22", "-record", tapes[1])
-			herr, jerr := host.cmd.Wait(), joiner.cmd.Wait()
-			if herr != nil || jerr != nil {
-				t.Fatalf("host: %v\n%s\njoiner: %v\n%s", herr, host.stderr.String(), jerr, joiner.stderr.String())
-			}
-			hs, js := host.summary(t), joiner.summary(t)
-			if hs.Ticks != 300 || js.Ticks != 300 || hs.StateHash != js.StateHash {
-				t.Fatalf("host: %d ticks, hash %s; joiner: %d ticks, hash %s: want 300 and equal", hs.Ticks, hs.StateHash, js.Ticks, js.StateHash)
-			}
+			var r *relay
+			hs, js := playThrough(ctx, t, bin, 300, func(h *net.UDPAddr) string { r = newRelay(t, h, 0.1); return r.front.LocalAddr().String() },
+				[]string{"-code", code, "-physics", engine, "-bot", "11", "-record", tapes[0]},
+				[]string{"-code", code, "-bot", "22", "-record", tapes[1]})
 			if js.Physics != engine || hs.Netplay == nil || js.Netplay == nil || hs.Netplay.Desync != nil {
 				t.Fatalf("joiner physics %s (want the host's %s), netplay %+v %+v", js.Physics, engine, hs.Netplay, js.Netplay)
 			}
@@ -222,15 +216,42 @@ func TestTwoProcessesThroughALossyRelayReachTheSameState(t *testing.T) {
 			t.Logf("host %s\njoiner %s\nrelay lost %d", fmtNet(hs.Netplay), fmtNet(js.Netplay), r.lost)
 			// Either peer's tape holds both players and replays alone.
 			for _, tp := range tapes {
-				rp := startPeer(ctx, t, bin, "-replay", tp)
-				if err := rp.cmd.Wait(); err != nil {
-					t.Fatalf("replay %s: %v\n%s", tp, err, rp.stderr.String())
-				}
-				if rs := rp.summary(t); rs.Ticks != 300 || rs.StateHash != hs.StateHash {
-					t.Fatalf("replay of %s: %d ticks, hash %s, want 300 and %s", tp, rs.Ticks, rs.StateHash, hs.StateHash)
-				}
+				replayMatches(ctx, t, bin, hs, "-replay", tp)
 			}
 		})
+	}
+}
+
+// playThrough runs a session of two versus processes for ticks ticks:
+// a host on loopback with hostArgs, and a joiner with joinerArgs joining
+// the address via returns for the host's (a relay in front of it). Both
+// must end cleanly on the same tick and state; it returns their summaries.
+func playThrough(ctx context.Context, t *testing.T, bin string, ticks uint64, via func(*net.UDPAddr) string, hostArgs, joinerArgs []string) (hs, js desktop.Summary) {
+	t.Helper()
+	n := strconv.FormatUint(ticks, 10)
+	host := startPeer(ctx, t, bin, append([]string{"-host", "127.0.0.1:0", "-ticks", n}, hostArgs...)...)
+	joiner := startPeer(ctx, t, bin, append([]string{"-join", via(waitHost(t, host))}, joinerArgs...)...)
+	herr, jerr := host.cmd.Wait(), joiner.cmd.Wait()
+	if herr != nil || jerr != nil {
+		t.Fatalf("host: %v\n%s\njoiner: %v\n%s", herr, host.stderr.String(), jerr, joiner.stderr.String())
+	}
+	hs, js = host.summary(t), joiner.summary(t)
+	if hs.Ticks != ticks || js.Ticks != ticks || hs.StateHash != js.StateHash {
+		t.Fatalf("host: %d ticks, hash %s; joiner: %d ticks, hash %s: want %d and equal", hs.Ticks, hs.StateHash, js.Ticks, js.StateHash, ticks)
+	}
+	return hs, js
+}
+
+// replayMatches runs versus with args (a -replay) and wants the session's
+// ticks and state hash.
+func replayMatches(ctx context.Context, t *testing.T, bin string, session desktop.Summary, args ...string) {
+	t.Helper()
+	rp := startPeer(ctx, t, bin, args...)
+	if err := rp.cmd.Wait(); err != nil {
+		t.Fatalf("versus %v: %v\n%s", args, err, rp.stderr.String())
+	}
+	if rs := rp.summary(t); rs.Ticks != session.Ticks || rs.StateHash != session.StateHash {
+		t.Fatalf("versus %v: %d ticks, hash %s, want %d and %s", args, rs.Ticks, rs.StateHash, session.Ticks, session.StateHash)
 	}
 }
 
