@@ -50,19 +50,19 @@ func (g worldGame) World() physics.Stepper { return g.w }
 
 // warmLoop returns a loop that has run a second of frames on a fake
 // platform whose frames take one tick each.
-func warmLoop(tb testing.TB, g Game, labels bool) *Loop {
+func warmLoop(tb testing.TB, g game, labels bool) *Loop {
 	c := &fakeClock{}
-	return startLoop(tb, g, Config{Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, ProfileLabels: labels}, 60)
+	return startLoop(tb, g, Config{ProfileLabels: labels}, Wiring{Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c}, 60)
 }
 
 // startLoop prepares an uncapped loop the way Run does and runs frames of it.
-func startLoop(tb testing.TB, g Game, cfg Config, frames int) *Loop {
+func startLoop(tb testing.TB, g game, cfg Config, w Wiring, frames int) *Loop {
 	cfg.Mode = ModeUncapped
 	cfg, err := cfg.WithDefaults()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	l := newLoop(cfg, g)
+	l := newLoop(cfg, partsOf(g), w.withDefaults())
 	// A context that can be cancelled, as signal.NotifyContext's can: the
 	// loop checks it before every tick.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -88,7 +88,7 @@ func startLoop(tb testing.TB, g Game, cfg Config, frames int) *Loop {
 // frameCase is a game a frame of the loop is measured with.
 type frameCase struct {
 	name   string
-	game   Game
+	game   game
 	labels bool
 }
 
@@ -137,7 +137,7 @@ func BenchmarkFrame(b *testing.B) {
 // BenchmarkFrameSystemClock is the loop's overhead per frame on the real
 // monotonic clock, uncapped: what a frame costs beyond the game's own work.
 func BenchmarkFrameSystemClock(b *testing.B) {
-	l := startLoop(b, noopGame{}, Config{Clock: NewSystemClock(WaitHybrid)}, 60)
+	l := startLoop(b, noopGame{}, Config{}, Wiring{Clock: NewSystemClock(WaitHybrid)}, 60)
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := l.runFrame(); err != nil {

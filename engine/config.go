@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"log/slog"
 	"math"
 	"strings"
 	"time"
@@ -57,12 +56,14 @@ func parseName[T ~uint8](dst *T, names []string, b []byte, what string) error {
 // Next returns the mode after m in the order vsync, cap, uncapped.
 func (m Mode) Next() Mode { return (m + 1) % Mode(len(modeNames)) }
 
-// Config sets up a Run. The zero Config is valid and means: 60 ticks per
-// second, at most 8 ticks per frame, frame times clamped to 250 ms (or one
-// tick, when a tick is longer), vsync, real time, interpolation on, a game
-// without player slots, no platform (nothing drawn or polled) and the
-// system's monotonic clock. WithDefaults is the one place those defaults
-// and every field's range are written.
+// Config is what a user sets about a Run: rates, limits, modes, player
+// slots and when to stop. What the run is connected to (platform, clock,
+// tape, session) is its Wiring. The zero Config is valid and means: 60
+// ticks per second, at most 8 ticks per frame, frame times clamped to
+// 250 ms (or one tick, when a tick is longer), vsync, real time,
+// interpolation on, a game without player slots, no stop condition.
+// WithDefaults is the one place those defaults and every field's range
+// are written.
 type Config struct {
 	TPS       int           // fixed ticks per second; default 60, at most 10,000
 	MaxSteps  int           // most ticks in one frame; default 8
@@ -77,7 +78,7 @@ type Config struct {
 	// Tick.Players, by slot, and nothing else: Tick.Input is zero, so
 	// that a tick cannot read what exists on one machine only. On one
 	// machine the local input is split into the slots (see Seater and
-	// SeatLocal); with a Lockstep each slot is filled from its peer.
+	// SeatLocal); with a Wiring.Lockstep each slot is filled from its peer.
 	Players int
 
 	// Stop conditions; zero means no limit. Ticks stops after exactly that
@@ -85,24 +86,6 @@ type Config struct {
 	Frames   uint64        // frames to run (0: no limit)
 	Ticks    uint64        // ticks to run (0: no limit)
 	Duration time.Duration // time to run, on the loop's clock (0: no limit)
-
-	Platform Platform     // nil: no window, events or presents
-	Clock    Clock        // nil: the system's monotonic clock
-	Logger   *slog.Logger // nil: slog.Default()
-
-	// Tape, when set, records the input of every tick, or replays a
-	// recording in its place and checks the state against it (see
-	// engine/tape).
-	Tape Tape
-
-	// Lockstep, when set, supplies every player's input to each tick of a
-	// game with Players and holds ticks until it has it (engine/netplay).
-	// Nil: the players are seated from this machine's input.
-	Lockstep Lockstep
-
-	// GC, when set, is given the frame's idle time before each wait (see
-	// Collector); an IdleGC (NewIdleGC) moves garbage collection there.
-	GC Collector
 
 	// ProfileLabels tags CPU profile samples with the loop phase (pprof
 	// label "phase"). Off, it costs nothing.
@@ -162,9 +145,6 @@ func (c Config) WithDefaults() (Config, error) {
 	}
 	if c.TimeScale == 0 {
 		c.TimeScale = 1
-	}
-	if c.Logger == nil {
-		c.Logger = slog.Default()
 	}
 	return c, c.check()
 }

@@ -8,18 +8,18 @@
 // locking it up), then draws with alpha = leftover/dt between the last two
 // ticks, presents, and paces the frame by the power mode.
 //
-// The loop runs a Game: one fixed Tick and one Draw. Game authors do not
-// write an engine.Game: they write a platform/desktop Game, which desktop
-// puts on a window (sdl2.Window.Adapt) and hands to Run; engine.Game is
-// the platform's side, for platforms and tests. Optional capabilities are
-// found by type assertion: Updater for per-frame code such as hotkeys,
-// Simulator for a physics World the loop steps, snapshots and blends,
-// StateHasher, Seater for a game with player slots (Config.Players),
-// Predictor for a game a netplay session draws ahead of its confirmed
+// The loop runs a game's Parts: one fixed Tick and one Draw, and the
+// optional parts a game may have, each found once by whoever hands the
+// game to Run (platform/desktop's PartsOf finds them on a desktop.Game by
+// the interfaces Updater, Simulator, StateHasher, Seater and Predictor),
+// so the loop never asks a game what it is: Update for per-frame code,
+// World for a physics world the loop steps, snapshots and blends,
+// StateHash, Seat for a game with player slots (Config.Players), Fork
+// and Predictor for a game a netplay session draws ahead of its confirmed
 // input from a copy (see Predicting; SyncTest checks that a copy is
-// whole). The
-// Platform (window, events, presents) and the Clock come in through small
-// interfaces, so the loop runs under a fake clock and platform in tests and
+// whole). Config is what a user sets; Wiring is what the run is
+// connected to: the Platform (window, events, presents) and the Clock
+// come in through small interfaces, so the loop runs under a fake clock and platform in tests and
 // never imports SDL or a physics backend.
 //
 // Importing the package locks the main goroutine to the main OS thread (in

@@ -29,12 +29,12 @@ func (c *counter) Draw(f *engine.Frame) error {
 func ExampleRun() {
 	g := &counter{}
 	// No platform: nothing is drawn or polled, which suits a server or a
-	// test. A game passes its window as Config.Platform.
+	// test. A game passes its window as Wiring.Platform.
 	sum, err := engine.Run(context.Background(), engine.Config{
 		TPS:   50,
 		Mode:  engine.ModeUncapped,
 		Ticks: 10, // a fifth of a simulated second, exactly
-	}, g)
+	}, engine.Parts{Tick: g.Tick, Draw: g.Draw}, engine.Wiring{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -25,7 +25,7 @@ func TestGamePanicInTickDrawOrUpdateIsAnErrorThatLeavesThePlatformToItsOwner(t *
 			c := &fakeClock{}
 			p := &fakePlatform{clock: c, work: every(tick60)}
 			g := &panicky{where: where, at: 5}
-			sum, err := Run(context.Background(), Config{Mode: ModeUncapped, Platform: p, Clock: c, Frames: 100}, g)
+			sum, err := Run(context.Background(), Config{Mode: ModeUncapped, Frames: 100}, partsOf(g), Wiring{Platform: p, Clock: c})
 			var pe *PanicError
 			if !errors.As(err, &pe) || pe.Value != "boom in "+where {
 				t.Fatalf("Run = %v, want a *PanicError with the value", err)
@@ -188,7 +188,7 @@ func (p *brokenPlatform) Present() error {
 func TestPresentFailingMidRunEndsWithTheCauseAndTheFrame(t *testing.T) {
 	c := &fakeClock{}
 	p := &brokenPlatform{fakePlatform{clock: c, work: every(tick60)}, 9}
-	sum, err := Run(context.Background(), Config{Mode: ModeUncapped, Platform: p, Clock: c}, &recorder{})
+	sum, err := Run(context.Background(), Config{Mode: ModeUncapped}, partsOf(&recorder{}), Wiring{Platform: p, Clock: c})
 	if !errors.Is(err, errWindowGone) || !strings.Contains(err.Error(), "present frame 9") {
 		t.Fatalf("Run = %v, want the present's error naming frame 9", err)
 	}
@@ -229,7 +229,7 @@ func TestPhysicsStepThatDivergesEndsWithErrDivergedAndTheTick(t *testing.T) {
 	w := &nanWorld{divergeAt: 30, state: []physics.BodyState{{ID: 1}}}
 	g := &simulator{w: w}
 	p := &fakePlatform{clock: c, work: every(tick60)}
-	sum, err := Run(context.Background(), Config{Mode: ModeUncapped, Platform: p, Clock: c, Frames: 100}, g)
+	sum, err := Run(context.Background(), Config{Mode: ModeUncapped, Frames: 100}, partsOf(g), Wiring{Platform: p, Clock: c})
 	if !errors.Is(err, physics.ErrDiverged) || !strings.Contains(err.Error(), "tick 30") {
 		t.Fatalf("Run = %v, want ErrDiverged naming tick 30", err)
 	}
@@ -256,8 +256,8 @@ func TestTicksSlowerThanDTSlowTheGameDownWithEveryBailoutCounted(t *testing.T) {
 		slow = append(slow, f.Loop.RunningSlowly())
 		return nil
 	}
-	cfg := Config{Mode: ModeUncapped, MaxSteps: maxSteps, Platform: p, Clock: c, Frames: 200}
-	sum, err := Run(context.Background(), cfg, g)
+	cfg, w := Config{Mode: ModeUncapped, MaxSteps: maxSteps, Frames: 200}, Wiring{Platform: p, Clock: c}
+	sum, err := Run(context.Background(), cfg, partsOf(g), w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +302,7 @@ func TestCancelMidFrameStopsBeforeTheNextTickWithTheSummary(t *testing.T) {
 		return nil
 	}}
 	p := &fakePlatform{clock: c, work: every(3 * tick60)}
-	sum, err := Run(ctx, Config{Mode: ModeUncapped, Platform: p, Clock: c}, g)
+	sum, err := Run(ctx, Config{Mode: ModeUncapped}, partsOf(g), Wiring{Platform: p, Clock: c})
 	if !errors.Is(err, sigint) {
 		t.Fatalf("Run = %v, want the cancel cause", err)
 	}
@@ -335,8 +335,8 @@ func TestCancelStopsWithinATickOfAFrameOfSlowTicks(t *testing.T) {
 		return tick60
 	}
 	p := &fakePlatform{clock: c, work: work}
-	cfg := Config{Mode: ModeUncapped, MaxSteps: MaxMaxSteps, MaxFrame: 10 * time.Second, Platform: p, Clock: c}
-	sum, err := Run(ctx, cfg, g)
+	cfg, w := Config{Mode: ModeUncapped, MaxSteps: MaxMaxSteps, MaxFrame: 10 * time.Second}, Wiring{Platform: p, Clock: c}
+	sum, err := Run(ctx, cfg, partsOf(g), w)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Run = %v, want context.Canceled", err)
 	}

@@ -11,17 +11,7 @@ import (
 // Update; Run then returns nil.
 var ErrQuit = errors.New("engine: quit")
 
-// Game is what the loop runs: a fixed-rate tick and a draw. It is the
-// platform's side of a game (platform/desktop adapts a desktop.Game, what
-// a game author writes, to it), and what tests of the loop write.
-type Game interface {
-	// Tick advances the game by one fixed step of t.DT.
-	Tick(t *Tick) error
-	// Draw draws the frame at fraction f.Alpha between the last two ticks.
-	Draw(f *Frame) error
-}
-
-// Updater is a Game that also wants one call per frame, after the frame's
+// Updater is a game that also wants one call per frame, after the frame's
 // events and before its ticks: the place for hotkeys, cameras and switching
 // the loop's modes. What it does must not change the simulation, or replays
 // break; simulation input belongs in Tick.
@@ -29,14 +19,14 @@ type Updater interface {
 	Update(f *Frame) error
 }
 
-// Simulator is a Game whose bodies live in a physics world. The loop steps
+// Simulator is a game whose bodies live in a physics world. The loop steps
 // it after every Tick and keeps the previous and current snapshots for
 // Draw; its snapshot is the state a recording checks.
 type Simulator interface {
 	World() physics.Stepper
 }
 
-// StateHasher is a Game that fingerprints its own state for recordings and
+// StateHasher is a game that fingerprints its own state for recordings and
 // run summaries: equal states, bit for bit, must hash equal. A Simulator
 // without it is fingerprinted by physics.Hash of its world's snapshot.
 type StateHasher interface {

@@ -26,7 +26,7 @@ func TestCollectorGetsTheTimeLeftBeforeTheDeadline(t *testing.T) {
 		c := &fakeClock{}
 		gc := &budgetRecorder{}
 		p := &fakePlatform{clock: c, work: every(work)}
-		runFake(t, Config{Mode: tc.mode, FPS: 100, Frames: 10, GC: gc}, &recorder{}, p, c)
+		runWired(t, Config{Mode: tc.mode, FPS: 100, Frames: 10}, Wiring{GC: gc}, &recorder{}, p, c)
 		if len(gc.budgets) != 9 { // not after the last frame
 			t.Fatalf("%v: Collect called %d times in 10 frames, want 9", tc.mode, len(gc.budgets))
 		}
@@ -45,7 +45,7 @@ func TestCollectorUnderVSyncGetsThePeriodLessTheFramesWork(t *testing.T) {
 	p.clock = c
 	p.work = every(20 * time.Millisecond)
 	g := &recorder{onTick: func(*Tick) error { c.now += 4 * time.Millisecond; return nil }}
-	runFake(t, Config{Mode: ModeVSync, TPS: 50, Frames: 6, GC: gc}, g, p, c)
+	runWired(t, Config{Mode: ModeVSync, TPS: 50, Frames: 6}, Wiring{GC: gc}, g, p, c)
 	// Each frame ticks once (4 ms of work), so 20 − 4 − 1 ms margin remain.
 	for i, b := range gc.budgets[2:] {
 		if b != 15*time.Millisecond {

@@ -267,14 +267,14 @@ func TestFrameWithKeysTextAndPadsAllocatesNothingOnceWarm(t *testing.T) {
 	c := &fakeClock{}
 	p := &eventfulPlatform{fakePlatform: fakePlatform{clock: c, work: every(time.Second / 60)}}
 	var sawText, sawPad int
-	l := startLoop(t, noopGame{}, Config{Platform: p, Clock: c}, 60)
-	l.game = gameFunc(func(tk *Tick) error {
+	l := startLoop(t, noopGame{}, Config{}, Wiring{Platform: p, Clock: c}, 60)
+	l.game = partsOf(gameFunc(func(tk *Tick) error {
 		sawText += tk.Input.Text.Len()
 		if tk.Input.Pads[0].Connected {
 			sawPad++
 		}
 		return nil
-	})
+	}))
 	allocs := testing.AllocsPerRun(200, func() {
 		if err := l.runFrame(); err != nil {
 			t.Fatal(err)

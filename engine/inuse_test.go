@@ -22,9 +22,9 @@ func TestRunOnAPlatformAnotherRunDrivesIsRefused(t *testing.T) {
 			return nil
 		}
 		before := p.presents
-		_, inner = Run(context.Background(), Config{Platform: p, Clock: c, Frames: 3, Mode: ModeUncapped}, &recorder{})
+		_, inner = Run(context.Background(), Config{Frames: 3, Mode: ModeUncapped}, partsOf(&recorder{}), Wiring{Platform: p, Clock: c})
 		innerPresents = p.presents - before
-		_, elsewhere = Run(context.Background(), Config{Platform: other, Clock: c, Frames: 3, Mode: ModeUncapped}, &recorder{})
+		_, elsewhere = Run(context.Background(), Config{Frames: 3, Mode: ModeUncapped}, partsOf(&recorder{}), Wiring{Platform: other, Clock: c})
 		return nil
 	}}
 	rep := runFake(t, Config{Mode: ModeUncapped, Frames: 5}, g, p, c)
@@ -38,10 +38,10 @@ func TestRunOnAPlatformAnotherRunDrivesIsRefused(t *testing.T) {
 		t.Fatalf("the outer run ran %d frames, want 5", rep.Frames)
 	}
 	panicky := &recorder{onUpdate: func(*Frame) error { panic("boom") }}
-	if _, err := Run(context.Background(), Config{Platform: p, Clock: c, Frames: 3, Mode: ModeUncapped}, panicky); err == nil {
+	if _, err := Run(context.Background(), Config{Frames: 3, Mode: ModeUncapped}, partsOf(panicky), Wiring{Platform: p, Clock: c}); err == nil {
 		t.Fatal("a panicking game's run returned no error")
 	}
-	if _, err := Run(context.Background(), Config{Platform: p, Clock: c, Frames: 3, Mode: ModeUncapped}, &recorder{}); err != nil {
+	if _, err := Run(context.Background(), Config{Frames: 3, Mode: ModeUncapped}, partsOf(&recorder{}), Wiring{Platform: p, Clock: c}); err != nil {
 		t.Fatalf("Run on a platform whose runs have returned: %v", err)
 	}
 }

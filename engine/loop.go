@@ -12,9 +12,8 @@ import (
 // take effect from the next frame.
 type Loop struct {
 	cfg      Config
-	game     Game
-	updater  Updater
-	hasher   StateHasher
+	wire     Wiring
+	game     Parts
 	world    physics.Stepper
 	platform Platform
 	clock    Clock

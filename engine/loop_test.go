@@ -11,10 +11,16 @@ import (
 )
 
 // runFake runs g on a fake clock and platform with cfg's stop conditions.
-func runFake(t *testing.T, cfg Config, g Game, p Platform, c *fakeClock) Report {
+func runFake(t *testing.T, cfg Config, g game, p Platform, c *fakeClock) Report {
 	t.Helper()
-	cfg.Platform, cfg.Clock = p, c
-	sum, err := Run(context.Background(), cfg, g)
+	return runWired(t, cfg, Wiring{}, g, p, c)
+}
+
+// runWired is runFake wired as w says besides.
+func runWired(t *testing.T, cfg Config, w Wiring, g game, p Platform, c *fakeClock) Report {
+	t.Helper()
+	w.Platform, w.Clock = p, c
+	sum, err := Run(context.Background(), cfg, partsOf(g), w)
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -248,7 +254,7 @@ func TestGamePanicIsRecoveredWithStack(t *testing.T) {
 	c := &fakeClock{}
 	p := &fakePlatform{clock: c, work: every(time.Second / 60)}
 	g := &recorder{onTick: func(*Tick) error { panic("boom in tick") }}
-	_, err := Run(context.Background(), Config{Mode: ModeUncapped, Platform: p, Clock: c}, g)
+	_, err := Run(context.Background(), Config{Mode: ModeUncapped}, partsOf(g), Wiring{Platform: p, Clock: c})
 	var pe *PanicError
 	if !errors.As(err, &pe) {
 		t.Fatalf("Run returned %v, want a *PanicError", err)
@@ -277,7 +283,7 @@ func TestErrQuitEndsCleanlyAndOtherErrorsAreWrapped(t *testing.T) {
 				return nil
 			}}
 			p := &fakePlatform{clock: c, work: every(time.Second / 60)}
-			_, err := Run(context.Background(), Config{Mode: ModeUncapped, Platform: p, Clock: c}, g)
+			_, err := Run(context.Background(), Config{Mode: ModeUncapped}, partsOf(g), Wiring{Platform: p, Clock: c})
 			if !errors.Is(err, tc.wantErr) || (tc.wantErr == nil) != (err == nil) {
 				t.Fatalf("Run = %v, want %v", err, tc.wantErr)
 			}
@@ -308,7 +314,7 @@ func TestQuitEventAndCancelEndTheLoop(t *testing.T) {
 		return nil
 	}}
 	p = &fakePlatform{clock: c, work: every(time.Millisecond)}
-	sum, err := Run(ctx, Config{Mode: ModeUncapped, Platform: p, Clock: c}, g)
+	sum, err := Run(ctx, Config{Mode: ModeUncapped}, partsOf(g), Wiring{Platform: p, Clock: c})
 	if !errors.Is(err, context.Canceled) || sum.Frames != 3 || g.perFrame[2] != 0 {
 		t.Fatalf("cancel: Run = %v after %d frames (ticks %v), want context.Canceled after 3, the last running no tick", err, sum.Frames, g.perFrame)
 	}
@@ -320,7 +326,7 @@ func (boundPlatform) MainThreadOnly() {}
 
 func TestRunOffTheMainThreadSaysSo(t *testing.T) {
 	c := &fakeClock{}
-	_, err := Run(context.Background(), Config{Platform: &boundPlatform{fakePlatform{clock: c}}, Clock: c}, &recorder{})
+	_, err := Run(context.Background(), Config{}, partsOf(&recorder{}), Wiring{Platform: &boundPlatform{fakePlatform{clock: c}}, Clock: c})
 	if !errors.Is(err, ErrNotMainThread) {
 		t.Fatalf("Run from a test goroutine = %v, want ErrNotMainThread", err)
 	}
@@ -345,7 +351,7 @@ func TestInvalidConfigNamesTheField(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.name) {
 			t.Errorf("Validate(%+v) = %v, want an error naming %s", tc.cfg, err, tc.name)
 		}
-		if _, rerr := Run(context.Background(), tc.cfg, &recorder{}); rerr == nil {
+		if _, rerr := Run(context.Background(), tc.cfg, partsOf(&recorder{}), Wiring{}); rerr == nil {
 			t.Errorf("Run accepted %+v", tc.cfg)
 		}
 	}
@@ -535,7 +541,7 @@ func TestATickThatQuitsCountsAsTheTapeRecordedIt(t *testing.T) {
 		return nil
 	}}
 	p := &fakePlatform{clock: c, work: every(time.Second / 60)}
-	rep := runFake(t, Config{Mode: ModeUncapped, Tape: tp}, g, p, c)
+	rep := runWired(t, Config{Mode: ModeUncapped}, Wiring{Tape: tp}, g, p, c)
 	if rep.Ticks != 4 || tp.n != 4 {
 		t.Fatalf("the game quit in tick 3: the report counts %d ticks and the tape %d, want 4 and 4", rep.Ticks, tp.n)
 	}

@@ -71,11 +71,11 @@ const rebaseEvery = 1 << 20
 // throttlePeriod is the frame period while the window cannot be seen.
 const throttlePeriod = 50 * time.Millisecond
 
-func newPacer(cfg Config) *pacer {
-	p := &pacer{clock: cfg.Clock, fps: cfg.FPS, log: cfg.Logger}
-	p.vsync, _ = cfg.Platform.(VSyncer)
-	p.rater, _ = cfg.Platform.(RefreshRater)
-	if h, ok := cfg.Platform.(Headless); ok {
+func newPacer(cfg Config, w *Wiring) *pacer {
+	p := &pacer{clock: w.Clock, fps: cfg.FPS, log: w.Logger}
+	p.vsync, _ = w.Platform.(VSyncer)
+	p.rater, _ = w.Platform.(RefreshRater)
+	if h, ok := w.Platform.(Headless); ok {
 		p.headless = h.Headless()
 	}
 	p.readRefresh()

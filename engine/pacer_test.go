@@ -123,7 +123,7 @@ func TestVSyncFollowsTheWindowToAFasterMonitor(t *testing.T) {
 
 func TestCapDeadlinesCarryOnAcrossARebase(t *testing.T) {
 	c := &fakeClock{}
-	p := newPacer(Config{Clock: c, FPS: 7, Logger: slog.New(slog.DiscardHandler)})
+	p := newPacer(Config{FPS: 7}, &Wiring{Clock: c, Logger: slog.New(slog.DiscardHandler)})
 	if err := p.setMode(ModeCap, 0); err != nil {
 		t.Fatal(err)
 	}

@@ -26,11 +26,11 @@ func TestAFrameCutShortByAnErrorEndsItsTraceTask(t *testing.T) {
 		}
 		return nil
 	}}
-	cfg, err := Config{Mode: ModeUncapped, Platform: p, Clock: c}.WithDefaults()
+	cfg, err := Config{Mode: ModeUncapped}.WithDefaults()
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := newLoop(cfg, g)
+	l := newLoop(cfg, partsOf(g), Wiring{Platform: p, Clock: c}.withDefaults())
 	if err := l.run(context.Background()); !errors.Is(err, boom) {
 		t.Fatalf("run: %v, want the tick's error", err)
 	}

@@ -34,6 +34,14 @@ func SeatLocal(local *Input, players []Input) {
 	}
 }
 
+// cmpSeat returns seat, or SeatLocal when it is nil.
+func cmpSeat(seat func(*Input, []Input)) func(*Input, []Input) {
+	if seat == nil {
+		return SeatLocal
+	}
+	return seat
+}
+
 // multiplayer is the loop's part for a game with player slots.
 type multiplayer struct {
 	players  []Input // this tick's, one per slot; nil without slots
@@ -43,26 +51,23 @@ type multiplayer struct {
 	tape     PlayersTape
 }
 
-// init sets m up for game, refusing a Lockstep or a Tape that cannot
-// serve it.
-func (m *multiplayer) init(cfg Config, game Game) error {
+// init sets m up for a game that seats its players with seat (nil:
+// SeatLocal), refusing a Lockstep or a Tape that cannot serve it.
+func (m *multiplayer) init(cfg Config, w *Wiring, seat func(*Input, []Input)) error {
 	n := cfg.Players
 	if n == 0 {
-		if cfg.Lockstep != nil {
-			return fmt.Errorf("engine: Config.Lockstep needs a game with player slots: Config.Players is 0")
+		if w.Lockstep != nil {
+			return fmt.Errorf("engine: Wiring.Lockstep needs a game with player slots: Config.Players is 0")
 		}
 		return nil
 	}
 	m.players = make([]Input, n)
-	m.seat = SeatLocal
-	if s, ok := game.(Seater); ok {
-		m.seat = s.Seat
-	}
-	m.lockstep = cfg.Lockstep
-	if cfg.Tape != nil {
-		t, ok := cfg.Tape.(PlayersTape)
+	m.seat = cmpSeat(seat)
+	m.lockstep = w.Lockstep
+	if w.Tape != nil {
+		t, ok := w.Tape.(PlayersTape)
 		if !ok {
-			return fmt.Errorf("engine: the tape (%T) cannot record a game with %d player slots: it needs a TickPlayers method", cfg.Tape, n)
+			return fmt.Errorf("engine: the tape (%T) cannot record a game with %d player slots: it needs a TickPlayers method", w.Tape, n)
 		}
 		m.tape = t
 	}
@@ -92,8 +97,8 @@ func (l *Loop) tapeTick() error {
 	switch {
 	case l.mp.tape != nil:
 		return l.mp.tape.TickPlayers(l.tick.N, l.mp.players, l)
-	case l.cfg.Tape != nil:
-		return l.cfg.Tape.Tick(l.tick.N, &l.tick.Input, l)
+	case l.wire.Tape != nil:
+		return l.wire.Tape.Tick(l.tick.N, &l.tick.Input, l)
 	}
 	return nil
 }

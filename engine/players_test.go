@@ -84,17 +84,18 @@ func TestBadPlayerSetupsAreRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		cfg  Config
-		game Game
+		w    Wiring
+		game game
 		want string
 	}{
-		{"negative", Config{Players: -1}, &pgame{}, "Config.Players -1 out of range"},
-		{"too many", Config{Players: MaxPlayers + 1}, &pgame{}, "1 to 8"},
-		{"lockstep with 0 players", Config{Lockstep: &fakeLockstep{}}, &pgame{}, "needs a game with player slots"},
-		{"lockstep without slots", Config{Lockstep: &fakeLockstep{}}, &recorder{}, "needs a game with player slots"},
-		{"tape without players", Config{Tape: singleTape{}, Players: 2}, &pgame{}, "TickPlayers"},
+		{"negative", Config{Players: -1}, Wiring{}, &pgame{}, "Config.Players -1 out of range"},
+		{"too many", Config{Players: MaxPlayers + 1}, Wiring{}, &pgame{}, "1 to 8"},
+		{"lockstep with 0 players", Config{}, Wiring{Lockstep: &fakeLockstep{}}, &pgame{}, "needs a game with player slots"},
+		{"lockstep without slots", Config{}, Wiring{Lockstep: &fakeLockstep{}}, &recorder{}, "needs a game with player slots"},
+		{"tape without players", Config{Players: 2}, Wiring{Tape: singleTape{}}, &pgame{}, "TickPlayers"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Run(t.Context(), tc.cfg, tc.game)
+			_, err := Run(t.Context(), tc.cfg, partsOf(tc.game), tc.w)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Run: %v, want an error saying %q", err, tc.want)
 			}
@@ -146,7 +147,7 @@ func TestLockstepHoldsTicksWhileFramesDrawAndEdgesWait(t *testing.T) {
 			in.Key(KeySpace, true)
 		}
 	}}
-	sum := runFake(t, Config{Mode: ModeUncapped, Ticks: 6, Lockstep: s, Players: 2}, g, p, c)
+	sum := runWired(t, Config{Mode: ModeUncapped, Ticks: 6, Players: 2}, Wiring{Lockstep: s}, g, p, c)
 	if sum.Ticks != 6 || sum.Bailouts != 0 {
 		t.Fatalf("%d ticks, %d bailouts: want 6 and 0", sum.Ticks, sum.Bailouts)
 	}
@@ -179,7 +180,7 @@ func TestLockstepStatsCountHeldFramesAndStalledTime(t *testing.T) {
 	frame := 0
 	g.onUpdate = func(f *Frame) error { frame, l = int(f.N), f.Loop; return nil }
 	s := &fakeLockstep{release: func(n uint64) bool { return n != 2 || frame >= 12 }}
-	runFake(t, Config{Mode: ModeUncapped, Ticks: 4, Lockstep: s, Players: 2}, g, &fakePlatform{clock: c, work: every(time.Second / 60)}, c)
+	runWired(t, Config{Mode: ModeUncapped, Ticks: 4, Players: 2}, Wiring{Lockstep: s}, g, &fakePlatform{clock: c, work: every(time.Second / 60)}, c)
 	h := l.Held()
 	// Tick 2 is due at frame 3 and held through frame 11: 9 frames, all
 	// but one tick of their time given up.
@@ -197,7 +198,7 @@ func TestQuitInASessionWaitsForTheLockstep(t *testing.T) {
 			in.Quit()
 		}
 	}}
-	sum := runFake(t, Config{Mode: ModeUncapped, Lockstep: s, Players: 2}, g, p, c)
+	sum := runWired(t, Config{Mode: ModeUncapped, Players: 2}, Wiring{Lockstep: s}, g, p, c)
 	if sum.Ticks != 10 {
 		t.Fatalf("ran %d ticks: the window's quit must end the session on the tick the Lockstep says (10)", sum.Ticks)
 	}
@@ -207,7 +208,7 @@ func TestLockstepErrorEndsTheRun(t *testing.T) {
 	c := &fakeClock{}
 	boom := errors.New("peer vanished")
 	s := &errLockstep{err: boom}
-	_, err := Run(t.Context(), Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: s, Players: 2}, &pgame{n: 2})
+	_, err := Run(t.Context(), Config{Mode: ModeUncapped, Players: 2}, partsOf(&pgame{n: 2}), Wiring{Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: s})
 	if !errors.Is(err, boom) {
 		t.Fatalf("Run: %v, want the Lockstep's error", err)
 	}
@@ -223,8 +224,8 @@ type noopPlayers struct{ noopGame }
 
 func TestFrameWithLockstepAllocatesNothingOnceWarm(t *testing.T) {
 	c := &fakeClock{}
-	l := startLoop(t, noopPlayers{}, Config{Players: 2, Lockstep: &fakeLockstep{}, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c}, 0)
-	if err := l.mp.init(l.cfg, l.game); err != nil {
+	l := startLoop(t, noopPlayers{}, Config{Players: 2}, Wiring{Lockstep: &fakeLockstep{}, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c}, 0)
+	if err := l.mp.init(l.cfg, &l.wire, l.game.Seat); err != nil {
 		t.Fatal(err)
 	}
 	allocs := testing.AllocsPerRun(200, func() {

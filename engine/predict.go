@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
@@ -102,8 +103,7 @@ func (l *Loop) Present() uint64 {
 type prediction struct {
 	src      Predicting
 	main     Predictor // the game, verified
-	fork     Predictor
-	game     Game // fork as a Game: what is ticked and drawn ahead
+	fork     Parts     // the copy ticked and drawn ahead
 	world    physics.Stepper
 	rollback uint64
 	present  uint64 // the next present tick
@@ -127,34 +127,36 @@ func (l *Loop) initPrediction() error {
 	if !ok || src.Rollback() <= 0 {
 		return nil
 	}
-	main, ok := l.game.(Predictor)
-	var fork Predictor
-	var err error
-	if ok {
-		if fork, err = main.Fork(); err != nil {
-			return fmt.Errorf("engine: fork the game for prediction: %w", err)
-		}
+	if l.game.Fork == nil {
+		return fmt.Errorf("engine: the Lockstep predicts %d ticks ahead but the game cannot be copied (no engine.Predictor): set its rollback to 0", src.Rollback())
 	}
-	if fork == nil {
-		return fmt.Errorf("engine: the Lockstep predicts %d ticks ahead but %T cannot be copied (no engine.Predictor): set its rollback to 0", src.Rollback(), l.game)
+	fork, err := l.game.Fork()
+	if err != nil {
+		return fmt.Errorf("engine: fork the game for prediction: %w", err)
 	}
-	g, ok := fork.(Game)
-	if !ok {
-		return fmt.Errorf("engine: %T.Fork returned %T, which is no Game", l.game, fork)
-	}
-	p := &prediction{src: src, main: main, fork: fork, game: g, rollback: uint64(src.Rollback()),
+	p := &prediction{src: src, main: l.game.Predictor, fork: fork, rollback: uint64(src.Rollback()),
 		players: make([]Input, len(l.mp.players)), cost: hdrhistogram.New(1, histMax, 3)}
+	if err := fork.check("the game's fork", true); err != nil {
+		return errors.Join(err, p.close())
+	}
 	p.stats.Rollback = src.Rollback()
 	p.tick.DT = l.ts.dt
-	if s, ok := g.(Simulator); ok {
-		if w := s.World(); w != nil {
-			p.world = w
-		}
-	}
+	p.world = fork.world()
 	if (p.world == nil) != (l.world == nil) {
-		return fmt.Errorf("engine: %T has a world but its fork has none, or the other way round", l.game)
+		return errors.Join(errors.New("engine: the game has a world but its fork has none, or the other way round"), p.close())
 	}
 	l.pred = p
+	return nil
+}
+
+// close closes the fork; nil without prediction.
+func (p *prediction) close() error {
+	if p == nil || p.fork.Close == nil {
+		return nil
+	}
+	if err := p.fork.Close(); err != nil {
+		return fmt.Errorf("engine: close the predicted copy: %w", err)
+	}
 	return nil
 }
 

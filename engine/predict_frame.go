@@ -11,18 +11,18 @@ import (
 // on from the verified tick to the present with the input known so far;
 // it returns the game to draw and the two states to blend. With the
 // present at the verified tick it returns the verified game's.
-func (l *Loop) predictFrame() (Game, []physics.BodyState, []physics.BodyState, error) {
+func (l *Loop) predictFrame() (*Parts, []physics.BodyState, []physics.BodyState, error) {
 	p := l.pred
 	v := l.stats.Ticks
 	ahead := p.present - v
 	p.stats.Depth = int(ahead)
 	if ahead == 0 {
 		p.lastAt = 0
-		return l.game, l.prev, l.cur, nil
+		return &l.game, l.prev, l.cur, nil
 	}
 	start := l.clock.Now()
 	l.phases.enter(PhaseTick)
-	if err := p.fork.CopyFrom(p.main); err != nil {
+	if err := p.fork.Predictor.CopyFrom(p.main); err != nil {
 		return nil, nil, nil, fmt.Errorf("engine: copy the game for prediction at tick %d: %w", v, err)
 	}
 	if p.world != nil {
@@ -47,7 +47,7 @@ func (l *Loop) predictFrame() (Game, []physics.BodyState, []physics.BodyState, e
 	p.stats.Resimulated += ahead
 	p.stats.MaxResimulated = max(p.stats.MaxResimulated, int(ahead))
 	record(p.cost, l.clock.Now()-start)
-	return p.game, p.prev, p.cur, nil
+	return &p.fork, p.prev, p.cur, nil
 }
 
 // step runs predicted tick t on the fork: the previous state is the one
@@ -57,7 +57,7 @@ func (p *prediction) step(l *Loop, t uint64) error {
 	p.src.Guess(t, p.players)
 	p.tick.N, p.tick.Players = t, p.players
 	l.phases.enter(PhaseTick)
-	if err := p.game.Tick(&p.tick); err != nil {
+	if err := p.fork.Tick(&p.tick); err != nil {
 		return wrapGame("predicted tick", t, err)
 	}
 	if p.world == nil {

@@ -104,12 +104,13 @@ func predictingLoop(tb testing.TB, g *copyGame, lag, rollback int) (*Loop, *lagg
 func guessingLoop(tb testing.TB, g *copyGame, ls *laggyLockstep) (*Loop, *laggyLockstep) {
 	tb.Helper()
 	c := &fakeClock{}
-	cfg, err := Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: ls, Players: 2}.WithDefaults()
+	cfg, err := Config{Mode: ModeUncapped, Players: 2}.WithDefaults()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	l := newLoop(cfg, g)
-	if err := l.mp.init(cfg, g); err != nil {
+	w := Wiring{Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: ls}
+	l := newLoop(cfg, partsOf(g), w.withDefaults())
+	if err := l.mp.init(cfg, &l.wire, l.game.Seat); err != nil {
 		tb.Fatal(err)
 	}
 	if err := l.initPrediction(); err != nil {
@@ -139,7 +140,7 @@ func TestLoopDrawsThePredictedCopyAheadOfTheVerifiedTicks(t *testing.T) {
 		}
 		wantDrawn := g
 		if tc.depth > 0 {
-			wantDrawn = l.pred.fork.(*copyGame)
+			wantDrawn = l.pred.fork.Predictor.(*copyGame)
 		}
 		if g.drawn != wantDrawn {
 			t.Fatalf("lag %d: the frame was drawn by the wrong instance", tc.lag)
@@ -150,7 +151,7 @@ func TestLoopDrawsThePredictedCopyAheadOfTheVerifiedTicks(t *testing.T) {
 		for n := l.Stats().Ticks; n < l.Present(); n++ {
 			want += 2 * float64(n)
 		}
-		if f := l.pred.fork.(*copyGame); tc.depth > 0 && f.sum != g.sum+want {
+		if f := l.pred.fork.Predictor.(*copyGame); tc.depth > 0 && f.sum != g.sum+want {
 			t.Fatalf("lag %d: the copy's sum is %v, want %v", tc.lag, f.sum, g.sum+want)
 		}
 		if got := len(l.frame.Bodies); got != 3 {
@@ -180,8 +181,8 @@ func TestPredictedFrameAllocatesNothingOnceWarm(t *testing.T) {
 
 func TestALockstepThatPredictsNeedsAGameThatCopies(t *testing.T) {
 	c := &fakeClock{}
-	cfg := Config{Platform: &fakePlatform{clock: c}, Clock: c, Lockstep: &laggyLockstep{rollback: 8}, Ticks: 10, Players: 2}
-	if _, err := Run(t.Context(), cfg, noopGame{}); err == nil {
+	cfg, w := Config{Ticks: 10, Players: 2}, Wiring{Platform: &fakePlatform{clock: c}, Clock: c, Lockstep: &laggyLockstep{rollback: 8}}
+	if _, err := Run(t.Context(), cfg, partsOf(noopGame{}), w); err == nil {
 		t.Fatal("a predicting Lockstep ran a game that cannot be copied")
 	}
 }
@@ -239,9 +240,8 @@ func TestAHeldPresentTickLosesNoPress(t *testing.T) {
 			in.Key(KeyQ, false)
 		}
 	}
-	cfg := Config{Mode: ModeUncapped, Platform: &fakePlatform{clock: c, work: every(time.Second / 60), events: events},
-		Clock: c, Lockstep: ls, Players: 2, Frames: 60}
-	if _, err := Run(t.Context(), cfg, &copyGame{}); err != nil {
+	cfg, w := Config{Mode: ModeUncapped, Players: 2, Frames: 60}, Wiring{Platform: &fakePlatform{clock: c, work: every(time.Second / 60), events: events}, Clock: c, Lockstep: ls}
+	if _, err := Run(t.Context(), cfg, partsOf(&copyGame{}), w); err != nil {
 		t.Fatal(err)
 	}
 	if ls.presses != 2 {

@@ -29,10 +29,11 @@ func (e *PanicError) Unwrap() error {
 	return err
 }
 
-// Run runs game until it returns ErrQuit, the user closes the window, ctx
-// is done or a stop condition in cfg is met, and returns a report of the
-// run. The error is nil on a clean end. Run must be called from the main
-// goroutine when the platform is bound to the main thread.
+// Run runs game, connected as w says, until it returns ErrQuit, the user
+// closes the window, ctx is done or a stop condition in cfg is met, and
+// returns a report of the run. The error is nil on a clean end. Run must
+// be called from the main goroutine when the platform is bound to the
+// main thread.
 //
 // When ctx is done Run stops before the next tick, not at the end of the
 // frame (a frame can owe hundreds of ticks): that frame draws and
@@ -41,27 +42,27 @@ func (e *PanicError) Unwrap() error {
 //
 // Run refuses (ErrPlatformInUse) a platform another Run is driving, such
 // as the one it was called from inside. If the game panics, Run recovers
-// and returns a *PanicError with the stack. It never closes the platform:
-// whoever opened it closes it (as platform/desktop's Run does), after a
-// panic too.
-func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
+// and returns a *PanicError with the stack. It never closes the platform
+// nor the game: whoever opened them closes them (as platform/desktop's
+// Run does), after a panic too. It closes the predicted copy it forks.
+func Run(ctx context.Context, cfg Config, game Parts, w Wiring) (rep Report, err error) {
 	cfg, err = cfg.WithDefaults()
 	if err != nil {
 		return Report{}, err
 	}
-	if game == nil {
-		return Report{}, errors.New("engine: Run needs a Game, got nil")
-	}
-	if err := checkMainThread(cfg.Platform); err != nil {
+	if err := game.check("the game", true); err != nil {
 		return Report{}, err
 	}
-	release, err := usePlatform(cfg.Platform)
+	if err := checkMainThread(w.Platform); err != nil {
+		return Report{}, err
+	}
+	release, err := usePlatform(w.Platform)
 	if err != nil {
 		return Report{}, err
 	}
 	defer release()
-	l := newLoop(cfg, game)
-	if err := l.mp.init(cfg, game); err != nil {
+	l := newLoop(cfg, game, w.withDefaults())
+	if err := l.mp.init(cfg, &l.wire, game.Seat); err != nil {
 		return Report{}, err
 	}
 	if err := l.initPrediction(); err != nil {
@@ -73,6 +74,7 @@ func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 		}
 		l.phases.stop()
 		rep = l.report()
+		err = errors.Join(err, l.pred.close())
 	}()
 	err = l.run(ctx)
 	if errors.Is(err, ErrQuit) {
@@ -81,28 +83,17 @@ func Run(ctx context.Context, cfg Config, game Game) (rep Report, err error) {
 	return rep, err
 }
 
-func newLoop(cfg Config, game Game) *Loop {
-	if cfg.Platform == nil {
-		cfg.Platform = noPlatform{}
-	}
-	if cfg.Clock == nil {
-		cfg.Clock = NewSystemClock(WaitHybrid)
-	}
+func newLoop(cfg Config, game Parts, w Wiring) *Loop {
 	l := &Loop{
 		cfg:       cfg,
+		wire:      w,
 		game:      game,
-		platform:  cfg.Platform,
-		clock:     cfg.Clock,
+		world:     game.world(),
+		platform:  w.Platform,
+		clock:     w.Clock,
 		stats:     newStats(cfg.MaxSteps),
 		interp:    !cfg.NoInterp,
 		timeScale: cfg.TimeScale,
-	}
-	l.updater, _ = game.(Updater)
-	l.hasher, _ = game.(StateHasher)
-	if s, ok := game.(Simulator); ok {
-		if w := s.World(); w != nil { // a wrapper's way of saying it has none
-			l.world = w
-		}
 	}
 	l.ts = timestep{
 		dt:       time.Second / time.Duration(cfg.TPS),
@@ -110,7 +101,7 @@ func newLoop(cfg Config, game Game) *Loop {
 		maxSteps: cfg.MaxSteps,
 		scale:    newRatio(cfg.TimeScale),
 	}
-	l.pacer = newPacer(cfg)
+	l.pacer = newPacer(cfg, &w)
 	l.phases = newPhaseTimer(l.clock, &l.stats.PhaseTime, cfg.ProfileLabels)
 	l.tick.DT = l.ts.dt
 	l.frame.Loop = l
@@ -160,10 +151,8 @@ func (l *Loop) runFrame() error {
 	// frameTime passed under the pause state the previous frame left;
 	// Update may change it now, for this frame's ticks.
 	pausedBefore := l.paused
-	if l.updater != nil {
-		if err := l.updater.Update(&l.frame); err != nil {
-			return wrapGame("update", l.frame.N, err)
-		}
+	if err := l.update(); err != nil {
+		return err
 	}
 	if l.modeChanged {
 		l.modeChanged = false
@@ -199,9 +188,9 @@ func (l *Loop) runFrame() error {
 		return nil
 	}
 
-	if l.cfg.GC != nil {
+	if l.wire.GC != nil {
 		l.phases.enter(PhaseIdle)
-		l.cfg.GC.Collect(l.pacer.idleBudget(l.clock.Now(), l.lastWork))
+		l.wire.GC.Collect(l.pacer.idleBudget(l.clock.Now(), l.lastWork))
 	}
 	l.phases.enter(PhaseWait)
 	if !visible {
@@ -372,7 +361,7 @@ func (l *Loop) quitTick() {
 // draw blends, draws and presents the frame: the verified game's, or
 // with prediction on a copy ticked on to the present.
 func (l *Loop) draw() error {
-	game, prev, cur := l.game, l.prev, l.cur
+	game, prev, cur := &l.game, l.prev, l.cur
 	if l.pred != nil {
 		var err error
 		if game, prev, cur, err = l.predictFrame(); err != nil {
@@ -394,6 +383,11 @@ func (l *Loop) draw() error {
 	l.phases.enter(PhaseRender)
 	if err := game.Draw(&l.frame); err != nil {
 		return wrapGame("draw", l.frame.N, err)
+	}
+	if h := l.wire.AfterDraw; h != nil {
+		if err := h(&l.frame); err != nil {
+			return wrapGame("draw", l.frame.N, err)
+		}
 	}
 	called := l.phases.enter(PhasePresent)
 	l.lastWork = called - l.last
@@ -419,21 +413,36 @@ func wrapGame(where string, n uint64, err error) error {
 	return fmt.Errorf("engine: game %s %d: %w", where, n, err)
 }
 
+// update runs the frame's BeforeUpdate hook and the game's Update.
+func (l *Loop) update() error {
+	if h := l.wire.BeforeUpdate; h != nil {
+		if err := h(&l.frame); err != nil {
+			return wrapGame("update", l.frame.N, err)
+		}
+	}
+	if u := l.game.Update; u != nil {
+		if err := u(&l.frame); err != nil {
+			return wrapGame("update", l.frame.N, err)
+		}
+	}
+	return nil
+}
+
 // StateHash fingerprints the state the next tick starts from: its
-// world's snapshot (physics.Hash) when the game is a Simulator, combined
-// with the game's own hash when it is a StateHasher; 0 when it is neither.
+// world's snapshot (physics.Hash) when the game has a world, combined
+// with the game's own hash when it has one; 0 when it has neither.
 func (l *Loop) StateHash() uint64 {
 	var h uint64
 	if l.world != nil {
 		h = uint64(physics.Hash(l.cur))
 	}
-	if l.hasher != nil {
-		h ^= l.hasher.StateHash()
+	if l.game.StateHash != nil {
+		h ^= l.game.StateHash()
 	}
 	return h
 }
 
-// noPlatform stands in when Config.Platform is nil: no events, no window,
+// noPlatform stands in when Wiring.Platform is nil: no events, no window,
 // and presents that return at once.
 type noPlatform struct{}
 

@@ -85,9 +85,9 @@ func TestSoakSimulatedHourHasNoDriftAndAFlatHeap(t *testing.T) {
 			c := &fakeClock{}
 			g := &soakGame{clock: c}
 			p := tc.plat(&jitterPlatform{clock: c, rng: rand.New(rand.NewPCG(1, 2))})
-			cfg := Config{Mode: tc.mode, Platform: p, Clock: c, Duration: time.Hour}
+			cfg, w := Config{Mode: tc.mode, Duration: time.Hour}, Wiring{Platform: p, Clock: c}
 			wallStart := time.Now()
-			sum, err := Run(context.Background(), cfg, g)
+			sum, err := Run(context.Background(), cfg, partsOf(g), w)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,7 +17,7 @@ const (
 	PhaseSnapshot              // copying the world out and blending it
 	PhaseRender                // the game's Draw
 	PhasePresent               // the platform's Present (and vsync's wait)
-	PhaseIdle                  // Config.GC's work in the frame's spare time
+	PhaseIdle                  // Wiring.GC's work in the frame's spare time
 	PhaseWait                  // pacing: sleeping until the next deadline
 	NumPhases                  // how many phases there are
 )

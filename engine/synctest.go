@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/physics"
@@ -59,9 +58,10 @@ func (e *SyncTestError) Error() string {
 // continue the original's trajectory bit for bit. It returns a
 // *SyncTestError naming the first tick that differs.
 //
-// The game, and what its Fork returns, must have Tick(*Tick) error; a
-// Simulator's world is stepped after each Tick, as the loop does.
-func SyncTest(game Predictor, cfg SyncTestConfig) error {
+// The game must be copyable (Parts.Fork and Parts.Predictor set); its
+// world, when it has one, is stepped after each Tick, as the loop does.
+// SyncTest closes the copies it forks, never the game.
+func SyncTest(game Parts, cfg SyncTestConfig) error {
 	c, err := NewSyncChecker(game, cfg)
 	defer c.Close()
 	if err != nil {
@@ -108,22 +108,20 @@ type syncTest struct {
 
 // syncInstance is one instance of the game with what the test drives.
 type syncInstance struct {
-	p     Predictor
-	tick  func(*Tick) error
+	Parts
 	world physics.Stepper
-	hash  StateHasher
 }
 
-// close closes the copies the test made that are io.Closers.
+// close closes the copies the test made.
 func (st *syncTest) close() {
 	for _, g := range append(st.saved, st.reused) {
-		if c, ok := g.p.(io.Closer); ok {
-			_ = c.Close()
+		if g.Close != nil {
+			_ = g.Close()
 		}
 	}
 }
 
-func newSyncTest(game Predictor, cfg SyncTestConfig) (*syncTest, error) {
+func newSyncTest(game Parts, cfg SyncTestConfig) (*syncTest, error) {
 	st := &syncTest{}
 	cfg.Ticks = cmpOr(cfg.Ticks, 600)
 	cfg.Check = cmpOr(cfg.Check, 2)
@@ -136,7 +134,7 @@ func newSyncTest(game Predictor, cfg SyncTestConfig) (*syncTest, error) {
 	}
 	st.cfg = cfg
 	var err error
-	if st.main, err = instance(game); err != nil {
+	if st.main, err = instance(game, "the game"); err != nil {
 		return st, err
 	}
 	players := cfg.Players
@@ -169,30 +167,22 @@ func cmpOr[T comparable](v, def T) T {
 	return v
 }
 
-// instance finds what the test drives on one instance of the game.
-func instance(p Predictor) (syncInstance, error) {
-	if p == nil {
-		return syncInstance{}, errors.New("engine: sync test: the game's Fork returned nil: it cannot be copied")
+// instance checks what the test drives on one instance of the game.
+func instance(p Parts, what string) (syncInstance, error) {
+	if err := p.check("sync test: "+what, false); err != nil {
+		return syncInstance{}, err
 	}
-	g, ok := p.(interface{ Tick(*Tick) error })
-	if !ok {
-		return syncInstance{}, fmt.Errorf("engine: sync test: %T has no Tick(*engine.Tick) error", p)
+	if p.Fork == nil {
+		return syncInstance{}, errors.New("engine: sync test: the game cannot be copied: set Parts.Fork and Parts.Predictor (an engine.Predictor)")
 	}
-	in := syncInstance{p: p, tick: g.Tick}
-	in.hash, _ = p.(StateHasher)
-	if s, ok := p.(Simulator); ok {
-		if w := s.World(); w != nil {
-			in.world = w
-		}
-	}
-	return in, nil
+	return syncInstance{Parts: p, world: p.world()}, nil
 }
 
 // fork makes another instance of the game.
 func (st *syncTest) fork() (syncInstance, error) {
-	f, err := st.main.p.Fork()
+	f, err := st.main.Fork()
 	if err != nil {
 		return syncInstance{}, fmt.Errorf("engine: sync test: fork the game: %w", err)
 	}
-	return instance(f)
+	return instance(f, "the game's fork")
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/lockstep-engine/lockstep/physics"
 )
@@ -11,7 +10,7 @@ import (
 // and checks the copy hashes as its source does.
 func (st *syncTest) save(n uint64) error {
 	s := &st.saved[n%uint64(st.cfg.Check)]
-	if err := s.p.CopyFrom(st.main.p); err != nil {
+	if err := s.Predictor.CopyFrom(st.main.Predictor); err != nil {
 		return fmt.Errorf("engine: sync test: copy the state of tick %d: %w", n, err)
 	}
 	if st.hashOf(s) != st.hashOf(&st.main) {
@@ -38,7 +37,7 @@ func (st *syncTest) step(g syncInstance, n uint64) error {
 	} else {
 		st.tick.Input = in[0]
 	}
-	if err := g.tick(&st.tick); err != nil {
+	if err := g.Tick(&st.tick); err != nil {
 		return fmt.Errorf("engine: sync test: tick %d: %w", n, err)
 	}
 	if g.world != nil {
@@ -57,15 +56,15 @@ func (st *syncTest) check(k uint64) (err error) {
 	if err != nil {
 		return err
 	}
-	if c, ok := fresh.p.(io.Closer); ok {
+	if fresh.Close != nil {
 		defer func() {
-			if cerr := c.Close(); err == nil && cerr != nil {
+			if cerr := fresh.Close(); err == nil && cerr != nil {
 				err = fmt.Errorf("engine: sync test: close a fresh copy: %w", cerr)
 			}
 		}()
 	}
 	for _, g := range [...]*syncInstance{&st.reused, &fresh} {
-		if err := g.p.CopyFrom(src.p); err != nil {
+		if err := g.Predictor.CopyFrom(src.Predictor); err != nil {
 			return fmt.Errorf("engine: sync test: copy the state of tick %d: %w", k, err)
 		}
 		if st.hashOf(g) != st.hashOf(src) {
@@ -94,8 +93,8 @@ func (st *syncTest) hashOf(g *syncInstance) uint64 {
 		st.snap = g.world.Snapshot(st.snap[:0])
 		h = uint64(physics.Hash(st.snap))
 	}
-	if g.hash != nil {
-		h ^= g.hash.StateHash()
+	if g.StateHash != nil {
+		h ^= g.StateHash()
 	}
 	return h
 }

@@ -18,7 +18,7 @@ type SyncChecker struct {
 // Players are the run's (Players as the loop has them); Ticks and Input
 // are SyncTest's and ignored here. Close the checker when done, also when
 // this fails.
-func NewSyncChecker(game Predictor, cfg SyncTestConfig) (*SyncChecker, error) {
+func NewSyncChecker(game Parts, cfg SyncTestConfig) (*SyncChecker, error) {
 	st, err := newSyncTest(game, cfg)
 	return &SyncChecker{st: st}, err
 }
@@ -75,5 +75,5 @@ func (c *SyncChecker) Checked() uint64 { return c.checked }
 // with its default).
 func (c *SyncChecker) Check() int { return c.st.cfg.Check }
 
-// Close closes the copies the checker made that are io.Closers.
+// Close closes the copies the checker made.
 func (c *SyncChecker) Close() { c.st.close() }

@@ -26,12 +26,22 @@ func (r *racer) CopyFrom(src engine.Predictor) error {
 	return nil
 }
 
+// parts are the racer's parts, as platform/desktop's PartsOf finds them
+// on a desktop.Game.
+func (r *racer) parts() engine.Parts {
+	return engine.Parts{Tick: r.Tick, StateHash: r.StateHash, Predictor: r,
+		Fork: func() (engine.Parts, error) {
+			f, err := r.Fork()
+			return f.(*racer).parts(), err
+		}}
+}
+
 // The sync test finds the missing field and names the first tick at
 // which two copies of one state, ticked alike, part: the speed first
 // matters from tick 10, and tick 8 is the first that a copy, holding the
 // speed a later tick left in it, runs again.
 func ExampleSyncTest() {
-	err := engine.SyncTest(&racer{}, engine.SyncTestConfig{Ticks: 100, Check: 4,
+	err := engine.SyncTest((&racer{}).parts(), engine.SyncTestConfig{Ticks: 100, Check: 4,
 		Input: func(n uint64, in []engine.Input) {
 			if n >= 10 {
 				in[0].Down.Add(engine.KeyA)

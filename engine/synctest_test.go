@@ -44,6 +44,15 @@ func (g *glider) CopyFrom(src engine.Predictor) error {
 	return nil
 }
 
+// parts are the glider's parts.
+func (g *glider) parts() engine.Parts {
+	return engine.Parts{Tick: g.Tick, StateHash: g.StateHash, Predictor: g,
+		Fork: func() (engine.Parts, error) {
+			f, err := g.Fork()
+			return f.(*glider).parts(), err
+		}}
+}
+
 // pressFrom5 holds A from tick 5 on.
 func pressFrom5(n uint64, in []engine.Input) {
 	if n >= 5 {
@@ -54,7 +63,7 @@ func pressFrom5(n uint64, in []engine.Input) {
 func TestSyncTestPassesAGameThatCopiesEverything(t *testing.T) {
 	for _, check := range []int{1, 2, 8} {
 		g := &glider{copyVel: true, copyScore: true}
-		if err := engine.SyncTest(g, engine.SyncTestConfig{Ticks: 300, Check: check, Input: pressFrom5}); err != nil {
+		if err := engine.SyncTest(g.parts(), engine.SyncTestConfig{Ticks: 300, Check: check, Input: pressFrom5}); err != nil {
 			t.Fatalf("check %d: %v", check, err)
 		}
 	}
@@ -74,7 +83,7 @@ func TestSyncTestNamesTheFirstTickACopyMissingAFieldDiffers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := engine.SyncTest(tt.game, engine.SyncTestConfig{Ticks: 300, Check: 2, Input: pressFrom5})
+			err := engine.SyncTest(tt.game.parts(), engine.SyncTestConfig{Ticks: 300, Check: 2, Input: pressFrom5})
 			var se *engine.SyncTestError
 			if !errors.As(err, &se) {
 				t.Fatalf("got %v, want a *SyncTestError", err)
@@ -87,7 +96,7 @@ func TestSyncTestNamesTheFirstTickACopyMissingAFieldDiffers(t *testing.T) {
 }
 
 func TestSyncTestRefusesABadCheckDistance(t *testing.T) {
-	if err := engine.SyncTest(&glider{}, engine.SyncTestConfig{Check: 65}); err == nil {
+	if err := engine.SyncTest((&glider{}).parts(), engine.SyncTestConfig{Check: 65}); err == nil {
 		t.Fatal("a check distance of 65 ticks was taken")
 	}
 }
@@ -96,7 +105,7 @@ func TestSyncTestRefusesABadCheckDistance(t *testing.T) {
 // finds, and takes the ticks in order only.
 func TestSyncCheckerFindsWhatSyncTestFinds(t *testing.T) {
 	g := &glider{copyScore: true}
-	c, err := engine.NewSyncChecker(g, engine.SyncTestConfig{Check: 2})
+	c, err := engine.NewSyncChecker(g.parts(), engine.SyncTestConfig{Check: 2})
 	defer c.Close()
 	if err != nil {
 		t.Fatal(err)

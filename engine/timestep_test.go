@@ -76,8 +76,7 @@ func checkAccounting(t testing.TB, mode Mode, tps, maxSteps int, frames int, nex
 	}
 	d := &drawCheck{recorder: g, check: check}
 	p := &fakePlatform{clock: c, work: func(int) time.Duration { return next() }}
-	cfg.Platform, cfg.Clock = p, c
-	if _, err := Run(context.Background(), cfg, d); err != nil {
+	if _, err := Run(context.Background(), cfg, partsOf(d), Wiring{Platform: p, Clock: c}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -228,8 +228,9 @@ func (w *world) run(ticks uint64) bool {
 // datagrams until it settles.
 func (p *simPeer) main(ticks uint64) {
 	<-p.resume
-	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Players: p.game.players, Platform: p, Clock: p, Lockstep: p.session, Tape: p.tape}
-	p.rep, p.err = engine.Run(context.Background(), cfg, p.game)
+	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Players: p.game.players}
+	w := engine.Wiring{Platform: p, Clock: p, Lockstep: p.session, Tape: p.tape}
+	p.rep, p.err = engine.Run(context.Background(), cfg, p.game.parts(), w)
 	var silent *netplay.SilentError
 	if p.err == nil || !errors.As(p.err, &silent) {
 		end := p.w.now + time.Second

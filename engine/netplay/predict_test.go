@@ -38,6 +38,15 @@ func (g *botGame) Fork() (engine.Predictor, error) {
 	return &botGame{players: g.players, seed: g.seed, pred: g.pred}, nil
 }
 
+// parts are the game's parts, as platform/desktop's PartsOf finds them.
+func (g *botGame) parts() engine.Parts {
+	return engine.Parts{Tick: g.Tick, Draw: g.Draw, StateHash: g.StateHash, Predictor: g,
+		Fork: func() (engine.Parts, error) {
+			f, err := g.Fork()
+			return f.(*botGame).parts(), err
+		}}
+}
+
 // CopyFrom copies the whole state: one word.
 func (g *botGame) CopyFrom(src engine.Predictor) error {
 	s := src.(*botGame)
@@ -106,8 +115,8 @@ func replaysTo(t *testing.T, rec *bytes.Buffer, p *simPeer, want []uint64) {
 	}
 	g := &botGame{players: p.game.players, seed: p.game.seed}
 	c := &stepClock{}
-	cfg := engine.Config{Mode: engine.ModeUncapped, Players: g.players, Platform: c, Clock: c, Tape: tape.NewReplayer(tp)}
-	if _, err := engine.Run(context.Background(), cfg, g); err != nil {
+	cfg := engine.Config{Mode: engine.ModeUncapped, Players: g.players}
+	if _, err := engine.Run(context.Background(), cfg, g.parts(), engine.Wiring{Platform: c, Clock: c, Tape: tape.NewReplayer(tp)}); err != nil {
 		t.Fatalf("peer %d: its recording does not replay: %v", p.i, err)
 	}
 	if len(g.hashes) != len(want) {

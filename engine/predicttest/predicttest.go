@@ -76,19 +76,20 @@ type Loop struct {
 	quit        bool
 }
 
-// Start runs game with cfg, uncapped, on a goroutine of its own, up to
-// its first present. cfg.Platform is the Loop; a nil cfg.Clock is a fake
-// clock that moves 1/60 s at each present.
-func Start(game engine.Game, cfg engine.Config) *Loop {
+// Start runs game with cfg, uncapped, wired as w says (its Lockstep, a
+// Lag), on a goroutine of its own, up to its first present. The Loop is
+// w.Platform; a nil w.Clock is a fake clock that moves 1/60 s at each
+// present.
+func Start(game engine.Parts, cfg engine.Config, w engine.Wiring) *Loop {
 	l := &Loop{run: make(chan struct{}), paused: make(chan struct{}), done: make(chan struct{})}
-	cfg.Platform, cfg.Mode = l, engine.ModeUncapped
-	if cfg.Clock == nil {
-		cfg.Clock = fakeClock{l}
+	cfg.Mode, w.Platform = engine.ModeUncapped, l
+	if w.Clock == nil {
+		w.Clock = fakeClock{l}
 	}
 	go func() {
 		defer close(l.done)
 		<-l.run
-		l.rep, l.err = engine.Run(context.Background(), cfg, game)
+		l.rep, l.err = engine.Run(context.Background(), cfg, game, w)
 	}()
 	l.Frame()
 	return l

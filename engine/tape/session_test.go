@@ -108,9 +108,9 @@ func (g *padGame) StateHash() uint64        { return g.h.Sum64() }
 func runSession(t *testing.T, g *padGame, events func(int, engine.EventSink), tp engine.Tape) error {
 	t.Helper()
 	c := &fakeClock{}
-	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: 240, Tape: tp, Clock: c,
-		Platform: &scriptedPlatform{clock: c, events: events}}
-	_, err := engine.Run(context.Background(), cfg, g)
+	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: 240}
+	w := engine.Wiring{Tape: tp, Clock: c, Platform: &scriptedPlatform{clock: c, events: events}}
+	_, err := engine.Run(context.Background(), cfg, engine.Parts{Tick: g.Tick, Draw: g.Draw, StateHash: g.StateHash}, w)
 	return err
 }
 
