@@ -3,7 +3,7 @@
 // simulation stays the same bit for bit, which the peers check by
 // exchanging state hashes.
 //
-// A Session is the engine's Lockstep (engine.Config.Lockstep). It holds a
+// A Session is the engine's Lockstep (engine.Wiring.Lockstep). It holds a
 // tick until every player's input for it has arrived, sends this peer's
 // input a few ticks ahead (the input delay) so that it usually arrives in
 // time, and repeats in every datagram every input the other side has not

@@ -48,7 +48,7 @@ type peer struct {
 }
 
 // Session runs one peer of a lockstep session; it is the engine's
-// Lockstep (engine.Config.Lockstep). Its methods are called from the
+// Lockstep (engine.Wiring.Lockstep). Its methods are called from the
 // loop's goroutine.
 type Session struct {
 	cfg   Config

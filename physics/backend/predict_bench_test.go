@@ -32,6 +32,18 @@ func (g *pileGame) CopyFrom(src engine.Predictor) error {
 	return g.world.CopyFrom(src.(*pileGame).world)
 }
 
+// parts are the pile's parts, as platform/desktop's PartsOf finds them.
+func (g *pileGame) parts() engine.Parts {
+	return engine.Parts{Tick: g.Tick, Draw: g.Draw, World: g.World, Predictor: g,
+		Fork: func() (engine.Parts, error) {
+			f, err := g.Fork()
+			if err != nil {
+				return engine.Parts{}, err
+			}
+			return f.(*pileGame).parts(), nil
+		}}
+}
+
 // BenchmarkPredictedFrame is a frame of the loop drawing a settled pile
 // of 500 bodies 8 ticks ahead of its confirmed input, on every engine
 // this binary has: the pile copied, the copy stepped 8 times, besides
@@ -41,7 +53,7 @@ func BenchmarkPredictedFrame(b *testing.B) {
 	for _, e := range Built() {
 		b.Run(e.String()+"/bodies=500", func(b *testing.B) {
 			g := &pileGame{e: e, world: pile(b, e, 500, warmup)}
-			l := predicttest.Start(g, engine.Config{Players: 1, Lockstep: &predicttest.Lag{Ticks: 8}})
+			l := predicttest.Start(g.parts(), engine.Config{Players: 1}, engine.Wiring{Lockstep: &predicttest.Lag{Ticks: 8}})
 			for range 60 {
 				l.Frame()
 			}

@@ -2,6 +2,7 @@ package desktop
 
 import (
 	"io"
+	"log/slog"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
@@ -30,12 +31,19 @@ type Config struct {
 	Description string
 
 	// Loop is the fixed-timestep loop's configuration; Loop.Players is
-	// the game's number of player slots (0: none). Run sets its Platform
-	// (the window) and Tape (-record, -replay), and its GC unless
-	// NoIdleGC; Clock and Logger are used when set (zero: the system's
-	// clock waiting as Wait says, slog's default logger). Zero fields
-	// are engine.Config's defaults (engine.Config.WithDefaults).
+	// the game's number of player slots (0: none). Zero fields are
+	// engine.Config's defaults (engine.Config.WithDefaults). What the
+	// loop runs on (the window, -record's or -replay's tape, a netplay
+	// session, the idle-time collector) Run wires itself.
 	Loop engine.Config
+
+	// Clock is the loop's clock; nil is the system's monotonic clock,
+	// waiting as Wait says (a headless -replay's never waits).
+	Clock engine.Clock
+
+	// Logger is where the run logs; nil is slog's default logger (Main
+	// sets one writing to standard error).
+	Logger *slog.Logger
 
 	// Window is the window's options (size, title, logical size, icon,
 	// fullscreen, headless...). A zero Title is Name.
@@ -59,7 +67,7 @@ type Config struct {
 	Physics backend.Engine
 
 	// Wait is how the system clock waits for a frame deadline (-wait);
-	// zero is engine.WaitHybrid. It is ignored when Loop.Clock is set.
+	// zero is engine.WaitHybrid. It is ignored when Clock is set.
 	Wait engine.Wait
 
 	// SaveDir is the directory of the game's save data (Setup.Save); ""

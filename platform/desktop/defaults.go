@@ -3,6 +3,7 @@ package desktop
 import (
 	"cmp"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,6 +62,9 @@ func (c Config) withDefaults(name names) (Config, error) {
 	}
 	if c.Output.StatsOut == nil {
 		c.Output.StatsOut = os.Stdout
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
 	}
 	c.Sound = c.Sound.withDefaults()
 	c.Net = c.Net.withDefaults()

@@ -74,8 +74,8 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 func joinOnScreen(t *testing.T, addr, code string, timeout time.Duration) ([]string, error) {
 	t.Helper()
 	r := newRun(&goals{}, Config{Name: "goals", Window: sdl2.Options{Headless: true},
-		Loop: engine.Config{Players: 2, Logger: slog.New(slog.DiscardHandler)},
-		Net:  NetOptions{Join: addr, Code: code, DropAfter: timeout}})
+		Loop: engine.Config{Players: 2}, Logger: slog.New(slog.DiscardHandler),
+		Net: NetOptions{Join: addr, Code: code, DropAfter: timeout}})
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}

@@ -29,8 +29,6 @@ type Game interface {
 	Draw(c *sdl2.Canvas, f *engine.Frame) error
 }
 
-var _ sdl2.Runnable = Game(nil) // a Game is what the window runs
-
 // Starter is a game that sets itself up once the command line is parsed
 // and the window is open: it reads the seed, builds its world on the
 // physics engine the user chose, loads its textures.
@@ -53,7 +51,7 @@ type Setup struct {
 	Seed    uint64         // Config.Seed (-seed): the game's randomness
 	Physics backend.Engine // Config.Physics (-physics): the engine NewWorld builds on
 	Window  *sdl2.Window   // open, to load textures and fonts into, set the title or size
-	Log     *slog.Logger   // Config.Loop.Logger, or slog's default
+	Log     *slog.Logger   // Config.Logger, or slog's default
 	Save    *SaveData      // the game's save data; never nil, and saving nothing in a replay
 	// Audio is the run's mixer, never nil: Play from Tick places a sound
 	// on the ticks' timeline (recorded by -audio-out); PlayNow, from

@@ -46,8 +46,8 @@ func mainStatus(game Game, cfg Config, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 2
 	}
-	if cfg.Loop.Logger == nil {
-		cfg.Loop.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	}
 	if cfg.Output.StatsOut == nil {
 		cfg.Output.StatsOut = stdout
@@ -84,9 +84,9 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 	if err := r.check(); err != nil {
 		return r.sum, err
 	}
-	if c, ok := game.(io.Closer); ok {
+	if c := r.parts.Close; c != nil {
 		defer func() {
-			if cerr := c.Close(); cerr != nil {
+			if cerr := c(); cerr != nil {
 				err = errors.Join(err, fmt.Errorf("close %s: %w", r.name, cerr))
 			}
 		}()
@@ -116,14 +116,14 @@ func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
 	if err := r.start(); err != nil {
 		return r.sum, err
 	}
-	loop, stopLoop, err := r.loopConfig(ctx)
+	loop, wire, stopLoop, err := r.loopConfig(ctx)
 	defer stopLoop()
 	if err != nil {
 		return r.sum, err
 	}
-	r.net.configure(&loop, r.runner, r.sum.Headless, r.cfg.Loop.Duration, r.log)
+	r.net.configure(&loop, &wire, r.runner, r.sum.Headless, r.cfg.Loop.Duration, r.log)
 	loopCtx, stopNet := r.net.loopContext(ctx)
 	defer stopNet()
-	runErr := r.loop(loopCtx, loop)
+	runErr := r.loop(loopCtx, loop, wire)
 	return r.sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &r.sum))
 }

@@ -168,9 +168,9 @@ func (r *run) sessionOptions(rollback int) transport.Options {
 func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
-	rollback := n.rollbackFor(r.game, log)
+	rollback := n.rollbackFor(&r.parts, log)
 	if o.Output.Record == "" { // a recording says it already
-		warnUnhashed(r.game, log)
+		warnUnhashed(&r.parts, log)
 	}
 	opt := r.sessionOptions(rollback)
 	var connect func(context.Context) (*transport.Joined, error)
@@ -509,11 +509,11 @@ func (r *netRun) setup(s *Setup) {
 // configure hands the loop the session, makes the game's quit key end it
 // on a tick every peer agrees on, and bounds a headless session by ticks
 // (a duration would stop each peer on its own tick). Nil-safe.
-func (r *netRun) configure(cfg *engine.Config, run *runner, headless bool, asked time.Duration, log *slog.Logger) {
+func (r *netRun) configure(cfg *engine.Config, w *engine.Wiring, run *runner, headless bool, asked time.Duration, log *slog.Logger) {
 	if r == nil {
 		return
 	}
-	cfg.Lockstep = r
+	w.Lockstep = r
 	run.quit = r.session.Quit
 	run.overlay = r.drawWaiting
 	if headless && cfg.Ticks == 0 && cfg.Duration != asked {

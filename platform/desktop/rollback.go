@@ -34,11 +34,11 @@ func (n *NetOptions) rollbackFlag(fs *flag.FlagSet, d NetOptions) {
 // rollbackFor is the prediction this machine's session draws with: 0
 // when -rollback 0 turned it off or the game cannot be copied (said once
 // in the log), else Rollback or its default.
-func (n *NetOptions) rollbackFor(game any, log *slog.Logger) int {
+func (n *NetOptions) rollbackFor(game *engine.Parts, log *slog.Logger) int {
 	if n.NoRollback {
 		return 0
 	}
-	if _, ok := game.(engine.Predictor); !ok {
+	if game.Fork == nil {
 		log.Info("netplay: pure lockstep, every frame waits for every player's input: the game cannot be copied for prediction (engine.Predictor)")
 		return 0
 	}

@@ -24,7 +24,7 @@ func TestRollbackIsTheDefaultUnlessTurnedOffOrTheGameCannotBeCopied(t *testing.T
 	for _, tc := range []struct {
 		name string
 		net  NetOptions
-		game any
+		game Game
 		want int
 		log  bool // says it plays in pure lockstep
 	}{
@@ -34,7 +34,8 @@ func TestRollbackIsTheDefaultUnlessTurnedOffOrTheGameCannotBeCopied(t *testing.T
 		{"cannot copy", NetOptions{Rollback: 3}, plain{}, 0, true},
 	} {
 		var out bytes.Buffer
-		got := tc.net.rollbackFor(tc.game, slog.New(slog.NewTextHandler(&out, nil)))
+		parts := PartsOf(tc.game, nil)
+		got := tc.net.rollbackFor(&parts, slog.New(slog.NewTextHandler(&out, nil)))
 		said := strings.Count(out.String(), "pure lockstep")
 		if got != tc.want || said != map[bool]int{true: 1, false: 0}[tc.log] {
 			t.Errorf("%s: rollback %d, log %q; want %d, saying pure lockstep: %v", tc.name, got, out.String(), tc.want, tc.log)

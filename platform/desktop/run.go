@@ -15,8 +15,10 @@ import (
 // run is one Run of a game: what it set up, for the steps of Run to share.
 type run struct {
 	game   Game
-	cfg    Config // with its defaults once check ran
-	raw    Config // as given, for check
+	parts  engine.Parts // the game's, found once in check
+	canvas *sdl2.Canvas // the window's, which parts draws onto; nil until open
+	cfg    Config       // with its defaults once check ran
+	raw    Config       // as given, for check
 	name   string
 	log    *slog.Logger
 	sum    Summary
@@ -34,7 +36,7 @@ type run struct {
 // newRun prepares a Run of game with cfg; check fills in the defaults and
 // checks them.
 func newRun(game Game, cfg Config) *run {
-	r := &run{game: game, raw: cfg, cfg: cfg, log: cfg.Loop.Logger}
+	r := &run{game: game, raw: cfg, cfg: cfg, log: cfg.Logger}
 	if r.log == nil {
 		r.log = slog.Default()
 	}
@@ -50,11 +52,12 @@ func (r *run) check() error {
 	if err := checkContract(r.game); err != nil {
 		return err
 	}
-	if err := checkSyncGame(r.game, &r.raw); err != nil {
+	r.parts = partsOf(r.game, &r.canvas)
+	if err := checkSyncGame(r.game, &r.parts, &r.raw); err != nil {
 		return err
 	}
 	cfg, err := r.raw.withDefaults(fieldNames)
-	r.cfg, r.log = cfg, cfg.Loop.Logger
+	r.cfg, r.log = cfg, cfg.Logger
 	r.sum.Seed, r.sum.Physics = cfg.Seed, cfg.Physics.String()
 	if err != nil {
 		return err
@@ -83,7 +86,7 @@ func (r *run) open() error {
 	if err != nil {
 		return fmt.Errorf("open window: %w", err)
 	}
-	r.win = win
+	r.win, r.canvas = win, win.Canvas()
 	r.sum.Headless, r.sum.VideoDriver, r.sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
 	r.sum.HeadlessReason = win.HeadlessReason()
 	return nil
@@ -127,17 +130,17 @@ func (r *run) start() error {
 	return nil
 }
 
-// loopConfig is the loop's configuration for this run: cfg.Loop with the
-// window, the tape, the idle-time collector and the clock. stop releases
-// what it started, also when it fails.
-func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, stop func(), err error) {
+// loopConfig is the loop's configuration for this run: cfg.Loop, and its
+// wiring: the window, the tape, the idle-time collector, the clock and
+// the runner's hooks. stop releases what it started, also when it fails.
+func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w engine.Wiring, stop func(), err error) {
 	cfg = r.cfg.Loop
 	o := &r.cfg.Output
-	cfg.Platform = r.win.Platform()
+	w = engine.Wiring{Platform: r.win.Platform(), Clock: r.cfg.Clock, Logger: r.log}
 	cfg.ProfileLabels = cfg.ProfileLabels || o.CPUProfile != "" || o.PProf != ""
-	fast := cfg.Clock == nil && r.win.Headless() // nobody is watching a headless replay
-	if cfg.Clock == nil {
-		cfg.Clock = engine.NewSystemClock(r.cfg.Wait)
+	fast := w.Clock == nil && r.win.Headless() // nobody is watching a headless replay
+	if w.Clock == nil {
+		w.Clock = engine.NewSystemClock(r.cfg.Wait)
 	}
 	var stops []func()
 	stop = func() {
@@ -145,39 +148,56 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, stop func(), e
 			s()
 		}
 	}
-	if !r.cfg.NoIdleGC && cfg.GC == nil {
+	if !r.cfg.NoIdleGC {
 		r.idle = engine.NewIdleGC(engine.IdleGCConfig{})
 		stops = append(stops, r.idle.Stop)
-		cfg.GC = r.idle
+		w.GC = r.idle
 	}
 	if r.sum.Headless && cfg.Frames == 0 && cfg.Ticks == 0 && cfg.Duration == 0 && o.Replay == "" {
 		cfg.Duration = HeadlessDuration
 		r.log.Info("running headless", "why", r.sum.HeadlessReason, "duration", cfg.Duration)
 	}
 	if o.Record != "" || o.Replay != "" {
-		warnUnhashed(r.game, r.log)
+		warnUnhashed(&r.parts, r.log)
 		if r.tape, err = openTape(ctx, &r.cfg, r.recorded, r.log); err != nil {
-			return cfg, stop, err
+			return cfg, w, stop, err
 		}
 		// On early returns only: closed by loop after a run.
 		stops = append(stops, func() { _ = r.tape.close(0) })
-		r.sum.FastReplay = r.tape.configure(&cfg, fast)
+		r.sum.FastReplay = r.tape.configure(&cfg, &w, fast)
 	}
-	r.runner = newRunner(r.game, r.win, r.name, r.log, &r.cfg.Debug)
+	r.runner = newRunner(r.parts.Draw, r.win, r.name, r.log, &r.cfg.Debug)
 	r.runner.sound = r.sound
+	w.BeforeUpdate, w.AfterDraw = r.runner.beforeUpdate, r.runner.afterDraw
 	if r.runner.sync, err = newSyncRun(r, &cfg); err != nil {
-		return cfg, stop, err
+		return cfg, w, stop, err
 	}
 	stops = append(stops, func() { _ = r.runner.sync.end(&r.sum, nil) }) // on early returns only
-	return cfg, stop, nil
+	return cfg, w, stop, nil
+}
+
+// loopParts are the game's parts as this run's loop ticks them: each
+// tick checked by -synctest first, and its sounds placed on the ticks'
+// timeline (a predicted copy's heard only).
+func (r *run) loopParts() engine.Parts {
+	p := r.sound.parts(r.parts, false)
+	if sync := r.runner.sync; sync != nil {
+		tick := p.Tick
+		p.Tick = func(t *engine.Tick) error {
+			if err := sync.before(t); err != nil {
+				return err
+			}
+			return tick(t)
+		}
+	}
+	return p
 }
 
 // loop runs the loop and fills the summary from its report.
-func (r *run) loop(ctx context.Context, cfg engine.Config) error {
+func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) error {
 	before := readUsage()
 	r.looped = true
-	rep, runErr := engine.Run(ctx, cfg, r.win.Adapt(r.runner))
-	runErr = errors.Join(runErr, r.runner.closeForks())
+	rep, runErr := engine.Run(ctx, cfg, r.loopParts(), w)
 	after := readUsage()
 	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
 		r.log.Info("interrupted: stopping cleanly")
@@ -193,7 +213,7 @@ func (r *run) loop(ctx context.Context, cfg engine.Config) error {
 	if r.tape != nil { // before the summary, which reports its verdict
 		runErr = errors.Join(runErr, r.tape.close(rep.StateHash))
 	}
-	r.sum.Netplay, runErr = r.net.end(cfg.Clock, runErr, &rep)
+	r.sum.Netplay, runErr = r.net.end(w.Clock, runErr, &rep)
 	r.sum.addReport(&rep)
 	r.sum.addUsage(before, after)
 	r.sound.summarize(&r.sum)

@@ -15,12 +15,12 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
-var _ sdl2.Wrapper = (*runner)(nil)
-
-// runner wraps a game with what every game run by Main has: the hotkeys,
-// the HUD, screenshots, and the last frame kept for the final screenshot.
+// runner is what every game run by Main has around its frames: the
+// hotkeys (the loop's BeforeUpdate hook), the HUD, overlays and
+// screenshots (its AfterDraw hook), and the last frame kept for the
+// final screenshot. It does not wrap the game.
 type runner struct {
-	game sdl2.Runnable
+	draw func(*engine.Frame) error // the game's Draw, for the final screenshot
 	win  *sdl2.Window
 	name string
 	log  *slog.Logger
@@ -35,12 +35,11 @@ type runner struct {
 	quit     func()               // set in a netplay session: Esc ends every peer on one tick
 	overlay  func(c *sdl2.Canvas) // set in a netplay session: says which player it waits for
 	sound    *sound
-	forks    []sdl2.Runnable // the game's predicted copies (Fork), closed after the loop
-	sync     *syncRun        // -synctest's check; nil without it
+	sync     *syncRun // -synctest's check; nil without it
 }
 
-func newRunner(game sdl2.Runnable, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
-	return &runner{game: game, win: win, name: name, log: log, debug: *d, hud: d.HUD,
+func newRunner(draw func(*engine.Frame) error, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
+	return &runner{draw: draw, win: win, name: name, log: log, debug: *d, hud: d.HUD,
 		graph: make([]time.Duration, 0, 256)}
 }
 
@@ -60,22 +59,17 @@ const (
 	keySlowerPad = engine.KeyKeypadMinus
 )
 
-// Update handles the hotkeys Debug leaves on, unless text input is on
-// (a player typing "p" into a name field must not pause the loop), then
-// the game's own Update.
-func (r *runner) Update(f *engine.Frame) error {
-	if !r.win.TextInput() {
-		if err := r.hotkey(f); err != nil {
-			return err
-		}
-	}
+// beforeUpdate handles the hotkeys Debug leaves on, unless text input is
+// on (a player typing "p" into a name field must not pause the loop),
+// before the game's own Update.
+func (r *runner) beforeUpdate(f *engine.Frame) error {
 	if !f.Window.Visible() {
 		r.sound.feed() // no Draw this frame: keep the device fed
 	}
-	if u, ok := r.game.(engine.Updater); ok {
-		return u.Update(f)
+	if r.win.TextInput() {
+		return nil
 	}
-	return nil
+	return r.hotkey(f)
 }
 
 // hotkey acts on the first hotkey pressed in this frame: F11 or Alt+Enter
@@ -133,26 +127,13 @@ func (r *runner) debugKey(in *engine.Input, l *engine.Loop) error {
 	return nil
 }
 
-func (r *runner) Tick(t *engine.Tick) error {
-	if err := r.sync.before(t); err != nil {
-		return err
-	}
-	return r.sound.tick(t, r.game.Tick)
-}
-
-// Unwrap returns the game: the window finds its world and state hash
-// there (sdl2.Wrapper).
-func (r *runner) Unwrap() sdl2.Runnable { return r.game }
-
-func (r *runner) Draw(c *sdl2.Canvas, f *engine.Frame) error { return r.drawWith(r.game, c, f) }
-
-// drawWith draws the frame of game, the runner's or its predicted copy.
-func (r *runner) drawWith(game sdl2.Runnable, c *sdl2.Canvas, f *engine.Frame) error {
+// afterDraw runs after the game (or its predicted copy) drew the frame:
+// the mixed ticks are heard, the HUD and overlays go over the game, and
+// a screenshot asked for is saved.
+func (r *runner) afterDraw(f *engine.Frame) error {
 	r.sound.feed() // the frame's ticks are mixed: hear them now
 	r.last, r.drawn = *f, true
-	if err := r.render(game, c, f); err != nil {
-		return err
-	}
+	r.overlays(r.win.Canvas(), f)
 	if r.shotReq {
 		r.shotReq = false
 		path, err := r.saveNumbered()
@@ -165,18 +146,14 @@ func (r *runner) drawWith(game sdl2.Runnable, c *sdl2.Canvas, f *engine.Frame) e
 	return nil
 }
 
-// render draws the game and the HUD over it.
-func (r *runner) render(game sdl2.Runnable, c *sdl2.Canvas, f *engine.Frame) error {
-	if err := game.Draw(c, f); err != nil {
-		return err
-	}
+// overlays draws the HUD and a session's overlay over the game.
+func (r *runner) overlays(c *sdl2.Canvas, f *engine.Frame) {
 	if r.hud {
 		r.drawHUD(c, f)
 	}
 	if r.overlay != nil {
 		r.overlay(c)
 	}
-	return nil
 }
 
 // saveNumbered saves the window as NAME-N.png in the working directory
@@ -218,9 +195,10 @@ func (r *runner) finalScreenshot(ctx context.Context, path string) (err error) {
 		}
 	}()
 	c := r.win.Canvas()
-	if err := r.render(r.game, c, &r.last); err != nil {
+	if err := r.draw(&r.last); err != nil {
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}
+	r.overlays(c, &r.last)
 	if err := c.Flush(); err != nil {
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}

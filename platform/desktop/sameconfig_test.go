@@ -100,8 +100,7 @@ func sameCases(replay string) []sameCase {
 // keeps them through Parse.
 var codeOnly = []string{
 	"Name", "Description", "Version", "LocalFlags", "Bot", "SaveDir",
-	"Loop.TimeScale", "Loop.Players", "Loop.Platform", "Loop.Clock", "Loop.Logger", "Loop.Tape",
-	"Loop.Lockstep", "Loop.GC", "Loop.ProfileLabels",
+	"Clock", "Logger", "Loop.TimeScale", "Loop.Players", "Loop.ProfileLabels",
 	"Window.Title", "Window.Width", "Window.Height", "Window.Fixed", "Window.MinWidth", "Window.MinHeight",
 	"Window.Software", "Window.LogicalWidth", "Window.LogicalHeight", "Window.IntegerScale", "Window.Icon",
 	"Window.HideCursor", "Window.RelativeMouse",

@@ -162,6 +162,28 @@ func openSound(ctx context.Context, o *Config, headless bool, log *slog.Logger) 
 	return s, nil
 }
 
+// parts returns p with the sounds its ticks play placed: on the ticks'
+// timeline, or, for a predicted copy of the game (and for every copy p
+// forks), heard at once and never recorded (predictedTick).
+func (s *sound) parts(p engine.Parts, predicted bool) engine.Parts {
+	tick := p.Tick
+	if predicted {
+		p.Tick = func(t *engine.Tick) error { return s.predictedTick(t, tick) }
+	} else {
+		p.Tick = func(t *engine.Tick) error { return s.tick(t, tick) }
+	}
+	if fork := p.Fork; fork != nil {
+		p.Fork = func() (engine.Parts, error) {
+			f, err := fork()
+			if err != nil {
+				return f, err
+			}
+			return s.parts(f, true), nil
+		}
+	}
+	return p
+}
+
 // tick runs one tick with its sounds placed at the tick's samples.
 func (s *sound) tick(t *engine.Tick, run func(*engine.Tick) error) error {
 	s.mixer.BeginTick(t.N)

@@ -6,8 +6,6 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
-	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
 // SyncTestSummary is what -synctest found: the "synctest" object of the
@@ -45,9 +43,10 @@ func checkSyncTest(c *Config, name names) error {
 	return nil
 }
 
-// checkSyncGame refuses -synctest for a game that cannot be copied.
-func checkSyncGame(game Game, c *Config) error {
-	if _, ok := game.(engine.Predictor); c.SyncTest == 0 || ok {
+// checkSyncGame refuses -synctest for a game (parts) that cannot be
+// copied.
+func checkSyncGame(game Game, parts *engine.Parts, c *Config) error {
+	if c.SyncTest == 0 || parts.Fork != nil {
 		return nil
 	}
 	return usagef("%s: %T cannot be copied: implement engine.Predictor (Fork and CopyFrom) to check it", fieldNames("SyncTest"), game)
@@ -66,8 +65,9 @@ func newSyncRun(r *run, loop *engine.Config) (*syncRun, error) {
 	if r.cfg.SyncTest == 0 {
 		return nil, nil
 	}
-	game := &syncGame{game: r.game, sound: r.sound}
-	c, err := engine.NewSyncChecker(game, engine.SyncTestConfig{Check: r.cfg.SyncTest, TPS: loop.TPS, Players: loop.Players})
+	// The copies' ticks play their sounds as predicted ones (heard
+	// once, never recorded).
+	c, err := engine.NewSyncChecker(r.sound.parts(r.parts, true), engine.SyncTestConfig{Check: r.cfg.SyncTest, TPS: loop.TPS, Players: loop.Players})
 	if err != nil {
 		c.Close()
 		return nil, fmt.Errorf("-synctest: %w", err)
@@ -110,61 +110,4 @@ func (s *syncRun) failed(err error) error {
 		s.sum.FirstMismatch, s.sum.Mismatch = &n, ste.Error()
 	}
 	return err
-}
-
-// syncGame is an instance of the game as the sync test drives it: its
-// copies' ticks play their sounds as predicted ones (heard once, never
-// recorded).
-type syncGame struct {
-	game  sdl2.Runnable
-	sound *sound
-}
-
-// Fork makes another instance of the game.
-func (g *syncGame) Fork() (engine.Predictor, error) {
-	f, err := g.game.(engine.Predictor).Fork()
-	if err != nil || f == nil {
-		return nil, err
-	}
-	r, ok := f.(sdl2.Runnable)
-	if !ok {
-		return nil, fmt.Errorf("desktop: %T.Fork returned %T, which is no desktop.Game: return another instance of the game", g.game, f)
-	}
-	return &syncGame{game: r, sound: g.sound}, nil
-}
-
-// CopyFrom copies src's game into this one.
-func (g *syncGame) CopyFrom(src engine.Predictor) error {
-	s, ok := src.(*syncGame)
-	if !ok {
-		return fmt.Errorf("desktop: sync test: copy from %T: want another instance of the game", src)
-	}
-	return g.game.(engine.Predictor).CopyFrom(s.game.(engine.Predictor))
-}
-
-// Tick runs a tick of a copy.
-func (g *syncGame) Tick(t *engine.Tick) error { return g.sound.predictedTick(t, g.game.Tick) }
-
-// World is the game's world, nil when it has none.
-func (g *syncGame) World() physics.Stepper {
-	if s, ok := g.game.(engine.Simulator); ok {
-		return s.World()
-	}
-	return nil
-}
-
-// StateHash is the game's own hash, 0 when it has none.
-func (g *syncGame) StateHash() uint64 {
-	if h, ok := g.game.(engine.StateHasher); ok {
-		return h.StateHash()
-	}
-	return 0
-}
-
-// Close closes a copy that is an io.Closer; the run closes the game.
-func (g *syncGame) Close() error {
-	if c, ok := g.game.(interface{ Close() error }); ok {
-		return c.Close()
-	}
-	return nil
 }

@@ -80,7 +80,7 @@ func TestSyncTestModePassesAWholeCopy(t *testing.T) {
 // A copy that misses the speed fails the run at the tick engine.SyncTest
 // names for the same game and input.
 func TestSyncTestModeNamesTheFirstTickACopyMissingAFieldDiffers(t *testing.T) {
-	err := engine.SyncTest(&speeder{forget: true}, engine.SyncTestConfig{Ticks: 30, Check: 2})
+	err := engine.SyncTest(desktop.PartsOf(&speeder{forget: true}, nil), engine.SyncTestConfig{Ticks: 30, Check: 2})
 	var want *engine.SyncTestError
 	if !errors.As(err, &want) || want.Tick != 9 || !want.After {
 		t.Fatalf("engine.SyncTest: %v; want a difference after tick 9", err)

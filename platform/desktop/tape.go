@@ -79,17 +79,17 @@ func openTape(ctx context.Context, c *Config, settings []tape.Setting, log *slog
 // configure hands the loop the tape, bounds a replay's ticks to the
 // recording's, and runs a replay on a clock that never waits when fast
 // (nobody is watching). It reports whether the replay runs fast.
-func (t *tapeRun) configure(cfg *engine.Config, fast bool) bool {
+func (t *tapeRun) configure(cfg *engine.Config, w *engine.Wiring, fast bool) bool {
 	if t.rec != nil {
-		cfg.Tape = t.rec
+		w.Tape = t.rec
 		return false
 	}
-	cfg.Tape = t.play
+	w.Tape = t.play
 	if n := t.recorded.Ticks; n > 0 && (cfg.Ticks == 0 || cfg.Ticks > n) {
 		cfg.Ticks = n
 	}
 	if fast {
-		cfg.Clock = engine.NewFastClock(time.Second / time.Duration(cfg.TPS) / 4)
+		w.Clock = engine.NewFastClock(time.Second / time.Duration(cfg.TPS) / 4)
 		cfg.Mode = engine.ModeUncapped
 		t.log.Info("replaying headless: as fast as the CPU allows", "ticks", t.recorded.Ticks)
 	}
@@ -130,10 +130,8 @@ func (t *tapeRun) close(final uint64) error {
 // warnUnhashed says when no hash covers game's state (it has no World
 // and no StateHash): a recording then keeps its input but every hash is
 // 0, so a replay, or a netplay peer, can find no difference.
-func warnUnhashed(game Game, log *slog.Logger) {
-	_, world := game.(engine.Simulator)
-	_, hash := game.(engine.StateHasher)
-	if !world && !hash {
+func warnUnhashed(game *engine.Parts, log *slog.Logger) {
+	if game.World == nil && game.StateHash == nil {
 		log.Warn("the game has no World and no StateHash: recordings keep its input, but replays and netplay peers check none of its state (add StateHash() uint64)")
 	}
 }

@@ -259,9 +259,8 @@ func TestAControllerSessionRecordedThroughTheWindowReplaysToItsHashes(t *testing
 	}
 	cfg := engine.Config{Mode: engine.ModeUncapped, TPS: 600, Ticks: 300}
 	played := &padSession{drive: true}
-	cfg.Tape = rec
 	onMain(func() {
-		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, played)
+		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, engine.Wiring{Tape: rec}, played)
 		if played.pad != nil {
 			err = errors.Join(err, played.pad.Detach())
 		}
@@ -281,9 +280,8 @@ func TestAControllerSessionRecordedThroughTheWindowReplaysToItsHashes(t *testing
 	}
 	replayed := &padSession{}
 	rp := tape.NewReplayer(tp)
-	cfg.Tape = rp
 	onMain(func() {
-		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, replayed)
+		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, engine.Wiring{Tape: rp}, replayed)
 	})
 	if err != nil {
 		t.Fatalf("the replay: %v", err)

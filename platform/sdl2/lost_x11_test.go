@@ -198,7 +198,7 @@ func loseRun(t *testing.T) {
 	var rep engine.Report
 	var err error
 	onMain(func() {
-		rep, err = runIn(context.Background(), Options{Width: 160, Height: 120}, engine.Config{Mode: engine.ModeCap, FPS: 60}, &hider{})
+		rep, err = runIn(context.Background(), Options{Width: 160, Height: 120}, engine.Config{Mode: engine.ModeCap, FPS: 60}, engine.Wiring{}, &hider{})
 	})
 	if !errors.Is(err, ErrDisplayLost) || rep.Ticks == 0 {
 		t.Errorf("Run: %v after %d ticks; want ErrDisplayLost, after some ticks", err, rep.Ticks)

@@ -44,7 +44,7 @@ func TestRunDrawsTheGameAndClosesTheWindow(t *testing.T) {
 	var shot *image.RGBA
 	onMain(func() {
 		rep, err = runIn(context.Background(), Options{Headless: true, Width: 200, Height: 100},
-			engine.Config{Mode: engine.ModeUncapped, Ticks: 30}, &shooter{boxGame: g, at: 30, out: &shot})
+			engine.Config{Mode: engine.ModeUncapped, Ticks: 30}, engine.Wiring{}, &shooter{boxGame: g, at: 30, out: &shot})
 	})
 	if err != nil {
 		t.Fatalf("Run: %v", err)
@@ -73,7 +73,7 @@ func TestRunClosesTheWindowWhenTheGamePanics(t *testing.T) {
 	var err error
 	onMain(func() {
 		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64},
-			engine.Config{Mode: engine.ModeUncapped, Ticks: 100}, &boxGame{panicAt: 5})
+			engine.Config{Mode: engine.ModeUncapped, Ticks: 100}, engine.Wiring{}, &boxGame{panicAt: 5})
 	})
 	var pe *engine.PanicError
 	if !errors.As(err, &pe) || pe.Value != "boom" {

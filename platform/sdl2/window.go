@@ -432,7 +432,7 @@ func (w *Window) updateSize() {
 }
 
 // Platform returns the window as the platform engine.Run drives (set it
-// as engine.Config.Platform): the window itself, marked as bound to the
+// as engine.Wiring.Platform): the window itself, marked as bound to the
 // main OS thread, where SDL wants its calls, so that engine.Run refuses to
 // run it from another.
 func (w *Window) Platform() engine.Platform {

@@ -215,8 +215,9 @@ func TestSessionOverQUIC(t *testing.T) {
 			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 			defer cancel()
 			clock := engine.NewSystemClock(engine.WaitHybrid)
-			rep, err := engine.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 120, Ticks: ticks, Players: j.Players, Lockstep: s,
-				Platform: &keyPlatform{slot: j.Slot}, Clock: clock}, g)
+			rep, err := engine.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 120, Ticks: ticks, Players: j.Players},
+				engine.Parts{Tick: g.Tick, Draw: g.Draw, StateHash: g.StateHash},
+				engine.Wiring{Lockstep: s, Platform: &keyPlatform{slot: j.Slot}, Clock: clock})
 			if err != nil || rep.Ticks != ticks {
 				t.Errorf("peer %d: %d ticks, %v", j.Slot, rep.Ticks, err)
 			}

@@ -53,7 +53,7 @@ func executeIn(t *testing.T, saveDir string, game desktop.Game, clock engine.Clo
 	if err != nil {
 		t.Fatalf("parse %v: %v", args, err)
 	}
-	cfg.Loop.Clock, cfg.Loop.Logger = clock, slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.Clock, cfg.Logger = clock, slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg.Output.StatsOut = io.Discard
 	cfg.SaveDir = saveDir
 	sdl.Do(func() { _, err = desktop.Run(context.Background(), game, cfg) })

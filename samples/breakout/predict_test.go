@@ -6,6 +6,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics/backend"
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
 
 // player starts games, serves, pauses now and then and steers at
@@ -33,7 +34,7 @@ func TestBreakoutCopiesAreWhole(t *testing.T) { testCopiesAreWhole(t, backend.Ch
 func testCopiesAreWhole(t *testing.T, e backend.Engine) {
 	s := newSim(t, e, 3, 40)
 	s.engine = e
-	if err := engine.SyncTest(s.game, engine.SyncTestConfig{Ticks: 1500, Check: 8, Input: player}); err != nil {
+	if err := engine.SyncTest(desktop.PartsOf(s.game, nil), engine.SyncTestConfig{Ticks: 1500, Check: 8, Input: player}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -198,7 +198,7 @@ func runMain(t *testing.T, game desktop.Game, args ...string) (int, string, map[
 	if err != nil {
 		return 2, err.Error(), nil
 	}
-	cfg.Loop.Logger = slog.New(slog.NewTextHandler(&stderr, nil))
+	cfg.Logger = slog.New(slog.NewTextHandler(&stderr, nil))
 	cfg.Output.StatsOut = io.Discard
 	cfg.SaveDir = t.TempDir()
 	sdl.Do(func() { _, err = desktop.Run(context.Background(), game, cfg) })

@@ -161,8 +161,9 @@ func otherUser(frame int) []sdl.Event {
 // never waits, with the log discarded.
 func quickOptions(n uint64) desktop.Config {
 	return desktop.Config{
-		Loop: engine.Config{Mode: engine.ModeUncapped, Ticks: n,
-			Clock: engine.NewFastClock(time.Second / 60 / 4), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))},
+		Loop:   engine.Config{Mode: engine.ModeUncapped, Ticks: n},
+		Clock:  engine.NewFastClock(time.Second / 60 / 4),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Window: sdl2.Options{Headless: true},
 		Output: desktop.Output{StatsOut: io.Discard},
 		Seed:   1,

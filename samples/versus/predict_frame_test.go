@@ -5,22 +5,8 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/predicttest"
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
-
-// bare is versus as engine.Run takes it, without a window to draw on.
-type bare struct{ *game }
-
-func (bare) Draw(*engine.Frame) error { return nil }
-
-func (b bare) Fork() (engine.Predictor, error) {
-	f, err := b.game.Fork()
-	if err != nil {
-		return nil, err
-	}
-	return bare{f.(*game)}, nil
-}
-
-func (b bare) CopyFrom(src engine.Predictor) error { return b.game.CopyFrom(src.(bare).game) }
 
 // predicting runs versus on the named engine drawn 8 ticks ahead of its
 // confirmed input, warm, with the chaser playing.
@@ -28,7 +14,7 @@ func predicting(t testing.TB, name string, clock engine.Clock) *predicttest.Loop
 	g := startedOn(t, name)
 	lag := &predicttest.Lag{Ticks: 8}
 	lag.Input = chasers(t, g)
-	l := predicttest.Start(bare{g}, engine.Config{Players: 2, Lockstep: lag, Clock: clock})
+	l := predicttest.Start(desktop.PartsOf(g, nil), engine.Config{Players: 2}, engine.Wiring{Lockstep: lag, Clock: clock})
 	for range 300 {
 		if !l.Frame() {
 			rep, err := l.Stop()
