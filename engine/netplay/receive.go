@@ -22,6 +22,10 @@ func (s *Session) receiveAll() {
 			s.arrived = s.now - max(age, 0)
 			s.stats.received++
 			s.stats.bytesReceived += uint64(len(b))
+			if s.isGone(p) { // its slot is the host's now
+				s.stats.dropped++
+				continue
+			}
 			if err := s.in.decode(b); err != nil || !s.plausible(p, &s.in) {
 				s.stats.dropped++
 				continue
@@ -67,6 +71,9 @@ func (s *Session) take(p *peer, d *datagram) {
 	p.echo, p.echoAt = d.sent, s.arrived
 	if p.Slot == 0 && d.delayAt != 0 && d.delay != 0 {
 		s.announced(d.delayAt, int(d.delay))
+	}
+	if p.Slot == 0 && d.left != 0 && s.err == nil {
+		s.err = &LeftError{Tick: d.left - 1}
 	}
 	if d.tick >= p.tick {
 		p.tick, p.tickAt = d.tick, s.now
