@@ -184,6 +184,11 @@ func checkStayers(t *testing.T, seed uint64, ps []*simPeer, settled bool) {
 func TestAPlayerBackAfterTheWindowIsToldTheirPlaceWasGivenUp(t *testing.T) {
 	cond := netsim.Conditions{Latency: 20 * time.Millisecond}
 	w := newWorld(setup{players: 3, ticks: 1200, cond: cond, seed: 3, delay: 3, drop: 2 * time.Second, playOn: true})
+	var err error // the player's own window is longer than the host's
+	p2 := w.peers[2]
+	if p2.session, err = netplay.New(netplay.Config{Players: 3, Slot: 2, Peers: p2.ends, InputDelay: 3, DropAfter: 10 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
 	o := &outage{j: 2, from: 200, length: 3 * time.Second}
 	o.install(w, cond)
 	if !w.run(1200) {
