@@ -26,7 +26,12 @@ func (s *Session) receiveAll() {
 				s.stats.dropped++
 				continue
 			}
-			if err := s.in.decode(b); err != nil || !s.plausible(p, &s.in) {
+			err := s.in.decode(b)
+			if err == nil && s.in.left != 0 && s.cfg.Slot != 0 && s.err == nil {
+				// before plausible: the host's acks of this slot are its own now
+				s.err = &LeftError{Tick: s.in.left - 1}
+			}
+			if err != nil || !s.plausible(p, &s.in) {
 				s.stats.dropped++
 				continue
 			}
@@ -72,9 +77,7 @@ func (s *Session) take(p *peer, d *datagram) {
 	if p.Slot == 0 && d.delayAt != 0 && d.delay != 0 {
 		s.announced(d.delayAt, int(d.delay))
 	}
-	if p.Slot == 0 && d.left != 0 && s.err == nil {
-		s.err = &LeftError{Tick: d.left - 1}
-	}
+
 	if d.tick >= p.tick {
 		p.tick, p.tickAt = d.tick, s.now
 	}
