@@ -36,12 +36,12 @@ func SeatLocal(local *Input, players []Input) {
 
 // multiplayer is the loop's part for a game with player slots.
 type multiplayer struct {
-	players  []Input // this tick's, one per slot; nil without slots
+	players  []Input      // this tick's, one per slot; nil without slots
 	members  []Member     // this tick's, one per slot; nil without slots
 	conns    []Connection // this frame's, one per slot; nil without a Membership
 	member   Membership   // the Lockstep's, when it is one
 	mtape    MembersTape  // the tape's, when it is one
-	local    Input   // this machine's input as the tick took it
+	local    Input        // this machine's input as the tick took it
 	seat     func(local *Input, players []Input)
 	lockstep Lockstep
 	tape     PlayersTape

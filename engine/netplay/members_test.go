@@ -127,11 +127,15 @@ func TestPlayOnKeepsTheSessionGoingWithoutAGoneSlot(t *testing.T) {
 		w := newWorld(setup{players: 3, ticks: ticks, cond: cond, seed: seed, delay: 3, drop: 2 * time.Second, playOn: true, rollback: int(seed % 2 * 8)})
 		o := &outage{j: 2, from: 200, length: time.Hour}
 		o.install(w, cond)
+		recs := recordAll(t, w, 3)
 		if !w.run(ticks) {
 			t.Fatalf("seed %d: the peers did not finish", seed)
 		}
 		stayed := stayers(w, 2)
 		checkStayers(t, seed, stayed, false)
+		if seed < 10 { // recordings of the session replay to its states, the slot gone on its tick
+			replaysTo(t, recs[1], w.peers[1], w.peers[1].game.hashes)
+		}
 		for _, p := range stayed {
 			if len(p.game.hashes) != ticks {
 				t.Fatalf("seed %d: peer %d ran %d ticks, want %d", seed, p.i, len(p.game.hashes), ticks)
