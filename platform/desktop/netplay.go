@@ -160,7 +160,7 @@ type netRun struct {
 	why     string // why the session ended, for the summary
 	// dropAfter bounds the wait for the peers' last acknowledgements.
 	dropAfter time.Duration
-	window    time.Duration // the rejoin window, for the waiting banner
+	window    time.Duration                         // the rejoin window, for the waiting banner
 	bot       func(n uint64, in *engine.Input) bool // Config.Bot
 	botIn     engine.Input
 	banner    [96]byte // drawWaiting's text, so drawing it allocates nothing
@@ -392,10 +392,10 @@ func buildID(version string, log *slog.Logger) string {
 // NetSummary is the summary's netplay object (DESIGN.md): present only in
 // a netplay session.
 type NetSummary struct {
-	Peers      int    `json:"peers"`       // other peers in the session
-	Slot       int    `json:"slot"`        // this peer's player slot (0: the host)
-	InputDelay int    `json:"input_delay"` // ticks, at the end
-	RTTMS      RTTMS  `json:"rtt_ms"`      // round trips measured during the session, from the datagrams' own times
+	Peers      int   `json:"peers"`       // other peers in the session
+	Slot       int   `json:"slot"`        // this peer's player slot (0: the host)
+	InputDelay int   `json:"input_delay"` // ticks, at the end
+	RTTMS      RTTMS `json:"rtt_ms"`      // round trips measured during the session, from the datagrams' own times
 	// End is why the session ended: ended (a quit or -ticks), player gone
 	// (a player's place was given up after the rejoin window and the
 	// others ended cleanly), place given up (this player's, by the host),
