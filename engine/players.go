@@ -44,8 +44,12 @@ func cmpSeat(seat func(*Input, []Input)) func(*Input, []Input) {
 
 // multiplayer is the loop's part for a game with player slots.
 type multiplayer struct {
-	players  []Input // this tick's, one per slot; nil without slots
-	local    Input   // this machine's input as the tick took it
+	players  []Input      // this tick's, one per slot; nil without slots
+	members  []Member     // this tick's, one per slot; nil without slots
+	conns    []Connection // this frame's, one per slot; nil without a Membership
+	member   Membership   // the Lockstep's, when it is one
+	mtape    MembersTape  // the tape's, when it is one
+	local    Input        // this machine's input as the tick took it
 	seat     func(local *Input, players []Input)
 	lockstep Lockstep
 	tape     PlayersTape
@@ -62,9 +66,14 @@ func (m *multiplayer) init(cfg Config, w *Wiring, seat func(*Input, []Input)) er
 		return nil
 	}
 	m.players = make([]Input, n)
+	m.members = make([]Member, n)
 	m.seat = cmpSeat(seat)
 	m.lockstep = w.Lockstep
+	if ms, ok := w.Lockstep.(Membership); ok {
+		m.member, m.conns = ms, make([]Connection, n)
+	}
 	if w.Tape != nil {
+		m.mtape, _ = w.Tape.(MembersTape)
 		t, ok := w.Tape.(PlayersTape)
 		if !ok {
 			return fmt.Errorf("engine: the tape (%T) cannot record a game with %d player slots: it needs a TickPlayers method", w.Tape, n)
@@ -88,13 +97,34 @@ func (m *multiplayer) gather(l *Loop) (ready bool, err error) {
 		l.input.takeTick(&m.local)
 		m.seat(&m.local, m.players)
 	}
-	l.tick.Players = m.players
+	m.ready(l)
 	return true, nil
+}
+
+// ready hands tick l.tick.N the players' input and their places, once
+// the Lockstep (if any) has made the tick ready.
+func (m *multiplayer) ready(l *Loop) {
+	if m.member != nil {
+		m.member.Members(l.tick.N, m.members)
+	}
+	l.tick.Players, l.tick.Members = m.players, m.members
+}
+
+// connections asks the Membership, once a frame, what it knows of each
+// slot's connection.
+func (m *multiplayer) connections(f *Frame) {
+	if m.member != nil {
+		clear(m.conns)
+		m.member.Connections(m.conns)
+		f.Connections = m.conns
+	}
 }
 
 // tapeTick records or replays the tick's input.
 func (l *Loop) tapeTick() error {
 	switch {
+	case l.mp.mtape != nil:
+		return l.mp.mtape.TickMembers(l.tick.N, l.mp.players, l.mp.members, l)
 	case l.mp.tape != nil:
 		return l.mp.tape.TickPlayers(l.tick.N, l.mp.players, l)
 	case l.wire.Tape != nil:
