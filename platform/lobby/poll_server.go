@@ -73,7 +73,9 @@ func (s *Server) pollReplyLocked(m *member) pollReply {
 func (s *Server) ackLocked(m *member, ack uint64) {
 	n := 0
 	for n < len(m.queue) && m.queue[n].Seq <= ack {
-		s.queued -= queuedBytes(m.queue[n])
+		q := queuedBytes(m.queue[n])
+		s.queued -= q
+		s.releaseLocked(m.queue[n].sender, func(a *addrState) { a.queued -= q })
 		n++
 	}
 	if n > 0 {
