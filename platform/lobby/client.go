@@ -81,9 +81,12 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 		return nil, err
 	}
 	c := &Client{base: base, hc: o.HTTPClient, log: o.Logger, inbox: make(chan message, inboxLen), polled: make(chan struct{}), change: make(chan struct{}), busyBackoff: sendBackoff}
-	if c.hc == nil {
-		c.hc = &http.Client{}
+	hc := http.Client{}
+	if c.hc != nil {
+		hc = *c.hc
 	}
+	hc.CheckRedirect = noRedirects
+	c.hc = &hc
 	if c.log == nil {
 		c.log = slog.Default()
 	}
@@ -94,6 +97,12 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 		return nil, err
 	}
 	rep, st, err := decodeJoinReply(b)
+	if err == nil && o.Players != 0 && st.Players != o.Players {
+		err = fmt.Errorf("a room of %d players, asked for %d", st.Players, o.Players)
+	}
+	if err == nil && st.insts[rep.Slot] != inst {
+		err = fmt.Errorf("slot %d is not this peer's", rep.Slot)
+	}
 	if err != nil {
 		return nil, newError(ErrProtocol, err)
 	}
@@ -186,7 +195,7 @@ func (c *Client) Send(ctx context.Context, to int, payload []byte) error {
 // busy (see sendRetries), within ctx.
 func (c *Client) postRetrying(ctx context.Context, path string, req any) ([]byte, error) {
 	for try := 0; ; try++ {
-		b, err := post(ctx, c.hc, c.base, path, req)
+		b, err := post(ctx, c.hc, c.log, c.base, path, req)
 		if !errors.Is(err, ErrBusy) || try == sendRetries {
 			return b, err
 		}
@@ -249,7 +258,7 @@ func (c *Client) Close() error {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		_, err = post(ctx, c.hc, c.base, pathLeave, leaveRequest{Member: c.member})
+		_, err = post(ctx, c.hc, c.log, c.base, pathLeave, leaveRequest{Member: c.member})
 	})
 	return err
 }
