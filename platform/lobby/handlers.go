@@ -44,7 +44,7 @@ func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body 
 		a.members++
 	}
 	s.stats.Joins++
-	writeJSON(w, http.StatusOK, joinReply{Member: m.token, Slot: m.slot, Servers: s.cfg.iceServers(now), Status: r.status()})
+	writeJSON(w, http.StatusOK, joinReply{Member: m.token, Slot: m.slot, Servers: s.cfg.iceServers(now, addr), Status: r.status()})
 }
 
 // roomFor finds or makes the room j asks for, with a free slot; or says

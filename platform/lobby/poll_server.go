@@ -64,7 +64,7 @@ func (s *Server) poll(w http.ResponseWriter, hr *http.Request, _ string, body []
 func (s *Server) pollReplyLocked(m *member) pollReply {
 	rep := pollReply{Msgs: m.queue[:min(len(m.queue), maxBatch)], Status: m.room.status()}
 	if now := s.cfg.Now(); len(s.cfg.TURN) > 0 && !now.Before(m.renew) {
-		rep.Servers, m.renew = s.cfg.iceServers(now), now.Add(s.cfg.TURNTTL/2)
+		rep.Servers, m.renew = s.cfg.iceServers(now, m.addr), now.Add(s.cfg.TURNTTL/2)
 	}
 	return rep
 }
