@@ -22,10 +22,18 @@ func (s *Session) receiveAll() {
 			s.arrived = s.now - max(age, 0)
 			s.stats.received++
 			s.stats.bytesReceived += uint64(len(b))
+			if s.isGone(p) { // its slot is the host's now
+				s.stats.dropped++
+				continue
+			}
 			if err := s.in.decode(b); err != nil {
 				s.stats.dropped++
 				p.seen.undecoded = satAdd(p.seen.undecoded, 1)
 				continue
+			}
+			if s.in.left != 0 && s.cfg.Slot != 0 && s.err == nil {
+				// before plausible: the host's acks of this slot are its own now
+				s.err = &LeftError{Tick: s.in.left - 1}
 			}
 			if !p.seen.add(s.in.seq) || !s.plausible(p, &s.in) {
 				s.stats.dropped++
@@ -73,6 +81,7 @@ func (s *Session) take(p *peer, d *datagram) {
 	if p.Slot == 0 && d.delayAt != 0 && d.delay != 0 {
 		s.announced(d.delayAt, int(d.delay))
 	}
+
 	if d.tick >= p.tick {
 		p.tick, p.tickAt = d.tick, s.now
 	}
