@@ -20,7 +20,8 @@ func (d *decoder) header(h *Header) error {
 	if v != versionOnePlayer {
 		players = d.uvarint("the number of players")
 	}
-	d.codec.Fixed = v < Version // 8-byte pointer coordinates
+	d.codec.Fixed = v < versionQuarters // 8-byte pointer coordinates
+	d.ver = int(v)
 	h.Platform = d.text("the platform", maxName, false)
 	h.Settings = d.settings()
 	d.seal("the header", -1)
@@ -58,11 +59,11 @@ func (d *decoder) magic() {
 	}
 }
 
-// version reads the format version and refuses any but this one,
-// versionPlayers and versionOnePlayer, saying what an older one lacks.
+// version reads the format version and refuses any but this one and the
+// older ones down to versionOnePlayer, saying what an older one lacks.
 func (d *decoder) version() uint64 {
 	v := d.uvarint("the version")
-	if d.err != nil || v == Version || v == versionPlayers || v == versionOnePlayer {
+	if d.err != nil || v >= versionOnePlayer && v <= Version {
 		return v
 	}
 	detail := fmt.Sprintf("version %d; this build reads versions %d to %d: a newer lockstep made it, or the byte is damaged", v, versionOnePlayer, Version)

@@ -30,7 +30,11 @@ import (
 	"strings"
 )
 
-// Version is the format version this package writes. Version 5 writes
+// Version is the format version this package writes. Version 6 checks
+// the state hash that mixes a game's own hash with its world's
+// (engine.Loop.StateHash); earlier versions kept their XOR, which replays
+// of them still compare (engine.Loop.XORStateHash), and are otherwise
+// written as version 6. Version 5 writes
 // pointer coordinates as their change in quarter units (the one Input
 // encoding the netplay wire uses too, engine/internal/inputcodec), and
 // its header always holds the number of players (0: one input a tick, as
@@ -38,10 +42,10 @@ import (
 // the header (Header.Players), whose inputs each tick holds in slot
 // order; version 3, without it, numbers keys as SDL's scancodes and
 // records typed text and game controllers; version 2 added the settings
-// list to the header. Versions 3 and 4 are still read and replayed.
+// list to the header. Versions 3 to 5 are still read and replayed.
 // Older recordings cannot be: their keys mean other keys, or they do not
 // say how their run was set up.
-const Version = 5
+const Version = 6
 
 // Versions this package reads besides Version: one input a tick
 // (Header.Players 0), and with players; both with 8-byte pointer
@@ -49,6 +53,8 @@ const Version = 5
 const (
 	versionOnePlayer = 3
 	versionPlayers   = 4
+	versionQuarters  = 5 // pointer coordinates in quarter units; hashes XORed
+	versionMixedHash = 6 // hashes mixed
 )
 
 // DefaultInterval is the number of ticks between state hashes when a
