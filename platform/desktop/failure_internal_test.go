@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -39,7 +40,7 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}
-	cannot := r.canAdopt(recorded(tape.Setting{Name: "bot", Value: "7"}))
+	cannot := r.canAdopt(netplay.Terms{Settings: recorded(tape.Setting{Name: "bot", Value: "7"})})
 	if cannot == nil {
 		t.Fatal("a host setting -bot, local to this game, was taken: want it refused")
 	}
@@ -104,7 +105,7 @@ func TestAJoinWithTheWrongCodeSaysSoOnTheWaitingScreen(t *testing.T) {
 	defer cancel()
 	addrs := make(chan net.Addr, 1)
 	go func() { // given up when ctx ends: it never has its players
-		_, _ = transport.Host(ctx, "127.0.0.1:0", transport.Options{Code: "the-hosts-code-1", Players: 2, Logger: slog.New(slog.DiscardHandler)},
+		_, _ = transport.Host(ctx, "127.0.0.1:0", transport.Options{Code: "the-hosts-code-1", Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)},
 			func(a net.Addr) { addrs <- a })
 	}()
 	var addr string
