@@ -44,7 +44,7 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 	if cannot == nil {
 		t.Fatal("a host setting -bot, local to this game, was taken: want it refused")
 	}
-	n := &NetOptions{Join: "192.0.2.7:7777", Code: "ABCDEFGH12345678", DropAfter: time.Second}
+	n := &NetOptions{Join: "192.0.2.7:7777", Code: "ABCDEFGH12345678", JoinTimeout: time.Second}
 	for _, tc := range []struct {
 		name string
 		err  error
@@ -53,7 +53,7 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 		{"wrong code", fmt.Errorf("netplay: join x: %w: check it", transport.ErrWrongCode),
 			[]string{"could not start the game", "the host at 192.0.2.7:7777 does not know the code ABCDEFGH12345678", "Try: check -code"}},
 		{"no answer", fmt.Errorf("netplay: join x: %w within 1s", transport.ErrNoAnswer),
-			[]string{"no answer from the host at 192.0.2.7:7777 within 1s", "Try: check that the host is running", "longer -net-timeout"}},
+			[]string{"no answer from the host at 192.0.2.7:7777 within 1s", "Try: check that the host is running", "longer -join-timeout"}},
 		{"full", fmt.Errorf("%w: takes no more players (%w, or it is busy)", transport.ErrRefused, transport.ErrFull),
 			[]string{"has all the players its session takes", "Try: ask the host to start a new session"}},
 		{"settings", fmt.Errorf("%w: this peer cannot run the host's settings: %w", transport.ErrRefused, cannot),
@@ -76,7 +76,7 @@ func joinOnScreen(t *testing.T, addr, code string, timeout time.Duration) ([]str
 	t.Helper()
 	r := newRun(&goals{}, Config{Name: "goals", Window: sdl2.Options{Headless: true},
 		Loop: engine.Config{Players: 2, Logger: slog.New(slog.DiscardHandler)},
-		Net:  NetOptions{Join: addr, Code: code, DropAfter: timeout}})
+		Net:  NetOptions{Join: addr, Code: code, JoinTimeout: timeout}})
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}
