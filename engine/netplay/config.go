@@ -11,12 +11,14 @@ const (
 	MaxInputDelay = 30
 	// DefaultHashInterval is the ticks between state hashes peers compare.
 	DefaultHashInterval = 60
-	// DefaultWarnAfter is how long a peer may be silent before the
-	// session says it waits for it.
-	DefaultWarnAfter = 500 * time.Millisecond
-	// DefaultDropAfter is how long a peer may be silent before the
-	// session ends.
-	DefaultDropAfter = 3 * time.Second
+	// DefaultWarnAfter is how long a peer may be silent, or a tick held
+	// for its input, before the session says it waits for it (GGPO's
+	// notice).
+	DefaultWarnAfter = 750 * time.Millisecond
+	// DefaultDropAfter is the rejoin window: how long a silent peer's
+	// slot is held for its link to come back before the host gives it up
+	// (and a joiner gives up on a silent host).
+	DefaultDropAfter = time.Minute
 )
 
 // Config sets up a Session: the session's Terms, which every peer must

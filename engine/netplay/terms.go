@@ -10,7 +10,7 @@ import (
 
 // DefaultHandshake is how long a joiner waits for the host to answer at
 // all when Local.Handshake is zero.
-const DefaultHandshake = 3 * time.Second
+const DefaultHandshake = 10 * time.Second
 
 // Terms are what every peer of a session must agree on. The host's are
 // the session's: a transport sends them to every joiner, which takes
@@ -35,6 +35,11 @@ type Terms struct {
 	// the host names. It is the host's policy: it takes effect only on a
 	// host in pure lockstep (Local.Rollback 0); false keeps InputDelay.
 	AdaptDelay bool
+	// PlayOn keeps a session going without a player whose slot was given
+	// up: its input is the zero Input from then on. It is the host's
+	// policy (only the host's matters); false ends the session after the
+	// slot's last tick.
+	PlayOn bool
 	// HashInterval is the ticks between the state hashes peers compare;
 	// 0 means DefaultHashInterval.
 	HashInterval uint64
@@ -115,8 +120,13 @@ type Local struct {
 	// WarnAfter is the silence after which Waiting names a peer; 0 means
 	// DefaultWarnAfter.
 	WarnAfter time.Duration
-	// DropAfter is the silence after which the session ends with a
-	// *SilentError; 0 means DefaultDropAfter.
+	// DropAfter is the rejoin window: while a peer is silent the session
+	// holds, and a peer whose link comes back within it plays on. Past
+	// it the host gives the peer's slot up: it is engine.Gone from the
+	// first tick the host lacks its input, on every peer, and the session
+	// ends cleanly after that tick (or plays on, with Terms.PlayOn). A
+	// joiner whose host is silent for it ends with a *SilentError. 0
+	// means DefaultDropAfter.
 	DropAfter time.Duration
 	// Handshake bounds a joiner's wait for the host to answer at all
 	// (its transport's handshake); 0 means DefaultHandshake.
