@@ -52,6 +52,9 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Slot < 0 || c.Slot >= c.Players {
 		return c, fmt.Errorf("netplay: slot %d out of range: want 0 to %d", c.Slot, c.Players-1)
 	}
+	if c.Rejoin && (c.Slot == 0 || c.Rollback > 0) {
+		return c, fmt.Errorf("netplay: Rejoin on slot %d with Rollback %d: only a joiner rejoins, in lockstep (Rollback 0)", c.Slot, c.Rollback)
+	}
 	return c, c.checkPeers()
 }
 

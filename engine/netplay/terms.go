@@ -131,6 +131,15 @@ type Local struct {
 	// Handshake bounds a joiner's wait for the host to answer at all
 	// (its transport's handshake); 0 means DefaultHandshake.
 	Handshake time.Duration
+	// Rejoin starts this peer as one that rejoins a session under way,
+	// its slot held by the host (see Session.Rejoin): it replays the
+	// session's confirmed input from tick 0, its own slot's included, as
+	// fast as it arrives, and plays its own input from the tick the host
+	// names. Joiners only; it needs Rollback 0.
+	Rejoin bool
+	// MaxHistory is the most bytes of input history the host keeps for
+	// peers that rejoin; 0 means DefaultMaxHistory.
+	MaxHistory int
 }
 
 // WithDefaults returns l with its zero fields set to their defaults and
@@ -144,6 +153,9 @@ func (l Local) WithDefaults() (Local, error) {
 	}
 	if l.Handshake == 0 {
 		l.Handshake = DefaultHandshake
+	}
+	if l.MaxHistory == 0 {
+		l.MaxHistory = DefaultMaxHistory
 	}
 	switch {
 	case l.Rollback < 0 || l.Rollback > MaxRollback:
