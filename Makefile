@@ -77,7 +77,7 @@ WINDOWS_SAMPLES = breakout chain interp pyramid stress tumble versus
 # builds console exes, whose -stats print in the console they start from.
 WINDOWS_GUI ?= -H=windowsgui
 # The packages whose tests also run on Windows, under Wine, in make test.
-WINDOWS_TEST_PKGS = ./engine ./engine/netplay ./engine/tape ./physics/chipmunk ./platform/audio ./platform/lobby ./platform/transport ./platform/internal/output
+WINDOWS_TEST_PKGS = ./engine ./engine/netplay ./engine/tape ./physics/backend ./physics/chipmunk ./platform/audio ./platform/lobby ./platform/transport ./platform/internal/output
 
 deps-windows: deps ## install mingw-w64 and Wine, and unpack the static SDL and vorbis libraries for Windows builds
 	@if ! command -v x86_64-w64-mingw32-gcc >/dev/null || ! command -v x86_64-w64-mingw32-g++ >/dev/null || ! command -v wine >/dev/null; then \
