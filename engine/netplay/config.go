@@ -49,7 +49,13 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Terms, err = c.Terms.WithDefaults(c.Rollback); err != nil {
 		return c, err
 	}
-	if c.Slot < 0 || c.Slot >= c.Players {
+	if c.Spectate {
+		if c.Rollback > 0 || c.Rejoin {
+			return c, fmt.Errorf("netplay: Spectate with Rollback %d or Rejoin: a watcher follows the verified timeline only", c.Rollback)
+		}
+		c.Slot = watcherSlot
+	}
+	if (c.Slot < 0 || c.Slot >= c.Players) && !c.Spectate {
 		return c, fmt.Errorf("netplay: slot %d out of range: want 0 to %d", c.Slot, c.Players-1)
 	}
 	if c.Rejoin && (c.Slot == 0 || c.Rollback > 0) {

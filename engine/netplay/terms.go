@@ -140,6 +140,15 @@ type Local struct {
 	// MaxHistory is the most bytes of input history the host keeps for
 	// peers that rejoin; 0 means DefaultMaxHistory.
 	MaxHistory int
+	// Spectate makes this peer a watcher of the host's session (see
+	// Session.Watch): it plays no slot (Slot is ignored), takes every
+	// slot's confirmed input from tick 0, replays it as fast as it
+	// arrives and then follows the session a little behind; the players
+	// never wait for it. It needs Rollback 0.
+	Spectate bool
+	// MaxSpectators is the most watchers the host takes; 0 means
+	// DefaultMaxSpectators.
+	MaxSpectators int
 }
 
 // WithDefaults returns l with its zero fields set to their defaults and
@@ -156,6 +165,9 @@ func (l Local) WithDefaults() (Local, error) {
 	}
 	if l.MaxHistory == 0 {
 		l.MaxHistory = DefaultMaxHistory
+	}
+	if l.MaxSpectators == 0 {
+		l.MaxSpectators = DefaultMaxSpectators
 	}
 	switch {
 	case l.Rollback < 0 || l.Rollback > MaxRollback:
