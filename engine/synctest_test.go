@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -126,5 +127,31 @@ func TestSyncCheckerFindsWhatSyncTestFinds(t *testing.T) {
 	}
 	if err := c.Before(&engine.Tick{N: 99}); err == nil {
 		t.Fatal("tick 99 was taken out of order")
+	}
+}
+
+// unstarted is a game whose Start (never called here) makes its state.
+type unstarted struct{ world *[4]int }
+
+func (g *unstarted) Tick(*engine.Tick) error         { g.world[0]++; return nil }
+func (g *unstarted) Fork() (engine.Predictor, error) { return &unstarted{}, nil }
+func (g *unstarted) CopyFrom(src engine.Predictor) error {
+	*g.world = *src.(*unstarted).world
+	return nil
+}
+
+// parts are the game's parts.
+func (g *unstarted) parts() engine.Parts {
+	return engine.Parts{Tick: g.Tick, Predictor: g,
+		Fork: func() (engine.Parts, error) {
+			f, err := g.Fork()
+			return f.(*unstarted).parts(), err
+		}}
+}
+
+func TestSyncTestOfAGameNotSetUpSaysSoInsteadOfCrashing(t *testing.T) {
+	err := engine.SyncTest((&unstarted{}).parts(), engine.SyncTestConfig{Ticks: 10})
+	if err == nil || !strings.Contains(err.Error(), "panicked") || !strings.Contains(err.Error(), "calls no Start") {
+		t.Fatalf("SyncTest of a game whose Start was not called: %v, want an error saying it panicked and that Start is not called", err)
 	}
 }

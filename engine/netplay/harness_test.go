@@ -189,8 +189,8 @@ func newWorld(s setup) *world {
 	}
 	for i, p := range w.peers {
 		var err error
-		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay,
-			DropAfter: s.drop, Rollback: s.rollback, AdaptDelay: s.adapt, PlayOn: s.playOn})
+		p.session, err = netplay.New(netplay.Config{Terms: netplay.Terms{Players: s.players, InputDelay: s.delay, AdaptDelay: s.adapt, PlayOn: s.playOn},
+			Local: netplay.Local{DropAfter: s.drop, Rollback: s.rollback}, Slot: i, Peers: p.ends})
 		if err != nil {
 			panic(err)
 		}
@@ -204,7 +204,7 @@ func (w *world) run(ticks uint64) bool {
 	for _, p := range w.peers {
 		go p.main(ticks)
 	}
-	for left := len(w.peers); left > 0; {
+	for { // peers may be added or replaced as it runs (rejoin_test, watch_test)
 		next := -1
 		for i, p := range w.peers {
 			if !p.done && !p.dead && (next < 0 || p.wake < w.peers[next].wake) {
@@ -221,11 +221,7 @@ func (w *world) run(ticks uint64) bool {
 		}
 		p.resume <- struct{}{}
 		<-w.yield
-		if p.done {
-			left--
-		}
 	}
-	return true
 }
 
 // main is one peer's goroutine: its loop, then its session's last
