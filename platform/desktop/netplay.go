@@ -422,7 +422,7 @@ func (n *NetSummary) writeText(w io.Writer) {
 		fmt.Fprintln(w, "prediction off: pure lockstep")
 		return
 	}
-	fmt.Fprintf(w, "prediction %d ticks  %d frames predicted  %d ticks run (most %d a frame)  %d copies (%d rebases)  %d mispredicted  copy p50 %.3fms p99 %.3fms  jump %.2f  drift %.2f\n",
+	fmt.Fprintf(w, "prediction %d ticks  %d frames predicted  %d ticks re-run (most %d a frame)  %d copies (%d rebases)  %d mispredicted  copy p50 %.3fms p99 %.3fms  jump %.2f  drift %.2f\n",
 		p.Rollback, p.FramesPredicted, p.TicksResimulated, p.MaxResimulated, p.Copies, p.Rebases, p.Mispredicted, p.CopyMS.P50, p.CopyMS.P99, p.JumpMax, p.DriftMax)
 }
 
