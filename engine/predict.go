@@ -217,7 +217,7 @@ func (l *Loop) verify() error {
 		if err != nil || !ready {
 			return err
 		}
-		l.tick.Players = l.mp.players
+		l.mp.ready(l)
 		l.pred.confirmed(l.tick.N, l.mp.players)
 		if err := l.stepTick(); err != nil {
 			return err
