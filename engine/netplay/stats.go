@@ -60,7 +60,7 @@ func (s *Session) Stats() Stats {
 		Rollback: s.cfg.Rollback, Mispredicted: c.mispredicted,
 	}
 	for i := range s.peers {
-		st.Lost += s.peers[i].seen.lost()
+		st.Lost = satAdd(st.Lost, s.peers[i].seen.lost())
 	}
 	if s.desync != 0 {
 		t := s.desync - 1
