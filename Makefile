@@ -122,8 +122,13 @@ staticcheck:
 
 # The tests build with the box2d tag, so both physics engines run every
 # test that takes an engine (go vet above covers the default build).
+# samples/versus plays whole sessions as processes (a NAT lab, relays,
+# rejoins): on a busy machine it outlasts go test's default 10 minutes a
+# package, so it runs on its own with a timeout of its own.
+VERSUS_TIMEOUT ?= 60m
 test-unit:
-	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 ./...
+	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 $$($(GO) list ./... | grep -v '/samples/versus$$')
+	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -timeout $(VERSUS_TIMEOUT) ./samples/versus
 	$(GO) test -count=1 ./physics/backend # the default build, without Box2D
 
 test-race:
