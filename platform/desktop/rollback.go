@@ -102,9 +102,7 @@ func (r *netRun) Local(p uint64, local *engine.Input) (bool, error) {
 	if r.bot != nil && r.bot(p, &r.botIn) {
 		local = &r.botIn
 	}
-	ok, err := r.session.Local(p, local)
-	r.noteHold(ok)
-	return ok, err
+	return r.session.Local(p, local)
 }
 
 // Guess is the session's.
