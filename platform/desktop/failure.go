@@ -54,8 +54,8 @@ func failureWords(n *NetOptions, err error) []string {
 		return []string{host + " does not know the code " + n.Code + ".",
 			"Try: check -code against the code the host's window shows, letter for letter, and start again."}
 	case errors.Is(err, transport.ErrNoAnswer):
-		return []string{fmt.Sprintf("no answer from %s within %v (-net-timeout, at most 10s here).", host, n.joinWait()),
-			"Try: check that the host is running and waiting, that -join names the address its window shows, and that no firewall blocks UDP; a slow network wants a longer -net-timeout."}
+		return []string{fmt.Sprintf("no answer from %s within %v (-join-timeout).", host, n.JoinTimeout),
+			"Try: check that the host is running and waiting, that -join names the address its window shows, and that no firewall blocks UDP; a slow network wants a longer -join-timeout."}
 	case errors.Is(err, transport.ErrFull):
 		return []string{host + " has all the players its session takes (or is busy).",
 			"Try: ask the host to start a new session with room for you, then join it."}
@@ -81,7 +81,8 @@ func (r *run) holdFailure(ctx context.Context, s *waitScreen, err error) {
 		return
 	}
 	r.log.Info("netplay: the window says why the session could not start until it is closed", "at_most", failureHold)
-	hold(ctx, windowFrames{r.win}, s, time.Sleep)
+	start := time.Now()
+	hold(ctx, windowFrames{r.win}, s, func() time.Duration { return time.Since(start) }, time.Sleep)
 }
 
 // frames is a window a screen is held on: its events, and a frame
@@ -100,14 +101,21 @@ func (w windowFrames) frame(s *waitScreen) {
 }
 
 // hold draws s in w a frame every waitFrame (wait sleeps) until a request
-// to close the window, ctx ending, or failureHold's worth of frames.
-func hold(ctx context.Context, w frames, s *waitScreen, wait func(time.Duration)) {
+// to close the window, ctx ending, or failureHold after it started by now
+// (a monotonic clock): drawing takes time too, and on a busy machine
+// counting frames alone held the screen 84 s.
+func hold(ctx context.Context, w frames, s *waitScreen, now func() time.Duration, wait func(time.Duration)) {
 	sink := &quitSink{}
+	start := now()
 	for range failureHold / waitFrame {
 		if w.PollEvents(sink); sink.quit || ctx.Err() != nil {
 			return
 		}
 		w.frame(s)
-		wait(waitFrame)
+		left := failureHold - (now() - start)
+		if left <= 0 {
+			return
+		}
+		wait(min(waitFrame, left))
 	}
 }

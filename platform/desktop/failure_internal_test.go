@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -39,11 +40,11 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}
-	cannot := r.canAdopt(recorded(tape.Setting{Name: "bot", Value: "7"}))
+	cannot := r.canAdopt(netplay.Terms{Settings: recorded(tape.Setting{Name: "bot", Value: "7"})})
 	if cannot == nil {
 		t.Fatal("a host setting -bot, local to this game, was taken: want it refused")
 	}
-	n := &NetOptions{Join: "192.0.2.7:7777", Code: "ABCDEFGH12345678", DropAfter: time.Second}
+	n := &NetOptions{Join: "192.0.2.7:7777", Code: "ABCDEFGH12345678", JoinTimeout: time.Second}
 	for _, tc := range []struct {
 		name string
 		err  error
@@ -52,7 +53,7 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 		{"wrong code", fmt.Errorf("netplay: join x: %w: check it", transport.ErrWrongCode),
 			[]string{"could not start the game", "the host at 192.0.2.7:7777 does not know the code ABCDEFGH12345678", "Try: check -code"}},
 		{"no answer", fmt.Errorf("netplay: join x: %w within 1s", transport.ErrNoAnswer),
-			[]string{"no answer from the host at 192.0.2.7:7777 within 1s", "Try: check that the host is running", "longer -net-timeout"}},
+			[]string{"no answer from the host at 192.0.2.7:7777 within 1s", "Try: check that the host is running", "longer -join-timeout"}},
 		{"full", fmt.Errorf("%w: takes no more players (%w, or it is busy)", transport.ErrRefused, transport.ErrFull),
 			[]string{"has all the players its session takes", "Try: ask the host to start a new session"}},
 		{"settings", fmt.Errorf("%w: this peer cannot run the host's settings: %w", transport.ErrRefused, cannot),
@@ -75,7 +76,7 @@ func joinOnScreen(t *testing.T, addr, code string, timeout time.Duration) ([]str
 	t.Helper()
 	r := newRun(&goals{}, Config{Name: "goals", Window: sdl2.Options{Headless: true},
 		Loop: engine.Config{Players: 2, Logger: slog.New(slog.DiscardHandler)},
-		Net:  NetOptions{Join: addr, Code: code, DropAfter: timeout}})
+		Net:  NetOptions{Join: addr, Code: code, JoinTimeout: timeout}})
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestAJoinWithTheWrongCodeSaysSoOnTheWaitingScreen(t *testing.T) {
 	defer cancel()
 	addrs := make(chan net.Addr, 1)
 	go func() { // given up when ctx ends: it never has its players
-		_, _ = transport.Host(ctx, "127.0.0.1:0", transport.Options{Code: "the-hosts-code-1", Players: 2, Logger: slog.New(slog.DiscardHandler)},
+		_, _ = transport.Host(ctx, "127.0.0.1:0", transport.Options{Code: "the-hosts-code-1", Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)},
 			func(a net.Addr) { addrs <- a })
 	}()
 	var addr string
@@ -140,6 +141,7 @@ func TestAJoinOfAHostThatIsNotThereSaysSoOnTheWaitingScreen(t *testing.T) {
 type scripted struct {
 	quitAt, polls, drawn int
 	said                 []string
+	onFrame              func() // each frame's cost on a fake clock; nil: none
 }
 
 func (w *scripted) PollEvents(in engine.EventSink) {
@@ -151,6 +153,9 @@ func (w *scripted) PollEvents(in engine.EventSink) {
 func (w *scripted) frame(s *waitScreen) {
 	w.drawn++
 	w.said = append(w.said[:0], s.lines...)
+	if w.onFrame != nil {
+		w.onFrame()
+	}
 }
 
 func TestAHeldFailureStaysUntilTheWindowClosesASignalOrAMinute(t *testing.T) {
@@ -158,9 +163,10 @@ func TestAHeldFailureStaysUntilTheWindowClosesASignalOrAMinute(t *testing.T) {
 	s.say(failureLines(failureWords(&NetOptions{Join: "192.0.2.7:7777", Code: "ABCDEFGH12345678"}, transport.ErrWrongCode)...)...)
 	var slept time.Duration
 	sleep := func(d time.Duration) { slept += d }
+	now := func() time.Duration { return slept }
 
 	closed := &scripted{quitAt: 5}
-	hold(t.Context(), closed, s, sleep)
+	hold(t.Context(), closed, s, now, sleep)
 	if closed.drawn != 4 {
 		t.Errorf("closed at the 5th frame: %d frames drawn, want 4", closed.drawn)
 	}
@@ -169,18 +175,33 @@ func TestAHeldFailureStaysUntilTheWindowClosesASignalOrAMinute(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel() // a signal
 	signalled := &scripted{}
-	hold(ctx, signalled, s, sleep)
+	hold(ctx, signalled, s, now, sleep)
 	if signalled.drawn != 0 {
 		t.Errorf("after a signal: %d frames drawn, want none", signalled.drawn)
 	}
 
 	slept = 0
 	never := &scripted{}
-	hold(t.Context(), never, s, sleep)
+	hold(t.Context(), never, s, now, sleep)
 	if slept < failureHold-waitFrame || slept > failureHold {
 		t.Errorf("never closed: held %v, want about %v", slept, failureHold)
 	}
 	if never.drawn != int(failureHold/waitFrame) {
 		t.Errorf("never closed: %d frames, want %d", never.drawn, failureHold/waitFrame)
+	}
+}
+
+func TestAFailureIsHeldAMinuteAtMostWhenFramesAreSlow(t *testing.T) {
+	s := joinScreen("192.0.2.7:7777")
+	for _, cost := range []time.Duration{0, 20 * time.Millisecond, 400 * time.Millisecond, 2 * time.Minute} {
+		var clock time.Duration
+		slow := &scripted{onFrame: func() { clock += cost }} // drawing and presenting take cost
+		hold(t.Context(), slow, s, func() time.Duration { return clock }, func(d time.Duration) { clock += d })
+		if clock > failureHold+cost {
+			t.Errorf("frames taking %v: held %v, want at most %v and the frame in progress", cost, clock, failureHold)
+		}
+		if clock < failureHold-waitFrame {
+			t.Errorf("frames taking %v: held only %v, want %v", cost, clock, failureHold)
+		}
 	}
 }
