@@ -1,0 +1,76 @@
+package output
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"golang.org/x/sys/windows"
+)
+
+// Retries of a replace that another program's open handle blocks: a
+// virus scanner or the search indexer holds a new file for a moment.
+const (
+	replaceTries = 20
+	replacePause = 50 * time.Millisecond
+)
+
+// replace renames the finished temporary file tmp over target, as POSIX
+// rename does: MoveFileEx with MOVEFILE_REPLACE_EXISTING (os.Rename),
+// clearing a read-only target's attribute first (Linux replaces a
+// read-only file; Windows refuses to). A target another program holds
+// open without sharing deletion (an editor, a viewer) cannot be replaced
+// on Windows: replace tries again for about a second, then fails saying
+// so.
+func replace(tmp, target string) error {
+	clearReadOnly(target)
+	var err error
+	for try := range replaceTries {
+		if try > 0 {
+			time.Sleep(replacePause)
+		}
+		if err = os.Rename(tmp, target); err == nil || !heldOpen(err) {
+			return err
+		}
+	}
+	return fmt.Errorf("%w: another program has %s open: close it and run again", err, target)
+}
+
+// placeNew gives the finished temporary file tmp the name target, failing
+// with an error wrapping fs.ErrExist when something is there: MoveFileEx
+// without MOVEFILE_REPLACE_EXISTING, which works on every Windows file
+// system (a hard link needs NTFS).
+func placeNew(tmp, target string) error {
+	from, err := windows.UTF16PtrFromString(tmp)
+	if err != nil {
+		return &os.LinkError{Op: "rename", Old: tmp, New: target, Err: err}
+	}
+	to, err := windows.UTF16PtrFromString(target)
+	if err != nil {
+		return &os.LinkError{Op: "rename", Old: tmp, New: target, Err: err}
+	}
+	if err := windows.MoveFileEx(from, to, windows.MOVEFILE_WRITE_THROUGH); err != nil {
+		return &os.LinkError{Op: "rename", Old: tmp, New: target, Err: err}
+	}
+	return nil
+}
+
+// heldOpen reports whether a rename failed because a file is in use.
+func heldOpen(err error) bool {
+	return errors.Is(err, windows.ERROR_SHARING_VIOLATION) || errors.Is(err, windows.ERROR_ACCESS_DENIED) ||
+		errors.Is(err, windows.ERROR_LOCK_VIOLATION)
+}
+
+// clearReadOnly drops target's read-only attribute, if it has one.
+func clearReadOnly(target string) {
+	p, err := windows.UTF16PtrFromString(target)
+	if err != nil {
+		return
+	}
+	a, err := windows.GetFileAttributes(p)
+	if err != nil || a&windows.FILE_ATTRIBUTE_READONLY == 0 {
+		return
+	}
+	_ = windows.SetFileAttributes(p, a&^windows.FILE_ATTRIBUTE_READONLY)
+}
