@@ -1,6 +1,7 @@
 package output
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -17,12 +18,14 @@ const (
 )
 
 // replace renames the finished temporary file tmp over target, as POSIX
-// rename does: MoveFileEx with MOVEFILE_REPLACE_EXISTING (os.Rename),
-// clearing a read-only target's attribute first (Linux replaces a
-// read-only file; Windows refuses to). A target another program holds
-// open without sharing deletion (an editor, a viewer) cannot be replaced
-// on Windows: replace tries again for about a second, then fails saying
-// so.
+// rename does: with POSIX semantics where Windows has them (Windows 10
+// 1709 on, NTFS), so that a reader that shares deletion keeps the old
+// file while the name moves on, else MoveFileEx with
+// MOVEFILE_REPLACE_EXISTING (os.Rename). A read-only target's attribute
+// is cleared first (Linux replaces a read-only file; Windows refuses
+// to). A target another program holds open without sharing deletion (an
+// editor, a viewer) cannot be replaced on Windows: replace tries again
+// for about a second, then fails saying so.
 func replace(tmp, target string) error {
 	clearReadOnly(target)
 	var err error
@@ -30,11 +33,52 @@ func replace(tmp, target string) error {
 		if try > 0 {
 			time.Sleep(replacePause)
 		}
+		if err = renamePOSIX(tmp, target); err == nil {
+			return nil
+		}
 		if err = os.Rename(tmp, target); err == nil || !heldOpen(err) {
 			return err
 		}
 	}
 	return fmt.Errorf("%w: another program has %s open: close it and run again", err, target)
+}
+
+// Flags of FILE_RENAME_INFO_EX, which golang.org/x/sys/windows does not
+// name.
+const (
+	fileRenameReplaceIfExists = 0x1
+	fileRenamePOSIXSemantics  = 0x2
+)
+
+// renamePOSIX renames tmp over target through SetFileInformationByHandle
+// and FileRenameInfoEx with POSIX semantics: an error where Windows, the
+// file system or Wine does not have them.
+func renamePOSIX(tmp, target string) error {
+	from, err := windows.UTF16PtrFromString(tmp)
+	if err != nil {
+		return err
+	}
+	to, err := windows.UTF16FromString(target)
+	if err != nil {
+		return err
+	}
+	h, err := windows.CreateFile(from, windows.DELETE|windows.SYNCHRONIZE,
+		windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE, nil, windows.OPEN_EXISTING, 0, 0)
+	if err != nil {
+		return err
+	}
+	defer windows.CloseHandle(h)
+	// FILE_RENAME_INFO: Flags (4 bytes, padded to 8), RootDirectory (8),
+	// FileNameLength in bytes (4), then the name without its final NUL.
+	const nameAt = 20
+	name := to[:len(to)-1]
+	buf := make([]byte, nameAt+2*len(name)+2)
+	binary.LittleEndian.PutUint32(buf[0:], fileRenameReplaceIfExists|fileRenamePOSIXSemantics)
+	binary.LittleEndian.PutUint32(buf[16:], uint32(2*len(name)))
+	for i, c := range name {
+		binary.LittleEndian.PutUint16(buf[nameAt+2*i:], c)
+	}
+	return windows.SetFileInformationByHandle(h, windows.FileRenameInfoEx, &buf[0], uint32(len(buf)))
 }
 
 // placeNew gives the finished temporary file tmp the name target, failing
