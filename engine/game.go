@@ -61,6 +61,10 @@ type Tick struct {
 	// same on every peer of a netplay session (valid until the tick
 	// returns); nil in a game without player slots.
 	Players []Input
+	// Members is every slot's place in the session (Playing, Gone), by
+	// slot, the same on every peer and in a replay: all Playing since 0
+	// outside a session; nil in a game without player slots.
+	Members []Member
 }
 
 // Frame is what one frame's Update and Draw see.
@@ -85,5 +89,10 @@ type Frame struct {
 	// Quit reports that the user or the platform asked to end the run:
 	// the loop stops after this frame.
 	Quit bool
-	Loop *Loop // the running loop, to read stats and change modes
+	// Connections is what this machine knows now about each slot's
+	// player's connection, by slot, in a netplay session (who the
+	// session waits for and how long, round trips): for display only,
+	// as it differs between machines; nil outside a session.
+	Connections []Connection
+	Loop        *Loop // the running loop, to read stats and change modes
 }

@@ -36,8 +36,12 @@ func SeatLocal(local *Input, players []Input) {
 
 // multiplayer is the loop's part for a game with player slots.
 type multiplayer struct {
-	players  []Input // this tick's, one per slot; nil without slots
-	local    Input   // this machine's input as the tick took it
+	players  []Input      // this tick's, one per slot; nil without slots
+	members  []Member     // this tick's, one per slot; nil without slots
+	conns    []Connection // this frame's, one per slot; nil without a Membership
+	member   Membership   // the Lockstep's, when it is one
+	mtape    MembersTape  // the tape's, when it is one
+	local    Input        // this machine's input as the tick took it
 	seat     func(local *Input, players []Input)
 	lockstep Lockstep
 	tape     PlayersTape
@@ -54,12 +58,17 @@ func (m *multiplayer) init(cfg Config, game Game) error {
 		return nil
 	}
 	m.players = make([]Input, n)
+	m.members = make([]Member, n)
 	m.seat = SeatLocal
 	if s, ok := game.(Seater); ok {
 		m.seat = s.Seat
 	}
 	m.lockstep = cfg.Lockstep
+	if ms, ok := cfg.Lockstep.(Membership); ok {
+		m.member, m.conns = ms, make([]Connection, n)
+	}
 	if cfg.Tape != nil {
+		m.mtape, _ = cfg.Tape.(MembersTape)
 		t, ok := cfg.Tape.(PlayersTape)
 		if !ok {
 			return fmt.Errorf("engine: the tape (%T) cannot record a game with %d player slots: it needs a TickPlayers method", cfg.Tape, n)
@@ -83,13 +92,34 @@ func (m *multiplayer) gather(l *Loop) (ready bool, err error) {
 		l.input.takeTick(&m.local)
 		m.seat(&m.local, m.players)
 	}
-	l.tick.Players = m.players
+	m.ready(l)
 	return true, nil
+}
+
+// ready hands tick l.tick.N the players' input and their places, once
+// the Lockstep (if any) has made the tick ready.
+func (m *multiplayer) ready(l *Loop) {
+	if m.member != nil {
+		m.member.Members(l.tick.N, m.members)
+	}
+	l.tick.Players, l.tick.Members = m.players, m.members
+}
+
+// connections asks the Membership, once a frame, what it knows of each
+// slot's connection.
+func (m *multiplayer) connections(f *Frame) {
+	if m.member != nil {
+		clear(m.conns)
+		m.member.Connections(m.conns)
+		f.Connections = m.conns
+	}
 }
 
 // tapeTick records or replays the tick's input.
 func (l *Loop) tapeTick() error {
 	switch {
+	case l.mp.mtape != nil:
+		return l.mp.mtape.TickMembers(l.tick.N, l.mp.players, l.mp.members, l)
 	case l.mp.tape != nil:
 		return l.mp.tape.TickPlayers(l.tick.N, l.mp.players, l)
 	case l.cfg.Tape != nil:

@@ -191,7 +191,7 @@ func (l *Loop) verify() error {
 		if err != nil || !ready {
 			return err
 		}
-		l.tick.Players = l.mp.players
+		l.mp.ready(l)
 		if err := l.stepTick(); err != nil {
 			return err
 		}

@@ -55,7 +55,7 @@ func (l *Loop) predictFrame() (Game, []physics.BodyState, []physics.BodyState, e
 func (p *prediction) step(l *Loop, t uint64) error {
 	clear(p.players)
 	p.src.Guess(t, p.players)
-	p.tick.N, p.tick.Players = t, p.players
+	p.tick.N, p.tick.Players, p.tick.Members = t, p.players, l.mp.members
 	l.phases.enter(PhaseTick)
 	if err := p.game.Tick(&p.tick); err != nil {
 		return wrapGame("predicted tick", t, err)

@@ -176,6 +176,7 @@ func (l *Loop) runFrame() error {
 		if err := l.mp.lockstep.Frame(now, l.input.quit); err != nil {
 			return err
 		}
+		l.mp.connections(&l.frame)
 	}
 	if err := l.runTicks(frameTime, now, pausedBefore); err != nil {
 		return err

@@ -13,12 +13,14 @@ const (
 	MaxInputDelay = 30
 	// DefaultHashInterval is the ticks between state hashes peers compare.
 	DefaultHashInterval = 60
-	// DefaultWarnAfter is how long a peer may be silent before the
-	// session says it waits for it.
-	DefaultWarnAfter = 500 * time.Millisecond
-	// DefaultDropAfter is how long a peer may be silent before the
-	// session ends.
-	DefaultDropAfter = 3 * time.Second
+	// DefaultWarnAfter is how long a peer may be silent, or a tick held
+	// for its input, before the session says it waits for it (GGPO's
+	// notice).
+	DefaultWarnAfter = 750 * time.Millisecond
+	// DefaultDropAfter is the rejoin window: how long a silent peer's
+	// slot is held for its link to come back before the host gives it up
+	// (and a joiner gives up on a silent host).
+	DefaultDropAfter = time.Minute
 )
 
 // Config sets up a Session. Every peer of a session must agree on
@@ -49,9 +51,18 @@ type Config struct {
 	// WarnAfter is the silence after which Waiting names a peer; 0 means
 	// DefaultWarnAfter.
 	WarnAfter time.Duration
-	// DropAfter is the silence after which the session ends with a
-	// *SilentError; 0 means DefaultDropAfter.
+	// DropAfter is the rejoin window: while a peer is silent the session
+	// holds, and a peer whose link comes back within it plays on. Past
+	// it the host gives the peer's slot up: it is engine.Gone from the
+	// first tick the host lacks its input, on every peer, and the session
+	// ends cleanly after that tick (or plays on, with PlayOn). A joiner
+	// whose host is silent for it ends with a *SilentError. 0 means
+	// DefaultDropAfter.
 	DropAfter time.Duration
+	// PlayOn keeps a session going without a player whose slot was given
+	// up: its input is the zero Input from then on. Only the host's
+	// matters; false ends the session after the slot's last tick.
+	PlayOn bool
 	// AdaptDelay lets the input delay follow the round trip during the
 	// session: the host picks a new delay from the round trips it
 	// measures (see DelayFor) and every peer switches to it on one tick

@@ -57,7 +57,9 @@ func TestQuitEndsEveryPeerOnTheSameTick(t *testing.T) {
 	}
 }
 
-func TestSilentPeerIsShownThenEndsTheSession(t *testing.T) {
+// A joiner gives up on a host silent for DropAfter; the host gives the
+// joiner's slot up and ends cleanly (members_test.go has the rest).
+func TestSilentPeerIsShownThenGivenUp(t *testing.T) {
 	w := newWorld(setup{players: 2, ticks: 0, cond: lossy, seed: 9, delay: 3, drop: 2 * time.Second})
 	var cutAt, warnedAt time.Duration
 	w.peers[1].quitAt = -1
@@ -76,17 +78,18 @@ func TestSilentPeerIsShownThenEndsTheSession(t *testing.T) {
 	if !w.run(0) {
 		t.Fatal("the peers did not finish")
 	}
-	for _, p := range w.peers {
-		var s *netplay.SilentError
-		if !errors.As(p.err, &s) {
-			t.Fatalf("peer %d ended with %v, want it to find the other silent", p.i, p.err)
-		}
-		if s.For < 2*time.Second || s.For > 2*time.Second+100*time.Millisecond {
-			t.Fatalf("peer %d gave up after %v of silence, want 2 s", p.i, s.For)
-		}
+	if host.err != nil || host.session.Stats().GaveUp != 1 {
+		t.Fatalf("the host ended with %v having given up %d slots, want a clean end giving up 1", host.err, host.session.Stats().GaveUp)
 	}
-	if warnedAt == 0 || warnedAt-cutAt < 500*time.Millisecond || warnedAt-cutAt > 700*time.Millisecond {
-		t.Fatalf("the host showed the silence %v after the cut, want just after 0.5 s", warnedAt-cutAt)
+	var s *netplay.SilentError
+	if p := w.peers[1]; !errors.As(p.err, &s) {
+		t.Fatalf("the joiner ended with %v, want it to find the host silent", p.err)
+	}
+	if s.For < 2*time.Second || s.For > 2*time.Second+100*time.Millisecond {
+		t.Fatalf("the joiner gave up after %v of silence, want 2 s", s.For)
+	}
+	if warnedAt == 0 || warnedAt-cutAt < 750*time.Millisecond || warnedAt-cutAt > 950*time.Millisecond {
+		t.Fatalf("the host showed the silence %v after the cut, want just after 0.75 s", warnedAt-cutAt)
 	}
 }
 

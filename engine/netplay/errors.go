@@ -45,3 +45,15 @@ type SilentError struct {
 func (e *SilentError) Error() string {
 	return fmt.Sprintf("netplay: player %d silent for %v: ending the session (it left, or the network between is down)", e.Slot, e.For.Round(time.Millisecond))
 }
+
+// LeftError ends the session of a joiner whose slot the host gave up:
+// its link was silent past the host's DropAfter, and the others went on
+// (or ended) without it.
+type LeftError struct {
+	Tick uint64 // the first tick the slot was Gone on
+}
+
+// Error says the host gave this player's place up.
+func (e *LeftError) Error() string {
+	return fmt.Sprintf("netplay: the host gave this player's place up at tick %d: nothing arrived from here for longer than its rejoin window", e.Tick)
+}

@@ -172,14 +172,21 @@ func TestRecordsRoundTrip(t *testing.T) {
 	b = a
 	b.Down.Add(engine.KeyQ)
 	b.MouseX = 2
-	recs := []record{{in: a}, {in: b, quit: true}, {in: b}}
+	recs := []record{{in: a}, {in: b, quit: true, presence: engine.Gone}, {in: b, presence: engine.Gone}}
 	w := writer{buf: make([]byte, 0, MaxDatagram)}
 	(&datagram{seq: 1}).encodeHeader(&w)
-	w.byte(1) // one block: slot 1, from tick 0, 3 records, the second quits
+	w.byte(1) // one block: slot 1, from tick 0, 3 records, the second quits and is gone
 	w.byte(1)
 	w.uvarint(0)
 	w.uvarint(uint64(len(recs)))
 	w.uvarint(2)
+	var ring slotRing
+	for i := range recs {
+		*ring.at(uint64(i)) = recs[i]
+	}
+	if !putMarks(&w, &ring, 0, len(recs)) {
+		t.Fatal("one presence change did not fit")
+	}
 	prev := &engine.Input{}
 	for i := range recs {
 		if !putInput(&w, &recs[i].in, prev, make([]byte, inputcodec.MaxLen)) {

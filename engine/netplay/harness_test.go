@@ -122,6 +122,7 @@ type botGame struct {
 	skewAt  uint64   // 1 + a tick at which this peer's state goes wrong (desync injection)
 	zs      int      // presses of Z by slot 0 so far, for measuring input latency
 	pred    *predicted
+	members []engine.Member // the last tick's
 }
 
 func (g *botGame) Tick(t *engine.Tick) error {
@@ -129,8 +130,10 @@ func (g *botGame) Tick(t *engine.Tick) error {
 	h.SetSeed(g.seed)
 	for i := range t.Players {
 		maphash.WriteComparable(&h, t.Players[i])
+		maphash.WriteComparable(&h, t.Members[i])
 	}
 	maphash.WriteComparable(&h, g.state)
+	g.members = append(g.members[:0], t.Members...)
 	g.state = h.Sum64()
 	if t.Players[0].Pressed.Has(engine.KeyZ) {
 		g.zs++
@@ -164,6 +167,7 @@ type setup struct {
 	// rollback is how far each peer draws ahead (0: pure lockstep).
 	rollback int
 	adapt    bool // the input delay follows the round trip
+	playOn   bool // a slot given up plays on idle
 }
 
 func newWorld(s setup) *world {
@@ -186,7 +190,7 @@ func newWorld(s setup) *world {
 	for i, p := range w.peers {
 		var err error
 		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay,
-			DropAfter: s.drop, Rollback: s.rollback, AdaptDelay: s.adapt})
+			DropAfter: s.drop, Rollback: s.rollback, AdaptDelay: s.adapt, PlayOn: s.playOn})
 		if err != nil {
 			panic(err)
 		}
@@ -231,7 +235,8 @@ func (p *simPeer) main(ticks uint64) {
 	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Players: p.game.players, Platform: p, Clock: p, Lockstep: p.session, Tape: p.tape}
 	p.rep, p.err = engine.Run(context.Background(), cfg, p.game)
 	var silent *netplay.SilentError
-	if p.err == nil || !errors.As(p.err, &silent) {
+	var left *netplay.LeftError
+	if !errors.As(p.err, &silent) && !errors.As(p.err, &left) {
 		end := p.w.now + time.Second
 		for !p.session.Settled() && p.w.now < end {
 			_ = p.session.Frame(p.w.now, false)

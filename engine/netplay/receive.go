@@ -22,7 +22,16 @@ func (s *Session) receiveAll() {
 			s.arrived = s.now - max(age, 0)
 			s.stats.received++
 			s.stats.bytesReceived += uint64(len(b))
-			if err := s.in.decode(b); err != nil || !s.plausible(p, &s.in) {
+			if s.isGone(p) { // its slot is the host's now
+				s.stats.dropped++
+				continue
+			}
+			err := s.in.decode(b)
+			if err == nil && s.in.left != 0 && s.cfg.Slot != 0 && s.err == nil {
+				// before plausible: the host's acks of this slot are its own now
+				s.err = &LeftError{Tick: s.in.left - 1}
+			}
+			if err != nil || !s.plausible(p, &s.in) {
 				s.stats.dropped++
 				continue
 			}
@@ -68,6 +77,7 @@ func (s *Session) take(p *peer, d *datagram) {
 	if p.Slot == 0 && d.delayAt != 0 && d.delay != 0 {
 		s.announced(d.delayAt, int(d.delay))
 	}
+
 	if d.tick >= p.tick {
 		p.tick, p.tickAt = d.tick, s.now
 	}

@@ -19,6 +19,9 @@ func (s *Session) send(p *peer) {
 	if s.cfg.Slot == 0 && s.change.at != 0 {
 		d.delayAt, d.delay = s.change.at, uint64(s.change.delay)
 	}
+	if s.cfg.Slot == 0 && s.gone[p.Slot] {
+		d.left = s.goneAt[p.Slot] + 1
+	}
 	for slot := range s.cfg.Players {
 		if s.receives(p, slot) {
 			d.acks[d.nAcks] = ack{slot: uint8(slot), next: s.slots[slot].next}
@@ -46,7 +49,9 @@ func (s *Session) putBlocks(w *writer, p *peer) {
 	nAt := len(w.buf)
 	w.byte(0) // the block count, at most MaxPlayers: one byte as a varint
 	n := 0
-	room := MaxDatagram - 3 - maxHashes*(binaryMaxVarint+8)
+	// A block's marks take one byte, three with the one presence change a
+	// slot makes in a session (its index is below maxBlock: one byte).
+	room := MaxDatagram - 3 - maxHashes*(binaryMaxVarint+8) - engine.MaxPlayers*3
 	for slot := range s.cfg.Players {
 		if !s.sends(p, slot) {
 			continue
@@ -78,6 +83,9 @@ func (s *Session) putBlocks(w *writer, p *peer) {
 		w.uvarint(first)
 		w.uvarint(uint64(count))
 		w.uvarint(uint64(quit))
+		if !putMarks(w, ring, first, count) {
+			w.uvarint(0) // cannot happen: a slot's presence changes at most once a session
+		}
 		w.bytes(sw.buf)
 		n++
 		end := first + uint64(count)

@@ -78,6 +78,17 @@ type Session struct {
 	carried engine.Input  // local input of ticks dropped when the delay fell
 	made    uint64        // 1 + the last tick whose local input was taken
 
+	// gone[slot], on the host: the slot was given up from tick
+	// goneAt[slot] on, its peer silent past DropAfter.
+	gone   [engine.MaxPlayers]bool
+	goneAt [engine.MaxPlayers]uint64
+	// members is every slot's place as of tick membersAt-1.
+	members   [engine.MaxPlayers]engine.Member
+	membersAt uint64
+	// waitFrom[slot] is 1 + when this peer began holding a tick for
+	// slot's input (Frame's clock); 0 while it is not.
+	waitFrom [engine.MaxPlayers]time.Duration
+
 	in      datagram
 	out     [MaxDatagram]byte
 	scratch [MaxDatagram]byte
@@ -132,17 +143,21 @@ func (s *Session) receives(p *peer, slot int) bool {
 func (s *Session) floor(slot int) uint64 {
 	f := s.tick
 	for i := range s.peers {
-		if p := &s.peers[i]; s.sends(p, slot) {
+		if p := &s.peers[i]; s.sends(p, slot) && !s.isGone(p) {
 			f = min(f, p.acked[slot])
 		}
 	}
 	return f
 }
 
+// isGone reports whether the host gave p's slot up.
+func (s *Session) isGone(p *peer) bool { return s.cfg.Slot == 0 && s.gone[p.Slot] }
+
 // Frame takes in what arrived, keeps input flowing to peers that got no
-// datagram during the last frame, and ends the session when a peer has
-// been silent for DropAfter. quit asks to end the session: every peer
-// stops before the same tick, InputDelay ticks on.
+// datagram during the last frame, and acts on a peer silent for
+// DropAfter: the host gives its slot up (see giveUp), a joiner whose
+// host is silent ends the session. quit asks to end the session: every
+// peer stops before the same tick, InputDelay ticks on.
 func (s *Session) Frame(now time.Duration, quit bool) error {
 	if s.now == 0 && s.stats.frames == 0 {
 		for i := range s.peers {
@@ -159,19 +174,27 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 			s.send(p)
 		}
 		p.sent = false
-		if silent := now - p.lastHeard; silent > s.cfg.DropAfter && s.err == nil {
+		silent := now - p.lastHeard
+		switch {
+		case silent <= s.cfg.DropAfter || s.err != nil || s.isGone(p):
+		case s.cfg.Slot == 0:
+			s.giveUp(p.Slot)
+		default:
 			s.err = &SilentError{Slot: p.Slot, For: silent}
 		}
 	}
+	s.fillGone()
 	return s.err
 }
 
-// Waiting names the peer the session has waited for longest, when that
+// Waiting names the slot the session has waited for longest, when that
 // is more than WarnAfter: for a HUD's "waiting for player N".
 func (s *Session) Waiting() (slot int, silent time.Duration, ok bool) {
-	for i := range s.peers {
-		if d := s.now - s.peers[i].lastHeard; d > s.cfg.WarnAfter && d > silent {
-			slot, silent, ok = s.peers[i].Slot, d, true
+	var conns [engine.MaxPlayers]engine.Connection
+	s.Connections(conns[:s.cfg.Players])
+	for i, c := range conns[:s.cfg.Players] {
+		if c.Waiting > silent {
+			slot, silent, ok = i, c.Waiting, true
 		}
 	}
 	return slot, silent, ok
@@ -188,11 +211,9 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 	if s.err != nil {
 		return false, s.err
 	}
-	for i := range s.cfg.Players {
-		if s.slots[i].next <= n {
-			s.stats.waited++
-			return false, nil
-		}
+	if !s.haveAll(n) {
+		s.stats.waited++
+		return false, nil
 	}
 	for i := range s.cfg.Players {
 		if s.slots[i].at(n).quit {
@@ -211,6 +232,7 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 			players[i] = s.slots[i].at(n).in
 		}
 	}
+	s.noteMembers(n)
 	s.tick = n + 1
 	if s.cfg.Rollback == 0 { // predicting, Local sends as input is taken
 		for i := range s.peers {
@@ -248,6 +270,7 @@ func (s *Session) produce(n uint64, local *engine.Input) bool {
 	s.carried = engine.Input{}
 	s.quitSent = s.quitSent || s.quitAsked
 	s.made = n + 1
+	s.fillGone()
 	return true
 }
 
@@ -261,7 +284,7 @@ func (s *Session) slowDown(n uint64) bool {
 	dt := time.Second / time.Duration(s.cfg.TPS)
 	for i := range s.peers {
 		p := &s.peers[i]
-		if p.tickAt == 0 {
+		if p.tickAt == 0 || s.isGone(p) {
 			continue
 		}
 		theirs := int64(p.tick) + int64((s.now-p.tickAt+p.rtt/2)/dt)
@@ -282,6 +305,9 @@ func (s *Session) slowDown(n uint64) bool {
 func (s *Session) Settled() bool {
 	for i := range s.peers {
 		p := &s.peers[i]
+		if s.isGone(p) {
+			continue
+		}
 		if s.desync != 0 {
 			if !p.knowsDesync {
 				return false

@@ -10,6 +10,7 @@ type counters struct {
 	overfull, sendErrors                     uint64
 	hashes, checked                          uint64
 	mispredicted, delayChanges               uint64
+	gaveUp                                   uint64
 	rtt                                      rttHist
 }
 
@@ -33,6 +34,9 @@ type Stats struct {
 	Dropped uint64
 	// DelayChanges counts the input delay changes this peer made.
 	DelayChanges uint64
+	// GaveUp counts the slots this peer (the host) gave up, their
+	// players silent past DropAfter.
+	GaveUp uint64
 	// HashesChecked counts the peers' state hashes that matched ours.
 	HashesChecked uint64
 	// Desync is the first tick whose state hashes differed; nil when none did.
@@ -48,7 +52,7 @@ type Stats struct {
 func (s *Session) Stats() Stats {
 	c := &s.stats
 	st := Stats{
-		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges,
+		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp,
 		RTT50: c.rtt.quantile(0.5), RTT99: c.rtt.quantile(0.99),
 		TicksWaited: c.waited, Slowed: c.slowed,
 		DatagramsSent: c.sent, DatagramsReceived: c.received, BytesSent: c.bytesSent, BytesReceived: c.bytesReceived,

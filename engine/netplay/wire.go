@@ -17,11 +17,19 @@ import (
 //	delayAt, delay      the host's latest input delay change: from tick
 //	                    delayAt on, every peer's input is delay ticks late
 //	                    (0, 0 before the first; joiners send 0, 0)
+//	left                0, or (from the host) 1 + the tick from which the
+//	                    host gave up the receiver's slot: it was silent
+//	                    past the host's DropAfter
 //	acks: n, then n × (slot byte, next tick)  the sender has every input
 //	                    of slot below next
-//	blocks: n, then n × (slot byte, first tick, count, quit, count × record)
+//	blocks: n, then n × (slot byte, first tick, count, quit, marks,
+//	                    count × record)
 //	                    quit: 0, or 1 + the index of the record whose
 //	                    player asked to end the session
+//	                    marks: m ≤ maxMarks, then m × (index, presence
+//	                    byte): from the record at index on, the slot's
+//	                    engine.Presence is that (indexes rising; the
+//	                    records before the first mark are Playing)
 //	hashes: n, then n × (tick, hash u64)      the sender's state hash at
 //	                    the start of tick
 //
@@ -29,10 +37,11 @@ import (
 // recordings' encoding too), against the record before it in its block,
 // the first against the zero Input. Nothing in a datagram is trusted: a
 // decoder that finds anything out of place drops all of it. Version 2
-// took the records from that codec and the quit flag out of them.
+// took the records from that codec and the quit flag out of them;
+// version 3 added left and the marks (who is in the session).
 const (
 	magic0, magic1 = 'L', 'S'
-	wireVersion    = 2
+	wireVersion    = 3
 
 	// MaxDatagram is the largest datagram a Session sends or accepts:
 	// under the 1,200 bytes QUIC may carry in one.
@@ -41,12 +50,16 @@ const (
 	maxBlock = 64
 	// maxHashes is the most hash notes one datagram carries.
 	maxHashes = 4
+	// maxMarks is the most presence changes one block carries; a sender
+	// ends a block before one more.
+	maxMarks = 4
 )
 
 // record is one player's input for one tick.
 type record struct {
-	in   engine.Input
-	quit bool // the player asked to end the session: it ends before this tick
+	in       engine.Input
+	quit     bool            // the player asked to end the session: it ends before this tick
+	presence engine.Presence // whether the slot's player is in the session at this tick
 }
 
 type ack struct {
@@ -69,7 +82,7 @@ type hashNote struct {
 // allocates nothing.
 type datagram struct {
 	seq, sent, echo, echoAge, tick, desync uint64
-	delayAt, delay                         uint64
+	delayAt, delay, left                   uint64
 
 	nAcks   int
 	acks    [engine.MaxPlayers]ack
@@ -86,7 +99,7 @@ func (d *datagram) encodeHeader(w *writer) {
 	w.byte(magic0)
 	w.byte(magic1)
 	w.byte(wireVersion)
-	for _, v := range [...]uint64{d.seq, d.sent, d.echo, d.echoAge, d.tick, d.desync, d.delayAt, d.delay} {
+	for _, v := range [...]uint64{d.seq, d.sent, d.echo, d.echoAge, d.tick, d.desync, d.delayAt, d.delay, d.left} {
 		w.uvarint(v)
 	}
 	w.uvarint(uint64(d.nAcks))
@@ -110,6 +123,7 @@ func (d *datagram) decode(b []byte) error {
 		*p = r.uvarint()
 	}
 	d.delayAt, d.delay = r.uvarint(), r.uvarintMax(MaxInputDelay)
+	d.left = r.uvarint()
 	d.nAcks = int(r.uvarintMax(engine.MaxPlayers))
 	for i := range d.nAcks {
 		d.acks[i] = ack{slot: getSlot(&r), next: r.uvarint()}
@@ -120,6 +134,7 @@ func (d *datagram) decode(b []byte) error {
 		bl.slot, bl.first = getSlot(&r), r.uvarint()
 		bl.n = int(r.uvarintMax(maxBlock))
 		quit := r.uvarintMax(uint64(bl.n))
+		getMarks(&r, bl)
 		var zero engine.Input
 		prev := &zero
 		for j := range bl.n {
@@ -145,4 +160,55 @@ func getSlot(r *reader) uint8 {
 		r.fail()
 	}
 	return s
+}
+
+// getMarks reads a block's presence marks into its records' presence:
+// indexes must rise and lie inside the block, presences be known ones.
+func getMarks(r *reader, bl *block) {
+	m := int(r.uvarintMax(maxMarks))
+	next, last, p := 0, -1, engine.Playing
+	if m > 0 && bl.n == 0 {
+		r.fail()
+		return
+	}
+	for range m {
+		at := int(r.uvarintMax(uint64(max(bl.n-1, 0))))
+		q := engine.Presence(r.byte())
+		if at <= last || q > engine.Gone || r.err != nil {
+			r.fail()
+			return
+		}
+		for ; next < at; next++ {
+			bl.recs[next].presence = p
+		}
+		p, last = q, at
+	}
+	for ; next < bl.n; next++ {
+		bl.recs[next].presence = p
+	}
+}
+
+// putMarks writes the presence marks of ring's records from first, n of
+// them; false when they change more than maxMarks times (the sender then
+// sends fewer records).
+func putMarks(w *writer, ring *slotRing, first uint64, n int) bool {
+	m, p := 0, engine.Playing
+	for i := range n {
+		if q := ring.at(first + uint64(i)).presence; q != p {
+			m, p = m+1, q
+		}
+	}
+	if m > maxMarks {
+		return false
+	}
+	w.uvarint(uint64(m))
+	p = engine.Playing
+	for i := range n {
+		if q := ring.at(first + uint64(i)).presence; q != p {
+			w.uvarint(uint64(i))
+			w.byte(byte(q))
+			p = q
+		}
+	}
+	return true
 }

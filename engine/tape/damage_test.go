@@ -134,9 +134,9 @@ func TestVersionsOtherThanThisOneAreRefusedSayingWhy(t *testing.T) {
 		want error
 		msg  string
 	}{
-		{"version 1", with(1), ErrVersion, "version 1, from an older lockstep, does not record every setting of its run; this build reads versions 3 to 5: record the run again"},
-		{"version 2", with(2), ErrVersion, "version 2, from an older lockstep, numbers keys differently and holds no text or controllers; this build reads versions 3 to 5: record the run again"},
-		{"version 6", with(6), ErrVersion, "version 6; this build reads versions 3 to 5: a newer lockstep made it"},
+		{"version 1", with(1), ErrVersion, "version 1, from an older lockstep, does not record every setting of its run; this build reads versions 3 to 6: record the run again"},
+		{"version 2", with(2), ErrVersion, "version 2, from an older lockstep, numbers keys differently and holds no text or controllers; this build reads versions 3 to 6: record the run again"},
+		{"version 7", with(7), ErrVersion, "version 7; this build reads versions 3 to 6: a newer lockstep made it"},
 		{"version 0", with(0), ErrVersion, "version 0, from an older"},
 		{"a PNG", []byte("\x89PNG\r\n\x1a\n...."), ErrNotTape, "does not start with"},
 		{"bytes after the end", append(bytes.Clone(b), 0), ErrCorrupt, "bytes follow the end record, from byte"},

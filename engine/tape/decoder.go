@@ -17,6 +17,7 @@ const (
 	evTick event = iota
 	evCheck
 	evEnd
+	evMembers // a slot's presence changed (d.who)
 )
 
 // decoder walks a recording as it streams in. It never panics on any
@@ -48,6 +49,8 @@ type decoder struct {
 	digest    physics.Digest
 	done      bool
 	codec     inputcodec.Decoder
+	members   bool                             // members records may come (version 6)
+	who       [engine.MaxPlayers]engine.Member // every slot's place as of the next tick
 }
 
 // stop keeps err unless the decoder failed before, and returns the first.

@@ -7,18 +7,22 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
-// The encoding, version 5. Integers are unsigned varints (encoding/binary)
+// The encoding, version 6. Integers are unsigned varints (encoding/binary)
 // unless said otherwise; fixed-width numbers are little endian.
 //
 //	header   magic[8] version name(scene) seed tps interval players
 //	         name(platform) count setting... crc32   (version 3: no players)
 //	setting  name(name) name(value)   count ≤ 64, names unique
 //	name     length bytes             length ≤ 255; printable UTF-8
-//	record   same | input | check | end
+//	record   same | input | check | end | members
 //	same     0x01 n                      n ≥ 1 ticks, each the baseline
 //	input    0x02 mask fields...         one tick: the fields that differ
 //	check    0x03 tick digest[8] crc32   before tick `tick`, every interval
 //	end      0x04 ticks digest[8] crc32  the tick count and the final hash
+//	members  0x05 slot presence          from the next tick on, slot's
+//	                                     engine.Presence is presence (a
+//	                                     byte); only between ticks, and
+//	                                     only from version 6 on
 //
 // An input record's fields are an engine/internal/inputcodec record, the
 // one encoding of engine.Input that the netplay wire uses too (its
@@ -54,6 +58,8 @@ const (
 	tagInput = 0x02
 	tagCheck = 0x03
 	tagEnd   = 0x04
+	// tagMembers records a slot's player leaving (version 6).
+	tagMembers = 0x05
 )
 
 // Most tick counts a recording may hold; far beyond any run (a year at

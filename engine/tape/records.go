@@ -20,7 +20,8 @@ func (d *decoder) header(h *Header) error {
 	if v != versionOnePlayer {
 		players = d.uvarint("the number of players")
 	}
-	d.codec.Fixed = v < Version // 8-byte pointer coordinates
+	d.codec.Fixed = v < versionQuarter // 8-byte pointer coordinates
+	d.members = v >= Version
 	h.Platform = d.text("the platform", maxName, false)
 	h.Settings = d.settings()
 	d.seal("the header", -1)
@@ -62,7 +63,7 @@ func (d *decoder) magic() {
 // versionPlayers and versionOnePlayer, saying what an older one lacks.
 func (d *decoder) version() uint64 {
 	v := d.uvarint("the version")
-	if d.err != nil || v == Version || v == versionPlayers || v == versionOnePlayer {
+	if d.err != nil || v == Version || v == versionQuarter || v == versionPlayers || v == versionOnePlayer {
 		return v
 	}
 	detail := fmt.Sprintf("version %d; this build reads versions %d to %d: a newer lockstep made it, or the byte is damaged", v, versionOnePlayer, Version)
@@ -126,6 +127,8 @@ func (d *decoder) next(in *engine.Input) (event, error) {
 		return d.check(start)
 	case tagEnd:
 		return d.end(start)
+	case tagMembers:
+		return d.member(start)
 	}
 	return 0, d.fail(ErrCorrupt, "unknown record type %#x at byte %d", tag, start)
 }
@@ -190,6 +193,24 @@ func (d *decoder) end(start int64) (event, error) {
 	}
 	d.digest, d.done = physics.Digest(dg), true
 	return evEnd, nil
+}
+
+// member reads a members record: slot's presence from the next tick on.
+func (d *decoder) member(start int64) (event, error) {
+	slot := d.uvarint("a members record's slot")
+	p := engine.Presence(d.byte1("a members record's presence"))
+	switch {
+	case d.err != nil:
+		return 0, d.err
+	case !d.members:
+		return 0, d.fail(ErrCorrupt, "a members record at byte %d: version 5 and older have none", start)
+	case slot >= d.per || d.ticks%d.per != 0:
+		return 0, d.fail(ErrCorrupt, "a members record at byte %d for slot %d inside tick %d of %d slots", start, slot, d.ticks/d.per, d.per)
+	case p > engine.Gone:
+		return 0, d.fail(ErrCorrupt, "a members record at byte %d: unknown presence %d", start, p)
+	}
+	d.who[slot] = engine.Member{Presence: p, Since: d.ticks / d.per}
+	return evMembers, nil
 }
 
 func (d *decoder) tick(in *engine.Input, v engine.Input) (event, error) {

@@ -17,6 +17,8 @@ var ErrDiverged = errors.New("replay diverged from the recording")
 type Recorder struct {
 	w       *Writer
 	players bool // Header.Players > 0: TickPlayers, not Tick
+	// who is every slot's presence as last written (TickMembers).
+	who [engine.MaxPlayers]engine.Presence
 }
 
 var _ engine.Tape = (*Recorder)(nil)

@@ -27,7 +27,10 @@ import (
 	"fmt"
 )
 
-// Version is the format version this package writes. Version 5 writes
+// Version is the format version this package writes. Version 6 records
+// who is in each slot (engine.Member: a player who left a session), in a
+// record of its own only where that changes; it reads as version 5
+// otherwise, which is still read and replayed. Version 5 writes
 // pointer coordinates as their change in quarter units (the one Input
 // encoding the netplay wire uses too, engine/internal/inputcodec), and
 // its header always holds the number of players (0: one input a tick, as
@@ -38,7 +41,7 @@ import (
 // list to the header. Versions 3 and 4 are still read and replayed.
 // Older recordings cannot be: their keys mean other keys, or they do not
 // say how their run was set up.
-const Version = 5
+const Version = 6
 
 // Versions this package reads besides Version: one input a tick
 // (Header.Players 0), and with players; both with 8-byte pointer
@@ -46,6 +49,7 @@ const Version = 5
 const (
 	versionOnePlayer = 3
 	versionPlayers   = 4
+	versionQuarter   = 5 // pointer coordinates in quarter units; no members
 )
 
 // DefaultInterval is the number of ticks between state hashes when a

@@ -116,6 +116,26 @@ func (w *Writer) Tick(in *engine.Input) error {
 	return w.err
 }
 
+// Members records that slot's player's presence is p from the next tick
+// on; only between ticks (before a tick's first input).
+func (w *Writer) Members(slot int, p engine.Presence) error {
+	switch {
+	case w.err != nil:
+		return w.err
+	case w.closed:
+		return errors.New("tape: members after Close")
+	case slot < 0 || uint64(slot) >= w.per || w.ticks%w.per != 0:
+		return fmt.Errorf("tape: members of slot %d at input %d of %d a tick: only between ticks, for a slot the header has", slot, w.ticks, w.per)
+	case p > engine.Gone:
+		return fmt.Errorf("tape: slot %d: unknown presence %d", slot, p)
+	}
+	w.flushSame()
+	b := append(w.rec[:0], tagMembers)
+	b = binary.AppendUvarint(b, uint64(slot))
+	w.write(append(b, byte(p)))
+	return w.err
+}
+
 // Ticks returns how many ticks have been recorded.
 func (w *Writer) Ticks() uint64 { return w.ticks }
 

@@ -35,9 +35,19 @@ type NetOptions struct {
 	// InputDelay fixes the input delay in ticks (-input-delay); 0 means
 	// chosen from the measured round trip.
 	InputDelay int
-	// DropAfter is how long a silent peer is waited for (-net-timeout);
-	// 0 means 3 s.
+	// DropAfter is the rejoin window (-net-timeout): how long a silent
+	// player's place is held for their link to come back; past it the
+	// host gives the place up and the session ends for everyone else,
+	// cleanly (or plays on without them, PlayOn). It also bounds a
+	// joiner's wait for the host to answer, at most 10 s. 0 means
+	// engine/netplay's DefaultDropAfter (a minute).
 	DropAfter time.Duration
+	// PlayOn keeps the session going without a player whose place was
+	// given up (code only, no flag: a game that can play on with a slot
+	// idle says so); their slot's input is then the zero Input and the
+	// game sees them engine.Gone in Tick.Members. false ends the session
+	// for everyone after that player's last tick. Only the host's counts.
+	PlayOn bool
 	// Rollback is the most ticks this machine draws ahead of the
 	// confirmed input (-rollback N), 1 to engine/netplay's MaxRollback;
 	// 0 means DefaultRollback (8). It takes a game that is an
@@ -68,10 +78,21 @@ func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
 	fs.StringVar(&n.Join, "join", d.Join, "netplay: join the host at `addr`")
 	fs.StringVar(&n.Code, "code", d.Code, "netplay: the session's secret (the host prints a generated one when not given)")
 	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", netplay.MaxInputDelay))
-	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: end the session when a peer has been silent this long")
+	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: how long a silent player's place is held for them to come back before the session goes on without them (most games end then); a joiner waits at most 10 s of it for the host to answer")
 	n.rollbackFlag(fs, d)
 	fs.StringVar(&n.Lobby, "lobby", d.Lobby, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts")
 }
+
+// maxJoinWait bounds a joiner's wait for the host to answer at all: the
+// rejoin window is for a session under way.
+const maxJoinWait = 10 * time.Second
+
+// joinWait is how long a joiner waits for the host to answer.
+func (n *NetOptions) joinWait() time.Duration { return min(n.DropAfter, maxJoinWait) }
+
+// endWait bounds the wait for the peers' last acknowledgements after the
+// session's last tick, and for the session to end after an interrupt.
+func (n *NetOptions) endWait() time.Duration { return min(n.DropAfter, 3*time.Second) }
 
 // active reports whether the run is a netplay session.
 func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" || n.Lobby != "" }
@@ -139,9 +160,10 @@ type netRun struct {
 	why     string // why the session ended, for the summary
 	// dropAfter bounds the wait for the peers' last acknowledgements.
 	dropAfter time.Duration
+	window    time.Duration                         // the rejoin window, for the waiting banner
 	bot       func(n uint64, in *engine.Input) bool // Config.Bot
 	botIn     engine.Input
-	banner    [64]byte // drawWaiting's text, so drawing it allocates nothing
+	banner    [96]byte // drawWaiting's text, so drawing it allocates nothing
 	// interrupted is set from a signal's goroutine: the next Frame asks
 	// to end the session, as a closed window does.
 	interrupted atomic.Bool
@@ -156,7 +178,7 @@ func (r *run) sessionOptions(rollback int) transport.Options {
 	o, n := &r.cfg, &r.cfg.Net
 	return transport.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
 		Build: buildID(o.Version, o.Physics.String(), r.log), Game: o.Name, Logger: r.log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
-		Ticks: o.Loop.Ticks, Timeout: n.DropAfter, Predicting: rollback > 0, ListenAll: n.ListenAll,
+		Ticks: o.Loop.Ticks, Timeout: n.joinWait(), Predicting: rollback > 0, ListenAll: n.ListenAll,
 		// A joiner takes its place only once it knows it can run the
 		// host's settings.
 		Check: r.canAdopt}
@@ -212,7 +234,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
 	}
 	s, err := netplay.New(netplay.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
-		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback,
+		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback, PlayOn: n.PlayOn,
 		// The delay follows the round trip in lockstep; drawing ahead, the
 		// few ticks PredictedDelayFor chose at the start stay (a change
 		// announced from the verified tick could land on ticks whose input
@@ -223,7 +245,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		return nil, err
 	}
 	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "rollback", rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
-	return &netRun{joined: j, session: s, log: log, dropAfter: n.DropAfter, bot: o.Bot, heldAt: -1}, nil
+	return &netRun{joined: j, session: s, log: log, dropAfter: n.endWait(), window: n.DropAfter, bot: o.Bot, heldAt: -1}, nil
 }
 
 // adoptHost gives a joiner the host's settings (those it chose itself
@@ -319,17 +341,22 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	}
 	var silent *netplay.SilentError
 	var desync *netplay.DesyncError
+	var left *netplay.LeftError
 	switch {
 	case errors.As(runErr, &silent):
 		r.why = "silent peer"
+	case errors.As(runErr, &left):
+		r.why = "place given up"
 	case errors.As(runErr, &desync):
 		r.why = "desync"
 	case runErr != nil:
 		r.why = "error"
+	case r.session.Stats().GaveUp > 0:
+		r.why = "player gone"
 	default:
 		r.why = "ended"
 	}
-	if !errors.As(runErr, &silent) && !transport.Settle(r.session, clock, dropAfter) {
+	if !errors.As(runErr, &silent) && !errors.As(runErr, &left) && !transport.Settle(r.session, clock, dropAfter) {
 		r.log.Warn("netplay: a peer did not confirm the end; it may wait for its timeout")
 	}
 	return r.joined.Close()
@@ -361,11 +388,15 @@ func buildID(version, physics string, log *slog.Logger) string {
 // NetSummary is the summary's netplay object (DESIGN.md): present only in
 // a netplay session.
 type NetSummary struct {
-	Peers      int    `json:"peers"`       // other peers in the session
-	Slot       int    `json:"slot"`        // this peer's player slot (0: the host)
-	InputDelay int    `json:"input_delay"` // ticks, at the end
-	RTTMS      RTTMS  `json:"rtt_ms"`      // round trips measured during the session, from the datagrams' own times
-	End        string `json:"end"`         // ended, desync, silent peer or error
+	Peers      int   `json:"peers"`       // other peers in the session
+	Slot       int   `json:"slot"`        // this peer's player slot (0: the host)
+	InputDelay int   `json:"input_delay"` // ticks, at the end
+	RTTMS      RTTMS `json:"rtt_ms"`      // round trips measured during the session, from the datagrams' own times
+	// End is why the session ended: ended (a quit or -ticks), player gone
+	// (a player's place was given up after the rejoin window and the
+	// others ended cleanly), place given up (this player's, by the host),
+	// silent peer (the host was), desync or error.
+	End string `json:"end"`
 	// TicksWaited counts the frames a due tick was held for a peer's
 	// input; MSStalled is the time given up while held.
 	TicksWaited uint64  `json:"ticks_waited"`
@@ -482,7 +513,7 @@ func (r *netRun) loopContext(ctx context.Context) (context.Context, func()) {
 		r.interrupted.Store(true)
 		mu.Lock()
 		defer mu.Unlock()
-		timer = time.AfterFunc(r.dropAfter+time.Second, cancel)
+		timer = time.AfterFunc(r.dropAfter+time.Second, cancel) // endWait: a silent peer is not waited for its window
 	})
 	return lctx, func() {
 		stop()
@@ -541,20 +572,36 @@ func (r *netRun) closeEarly(looped *bool, err *error) {
 // player is silent.
 var waitingColor = color.RGBA{R: 255, G: 190, B: 90, A: 255}
 
-// drawWaiting says over the game, top left, which player the session
-// waits for and for how long, once a player has been silent for
-// WarnAfter; nothing otherwise.
+// drawWaiting says over the game, at the top in the middle, which player
+// the session waits for, for how long, and how long their place is held,
+// once that is past the notice (WarnAfter); nothing otherwise.
 func (r *netRun) drawWaiting(c *sdl2.Canvas) {
 	slot, silent, ok := r.session.Waiting()
 	if !ok {
 		return
 	}
-	b := append(r.banner[:0], "waiting for player "...)
-	b = strconv.AppendInt(b, int64(slot), 10)
-	b = append(b, ", "...)
-	b = strconv.AppendInt(b, silent.Milliseconds(), 10)
-	b = append(b, " ms"...)
+	b := waitingText(r.banner[:0], slot, silent, r.window)
 	lh := c.LineHeight()
-	c.FillRect(0, 0, float64(len(b)+2)*lh*7/13, 1.5*lh, color.RGBA{A: 200}) // glyphs are 7 by 13
-	c.TextBytes(lh/2, lh/4, b, waitingColor)
+	w, _ := c.Size()
+	bw := float64(len(b)+2) * lh * 7 / 13 // glyphs are 7 by 13
+	x := max(0, (float64(w)-bw)/2)
+	c.FillRect(x, 0, bw, 1.5*lh, color.RGBA{A: 200})
+	c.TextBytes(x+lh/2, lh/4, b, waitingColor)
+}
+
+// waitingText appends to b, in a player's words, who the session waits
+// for and how long their place is still held: "waiting for player 1:
+// 12.3 s (their place is held 48 s more)".
+func waitingText(b []byte, slot int, silent, window time.Duration) []byte {
+	b = append(b, "waiting for player "...)
+	b = strconv.AppendInt(b, int64(slot), 10)
+	b = append(b, ": "...)
+	b = strconv.AppendFloat(b, silent.Seconds(), 'f', 1, 64)
+	b = append(b, " s"...)
+	if left := window - silent; left > 0 {
+		b = append(b, " (their place is held "...)
+		b = strconv.AppendInt(b, int64((left+time.Second-1)/time.Second), 10)
+		b = append(b, " s more)"...)
+	}
+	return b
 }

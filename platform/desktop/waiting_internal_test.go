@@ -4,6 +4,7 @@ import (
 	"net"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestAHostsWaitingScreenSaysHowToJoinAndWhoHasJoined(t *testing.T) {
@@ -24,5 +25,26 @@ func TestAHostsWaitingScreenSaysHowToJoinAndWhoHasJoined(t *testing.T) {
 	all.listening(&net.UDPAddr{IP: net.IPv4zero, Port: 7777})
 	if !strings.Contains(all.lines[2], "-join ADDR") {
 		t.Fatalf("listening on every interface the screen says %q: want ADDR to fill in", all.lines[2])
+	}
+}
+
+func TestTheWaitingBannerSaysWhoInAPlayersWordsAndHowLongTheirPlaceIsHeld(t *testing.T) {
+	for _, tc := range []struct {
+		slot           int
+		silent, window time.Duration
+		want           string
+	}{
+		{1, 12300 * time.Millisecond, time.Minute, "waiting for player 1: 12.3 s (their place is held 48 s more)"},
+		{2, 800 * time.Millisecond, time.Minute, "waiting for player 2: 0.8 s (their place is held 60 s more)"},
+		{0, 61 * time.Second, time.Minute, "waiting for player 0: 61.0 s"},
+	} {
+		var buf [96]byte
+		if got := string(waitingText(buf[:0], tc.slot, tc.silent, tc.window)); got != tc.want {
+			t.Errorf("waiting %v of %v for player %d: %q, want %q", tc.silent, tc.window, tc.slot, got, tc.want)
+		}
+	}
+	var buf [96]byte
+	if n := testing.AllocsPerRun(100, func() { waitingText(buf[:0], 7, time.Hour, time.Hour+time.Minute) }); n != 0 {
+		t.Fatalf("the banner's text allocates %v times a frame, want 0", n)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
@@ -13,7 +12,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -259,6 +257,9 @@ func fmtNet(n *desktop.NetSummary) string { return fmt.Sprintf("%+v", *n) }
 
 var started = regexp.MustCompile(`msg="netplay: session started"`)
 
+// A joiner killed for good is given up once the host's rejoin window
+// (-net-timeout, 1 s here) passes: the host ends cleanly, status 0, on a
+// tick it names, every output written.
 func TestAPeerThatVanishesEndsTheOtherWithItsOutputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds versus and runs two processes")
@@ -280,14 +281,12 @@ func TestAPeerThatVanishesEndsTheOtherWithItsOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = joiner.cmd.Wait()
-	err := host.cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
-		t.Fatalf("host: %v, want exit status 1\n%s", err, host.stderr.String())
+	if err := host.cmd.Wait(); err != nil {
+		t.Fatalf("host: %v, want exit status 0\n%s", err, host.stderr.String())
 	}
 	s := host.summary(t)
-	if s.Netplay == nil || s.Netplay.End != "silent peer" || !strings.Contains(s.Error, "silent") || s.Ticks == 0 {
-		t.Fatalf("host summary: %d ticks, netplay %+v, error %q: want it to say the peer went silent", s.Ticks, s.Netplay, s.Error)
+	if s.Netplay == nil || s.Netplay.End != "player gone" || s.Error != "" || s.Ticks == 0 {
+		t.Fatalf("host summary: %d ticks, netplay %+v, error %q: want it to say the player is gone", s.Ticks, s.Netplay, s.Error)
 	}
 }
 

@@ -1,0 +1,76 @@
+package engine
+
+import "time"
+
+// Presence says whether a slot's player is in the session. It changes
+// only on a tick of the verified timeline, the same tick on every peer,
+// so a game may act on it in Tick (pause, say so, hand the slot to a bot)
+// and stay deterministic; recordings keep it and replays give it back.
+type Presence uint8
+
+const (
+	// Playing is a slot whose player is in the session: the zero value,
+	// and every slot's presence outside a session.
+	Playing Presence = iota
+	// Gone is a slot whose player left for good: their link stayed
+	// silent past the session's rejoin window. Its input is the zero
+	// Input from the tick it left on. A session that does not play on
+	// without them ends after that tick.
+	Gone
+)
+
+// String names p for messages.
+func (p Presence) String() string {
+	switch p {
+	case Playing:
+		return "playing"
+	case Gone:
+		return "gone"
+	}
+	return "unknown"
+}
+
+// Member is one slot's place in the session as of a tick.
+type Member struct {
+	Presence Presence
+	// Since is the tick Presence took effect on; 0 for a slot that has
+	// played from the start.
+	Since uint64
+}
+
+// Connection is what this machine knows now about one slot's player's
+// connection: for display (a HUD, a "waiting for" message), never for
+// the simulation, as it differs between machines and from run to run.
+type Connection struct {
+	// Waiting is how long the session has held its tick for this slot's
+	// input, once that is past the session's notice (netplay's
+	// WarnAfter); 0 when it is not waiting for it.
+	Waiting time.Duration
+	// RTT is the round trip to the machine this slot's input comes from
+	// (for a joiner, the host's for every other slot, as it relays
+	// them); 0 until measured, and for this machine's own slot.
+	RTT time.Duration
+	// Local reports this machine's own slot.
+	Local bool
+}
+
+// Membership is a Lockstep whose slots' players can leave a session
+// (engine/netplay's Session). The loop hands the game what it says in
+// Tick.Members and Frame.Connections.
+type Membership interface {
+	// Members fills members (one per slot) as of tick n, which Inputs has
+	// just made ready: the same on every peer.
+	Members(n uint64, members []Member)
+	// Connections fills conns (one per slot) with what this machine knows
+	// now, after the frame's Frame call.
+	Connections(conns []Connection)
+}
+
+// MembersTape is a PlayersTape that also records or replays every slot's
+// Member (engine/tape's Recorder and Replayer): a recording of a session
+// whose players came and went.
+type MembersTape interface {
+	// TickMembers is TickPlayers, with members (one per slot) as of tick
+	// n, which a player replaces with the recorded ones.
+	TickMembers(n uint64, players []Input, members []Member, state StateHasher) error
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"net"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// A peer whose link is cut for 5 s (the relay between loses everything)
+// or whose process is stopped for 10 s (SIGSTOP) is waited for within
+// the rejoin window, then plays on: both peers end on the session's last
+// tick with one state, status 0, the wait shown on the other.
+func TestAnOutageOrAStoppedPeerWithinTheRejoinWindowResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds versus and runs two processes")
+	}
+	bin := build(t)
+	for _, tc := range []struct {
+		name  string
+		pause time.Duration
+		cut   func(r *relay, joiner *peerRun, on bool) error
+	}{
+		{"relay outage 5s", 5 * time.Second, func(r *relay, _ *peerRun, on bool) error {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.loss = 0
+			if on {
+				r.loss = 1
+			}
+			return nil
+		}},
+		{"SIGSTOP 10s", 10 * time.Second, func(_ *relay, joiner *peerRun, on bool) error {
+			if on {
+				return joiner.cmd.Process.Signal(syscall.SIGSTOP)
+			}
+			return joiner.cmd.Process.Signal(syscall.SIGCONT)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+			defer cancel()
+			const code = "rejoin-test-code"
+			host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-ticks", "900", "-code", code, "-bot", "3")
+			r := newRelay(t, waitHost(t, host), 0)
+			joiner := startPeer(ctx, t, bin, "-join", r.front.LocalAddr().(*net.UDPAddr).String(), "-code", code, "-bot", "4")
+			waitLog(t, joiner, "netplay: session started")
+			time.Sleep(time.Second)
+			if err := tc.cut(r, joiner, true); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(tc.pause)
+			if err := tc.cut(r, joiner, false); err != nil {
+				t.Fatal(err)
+			}
+			herr, jerr := host.cmd.Wait(), joiner.cmd.Wait()
+			if herr != nil || jerr != nil {
+				t.Fatalf("host: %v\n%s\njoiner: %v\n%s", herr, host.stderr.String(), jerr, joiner.stderr.String())
+			}
+			hs, js := host.summary(t), joiner.summary(t)
+			if hs.Ticks != 900 || js.Ticks != 900 || hs.StateHash != js.StateHash {
+				t.Fatalf("host: %d ticks, hash %s; joiner: %d ticks, hash %s: want 900 and equal", hs.Ticks, hs.StateHash, js.Ticks, js.StateHash)
+			}
+			if hs.Netplay == nil || hs.Netplay.End != "ended" || hs.Netplay.MSStalled < float64(tc.pause.Milliseconds())/2 {
+				t.Fatalf("host's netplay %+v: want it ended normally after holding for the pause", hs.Netplay)
+			}
+			waitLog(t, host, "netplay: waiting for a silent player")
+		})
+	}
+}
