@@ -2,6 +2,7 @@ package engine
 
 import (
 	"runtime"
+	"syscall"
 	"time"
 	"unsafe"
 
@@ -72,7 +73,9 @@ func (s *sleeper) until(t time.Duration) {
 	// A negative due time is relative, in 100 ns units; relative times
 	// follow the monotonic clock, as s.start does.
 	s.due = -int64(d / 100)
-	ok, _, _ := procSetWaitableTimer.Call(uintptr(s.timer.h), uintptr(unsafe.Pointer(&s.due)), 0, 0, 0, 0)
+	// syscall.SyscallN, not LazyProc.Call, whose variadic arguments
+	// escape: a wait a frame must not allocate.
+	ok, _, _ := syscall.SyscallN(procSetWaitableTimer.Addr(), uintptr(s.timer.h), uintptr(unsafe.Pointer(&s.due)), 0, 0, 0, 0)
 	if ok == 0 {
 		time.Sleep(d)
 		return
