@@ -83,6 +83,3 @@ func (s *sleeper) until(t time.Duration) {
 	_, _ = windows.WaitForSingleObject(s.timer.h, windows.INFINITE)
 	runtime.KeepAlive(s.timer)
 }
-
-// setTimerSlack does nothing on Windows, where there is no such knob.
-func setTimerSlack(time.Duration) error { return nil }
