@@ -2,11 +2,9 @@ package engine
 
 import "golang.org/x/sys/windows"
 
-// mainThreadID is the thread that ran the program's initialisation: Go
-// runs it on the main goroutine, locked to the process's first thread, and
-// init keeps that goroutine there.
-var mainThreadID = windows.GetCurrentThreadId()
+// mainThreadID is the main thread's ID, noted once by init on it.
+var mainThreadID uint32
 
-// On Windows the thread that started the process is the one that
-// initialised the packages.
+func noteMainThread() { mainThreadID = windows.GetCurrentThreadId() }
+
 func onMainThread() bool { return windows.GetCurrentThreadId() == mainThreadID }

@@ -26,12 +26,16 @@ func (s *Session) receiveAll() {
 				s.stats.dropped++
 				continue
 			}
-			err := s.in.decode(b)
-			if err == nil && s.in.left != 0 && s.cfg.Slot != 0 && s.err == nil {
+			if err := s.in.decode(b); err != nil {
+				s.stats.dropped++
+				p.seen.undecoded = satAdd(p.seen.undecoded, 1)
+				continue
+			}
+			if s.in.left != 0 && s.cfg.Slot != 0 && s.err == nil {
 				// before plausible: the host's acks of this slot are its own now
 				s.err = &LeftError{Tick: s.in.left - 1}
 			}
-			if err != nil || !s.plausible(p, &s.in) {
+			if !p.seen.add(s.in.seq) || !s.plausible(p, &s.in) {
 				s.stats.dropped++
 				continue
 			}
@@ -41,25 +45,31 @@ func (s *Session) receiveAll() {
 }
 
 // plausible checks what decoding cannot: that p sends only the slots it
-// may, acknowledges only input it was sent, and is not a replay of a
-// datagram already taken in.
+// may and acknowledges only input it was sent. (Replays and sequence
+// jumps are refused before, by p.seen.)
 func (s *Session) plausible(p *peer, d *datagram) bool {
 	for _, a := range d.acks[:d.nAcks] {
-		if !s.sends(p, int(a.slot)) || a.next > s.slots[a.slot].next {
+		own := int(a.slot) == s.cfg.Slot && s.cfg.Rejoin // the host may have more of it than this peer
+		if !s.sends(p, int(a.slot)) || a.next > s.slots[a.slot].next && !own {
 			return false
 		}
 	}
 	for _, b := range d.blocks[:d.nBlocks] {
-		if !s.receives(p, int(b.slot)) {
+		// A peer that rejoined takes its own slot's input from the host
+		// until it resumes, and ignores what of it comes after.
+		if !s.receives(p, int(b.slot)) && !(s.cfg.Rejoin && int(b.slot) == s.cfg.Slot) {
 			return false
 		}
 	}
-	return p.seen.add(d.seq)
+	return true
 }
 
 // take applies a plausible datagram from p.
 func (s *Session) take(p *peer, d *datagram) {
 	p.lastHeard = s.now
+	if s.cfg.Rejoin && d.resume != 0 && s.resumeAt == 0 {
+		s.resumeAt = d.resume
+	}
 	for _, a := range d.acks[:d.nAcks] {
 		p.acked[a.slot] = max(p.acked[a.slot], a.next)
 	}
@@ -96,6 +106,9 @@ func (s *Session) take(p *peer, d *datagram) {
 func (s *Session) takeBlock(b *block) {
 	ring := &s.slots[b.slot]
 	limit := s.floor(int(b.slot)) + ringSize
+	if int(b.slot) == s.cfg.Slot { // a rejoined peer's own, from the host, up to where it resumes
+		limit = min(limit, max(s.resumeAt, 1)-1)
+	}
 	for i := range b.n {
 		t := b.first + uint64(i)
 		switch {
@@ -114,38 +127,3 @@ func (s *Session) takeBlock(b *block) {
 		}
 	}
 }
-
-// seqWindow remembers which of the last 64 sequence numbers arrived, to
-// drop replays and count what never arrived.
-type seqWindow struct {
-	top  uint64 // the highest seen
-	bits uint64 // bit i: top-i arrived
-	got  uint64 // distinct datagrams taken
-}
-
-// add records seq and reports whether it is new.
-func (w *seqWindow) add(seq uint64) bool {
-	switch {
-	case seq == 0:
-		return false
-	case seq > w.top:
-		shift := seq - w.top
-		if shift >= 64 {
-			w.bits = 0
-		} else {
-			w.bits <<= shift
-		}
-		w.bits |= 1
-		w.top = seq
-	case w.top-seq >= 64 || w.bits&(1<<(w.top-seq)) != 0:
-		return false // too old to tell, or a repeat
-	default:
-		w.bits |= 1 << (w.top - seq)
-	}
-	w.got++
-	return true
-}
-
-// lost is how many datagrams up to the highest seen never arrived (late
-// ones that arrive after all are taken back).
-func (w *seqWindow) lost() uint64 { return w.top - min(w.got, w.top) }

@@ -10,7 +10,7 @@ type counters struct {
 	overfull, sendErrors                     uint64
 	hashes, checked                          uint64
 	mispredicted, delayChanges               uint64
-	gaveUp                                   uint64
+	gaveUp, rejoined                         uint64
 	rtt                                      rttHist
 }
 
@@ -37,6 +37,10 @@ type Stats struct {
 	// GaveUp counts the slots this peer (the host) gave up, their
 	// players silent past DropAfter.
 	GaveUp uint64
+	// Rejoined counts the players this peer (the host) took back
+	// (Session.Rejoin); HistoryBytes is the input history it keeps for
+	// them, HistoryTicks the ticks it covers.
+	Rejoined, HistoryBytes, HistoryTicks uint64
 	// HashesChecked counts the peers' state hashes that matched ours.
 	HashesChecked uint64
 	// Desync is the first tick whose state hashes differed; nil when none did.
@@ -52,7 +56,8 @@ type Stats struct {
 func (s *Session) Stats() Stats {
 	c := &s.stats
 	st := Stats{
-		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp,
+		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Rejoined: c.rejoined,
+		HistoryBytes: uint64(s.hist.size()), HistoryTicks: s.hist.ticks,
 		RTT50: c.rtt.quantile(0.5), RTT99: c.rtt.quantile(0.99),
 		TicksWaited: c.waited, Slowed: c.slowed,
 		DatagramsSent: c.sent, DatagramsReceived: c.received, BytesSent: c.bytesSent, BytesReceived: c.bytesReceived,
@@ -60,7 +65,7 @@ func (s *Session) Stats() Stats {
 		Rollback: s.cfg.Rollback, Mispredicted: c.mispredicted,
 	}
 	for i := range s.peers {
-		st.Lost += s.peers[i].seen.lost()
+		st.Lost = satAdd(st.Lost, s.peers[i].seen.lost())
 	}
 	if s.desync != 0 {
 		t := s.desync - 1

@@ -71,13 +71,16 @@ func TestAFloodFromOneAddressIsRateLimitedCountedAndOthersAreServed(t *testing.T
 	clock := newFakeClock()
 	addr, s := serve(t, ServerConfig{Rate: 5, Now: clock.Now, PollWait: 50 * time.Millisecond})
 	flooder := from("127.0.0.2")
+	if code, _ := raw(t, flooder, addr, pathJoin, joinBody(randomRoom(), true)); code != http.StatusOK {
+		t.Fatalf("the flooder's join: %d", code) // it holds a room: the lobby keeps its limiter
+	}
 	limited := 0
 	for range 200 {
 		if code, reason := raw(t, flooder, addr, pathPoll, mustJSON(pollRequest{Member: seedToken})); code == http.StatusTooManyRequests && reason == reasonBusy {
 			limited++
 		}
 	}
-	if burst := 2*5 + 1; limited != 200-burst {
+	if burst := 2*5 + 1 - 1; limited != 200-burst {
 		t.Errorf("%d of 200 requests refused, want all but the burst of %d", limited, burst)
 	}
 	if st := s.Stats(); st.RefusedRate != uint64(limited) {
@@ -244,23 +247,6 @@ func TestAReceiverThatNeverPollsFillsOnlyItsBoundedQueue(t *testing.T) {
 	}
 }
 
-func TestTooManyAddressesAreRefusedNotTracked(t *testing.T) {
-	addr, s := serve(t, ServerConfig{MaxAddrs: 3})
-	for i, ip := range []string{"127.0.0.10", "127.0.0.11", "127.0.0.12", "127.0.0.13"} {
-		code, _ := raw(t, from(ip), addr, pathPoll, mustJSON(pollRequest{Member: seedToken}))
-		want := http.StatusNotFound
-		if i == 3 {
-			want = http.StatusTooManyRequests
-		}
-		if code != want {
-			t.Errorf("address %d answered %d, want %d", i+1, code, want)
-		}
-	}
-	if st := s.Stats(); st.RefusedAddrs != 1 {
-		t.Errorf("stats count %d refused addresses, want 1", st.RefusedAddrs)
-	}
-}
-
 func TestSilentMembersAreDroppedAndExpiredRoomsCloseForThoseWaiting(t *testing.T) {
 	clock := newFakeClock()
 	addr, s := serve(t, ServerConfig{Now: clock.Now, PollWait: 50 * time.Millisecond, RoomTTL: time.Minute, MemberTimeout: 10 * time.Second})
@@ -359,7 +345,7 @@ func TestPeersRideOutTheRateLimit(t *testing.T) {
 	}
 	for i := range 5 {
 		if err := a.Send(ctx, 1, []byte{byte(i)}); err != nil {
-			t.Fatal(err)
+			t.Fatalf("%v %+v", err, s.Stats())
 		}
 		if _, p, err := b.Recv(ctx); err != nil || p[0] != byte(i) {
 			t.Fatalf("message %d: %v %v", i, p, err)

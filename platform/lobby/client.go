@@ -81,19 +81,28 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 		return nil, err
 	}
 	c := &Client{base: base, hc: o.HTTPClient, log: o.Logger, inbox: make(chan message, inboxLen), polled: make(chan struct{}), change: make(chan struct{}), busyBackoff: sendBackoff}
-	if c.hc == nil {
-		c.hc = &http.Client{}
+	hc := http.Client{}
+	if c.hc != nil {
+		hc = *c.hc
 	}
+	hc.CheckRedirect = noRedirects
+	c.hc = &hc
 	if c.log == nil {
 		c.log = slog.Default()
 	}
 	inst := newInstance()
 	req := joinRequest{V: protocolVersion, Room: sec.room.String(), Inst: fmt.Sprintf("%x", inst[:]), Players: o.Players, Create: !o.NoCreate}
-	b, err := post(ctx, c.hc, base, pathJoin, req)
+	b, err := c.postRetrying(ctx, pathJoin, req)
 	if err != nil {
 		return nil, err
 	}
 	rep, st, err := decodeJoinReply(b)
+	if err == nil && o.Players != 0 && st.Players != o.Players {
+		err = fmt.Errorf("a room of %d players, asked for %d", st.Players, o.Players)
+	}
+	if err == nil && st.insts[rep.Slot] != inst {
+		err = fmt.Errorf("slot %d is not this peer's", rep.Slot)
+	}
 	if err != nil {
 		return nil, newError(ErrProtocol, err)
 	}
@@ -178,25 +187,32 @@ func (c *Client) Send(ctx context.Context, to int, payload []byte) error {
 	if err != nil {
 		return err
 	}
-	req := sendRequest{Member: c.member, To: to, Box: box}
+	_, err = c.postRetrying(ctx, pathSend, sendRequest{Member: c.member, To: to, Box: box})
+	return err
+}
+
+// postRetrying posts req, and again while the lobby answers that it is
+// busy (see sendRetries), within ctx.
+func (c *Client) postRetrying(ctx context.Context, path string, req any) ([]byte, error) {
 	for try := 0; ; try++ {
-		_, err = post(ctx, c.hc, c.base, pathSend, req)
+		b, err := post(ctx, c.hc, c.log, c.base, path, req)
 		if !errors.Is(err, ErrBusy) || try == sendRetries {
-			return err
+			return b, err
 		}
-		select { // the lobby asked us to slow down: the same box again later
-		case <-time.After(c.busyBackoff << try):
+		select { // the lobby asked us to slow down: the same request again later
+		case <-time.After(c.busyBackoff << min(try, 2)):
 		case <-ctx.Done():
-			return err
+			return nil, err
 		}
 	}
 }
 
 // sendRetries is how often Send repeats a message the lobby refused as
-// busy (rate limit, full queue), waiting twice as long each time from
-// sendBackoff: about 6 s in all.
+// busy (rate limit, full queue), waiting sendBackoff, twice that, then
+// four times that each time: about 6 s in all. The wait stops growing so
+// that a send still finds a free moment among polls that retry too.
 const (
-	sendRetries = 6
+	sendRetries = 16
 	sendBackoff = 100 * time.Millisecond
 )
 
@@ -242,7 +258,7 @@ func (c *Client) Close() error {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		_, err = post(ctx, c.hc, c.base, pathLeave, leaveRequest{Member: c.member})
+		_, err = post(ctx, c.hc, c.log, c.base, pathLeave, leaveRequest{Member: c.member})
 	})
 	return err
 }

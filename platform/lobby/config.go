@@ -25,6 +25,10 @@ type ServerConfig struct {
 	// RoomTTL is how long a room lives from its creation; 0 means 10
 	// minutes.
 	RoomTTL time.Duration
+	// LoneRoomTTL closes a room that has had only one member for this
+	// long (rooms nobody joins are what a flood holds); 0 means 3
+	// minutes.
+	LoneRoomTTL time.Duration
 	// MemberTimeout drops a member that has not polled for this long;
 	// 0 means 30 seconds.
 	MemberTimeout time.Duration
@@ -35,11 +39,20 @@ type ServerConfig struct {
 	// until swept); 0 means 10,000.
 	MaxRooms int
 	// MaxRoomsPerAddr bounds the rooms one address has created and that
-	// are still held; 0 means 4.
+	// are still held; 0 means 4. An address is an IPv4 address or an
+	// IPv6 /64; an IPv6 /56 may hold 4 times each per-address limit and
+	// a /48 16 times.
 	MaxRoomsPerAddr int
 	// MaxMembersPerAddr bounds one address's memberships; 0 means 16.
 	MaxMembersPerAddr int
-	// MaxAddrs bounds the addresses tracked for limits; 0 means 65,536.
+	// MaxQueuedPerAddr bounds the bytes of messages one address has sent
+	// that wait to be polled, its share of MaxQueuedBytes; 0 means 128
+	// KiB (ICE needs a few KiB).
+	MaxQueuedPerAddr int
+	// MaxAddrs is how many addresses that hold nothing the server
+	// remembers (their rate limiters) before it forgets the least
+	// recently seen; 0 means 65,536. Addresses holding rooms,
+	// memberships or messages are kept, bounded by the limits above.
 	MaxAddrs int
 	// Rate is the requests a second one address may make, with bursts
 	// of twice as many; 0 means 20.
@@ -53,7 +66,9 @@ type ServerConfig struct {
 	// 0 means 64 MiB.
 	MaxQueuedBytes int
 	// MaxConns and MaxConnsPerAddr bound open connections in Serve;
-	// 0 means 4,096 and 32.
+	// 0 means 4,096 and 32 (an IPv6 /56 may hold twice as many, a /48
+	// four times). A new connection over a bound closes the oldest idle
+	// one within it, and is refused only when none is idle.
 	MaxConns, MaxConnsPerAddr int
 	// TrustProxy takes a client's address from the last
 	// X-Forwarded-For entry when the connection comes from a loopback
@@ -81,12 +96,14 @@ func (c ServerConfig) withDefaults() (ServerConfig, error) {
 	defd(&c.TURNTTL, 10*time.Minute)
 	defd(&c.RoomTTL, 10*time.Minute)
 	defd(&c.MemberTimeout, 30*time.Second)
+	defd(&c.LoneRoomTTL, 3*time.Minute)
 	if c.PollWait <= 0 || c.PollWait > maxPollWait {
 		c.PollWait = maxPollWait
 	}
 	def(&c.MaxRooms, 10000)
 	def(&c.MaxRoomsPerAddr, 4)
 	def(&c.MaxMembersPerAddr, 16)
+	def(&c.MaxQueuedPerAddr, 128<<10)
 	def(&c.MaxAddrs, 65536)
 	def(&c.MaxQueue, 32)
 	def(&c.MaxQueuedBytes, 64<<20)
@@ -124,10 +141,10 @@ func (c ServerConfig) check() error {
 			return fmt.Errorf("lobby: TURN URL %q: want turn:HOST:PORT or turns:HOST:PORT", u)
 		}
 	}
-	if c.TURNTTL < time.Minute || c.RoomTTL < time.Second || c.MemberTimeout <= time.Second {
-		return errors.New("lobby: TURNTTL under a minute, RoomTTL under a second or MemberTimeout under a second: too short to play")
+	if c.TURNTTL < time.Minute || c.RoomTTL < time.Second || c.LoneRoomTTL < time.Second || c.MemberTimeout <= time.Second {
+		return errors.New("lobby: TURNTTL under a minute, RoomTTL or LoneRoomTTL under a second or MemberTimeout under a second: too short to play")
 	}
-	if c.MaxRooms < 0 || c.MaxRoomsPerAddr < 0 || c.MaxMembersPerAddr < 0 || c.MaxAddrs < 0 || c.MaxQueue < 0 || c.MaxQueuedBytes < 0 || c.Rate < 0 || c.JoinRate < 0 {
+	if c.MaxRooms < 0 || c.MaxRoomsPerAddr < 0 || c.MaxMembersPerAddr < 0 || c.MaxAddrs < 0 || c.MaxQueuedPerAddr < 0 || c.MaxQueue < 0 || c.MaxQueuedBytes < 0 || c.Rate < 0 || c.JoinRate < 0 {
 		return errors.New("lobby: a negative limit in ServerConfig: give a positive number or 0 for the default")
 	}
 	return nil

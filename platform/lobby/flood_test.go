@@ -83,7 +83,7 @@ func TestRoomMemoryIsBounded(t *testing.T) {
 // requests would) and returns the heap growth per room.
 func roomBytes(tb testing.TB, n int, fill bool) float64 {
 	tb.Helper()
-	s, err := NewServer(ServerConfig{Logger: quiet(), MaxRoomsPerAddr: n, MaxMembersPerAddr: 2 * n, Rate: 1e9, JoinRate: 1e9})
+	s, err := NewServer(ServerConfig{Logger: quiet(), MaxRoomsPerAddr: n, MaxMembersPerAddr: 2 * n, MaxQueuedPerAddr: 1 << 30, Rate: 1e9, JoinRate: 1e9})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -5,6 +5,10 @@ import (
 	"time"
 )
 
+// msgBusy is every refusal for load: the lobby's, never the player's
+// doing (a player sharing an address with a flooder did nothing).
+const msgBusy = "the lobby is busy; try again in a minute"
+
 func (s *Server) malformed(w http.ResponseWriter, err error) {
 	s.count(func(st *Stats) { st.Malformed++ })
 	refuse(w, http.StatusBadRequest, reasonBad, err.Error())
@@ -20,34 +24,32 @@ func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body 
 	now := s.cfg.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a := s.addrLocked(addr, now)
-	if a == nil {
-		s.stats.RefusedAddrs++
-		refuse(w, http.StatusServiceUnavailable, reasonBusy, "the lobby is tracking too many addresses")
-		return
-	}
-	if a.members >= s.cfg.MaxMembersPerAddr {
+	as := s.holdersLocked(addr, now)
+	if over(as, s.cfg.MaxMembersPerAddr, func(a *addrState) int { return a.members }) {
 		s.stats.RefusedMembers++
-		refuse(w, http.StatusTooManyRequests, reasonBusy, "your address holds too many lobby places; leave some first")
+		refuse(w, http.StatusTooManyRequests, reasonBusy, msgBusy)
 		return
 	}
-	r, code, reason, msg := s.roomFor(j, addr, a, now)
+	r, code, reason, msg := s.roomFor(j, addr, as, now)
 	if r == nil {
 		refuse(w, code, reason, msg)
 		return
 	}
 	m := &member{token: newToken(), room: r, slot: r.freeSlot(), inst: j.inst, addr: addr, lastSeen: now, renew: now.Add(s.cfg.TURNTTL / 2)}
 	r.slots[m.slot] = m
+	r.lone = lonely(r, now)
 	r.changed(true)
 	s.members[m.token] = m
-	a.members++
+	for _, a := range as {
+		a.members++
+	}
 	s.stats.Joins++
-	writeJSON(w, http.StatusOK, joinReply{Member: m.token, Slot: m.slot, Servers: s.cfg.iceServers(now), Status: r.status()})
+	writeJSON(w, http.StatusOK, joinReply{Member: m.token, Slot: m.slot, Servers: s.cfg.iceServers(now, addr), Status: r.status()})
 }
 
 // roomFor finds or makes the room j asks for, with a free slot; or says
 // why not (HTTP code, reason, message). s.mu is held.
-func (s *Server) roomFor(j join, addr string, a *addrState, now time.Time) (*room, int, string, string) {
+func (s *Server) roomFor(j join, addr string, as []*addrState, now time.Time) (*room, int, string, string) {
 	r := s.rooms[j.room]
 	switch {
 	case r == nil && !j.create:
@@ -55,10 +57,10 @@ func (s *Server) roomFor(j join, addr string, a *addrState, now time.Time) (*roo
 		return nil, http.StatusNotFound, reasonUnknown, "no room with this code"
 	case r == nil && len(s.rooms) >= s.cfg.MaxRooms:
 		s.stats.RefusedRooms++
-		return nil, http.StatusServiceUnavailable, reasonBusy, "the lobby holds as many rooms as it may"
-	case r == nil && a.rooms >= s.cfg.MaxRoomsPerAddr:
+		return nil, http.StatusServiceUnavailable, reasonBusy, msgBusy
+	case r == nil && over(as, s.cfg.MaxRoomsPerAddr, func(a *addrState) int { return a.rooms }):
 		s.stats.RefusedRoomsPerAddr++
-		return nil, http.StatusTooManyRequests, reasonBusy, "your address has made too many rooms; wait for them to end"
+		return nil, http.StatusTooManyRequests, reasonBusy, msgBusy
 	case r == nil:
 		players := j.players
 		if players == 0 {
@@ -66,7 +68,9 @@ func (s *Server) roomFor(j join, addr string, a *addrState, now time.Time) (*roo
 		}
 		r = newRoom(j.room, players, addr, now.Add(s.cfg.RoomTTL))
 		s.rooms[j.room] = r
-		a.rooms++
+		for _, a := range as {
+			a.rooms++
+		}
 		s.stats.RoomsCreated++
 		s.stats.RoomsMax = max(s.stats.RoomsMax, len(s.rooms))
 		return r, 0, "", ""
@@ -98,7 +102,7 @@ func (s *Server) memberLocked(w http.ResponseWriter, token string) *member {
 }
 
 // send queues a sealed box for another member of the sender's room.
-func (s *Server) send(w http.ResponseWriter, _ *http.Request, _ string, body []byte) {
+func (s *Server) send(w http.ResponseWriter, _ *http.Request, addr string, body []byte) {
 	req, err := decodeSend(body)
 	if err != nil {
 		s.malformed(w, err)
@@ -110,21 +114,28 @@ func (s *Server) send(w http.ResponseWriter, _ *http.Request, _ string, body []b
 	if m == nil {
 		return
 	}
-	m.lastSeen = s.cfg.Now()
 	to := m.room.slots[req.To]
 	if to == nil || to == m {
 		refuse(w, http.StatusNotFound, reasonAbsent, "no other member in that slot")
 		return
 	}
-	msg := msgWire{Seq: to.seq + 1, From: m.slot, Box: req.Box}
-	if len(to.queue) >= s.cfg.MaxQueue || s.queued+queuedBytes(msg) > s.cfg.MaxQueuedBytes {
+	now := s.cfg.Now()
+	msg := msgWire{Seq: to.seq + 1, From: m.slot, Box: req.Box, sender: addr}
+	n := queuedBytes(msg)
+	as := s.holdersLocked(addr, now)
+	if len(to.queue) >= s.cfg.MaxQueue || s.queued+n > s.cfg.MaxQueuedBytes ||
+		over(as, s.cfg.MaxQueuedPerAddr, func(a *addrState) int { return a.queued + n - 1 }) {
 		s.stats.RefusedQueue++
-		refuse(w, http.StatusTooManyRequests, reasonBusy, "the receiver's queue is full; wait for it to poll")
+		refuse(w, http.StatusTooManyRequests, reasonBusy, msgBusy)
 		return
 	}
+	m.lastSeen = now // a message taken, not a refused one, shows the member is there
 	to.seq++
 	to.queue = append(to.queue, msg)
-	s.queued += queuedBytes(msg)
+	s.queued += n
+	for _, a := range as {
+		a.queued += n
+	}
 	s.stats.Forwarded++
 	m.room.changed(false)
 	w.WriteHeader(http.StatusNoContent)

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -52,10 +52,15 @@ func baseURL(addr string) (string, error) {
 	return "http://" + addr, nil
 }
 
+// maxLogged bounds how much of a lobby's own refusal text goes to the
+// log: the lobby is not trusted to word the game's failures.
+const maxLogged = 200
+
 // post sends req as JSON to path and returns the reply's body, or an
 // *Error: ErrUnreachable when no answer came, the server's reason when it
-// refused. Without a deadline in ctx it waits at most 30 s.
-func post(ctx context.Context, hc *http.Client, base, path string, req any) ([]byte, error) {
+// refused, in this package's words (the lobby's own text is only logged,
+// truncated). Without a deadline in ctx it waits at most 30 s.
+func post(ctx context.Context, hc *http.Client, log *slog.Logger, base, path string, req any) ([]byte, error) {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, maxPollWait+10*time.Second)
@@ -89,5 +94,20 @@ func post(ctx context.Context, hc *http.Client, base, path string, req any) ([]b
 	if decode(b, maxReply, &e) != nil || e.Reason == "" {
 		return nil, newError(ErrProtocol, fmt.Errorf("%s answered %s", path, resp.Status))
 	}
-	return nil, newError(kindOf(e.Reason), errors.New(e.Message))
+	log.Info("lobby: refused", "path", path, "status", resp.StatusCode, "reason", truncate(e.Reason), "message", truncate(e.Message))
+	return nil, newError(kindOf(e.Reason), fmt.Errorf("%s refused (%s)", path, resp.Status))
 }
+
+// truncate bounds s for the log.
+func truncate(s string) string {
+	if len(s) > maxLogged {
+		return s[:maxLogged] + "..."
+	}
+	return s
+}
+
+// noRedirects is an http.Client's CheckRedirect for the lobby: a request
+// goes to the lobby the player named, never where an answer points (a
+// join body posted elsewhere, or a lobby on the path sending the player
+// to a service of its choosing).
+func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }

@@ -19,6 +19,7 @@ func (s *Server) dropMemberLocked(m *member, now time.Time) {
 	case r.empty():
 		s.deleteRoomLocked(r)
 	default:
+		r.lone = lonely(r, now)
 		r.changed(true)
 	}
 }
@@ -26,9 +27,7 @@ func (s *Server) dropMemberLocked(m *member, now time.Time) {
 func (s *Server) forgetMemberLocked(m *member) {
 	s.ackLocked(m, m.seq)
 	delete(s.members, m.token)
-	if a := s.addrs[m.addr]; a != nil {
-		a.members--
-	}
+	s.releaseLocked(m.addr, func(a *addrState) { a.members-- })
 }
 
 // deleteRoomLocked forgets the room and whoever is still in it.
@@ -40,13 +39,11 @@ func (s *Server) deleteRoomLocked(r *room) {
 		}
 	}
 	delete(s.rooms, r.id)
-	if a := s.addrs[r.owner]; a != nil {
-		a.rooms--
-	}
+	s.releaseLocked(r.owner, func(a *addrState) { a.rooms-- })
 	r.changed(true)
 }
 
-// Sweep closes rooms past their lifetime, drops members silent for
+// Sweep closes rooms past their lifetime or alone for LoneRoomTTL, drops members silent for
 // MemberTimeout, forgets closed rooms a MemberTimeout after they closed
 // and idle addresses. Serve calls it every second; tests call it with
 // their fake clock's time.
@@ -62,6 +59,10 @@ func (s *Server) Sweep() {
 			r.closed = now
 			r.changed(true)
 			s.stats.ExpiredRooms++
+		case r.closed.IsZero() && !r.lone.IsZero() && now.Sub(r.lone) >= s.cfg.LoneRoomTTL:
+			r.closed = now
+			r.changed(true)
+			s.stats.ExpiredLoneRooms++
 		}
 	}
 	for _, m := range s.members {
@@ -70,9 +71,9 @@ func (s *Server) Sweep() {
 			s.stats.ExpiredMembers++
 		}
 	}
-	for k, a := range s.addrs {
-		if a.rooms == 0 && a.members == 0 && now.Sub(a.lastSeen) >= addrIdle {
-			delete(s.addrs, k)
+	for _, a := range s.addrs {
+		if !a.holds() && now.Sub(a.lastSeen) >= addrIdle {
+			s.forgetAddrLocked(a)
 		}
 	}
 }

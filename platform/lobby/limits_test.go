@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -56,5 +57,32 @@ func TestForwardedForCountsOnlyWhenTrustedAndFromLoopback(t *testing.T) {
 				t.Fatalf("%d rooms made, want %d", oks, tc.wantOKs)
 			}
 		})
+	}
+}
+
+// TURN credentials are named after the client's widest prefix, so that
+// coturn's user-quota counts one address's allocations together.
+func TestTURNNamesFollowTheClientsAddress(t *testing.T) {
+	secret := []byte("s")
+	same := [][2]string{
+		{"203.0.113.7:5000", "203.0.113.7:6000"},
+		{"[2001:db8:1:2::1]:5000", "[2001:db8:1:ff00::9]:5000"},
+	}
+	for _, p := range same {
+		if turnName(secret, p[0]) != turnName(secret, p[1]) {
+			t.Errorf("%s and %s get different TURN names", p[0], p[1])
+		}
+	}
+	differ := [][2]string{
+		{"203.0.113.7:5000", "203.0.113.8:5000"},
+		{"[2001:db8:1::1]:5000", "[2001:db8:2::1]:5000"},
+	}
+	for _, p := range differ {
+		if turnName(secret, p[0]) == turnName(secret, p[1]) {
+			t.Errorf("%s and %s share a TURN name", p[0], p[1])
+		}
+	}
+	if n := turnName(secret, "203.0.113.7:1"); strings.Contains(n, "203") || n == turnName([]byte("t"), "203.0.113.7:1") {
+		t.Errorf("TURN name %q shows the address or does not depend on the secret", n)
 	}
 }

@@ -3,6 +3,7 @@ package lobby
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -26,7 +27,7 @@ func (c *Client) poll(ctx context.Context, ver uint64) {
 	failures := 0
 	for ctx.Err() == nil {
 		rctx, cancel := context.WithTimeout(ctx, maxPollWait+10*time.Second)
-		b, err := post(rctx, c.hc, c.base, pathPoll, pollRequest{Member: c.member, Ack: ack, Ver: ver})
+		b, err := post(rctx, c.hc, c.log, c.base, pathPoll, pollRequest{Member: c.member, Ack: ack, Ver: ver})
 		cancel()
 		if ctx.Err() != nil {
 			c.fail(errClosed)
@@ -64,6 +65,9 @@ func transient(err error) bool {
 // version.
 func (c *Client) take(ctx context.Context, b []byte, ack uint64) (uint64, uint64, error) {
 	rep, st, err := decodePollReply(b)
+	if err == nil {
+		err = c.sameRoom(st)
+	}
 	if err != nil {
 		return ack, 0, newError(ErrProtocol, err)
 	}
@@ -82,6 +86,11 @@ func (c *Client) take(ctx context.Context, b []byte, ack uint64) (uint64, uint64
 		c.mu.Lock()
 		p, err := c.sealer.open(m.From, m.Box)
 		c.mu.Unlock()
+		if errors.Is(err, errReplay) {
+			c.log.Debug("lobby: dropped a message it had taken already", "from", m.From)
+			ack = m.Seq
+			continue // the lobby, or someone between, sent it again: it changes nothing
+		}
 		if err != nil {
 			return ack, 0, newError(ErrTampered, errors.New("a forwarded message did not open with the code's key"))
 		}
@@ -93,4 +102,20 @@ func (c *Client) take(ctx context.Context, b []byte, ack uint64) (uint64, uint64
 		ack = m.Seq
 	}
 	return ack, rep.Status.Ver, nil
+}
+
+// sameRoom checks a status the lobby reported against what this peer
+// knows: the room keeps its number of players, and this peer its slot
+// (a lobby that says otherwise would keep a player waiting for a room
+// that is not its own).
+func (c *Client) sameRoom(st roomState) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st.Players != c.state.Players {
+		return fmt.Errorf("the room changed from %d to %d players", c.state.Players, st.Players)
+	}
+	if st.insts[c.slot] != c.state.insts[c.slot] {
+		return fmt.Errorf("this peer's slot %d is no longer its own", c.slot)
+	}
+	return nil
 }

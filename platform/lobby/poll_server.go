@@ -64,7 +64,7 @@ func (s *Server) poll(w http.ResponseWriter, hr *http.Request, _ string, body []
 func (s *Server) pollReplyLocked(m *member) pollReply {
 	rep := pollReply{Msgs: m.queue[:min(len(m.queue), maxBatch)], Status: m.room.status()}
 	if now := s.cfg.Now(); len(s.cfg.TURN) > 0 && !now.Before(m.renew) {
-		rep.Servers, m.renew = s.cfg.iceServers(now), now.Add(s.cfg.TURNTTL/2)
+		rep.Servers, m.renew = s.cfg.iceServers(now, m.addr), now.Add(s.cfg.TURNTTL/2)
 	}
 	return rep
 }
@@ -73,7 +73,9 @@ func (s *Server) pollReplyLocked(m *member) pollReply {
 func (s *Server) ackLocked(m *member, ack uint64) {
 	n := 0
 	for n < len(m.queue) && m.queue[n].Seq <= ack {
-		s.queued -= queuedBytes(m.queue[n])
+		q := queuedBytes(m.queue[n])
+		s.queued -= q
+		s.releaseLocked(m.queue[n].sender, func(a *addrState) { a.queued -= q })
 		n++
 	}
 	if n > 0 {

@@ -14,6 +14,7 @@ type room struct {
 	slots   [engine.MaxPlayers]*member
 	owner   string // address that created it
 	expires time.Time
+	lone    time.Time // since when it has had one member; zero with more
 	closed  time.Time // zero while open; swept a MemberTimeout later
 	ver     uint64    // rises at every change of members
 	wake    chan struct{}
@@ -35,6 +36,24 @@ type member struct {
 
 func newRoom(id roomID, players int, owner string, expires time.Time) *room {
 	return &room{id: id, players: players, owner: owner, expires: expires, wake: make(chan struct{})}
+}
+
+// lonely is when r's time alone began: its lone time kept, or now,
+// when it has one member; zero when it has more (or none).
+func lonely(r *room, now time.Time) time.Time {
+	n := 0
+	for _, m := range r.slots {
+		if m != nil {
+			n++
+		}
+	}
+	switch {
+	case n != 1:
+		return time.Time{}
+	case r.lone.IsZero():
+		return now
+	}
+	return r.lone
 }
 
 // changed wakes every poll of the room; members says whether who is in

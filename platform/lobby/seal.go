@@ -41,7 +41,10 @@ const (
 // counters for; a lobby that keeps inventing more is lying.
 const maxInstancesSeen = 64
 
-var errSeal = errors.New("sealed message does not open")
+var (
+	errSeal   = errors.New("sealed message does not open")
+	errReplay = errors.New("sealed message opened already (a replay)")
+)
 
 // sealer seals a peer's messages and opens the others'. The additional
 // data binds each box to the room, the sender's and receiver's slots, the
@@ -103,7 +106,10 @@ func (s *sealer) open(from int, box []byte) ([]byte, error) {
 	copy(inst[:], box[9:boxHeader])
 	counter := binary.BigEndian.Uint64(box[1:9])
 	last, seen := s.last[inst]
-	if counter <= last || (!seen && len(s.last) >= maxInstancesSeen) {
+	switch {
+	case seen && counter <= last:
+		return nil, errReplay
+	case counter == 0 || (!seen && len(s.last) >= maxInstancesSeen):
 		return nil, errSeal
 	}
 	nonce := box[boxHeader : boxHeader+chacha20poly1305.NonceSizeX]

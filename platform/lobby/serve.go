@@ -1,11 +1,14 @@
 package lobby
 
 import (
+	"container/list"
 	"context"
+	"crypto/tls"
 	"errors"
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"time"
 )
 
@@ -16,8 +19,10 @@ const (
 	readHeaderTimeout = 5 * time.Second
 	readTimeout       = 5 * time.Second // for the body, after the headers
 	writeTimeout      = maxPollWait + 10*time.Second
-	idleTimeout       = 60 * time.Second
-	maxHeaderBytes    = 8 << 10
+	// idleTimeout is short: a client polls again at once, and a
+	// connection kept idle is one a flood can hold.
+	idleTimeout    = 10 * time.Second
+	maxHeaderBytes = 8 << 10
 )
 
 // Serve answers lobby requests on ln until Shutdown, sweeping expired
@@ -32,6 +37,7 @@ func (s *Server) Serve(ln net.Listener, certFile, keyFile string) error {
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
+		ConnState:         s.connState,
 		ErrorLog:          slog.NewLogLogger(s.cfg.Logger.Handler(), slog.LevelDebug),
 	}
 	s.connMu.Lock()
@@ -103,47 +109,134 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		if key, ok := l.s.takeConn(c.RemoteAddr().String()); ok {
-			return &limitedConn{Conn: c, s: l.s, key: key}, nil
+		if keys, ok := l.s.takeConn(c.RemoteAddr().String()); ok {
+			return &limitedConn{Conn: c, s: l.s, keys: keys}, nil
 		}
 		_ = c.Close()
 	}
 }
 
-// takeConn counts a new connection from addr, or refuses it.
-func (s *Server) takeConn(addr string) (string, bool) {
-	key := addrKey(addr)
+// takeConn counts a new connection from addr, or refuses it. Over a
+// bound (all connections, or those of one of addr's prefixes) it closes
+// the oldest idle connection within that bound to make room; only when
+// none is idle is the new one refused.
+func (s *Server) takeConn(addr string) ([]prefix, bool) {
+	ps := prefixes(addr)
 	if s.cfg.TrustProxy {
-		key = "" // the proxy limits per client; only the total applies
+		ps = nil // the proxy limits per client; only the total applies
 	}
 	s.connMu.Lock()
 	defer s.connMu.Unlock()
-	if s.nconn >= s.cfg.MaxConns || (key != "" && s.conns[key] >= s.cfg.MaxConnsPerAddr) {
-		s.count(func(st *Stats) { st.RefusedConns++ })
-		return "", false
+	for range len(ps) + 2 { // the total and each prefix may need one closed
+		key, full := s.fullLocked(ps)
+		if !full {
+			s.nconn++
+			for _, p := range ps {
+				s.conns[p.key]++
+			}
+			return ps, true
+		}
+		victim := s.oldestIdleLocked(key)
+		if victim == nil {
+			break
+		}
+		victim.releaseLocked()
+		_ = victim.Conn.Close()
+		s.count(func(st *Stats) { st.ClosedIdle++ })
 	}
-	s.nconn++
-	s.conns[key]++
-	return key, true
+	s.count(func(st *Stats) { st.RefusedConns++ })
+	return nil, false
+}
+
+// fullLocked reports a bound ps has reached: "" for the total, or the
+// prefix's key. s.connMu is held.
+func (s *Server) fullLocked(ps []prefix) (string, bool) {
+	if s.nconn >= s.cfg.MaxConns {
+		return "", true
+	}
+	for _, p := range ps {
+		if s.conns[p.key] >= s.cfg.MaxConnsPerAddr*connScale(p) {
+			return p.key, true
+		}
+	}
+	return "", false
+}
+
+// connScale is how many times MaxConnsPerAddr a prefix may hold: twice
+// for an IPv6 /56, four times for a /48.
+func connScale(p prefix) int {
+	switch p.scale {
+	case 1:
+		return 1
+	case 4:
+		return 2
+	}
+	return 4
+}
+
+// oldestIdleLocked is the connection idle longest, of key's when key is
+// not "". s.connMu is held.
+func (s *Server) oldestIdleLocked(key string) *limitedConn {
+	for e := s.idle.Front(); e != nil; e = e.Next() {
+		c := e.Value.(*limitedConn)
+		if key == "" || slices.ContainsFunc(c.keys, func(p prefix) bool { return p.key == key }) {
+			return c
+		}
+	}
+	return nil
+}
+
+// connState keeps the list of idle connections, oldest first.
+func (s *Server) connState(nc net.Conn, st http.ConnState) {
+	if tc, ok := nc.(*tls.Conn); ok {
+		nc = tc.NetConn()
+	}
+	c, ok := nc.(*limitedConn)
+	if !ok {
+		return
+	}
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	if c.elem != nil {
+		s.idle.Remove(c.elem)
+		c.elem = nil
+	}
+	if st == http.StateIdle && !c.closed {
+		c.elem = s.idle.PushBack(c)
+	}
 }
 
 type limitedConn struct {
 	net.Conn
 	s      *Server
-	key    string
+	keys   []prefix
 	closed bool
+	elem   *list.Element // in s.idle while idle
 }
 
 // Close gives the connection's place back, once.
 func (c *limitedConn) Close() error {
 	c.s.connMu.Lock()
-	if !c.closed {
-		c.closed = true
-		c.s.nconn--
-		if c.s.conns[c.key]--; c.s.conns[c.key] == 0 {
-			delete(c.s.conns, c.key)
-		}
-	}
+	c.releaseLocked()
 	c.s.connMu.Unlock()
 	return c.Conn.Close()
+}
+
+// releaseLocked gives the connection's place back, once. s.connMu is
+// held.
+func (c *limitedConn) releaseLocked() {
+	if c.closed {
+		return
+	}
+	c.closed = true
+	c.s.nconn--
+	for _, p := range c.keys {
+		if c.s.conns[p.key]--; c.s.conns[p.key] == 0 {
+			delete(c.s.conns, p.key)
+		}
+	}
+	if c.elem != nil {
+		c.s.idle.Remove(c.elem)
+		c.elem = nil
+	}
 }

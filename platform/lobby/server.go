@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"container/list"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -22,11 +23,13 @@ type Server struct {
 	rooms   map[roomID]*room
 	members map[string]*member
 	addrs   map[string]*addrState
-	queued  int // bytes waiting in all queues
+	lru     *list.List // of *addrState, most recently used first
+	queued  int        // bytes waiting in all queues
 	stats   Stats
 
 	connMu sync.Mutex
-	conns  map[string]int // open connections per address (Serve)
+	conns  map[string]int // open connections per address prefix (Serve)
+	idle   *list.List     // of *limitedConn idle between requests, oldest first
 	nconn  int
 	srv    *http.Server
 	shut   bool // Shutdown was called
@@ -45,7 +48,9 @@ func NewServer(cfg ServerConfig) (*Server, error) {
 		rooms:   make(map[roomID]*room),
 		members: make(map[string]*member),
 		addrs:   make(map[string]*addrState),
+		lru:     list.New(),
 		conns:   make(map[string]int),
+		idle:    list.New(),
 
 		headerTimeout: readHeaderTimeout,
 	}, nil
@@ -82,7 +87,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	addr := s.clientAddr(r)
 	if !s.allow(addr, r.URL.Path == pathJoin) {
-		refuse(w, http.StatusTooManyRequests, reasonBusy, "too many requests from your address; slow down")
+		refuse(w, http.StatusTooManyRequests, reasonBusy, msgBusy)
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequest))

@@ -24,9 +24,9 @@ type Stats struct {
 	RefusedRate uint64 `json:"refused_rate"`
 	// RefusedJoinRate counts joins over an address's join rate.
 	RefusedJoinRate uint64 `json:"refused_join_rate"`
-	// RefusedAddrs counts requests from a new address while MaxAddrs
-	// addresses were tracked.
-	RefusedAddrs uint64 `json:"refused_addrs"`
+	// EvictedAddrs counts addresses that held nothing forgotten to make
+	// room for new ones once MaxAddrs were tracked.
+	EvictedAddrs uint64 `json:"evicted_addrs"`
 	// RefusedRoomsPerAddr counts rooms refused to an address holding
 	// MaxRoomsPerAddr.
 	RefusedRoomsPerAddr uint64 `json:"refused_rooms_per_addr"`
@@ -39,8 +39,11 @@ type Stats struct {
 	// or all queues together, were full.
 	RefusedQueue uint64 `json:"refused_queue"`
 	// RefusedConns counts connections closed at once, over MaxConns or
-	// MaxConnsPerAddr.
+	// MaxConnsPerAddr with no idle connection to close instead.
 	RefusedConns uint64 `json:"refused_conns"`
+	// ClosedIdle counts idle connections closed to make room for new
+	// ones.
+	ClosedIdle uint64 `json:"closed_idle"`
 	// UnknownRoom counts joins without create for rooms that do not
 	// exist, and requests for members that do not (guessed codes or
 	// tokens among them).
@@ -53,6 +56,9 @@ type Stats struct {
 	Oversized uint64 `json:"oversized"`
 	// ExpiredRooms counts rooms closed by age.
 	ExpiredRooms uint64 `json:"expired_rooms"`
+	// ExpiredLoneRooms counts rooms closed after LoneRoomTTL with one
+	// member.
+	ExpiredLoneRooms uint64 `json:"expired_lone_rooms"`
 	// ExpiredMembers counts members dropped for silence.
 	ExpiredMembers uint64 `json:"expired_members"`
 }

@@ -2,8 +2,8 @@ package lobby
 
 import (
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha1"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
@@ -23,20 +23,31 @@ func TURNCredentials(secret []byte, name string, expires time.Time) (username, p
 	return username, base64.StdEncoding.EncodeToString(mac.Sum(nil))
 }
 
-// iceServers are the servers handed to a member joining at now: the STUN
-// URLs as they are, the TURN URLs with credentials of their own (a
-// random name per member, so coturn's per-user quota applies to each).
-func (c ServerConfig) iceServers(now time.Time) []ICEServer {
+// iceServers are the servers handed to a member joining at now from
+// addr: the STUN URLs as they are, the TURN URLs with credentials named
+// after addr's widest prefix (turnName), so coturn's user-quota, which
+// counts allocations by that name whatever the expiry, caps what one
+// address can hold of the relay however often it joins.
+func (c ServerConfig) iceServers(now time.Time, addr string) []ICEServer {
 	var out []ICEServer
 	if len(c.STUN) > 0 {
 		out = append(out, ICEServer{URLs: c.STUN})
 	}
 	if len(c.TURN) > 0 {
-		var n [6]byte
-		_, _ = rand.Read(n[:]) // crypto/rand.Read never fails
 		exp := now.Add(c.TURNTTL)
-		user, pass := TURNCredentials(c.TURNSecret, "lockstep-"+hex.EncodeToString(n[:]), exp)
+		user, pass := TURNCredentials(c.TURNSecret, turnName(c.TURNSecret, addr), exp)
 		out = append(out, ICEServer{URLs: c.TURN, Username: user, Credential: pass, Expires: exp.Truncate(time.Second)})
 	}
 	return out
+}
+
+// turnName is the TURN username's name for a client at addr: the same
+// for every address of its widest prefix (an IPv4 address, an IPv6 /48),
+// and keyed by the secret so that it names no address to whoever reads
+// the username.
+func turnName(secret []byte, addr string) string {
+	ps := prefixes(addr)
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte("lockstep turn name\x00" + ps[len(ps)-1].key))
+	return "lockstep-" + hex.EncodeToString(mac.Sum(nil)[:8])
 }

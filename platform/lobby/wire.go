@@ -109,6 +109,9 @@ type msgWire struct {
 	Seq  uint64 `json:"seq"`
 	From int    `json:"from"`
 	Box  []byte `json:"box"`
+	// sender is the address that sent it, charged for it while it waits
+	// (the server's only, never on the wire).
+	sender string
 }
 
 type pollReply struct {

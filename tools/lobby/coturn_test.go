@@ -26,10 +26,13 @@ const (
 	turnRealm  = "lockstep.test"
 )
 
+// setting is one line of turnserver.conf a test sets.
+type setting struct{ key, value string }
+
 // startCoturn runs Debian's turnserver with the shipped configuration on
 // a loopback port and returns its address; it is killed when the test
 // ends.
-func startCoturn(t *testing.T) string {
+func startCoturn(t *testing.T, extra ...setting) string {
 	t.Helper()
 	bin, err := exec.LookPath("turnserver")
 	if err != nil {
@@ -42,7 +45,7 @@ func startCoturn(t *testing.T) string {
 	port := freeUDPPort(t)
 	dir := t.TempDir()
 	text := string(conf)
-	for _, r := range []struct{ key, value string }{
+	for _, r := range []setting{
 		{"listening-ip", "127.0.0.1"},
 		{"relay-ip", "127.0.0.1"},
 		{"listening-port", fmt.Sprint(port)},
@@ -53,6 +56,15 @@ func startCoturn(t *testing.T) string {
 		if !re.MatchString(text) {
 			t.Fatalf("the shipped turnserver.conf has no %s= line to set", r.key)
 		}
+		text = re.ReplaceAllString(text, r.key+"="+r.value)
+	}
+	own := regexp.MustCompile(`(?m)^denied-peer-ip=203\.0\.113\.5$`)
+	if !own.MatchString(text) {
+		t.Fatal("the shipped turnserver.conf does not deny its own address (denied-peer-ip=203.0.113.5, a CHANGE line)")
+	}
+	text = own.ReplaceAllString(text, "denied-peer-ip=127.0.0.1")
+	for _, r := range extra {
+		re := regexp.MustCompile(`(?m)^` + r.key + `=.*$`)
 		text = re.ReplaceAllString(text, r.key+"="+r.value)
 	}
 	text = strings.Replace(text, "\nsyslog\n", "\nlog-file="+filepath.Join(dir, "turn.log")+"\n", 1)

@@ -53,6 +53,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.secretFile, "turn-secret-file", "", "`FILE` holding coturn's static-auth-secret (required with -turn)")
 	fs.DurationVar(&o.cfg.TURNTTL, "turn-ttl", 10*time.Minute, "how long TURN credentials work (at least 1m)")
 	fs.DurationVar(&o.cfg.RoomTTL, "room-ttl", 10*time.Minute, "how long a room lives")
+	fs.DurationVar(&o.cfg.LoneRoomTTL, "lone-room-ttl", 3*time.Minute, "how long a room with one member lives alone")
 	fs.StringVar(&o.cert, "cert", "", "TLS certificate `FILE` (PEM); with -key, serve HTTPS")
 	fs.StringVar(&o.key, "key", "", "TLS private key `FILE` (PEM)")
 	fs.BoolVar(&o.cfg.TrustProxy, "trust-proxy", false, "behind a reverse proxy on this machine: count clients by X-Forwarded-For")

@@ -1,0 +1,134 @@
+package netplay
+
+import (
+	"encoding/binary"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+)
+
+// withSeq returns b, a datagram a session wrote, with its sequence
+// number replaced.
+func withSeq(t testing.TB, b []byte, seq uint64) []byte {
+	var d datagram
+	if err := d.decode(b); err != nil {
+		t.Fatal(err)
+	}
+	w := writer{buf: make([]byte, 0, MaxDatagram)}
+	d.seq = seq
+	d.encodeHeader(&w)
+	rest := b[len(b)-len(afterHeader(t, b)):]
+	return append(w.buf, rest...)
+}
+
+// afterHeader is what follows the header and acks of b.
+func afterHeader(t testing.TB, b []byte) []byte {
+	var d datagram
+	if err := d.decode(b); err != nil {
+		t.Fatal(err)
+	}
+	w := writer{buf: make([]byte, 0, MaxDatagram)}
+	d.encodeHeader(&w)
+	return b[len(w.buf):]
+}
+
+// One datagram claiming sequence 2^64−1 (a hostile or broken peer) is
+// dropped; the peer's later datagrams are still taken, the session does
+// not end blaming a silent peer, and lost counts what never came.
+func TestASequenceJumpIsDroppedAndLaterDatagramsAreTaken(t *testing.T) {
+	h, j, hl, jl := pair(t)
+	players := make([]engine.Input, 2)
+	now := time.Duration(0)
+	frame := func() {
+		now += 10 * time.Millisecond
+		if err := j.Frame(now, false); err != nil {
+			t.Fatalf("joiner: %v", err)
+		}
+		hl.in = append(hl.in, jl.sent...)
+		jl.sent = nil
+		if err := h.Frame(now, false); err != nil {
+			t.Fatalf("host at %v: %v", now, err)
+		}
+		jl.in, hl.sent = append(jl.in, hl.sent...), nil
+	}
+	frame()
+	hl.in = append(hl.in, withSeq(t, realDatagrams(t)[0], math.MaxUint64))
+	for n := range uint64(400) {
+		frame()
+		_, _ = j.Inputs(n, &engine.Input{}, players, constHash(1))
+		_, _ = h.Inputs(n, &engine.Input{}, players, constHash(1))
+	}
+	st := h.Stats()
+	if h.Tick() < 390 {
+		t.Fatalf("the host reached tick %d of 400 after the jump: later datagrams were dropped", h.Tick())
+	}
+	if st.Lost != 0 || st.Dropped != 1 {
+		t.Fatalf("lost %d, dropped %d: want none lost (every datagram arrived) and the jump dropped", st.Lost, st.Dropped)
+	}
+}
+
+// A datagram that arrived but was dropped (it did not decode) is not
+// counted lost: lost is for what the network did not deliver.
+func TestADroppedDatagramIsNotCountedLost(t *testing.T) {
+	h, _, hl, _ := pair(t)
+	good := realDatagrams(t)
+	garbled := append([]byte("XS"), good[1][2:]...)
+	hl.in = [][]byte{good[0], garbled, withSeq(t, good[1], 3)}
+	_ = h.Frame(time.Millisecond, false)
+	if st := h.Stats(); st.Lost != 0 || st.Dropped != 1 {
+		t.Fatalf("lost %d, dropped %d: want the garbled one dropped, none lost", st.Lost, st.Dropped)
+	}
+}
+
+// Property over seeds: whatever sequence numbers arrive, the window keeps
+// taking the next one after the highest it took, lost never exceeds the
+// highest, and nothing wraps.
+func TestSeqWindowKeepsTakingAfterAnyArrivals(t *testing.T) {
+	for seed := range uint64(64) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		var w seqWindow
+		for range 500 {
+			var seq uint64
+			switch rng.IntN(4) {
+			case 0:
+				seq = rng.Uint64()
+			case 1:
+				seq = w.top + rng.Uint64N(100)
+			default:
+				seq = w.top - min(w.top, rng.Uint64N(80))
+			}
+			w.add(seq)
+			checkWindow(t, &w)
+		}
+	}
+}
+
+func checkWindow(t *testing.T, w *seqWindow) {
+	t.Helper()
+	if w.top > math.MaxUint64-maxSeqJump {
+		t.Fatalf("top %d: within a jump of wrapping", w.top)
+	}
+	if l := w.lost(); l > w.top {
+		t.Fatalf("lost %d beyond the highest seq %d", l, w.top)
+	}
+	next := *w
+	if !next.add(w.top + 1) {
+		t.Fatalf("after top %d the next datagram %d is refused", w.top, w.top+1)
+	}
+}
+
+func FuzzSeqWindow(f *testing.F) {
+	f.Add(binary.BigEndian.AppendUint64(nil, math.MaxUint64))
+	f.Add(binary.BigEndian.AppendUint64(binary.BigEndian.AppendUint64(nil, 5), 1<<40))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var w seqWindow
+		for len(b) >= 8 {
+			w.add(binary.BigEndian.Uint64(b))
+			b = b[8:]
+			checkWindow(t, &w)
+		}
+	})
+}
