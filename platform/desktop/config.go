@@ -37,6 +37,13 @@ type Config struct {
 	// are engine.Config's defaults (engine.Config.WithDefaults).
 	Loop engine.Config
 
+	// MinPlayers and MaxPlayers, when MaxPlayers is above 0, are the
+	// player counts the game allows: the command line offers -players N
+	// in that range, which sets Loop.Players (0 there means MinPlayers),
+	// and a netplay joiner takes the host's count. A zero MinPlayers is 1.
+	// Zero MaxPlayers: Loop.Players is the only count, with no flag.
+	MinPlayers, MaxPlayers int
+
 	// Window is the window's options (size, title, logical size, icon,
 	// fullscreen, headless...). A zero Title is Name.
 	Window sdl2.Options
@@ -72,8 +79,8 @@ type Config struct {
 	Sound SoundOptions
 
 	// Net is the netplay session's options (-host, -join, -lobby, -code,
-	// -input-delay, -net-timeout, -rollback; see NetOptions); the zero Net
-	// plays alone.
+	// -input-delay, -net-timeout, -join-timeout, -rollback; see
+	// NetOptions); the zero Net plays alone.
 	Net NetOptions
 
 	// SyncTest, 1 to engine/netplay's MaxRollback, runs the game as a

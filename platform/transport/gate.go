@@ -33,7 +33,7 @@ const (
 )
 
 // errHostFull is why a connection is refused before its handshake.
-var errHostFull = errors.New("netplay: the host takes no more connections")
+var errHostFull = errors.New("transport: the host takes no more connections")
 
 // gate is a host's doorman: quic-go asks it about every new connection
 // (Transport.ConnContext and VerifySourceAddress), and it refuses them
@@ -130,5 +130,5 @@ func (g *gate) wrongCodeFrom(addr net.Addr) {
 	if addr != nil {
 		a = addr.String()
 	}
-	g.log.Warn("netplay: a peer tried to join with the wrong code", "addr", a, "attempts", n)
+	g.log.Warn("transport: a peer tried to join with the wrong code", "addr", a, "attempts", n)
 }
