@@ -211,7 +211,7 @@ func parse(game Game, c Config, args []string, out io.Writer) (Config, error) {
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printUsage(out, fs, d.Description, &c.Debug)
+			printUsage(out, fs, shared, d.Description, &c.Debug, d.Loop.Players > 1 || d.MaxPlayers > 1)
 			return c, err
 		}
 		return c, explainFlagError(fs, err)
