@@ -21,10 +21,11 @@ func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Op
 	if o.InputDelay < 0 || o.InputDelay > netplay.MaxInputDelay {
 		return nil, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks, or 0 to measure", o.InputDelay, netplay.MaxInputDelay)
 	}
-	ln, err := s.tr.Listen(id.serverTLS(), quicConfig(handshakeTimeout))
+	early, err := s.tr.ListenEarly(id.serverTLS(), quicConfig(handshakeTimeout))
 	if err != nil {
 		return nil, fmt.Errorf("netplay: listen for the players: %w", err)
 	}
+	ln := newGatedListener(early, s.gate)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	m := &hostMeeting{s: s, id: id, r: r, fail: cancel, accepted: make(chan *quic.Conn, 2*o.Players),
@@ -69,7 +70,7 @@ func (h *hostMeeting) Accept(ctx context.Context) (*quic.Conn, error) {
 	}
 }
 
-func (h *hostMeeting) acceptFrom(ctx context.Context, ln *quic.Listener) {
+func (h *hostMeeting) acceptFrom(ctx context.Context, ln accepter) {
 	for {
 		c, err := ln.Accept(ctx)
 		if err != nil {
