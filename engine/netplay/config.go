@@ -21,6 +21,9 @@ const (
 	// slot is held for its link to come back before the host gives it up
 	// (and a joiner gives up on a silent host).
 	DefaultDropAfter = time.Minute
+	// DefaultLagAfter bounds how long a peer that still answers may keep
+	// the session waiting for its input (see Config.LagAfter).
+	DefaultLagAfter = 10 * time.Second
 )
 
 // Config sets up a Session. Every peer of a session must agree on
@@ -59,6 +62,13 @@ type Config struct {
 	// whose host is silent for it ends with a *SilentError. 0 means
 	// DefaultDropAfter.
 	DropAfter time.Duration
+	// LagAfter bounds how long a peer that still answers may keep this
+	// one waiting for its input at a stretch (it acknowledges and sends
+	// none): past it the peer is lagging (Lagging names it after
+	// WarnAfter) and is dropped as a silent peer is (the host gives its
+	// slot up; a joiner ends with a *LaggingError). 0 means
+	// DefaultLagAfter.
+	LagAfter time.Duration
 	// PlayOn keeps a session going without a player whose slot was given
 	// up: its input is the zero Input from then on. Only the host's
 	// matters; false ends the session after the slot's last tick.
@@ -94,6 +104,9 @@ func (c Config) withDefaults() (Config, error) {
 	if c.DropAfter == 0 {
 		c.DropAfter = DefaultDropAfter
 	}
+	if c.LagAfter == 0 {
+		c.LagAfter = DefaultLagAfter
+	}
 	switch {
 	case c.Players < 2 || c.Players > engine.MaxPlayers:
 		return c, fmt.Errorf("netplay: %d players: a session needs 2 to %d", c.Players, engine.MaxPlayers)
@@ -107,8 +120,8 @@ func (c Config) withDefaults() (Config, error) {
 		return c, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks (0 only with Rollback)", c.InputDelay, MaxInputDelay)
 	case c.TPS < 1 || c.TPS > engine.MaxTPS:
 		return c, fmt.Errorf("netplay: TPS %d out of range: want 1 to %d", c.TPS, engine.MaxTPS)
-	case c.WarnAfter < 0 || c.DropAfter < c.WarnAfter:
-		return c, fmt.Errorf("netplay: WarnAfter %v and DropAfter %v: want 0 <= WarnAfter <= DropAfter", c.WarnAfter, c.DropAfter)
+	case c.WarnAfter < 0 || c.DropAfter < c.WarnAfter || c.LagAfter < c.WarnAfter:
+		return c, fmt.Errorf("netplay: WarnAfter %v, DropAfter %v and LagAfter %v: want 0 <= WarnAfter <= DropAfter and LagAfter", c.WarnAfter, c.DropAfter, c.LagAfter)
 	}
 	return c, c.checkPeers()
 }

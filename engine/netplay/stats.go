@@ -8,6 +8,7 @@ type counters struct {
 	sent, received, bytesSent, bytesReceived uint64
 	resent, duplicate, dropped, farFuture    uint64
 	overfull, sendErrors                     uint64
+	lagging                                  uint64
 	hashes, checked                          uint64
 	mispredicted, delayChanges               uint64
 	gaveUp                                   uint64
@@ -37,6 +38,9 @@ type Stats struct {
 	// GaveUp counts the slots this peer (the host) gave up, their
 	// players silent past DropAfter.
 	GaveUp uint64
+	// Lagging counts the slots found lagging: their input kept this peer
+	// waiting for LagAfter while their peer still answered.
+	Lagging uint64
 	// HashesChecked counts the peers' state hashes that matched ours.
 	HashesChecked uint64
 	// Desync is the first tick whose state hashes differed; nil when none did.
@@ -52,7 +56,7 @@ type Stats struct {
 func (s *Session) Stats() Stats {
 	c := &s.stats
 	st := Stats{
-		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp,
+		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Lagging: c.lagging,
 		RTT50: c.rtt.quantile(0.5), RTT99: c.rtt.quantile(0.99),
 		TicksWaited: c.waited, Slowed: c.slowed,
 		DatagramsSent: c.sent, DatagramsReceived: c.received, BytesSent: c.bytesSent, BytesReceived: c.bytesReceived,
