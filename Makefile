@@ -15,9 +15,12 @@ HEADLESS_ARGS = -headless -duration 10s -stats -stats-json $(OUT)/$(SCENE).json 
 HAVE_BOX2D = echo '\#include <box2d/b2_world.h>' | $${CXX:-c++} -x c++ -fsyntax-only - 2>/dev/null
 TAGS ?= $$($(HAVE_BOX2D) && echo box2d)
 TEST_TAGS ?= box2d
+# staticcheck at a pinned version, which go fetches and builds itself:
+# a fresh machine or CI runner needs nothing but Go.
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .DEFAULT_GOAL := help
-.PHONY: help deps deps-box2d deps-test build run test test-unit test-race test-x11 test-tools bench bench-physics loopbench profile lint clean
+.PHONY: help deps deps-box2d deps-test build run test test-unit test-race test-x11 test-tools staticcheck bench bench-physics loopbench profile lint clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -80,11 +83,16 @@ run: deps ## run the default scene (SCENE=name ARGS='-mode cap' to choose)
 		$(GO) run -tags "$(TAGS)" ./samples/$(SCENE) $(ARGS); \
 	fi
 
-test: deps-test ## vet, the whole test suite headless, the race detector, and the X11 pass under Xvfb
+test: deps-test ## vet, staticcheck, the whole test suite headless, the race detector, and the X11 pass under Xvfb
 	$(GO) vet ./...
 	$(GO) vet -tags '$(TEST_TAGS)' ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
-	$(MAKE) --no-print-directory test-unit test-race test-x11 test-tools
+	$(MAKE) --no-print-directory staticcheck test-unit test-race test-x11 test-tools
+
+# Both builds: the default one and the one with the test tags (box2d).
+staticcheck:
+	$(STATICCHECK) ./...
+	$(STATICCHECK) -tags '$(TEST_TAGS)' ./...
 
 # The tests build with the box2d tag, so both physics engines run every
 # test that takes an engine (go vet above covers the default build).
@@ -137,10 +145,11 @@ profile: deps ## profile the default scene headless and print the top of the CPU
 	$(GO) tool pprof -top -nodecount=25 bin/$(SCENE) $(OUT)/cpu.pprof
 	@echo "per loop phase: $(GO) tool pprof -tagfocus phase=physics -top bin/$(SCENE) $(OUT)/cpu.pprof"
 
-lint: ## gofmt check, go vet, and staticcheck when it is installed
+lint: ## gofmt check, go vet, and staticcheck (pinned, fetched by go) on the default build and with box2d when it builds
 	@test -z "$$(gofmt -l .)" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 	$(GO) vet -tags "$(TAGS)" ./...
-	@if command -v staticcheck >/dev/null; then staticcheck -tags "$(TAGS)" ./...; else echo "staticcheck not installed: go install honnef.co/go/tools/cmd/staticcheck@latest"; fi
+	$(STATICCHECK) ./...
+	@tags="$(TAGS)"; if [ -n "$$tags" ]; then echo "+ $(STATICCHECK) -tags $$tags ./..."; $(STATICCHECK) -tags "$$tags" ./...; fi
 
 clean: ## remove built binaries and run outputs
 	rm -rf bin $(OUT)

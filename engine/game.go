@@ -36,9 +36,17 @@ type Simulator interface {
 	World() physics.Stepper
 }
 
-// StateHasher is a Game that fingerprints its own state for recordings and
-// run summaries: equal states, bit for bit, must hash equal. A Simulator
-// without it is fingerprinted by physics.Hash of its world's snapshot.
+// StateHasher is a Game that fingerprints its own state for recordings,
+// run summaries and netplay peers: equal states, bit for bit, must hash
+// equal, and a state a later tick reads differently should hash
+// differently. StateHash should cover what lives outside the world:
+// scores, timers, modes, the game's own randomness, which bodies mean
+// what. The world is covered already: a Simulator's state hash mixes
+// physics.Hash of its world's snapshot with StateHash (Loop.StateHash),
+// so including the world again is harmless but costs a pass over its
+// bodies. A Simulator without StateHash is fingerprinted by its world
+// alone, and a game with neither by nothing (recordings then check no
+// state).
 type StateHasher interface {
 	StateHash() uint64
 }

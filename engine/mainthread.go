@@ -7,8 +7,13 @@ import (
 
 // Like SDL, the engine keeps the program's main goroutine on the main OS
 // thread: window systems want their calls from the thread that started the
-// process, and Run checks it is there.
-func init() { runtime.LockOSThread() }
+// process, and Run checks it is there. Package initialisation runs on the
+// main goroutine, on the main thread, so this is the moment to note which
+// thread that is where the system cannot say it later.
+func init() {
+	runtime.LockOSThread()
+	noteMainThread()
+}
 
 // ErrNotMainThread is returned by Run when its Platform must be driven from
 // the main OS thread and Run was called from another goroutine.

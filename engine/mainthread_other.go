@@ -1,16 +1,25 @@
-//go:build !linux
+//go:build !linux && !windows
 
 package engine
 
-import (
-	"bytes"
-	"runtime"
-)
+import "runtime"
 
-// Elsewhere: the main goroutine is goroutine 1, and init locked it to the
-// main thread.
+// mainGoroutine is the ID of the goroutine init ran on, which init locked
+// to the main thread; 0 if runtime.Stack's header could not be read.
+var mainGoroutine uint64
+
+// Where Go has no portable way to ask for the current thread's ID (macOS
+// and the BSDs, without cgo), the check compares goroutines: the one that
+// runs init is the main one, and init locks it to the main thread.
+func noteMainThread() { mainGoroutine = currentGoroutine() }
+
 func onMainThread() bool {
-	var buf [32]byte
-	n := runtime.Stack(buf[:], false)
-	return bytes.HasPrefix(buf[:n], []byte("goroutine 1 "))
+	id := currentGoroutine()
+	return id != 0 && id == mainGoroutine
+}
+
+func currentGoroutine() uint64 {
+	var buf [64]byte
+	id, _ := goroutineID(buf[:runtime.Stack(buf[:], false)])
+	return id
 }

@@ -421,17 +421,35 @@ func wrapGame(where string, n uint64, err error) error {
 }
 
 // StateHash fingerprints the state the next tick starts from: its
-// world's snapshot (physics.Hash) when the game is a Simulator, combined
-// with the game's own hash when it is a StateHasher; 0 when it is neither.
+// world's snapshot (physics.Hash) when the game is a Simulator, mixed
+// with the game's own hash when it is a StateHasher, so that neither can
+// cancel the other; the one of them alone when the game has only one; 0
+// when it is neither. Summaries, recordings from tape version 6 and
+// netplay peers compare it.
 func (l *Loop) StateHash() uint64 {
-	var h uint64
+	world, game := l.stateHashes()
+	return combineHashes(world, game, l.world != nil, l.hasher != nil)
+}
+
+// XORStateHash is StateHash as recordings before tape version 6 kept it:
+// the world's hash XOR the game's, so a game whose StateHash is its
+// world's hash recorded 0. Replays of those recordings compare it;
+// nothing new should.
+func (l *Loop) XORStateHash() uint64 {
+	world, game := l.stateHashes()
+	return world ^ game
+}
+
+// stateHashes returns the world's hash and the game's own, 0 for either
+// the game lacks.
+func (l *Loop) stateHashes() (world, game uint64) {
 	if l.world != nil {
-		h = uint64(physics.Hash(l.cur))
+		world = uint64(physics.Hash(l.cur))
 	}
 	if l.hasher != nil {
-		h ^= l.hasher.StateHash()
+		game = l.hasher.StateHash()
 	}
-	return h
+	return world, game
 }
 
 // noPlatform stands in when Config.Platform is nil: no events, no window,

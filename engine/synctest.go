@@ -63,10 +63,10 @@ func (e *SyncTestError) Error() string {
 // Simulator's world is stepped after each Tick, as the loop does.
 func SyncTest(game Predictor, cfg SyncTestConfig) error {
 	c, err := NewSyncChecker(game, cfg)
-	defer c.Close()
 	if err != nil {
 		return err
 	}
+	defer c.Close()
 	st := c.st
 	t := Tick{DT: st.tick.DT}
 	in := make([]Input, max(st.cfg.Players, 1))

@@ -20,15 +20,6 @@ func (st *syncTest) save(n uint64) error {
 	return nil
 }
 
-// fill asks for tick n's input.
-func (st *syncTest) fill(n uint64) {
-	in := st.inputs[n%uint64(st.cfg.Check)]
-	clear(in)
-	if st.cfg.Input != nil {
-		st.cfg.Input(n, in)
-	}
-}
-
 // step runs tick n on one instance with the input kept for it.
 func (st *syncTest) step(g syncInstance, n uint64) error {
 	in := st.inputs[n%uint64(st.cfg.Check)]
@@ -89,13 +80,13 @@ func (st *syncTest) check(k uint64) (err error) {
 // hashOf fingerprints an instance as the loop does: its world's
 // snapshot and its own hash.
 func (st *syncTest) hashOf(g *syncInstance) uint64 {
-	var h uint64
+	var world, game uint64
 	if g.world != nil {
 		st.snap = g.world.Snapshot(st.snap[:0])
-		h = uint64(physics.Hash(st.snap))
+		world = uint64(physics.Hash(st.snap))
 	}
 	if g.hash != nil {
-		h ^= g.hash.StateHash()
+		game = g.hash.StateHash()
 	}
-	return h
+	return combineHashes(world, game, g.world != nil, g.hash != nil)
 }

@@ -16,11 +16,15 @@ type SyncChecker struct {
 
 // NewSyncChecker prepares the check of game. cfg's Check, TPS and
 // Players are the run's (Players as the loop has them); Ticks and Input
-// are SyncTest's and ignored here. Close the checker when done, also when
-// this fails.
+// are SyncTest's and ignored here. Close the checker when done; when
+// this fails it has closed the copies it made, and returns nil.
 func NewSyncChecker(game Predictor, cfg SyncTestConfig) (*SyncChecker, error) {
 	st, err := newSyncTest(game, cfg)
-	return &SyncChecker{st: st}, err
+	if err != nil {
+		st.close()
+		return nil, err
+	}
+	return &SyncChecker{st: st}, nil
 }
 
 // Before is called with tick t before the game runs it: it first

@@ -97,10 +97,10 @@ func TestSyncTestRefusesABadCheckDistance(t *testing.T) {
 func TestSyncCheckerFindsWhatSyncTestFinds(t *testing.T) {
 	g := &glider{copyScore: true}
 	c, err := engine.NewSyncChecker(g, engine.SyncTestConfig{Check: 2})
-	defer c.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer c.Close()
 	var in [1]engine.Input
 	var failed error
 	for n := uint64(0); n < 300 && failed == nil; n++ {

@@ -39,8 +39,6 @@ func (w *writer) uvarint(v uint64) {
 	w.buf = binary.AppendUvarint(w.buf, v)
 }
 
-func (w *writer) varint(v int64) { w.uvarint(uint64(v<<1) ^ uint64(v>>63)) }
-
 func (w *writer) u64(v uint64) {
 	for i := range 8 {
 		w.byte(byte(v >> (8 * i)))
@@ -97,11 +95,6 @@ func (r *reader) uvarintMax(limit uint64) uint64 {
 	return v
 }
 
-func (r *reader) varint() int64 {
-	u := r.uvarint()
-	return int64(u>>1) ^ -int64(u&1)
-}
-
 func (r *reader) u64() uint64 {
 	if len(r.buf) < 8 {
 		r.fail()
@@ -110,16 +103,6 @@ func (r *reader) u64() uint64 {
 	v := binary.LittleEndian.Uint64(r.buf)
 	r.buf = r.buf[8:]
 	return v
-}
-
-func (r *reader) take(n int) []byte {
-	if n > len(r.buf) {
-		r.fail()
-		return nil
-	}
-	b := r.buf[:n]
-	r.buf = r.buf[n:]
-	return b
 }
 
 // putInput writes the record of in coded against prev (engine's one

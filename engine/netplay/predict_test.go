@@ -16,10 +16,9 @@ import (
 // predicted is what a predicting peer drew: the present tick and the
 // state of each frame drawn from its predicted copy.
 type predicted struct {
-	main     *botGame
-	rollback uint64
-	frames   []drawn
-	deepest  uint64 // the most ticks a frame was drawn ahead
+	main    *botGame
+	frames  []drawn
+	deepest uint64 // the most ticks a frame was drawn ahead
 	// pressed are when this peer's player pressed Z; shown how many of
 	// those presses a drawn frame showed, latency the time they took.
 	pressed []time.Duration

@@ -37,6 +37,7 @@ const (
 // what it would on the sound recording.
 type decoder struct {
 	s      stream
+	ver    int   // the recording's format version
 	sealed int64 // offset just past the last checksum that matched
 	err    error // the first error; sticky
 

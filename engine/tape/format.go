@@ -7,7 +7,8 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
-// The encoding, version 6. Integers are unsigned varints (encoding/binary)
+// The encoding, version 6 (see Version for how 5 differs). Integers are
+// unsigned varints (encoding/binary)
 // unless said otherwise; fixed-width numbers are little endian.
 //
 //	header   magic[8] version name(scene) seed tps interval players

@@ -163,9 +163,11 @@ func badNameByte[T string | []byte](b T) int {
 }
 
 // appendHeader appends h, checked, without its checksum.
-func appendHeader(b []byte, h *Header) []byte {
+func appendHeader(b []byte, h *Header) []byte { return appendVersionHeader(b, h, Version) }
+
+func appendVersionHeader(b []byte, h *Header, version uint64) []byte {
 	b = append(b, magic...)
-	b = binary.AppendUvarint(b, Version)
+	b = binary.AppendUvarint(b, version)
 	b = appendName(b, h.Scene)
 	b = binary.AppendUvarint(b, h.Seed)
 	b = binary.AppendUvarint(b, uint64(h.TPS))

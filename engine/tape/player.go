@@ -27,6 +27,10 @@ type Player struct {
 	c    io.Closer
 }
 
+// Version returns the format version of the recording, 3 to the
+// package's Version.
+func (p *Player) Version() int { return p.d.ver }
+
 // NewPlayer reads and checks the header of the recording r streams, and
 // returns a Player for its ticks. r is read through a buffer and never
 // closed; it may be a pipe.

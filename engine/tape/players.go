@@ -50,7 +50,7 @@ func (r *Replayer) TickPlayers(n uint64, players []engine.Input, state engine.St
 	for i := range players {
 		want, check, err := r.play.Next(&players[i])
 		if check {
-			if err := r.match(n, want, state.StateHash()); err != nil {
+			if err := r.match(n, want, r.hash(state)); err != nil {
 				return err
 			}
 		}

@@ -16,7 +16,10 @@ type Tape struct {
 	Header
 	Ticks uint64         // ticks recorded
 	Final physics.Digest // state hash after the last tick
-	open  func() (io.ReadCloser, error)
+	// Version is the format version the recording was written in, 3 to
+	// the package's Version; 0 for a Tape not read from a recording.
+	Version int
+	open    func() (io.ReadCloser, error)
 }
 
 // Read checks the recording in b, every checksum and record of it, and
@@ -83,7 +86,7 @@ func scan(r io.Reader, open func() (io.ReadCloser, error)) (*Tape, error) {
 		}
 		p.skipSame()
 	}
-	t := &Tape{Header: p.Header, open: open}
+	t := &Tape{Header: p.Header, Version: p.Version(), open: open}
 	t.Ticks, t.Final, _ = p.End()
 	t.Ticks /= uint64(max(t.Players, 1)) // the end counts every player's input
 	return t, nil

@@ -22,6 +22,7 @@ func (d *decoder) header(h *Header) error {
 	}
 	d.codec.Fixed = v < versionQuarter // 8-byte pointer coordinates
 	d.members = v >= Version
+	d.ver = int(v)
 	h.Platform = d.text("the platform", maxName, false)
 	h.Settings = d.settings()
 	d.seal("the header", -1)
@@ -59,11 +60,11 @@ func (d *decoder) magic() {
 	}
 }
 
-// version reads the format version and refuses any but this one,
-// versionPlayers and versionOnePlayer, saying what an older one lacks.
+// version reads the format version and refuses any but this one and the
+// older ones down to versionOnePlayer, saying what an older one lacks.
 func (d *decoder) version() uint64 {
 	v := d.uvarint("the version")
-	if d.err != nil || v == Version || v == versionQuarter || v == versionPlayers || v == versionOnePlayer {
+	if d.err != nil || v >= versionOnePlayer && v <= Version {
 		return v
 	}
 	detail := fmt.Sprintf("version %d; this build reads versions %d to %d: a newer lockstep made it, or the byte is damaged", v, versionOnePlayer, Version)

@@ -59,7 +59,30 @@ func (r *Recorder) Close(final uint64) error { return r.w.Close(physics.Digest(f
 type Replayer struct {
 	tape      *Tape
 	play      *Player
-	lastMatch uint64 // tick of the last checkpoint that matched, +1
+	lastMatch uint64             // tick of the last checkpoint that matched, +1
+	state     engine.StateHasher // what the last tick hashed, for Close
+}
+
+// xorStateHasher is the state hash as recordings before version 6 kept
+// it (engine.Loop.XORStateHash).
+type xorStateHasher interface {
+	XORStateHash() uint64
+}
+
+// hash returns state's hash as the recording's version computed it.
+func (r *Replayer) hash(state engine.StateHasher) uint64 {
+	r.state = state
+	if x, ok := r.xor(); ok {
+		return x.XORStateHash()
+	}
+	return state.StateHash()
+}
+
+// xor returns the state hashed the old way when the recording predates
+// version 6 and the state can.
+func (r *Replayer) xor() (xorStateHasher, bool) {
+	x, ok := r.state.(xorStateHasher)
+	return x, ok && r.tape.Version < versionMixedHash
 }
 
 var _ engine.Tape = (*Replayer)(nil)
@@ -75,7 +98,7 @@ func (r *Replayer) Tick(n uint64, in *engine.Input, state engine.StateHasher) er
 	}
 	want, check, err := r.play.Next(in)
 	if check {
-		if err := r.match(n, want, state.StateHash()); err != nil {
+		if err := r.match(n, want, r.hash(state)); err != nil {
 			return err
 		}
 	}
@@ -95,6 +118,9 @@ func (r *Replayer) Close(final uint64) error {
 	if r.Ran() < r.tape.Ticks {
 		return nil
 	}
+	if x, ok := r.xor(); ok {
+		final = x.XORStateHash() // the state after the last tick, hashed as it was recorded
+	}
 	return r.match(r.tape.Ticks, r.tape.Final, final)
 }
 
@@ -105,8 +131,12 @@ func (r *Replayer) match(n uint64, want physics.Digest, got uint64) error {
 		return nil
 	}
 	since := "the run was set up differently (other flags, or another version of the game or physics)"
-	if r.lastMatch > 0 {
-		since = fmt.Sprintf("it matched before tick %d", r.lastMatch-1)
+	switch last := r.lastMatch - 1; {
+	case r.lastMatch == 0:
+	case last == 0:
+		since = fmt.Sprintf("it matched only at the start, so one of ticks 0 to %d went differently", n-1)
+	default:
+		since = fmt.Sprintf("it last matched at tick %d, so one of ticks %d to %d went differently", last, last, n-1)
 	}
 	msg := fmt.Sprintf("%v at tick %d: state hash %v, recorded %v; %s", ErrDiverged, n, physics.Digest(got), want, since)
 	if p := ThisPlatform(); p != r.tape.Platform {

@@ -32,8 +32,10 @@ import (
 
 // Version is the format version this package writes. Version 6 records
 // who is in each slot (engine.Member: a player who left a session), in a
-// record of its own only where that changes; it reads as version 5
-// otherwise, which is still read and replayed. Version 5 writes
+// record of its own only where that changes, and checks the state hash
+// that mixes a game's own hash with its world's (engine.Loop.StateHash);
+// earlier versions kept their XOR, which replays of them still compare
+// (engine.Loop.XORStateHash). Version 5 writes
 // pointer coordinates as their change in quarter units (the one Input
 // encoding the netplay wire uses too, engine/internal/inputcodec), and
 // its header always holds the number of players (0: one input a tick, as
@@ -41,7 +43,7 @@ import (
 // the header (Header.Players), whose inputs each tick holds in slot
 // order; version 3, without it, numbers keys as SDL's scancodes and
 // records typed text and game controllers; version 2 added the settings
-// list to the header. Versions 3 and 4 are still read and replayed.
+// list to the header. Versions 3 to 5 are still read and replayed.
 // Older recordings cannot be: their keys mean other keys, or they do not
 // say how their run was set up.
 const Version = 6
@@ -52,7 +54,8 @@ const Version = 6
 const (
 	versionOnePlayer = 3
 	versionPlayers   = 4
-	versionQuarter   = 5 // pointer coordinates in quarter units; no members
+	versionQuarter   = 5 // pointer coordinates in quarter units; no members; hashes XORed
+	versionMixedHash = 6 // hashes mixed (engine.Loop.StateHash)
 )
 
 // DefaultInterval is the number of ticks between state hashes when a

@@ -36,7 +36,11 @@ type Writer struct {
 // tick 0, with the header) and at Close, through w's own buffer too when
 // it has a Flush method: a reader of a FIFO gets each checkpoint as it is
 // made, and tools/determinism tells checkpoints by the file growing.
-func NewWriter(w io.Writer, h Header) (*Writer, error) {
+func NewWriter(w io.Writer, h Header) (*Writer, error) { return newWriter(w, h, Version) }
+
+// newWriter writes a recording that says it is of the given version; only
+// tests write any but Version, to check how older recordings replay.
+func newWriter(w io.Writer, h Header, version uint64) (*Writer, error) {
 	if h.Interval == 0 {
 		h.Interval = DefaultInterval
 	}
@@ -45,7 +49,7 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	}
 	tw := &Writer{bw: bufio.NewWriter(w), interval: uint64(h.Interval), per: uint64(max(h.Players, 1))}
 	tw.under, _ = w.(flusher)
-	tw.write(appendHeader(nil, &h))
+	tw.write(appendVersionHeader(nil, &h, version))
 	tw.seal()
 	if tw.err != nil {
 		return nil, fmt.Errorf("tape: writing the header: %w", tw.err)

@@ -17,7 +17,7 @@ func TestCPLayout(t *testing.T) {
 		t.Fatalf("this cp: %v", err)
 	}
 	type fake struct {
-		a int
+		_ int
 		b *int
 	}
 	if off, err := offsetOf(reflect.TypeFor[fake](), "b", reflect.TypeFor[*int]()); err != nil || off != unsafe.Offsetof(fake{}.b) {

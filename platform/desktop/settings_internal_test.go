@@ -37,10 +37,7 @@ func (g *goals) Validate() error {
 // recorded is what a recording of goals keeps, with overrides.
 func recorded(over ...tape.Setting) []tape.Setting {
 	ss := []tape.Setting{{Name: "goals", Value: "5"}, {Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "1"}, {Name: "tps", Value: "60"}}
-	for _, o := range over {
-		ss = append(ss, o)
-	}
-	return ss
+	return append(ss, over...)
 }
 
 // A joiner (and a replay) takes only the settings a recording keeps, each

@@ -69,7 +69,6 @@ func newSyncRun(r *run, loop *engine.Config) (*syncRun, error) {
 	game := &syncGame{game: r.game, sound: r.sound}
 	c, err := engine.NewSyncChecker(game, engine.SyncTestConfig{Check: r.cfg.SyncTest, TPS: loop.TPS, Players: loop.Players})
 	if err != nil {
-		c.Close()
 		return nil, fmt.Errorf("-synctest: %w", err)
 	}
 	r.log.Info("sync test: each tick, the state of this many ticks ago is restored and simulated again",

@@ -33,8 +33,9 @@ func ticks(o Options, n uint64) Options {
 }
 
 // hostAndJoin starts a host on loopback and joins it with each joiner's
-// options; it returns the host's and the joiners' results.
-func hostAndJoin(t *testing.T, host Options, joiners ...Options) (*Joined, error, []*Joined, []error) {
+// options; it returns the host's and the joiners' sessions, the joiners' errors
+// and the host's.
+func hostAndJoin(t *testing.T, host Options, joiners ...Options) (*Joined, []*Joined, []error, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	t.Cleanup(cancel)
@@ -63,7 +64,7 @@ func hostAndJoin(t *testing.T, host Options, joiners ...Options) (*Joined, error
 			}
 		}
 	})
-	return hj, herr, js, errs
+	return hj, js, errs, herr
 }
 
 func anyErr(errs []error) bool {
@@ -79,7 +80,7 @@ func TestJoinAgreesOnSlotsDelayAndTheHostsSettings(t *testing.T) {
 	seed := tape.Setting{Name: "seed", Value: "42"}
 	host := opts(testCode, seed)
 	host.Ticks = 600
-	h, herr, js, errs := hostAndJoin(t, host, opts(testCode, tape.Setting{Name: "seed", Value: "1"}))
+	h, js, errs, herr := hostAndJoin(t, host, opts(testCode, tape.Setting{Name: "seed", Value: "1"}))
 	if herr != nil || errs[0] != nil {
 		t.Fatalf("host: %v, join: %v", herr, errs[0])
 	}
@@ -135,7 +136,7 @@ func TestJoinersThatDifferAreRefusedNamingTheDifference(t *testing.T) {
 		{"other ticks", ticks(opts(testCode, tape.Setting{Name: "tps", Value: "60"}), 50), "-ticks: the joiner asked for 50, the host runs 0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, herr, _, errs := hostAndJoin(t, opts(testCode, tape.Setting{Name: "tps", Value: "60"}), tc.joiner)
+			_, _, errs, herr := hostAndJoin(t, opts(testCode, tape.Setting{Name: "tps", Value: "60"}), tc.joiner)
 			if !errors.Is(errs[0], ErrRefused) || !strings.Contains(errs[0].Error(), tc.want) {
 				t.Fatalf("join: %v, want a refusal saying %q", errs[0], tc.want)
 			}
@@ -147,7 +148,7 @@ func TestJoinersThatDifferAreRefusedNamingTheDifference(t *testing.T) {
 }
 
 func TestWrongCodeCannotJoin(t *testing.T) {
-	_, herr, _, errs := hostAndJoin(t, opts(testCode), opts("another-code-99"))
+	_, _, errs, herr := hostAndJoin(t, opts(testCode), opts("another-code-99"))
 	if errs[0] == nil || herr == nil {
 		t.Fatalf("join with the wrong code: %v (host %v), want both to fail", errs[0], herr)
 	}
@@ -197,7 +198,7 @@ func TestAPeerJoiningAFullSessionIsRefused(t *testing.T) {
 // TestSessionOverQUIC runs two loops on loopback for 300 ticks of input
 // and checks they end on the same state.
 func TestSessionOverQUIC(t *testing.T) {
-	h, herr, js, errs := hostAndJoin(t, opts(testCode), opts(testCode))
+	h, js, errs, herr := hostAndJoin(t, opts(testCode), opts(testCode))
 	if herr != nil || errs[0] != nil {
 		t.Fatalf("host: %v, join: %v", herr, errs[0])
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 func TestHostAndJoinSayTheirPathIsDirect(t *testing.T) {
-	h, herr, js, errs := hostAndJoin(t, opts(testCode), opts(testCode))
+	h, js, errs, herr := hostAndJoin(t, opts(testCode), opts(testCode))
 	if herr != nil || errs[0] != nil {
 		t.Fatalf("host: %v, join: %v", herr, errs[0])
 	}

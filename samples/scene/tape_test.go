@@ -74,7 +74,7 @@ func TestReplayFailsLoudlyAtTheFirstCheckpointThatDiffers(t *testing.T) {
 	if !errors.Is(err, desktop.ErrDiverged) {
 		t.Fatalf("replay of a changed scene: %v, want desktop.ErrDiverged", err)
 	}
-	for _, want := range []string{"at tick 180", "matched before tick 120"} {
+	for _, want := range []string{"at tick 180", "last matched at tick 120, so one of ticks 120 to 179 went differently"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
