@@ -46,6 +46,9 @@ type HoldStats struct {
 	// Stalled is the simulated time given up while ticks were held; zero
 	// without a Lockstep.
 	Stalled time.Duration
+	// CaughtUp counts the ticks run beyond the tick rate to catch up
+	// with the session (CatchingUp); zero otherwise.
+	CaughtUp uint64
 }
 
 // Held returns how long the loop's Lockstep held its ticks.
@@ -53,3 +56,39 @@ func (l *Loop) Held() HoldStats { return l.held }
 
 // Players returns the game's player count, 0 when it has no slots.
 func (l *Loop) Players() int { return len(l.mp.players) }
+
+// CatchingUp is a Lockstep that can be far behind its session: a peer
+// that rejoined replays the session's confirmed input from tick 0. While
+// CatchingUp reports true the loop runs every tick whose input is there,
+// beyond the tick rate, up to maxCatchUp ticks or catchUpBudget of the
+// clock a frame, so the window stays responsive.
+type CatchingUp interface {
+	CatchingUp() bool
+}
+
+// Bounds of one frame's catching up.
+const (
+	maxCatchUp    = 4096
+	catchUpBudget = 50 * time.Millisecond
+)
+
+// catchUp runs the ticks a catching-up Lockstep has ready, after the
+// frame's own; it counts them in CaughtUp.
+func (l *Loop) catchUp() error {
+	c, ok := l.mp.lockstep.(CatchingUp)
+	if !ok || l.pred != nil || l.stopping {
+		return nil
+	}
+	start := l.clock.Now()
+	for k := 0; k < maxCatchUp && c.CatchingUp(); k++ {
+		if n := l.cfg.Ticks; n > 0 && l.stats.Ticks >= n || l.cancelled() || l.clock.Now()-start > catchUpBudget {
+			return nil
+		}
+		held, err := l.runTick()
+		if err != nil || held {
+			return err
+		}
+		l.held.CaughtUp++
+	}
+	return nil
+}

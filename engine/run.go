@@ -290,6 +290,9 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 			return err
 		}
 	}
+	if err := l.catchUp(); err != nil {
+		return err
+	}
 	l.stats.StepsPerFrame[ran]++
 	l.stats.LastSteps = ran
 	l.stats.Measured, l.stats.Ticked, l.stats.Carried = l.ts.measured, l.ts.ticked, l.ts.held()

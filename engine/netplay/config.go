@@ -80,6 +80,15 @@ type Config struct {
 	// It needs Rollback 0: a peer drawing ahead has sent its input for
 	// ticks past the verified one, which a change could not reach in time.
 	AdaptDelay bool
+	// Rejoin starts this peer as one that rejoins a session under way,
+	// its slot held by the host (see Session.Rejoin): it replays the
+	// session's confirmed input from tick 0, its own slot's included, as
+	// fast as it arrives, and plays its own input from the tick the host
+	// names. Joiners only; it needs Rollback 0.
+	Rejoin bool
+	// MaxHistory is the most bytes of input history the host keeps for
+	// peers that rejoin; 0 means DefaultMaxHistory.
+	MaxHistory int
 }
 
 // Peer is the link to another peer and that peer's slot.
@@ -107,11 +116,16 @@ func (c Config) withDefaults() (Config, error) {
 	if c.LagAfter == 0 {
 		c.LagAfter = DefaultLagAfter
 	}
+	if c.MaxHistory == 0 {
+		c.MaxHistory = DefaultMaxHistory
+	}
 	switch {
 	case c.Players < 2 || c.Players > engine.MaxPlayers:
 		return c, fmt.Errorf("netplay: %d players: a session needs 2 to %d", c.Players, engine.MaxPlayers)
 	case c.Slot < 0 || c.Slot >= c.Players:
 		return c, fmt.Errorf("netplay: slot %d out of range: want 0 to %d", c.Slot, c.Players-1)
+	case c.Rejoin && (c.Slot == 0 || c.Rollback > 0):
+		return c, fmt.Errorf("netplay: Rejoin on slot %d with Rollback %d: only a joiner rejoins, in lockstep (Rollback 0)", c.Slot, c.Rollback)
 	case c.AdaptDelay && c.Rollback > 0:
 		return c, fmt.Errorf("netplay: AdaptDelay with Rollback %d: the delay follows the round trip only in pure lockstep (Rollback 0)", c.Rollback)
 	case c.Rollback < 0 || c.Rollback > MaxRollback:

@@ -180,11 +180,7 @@ func TestRecordsRoundTrip(t *testing.T) {
 	w.uvarint(0)
 	w.uvarint(uint64(len(recs)))
 	w.uvarint(2)
-	var ring slotRing
-	for i := range recs {
-		*ring.at(uint64(i)) = recs[i]
-	}
-	if !putMarks(&w, &ring, 0, len(recs)) {
+	if !putMarks(&w, recs) {
 		t.Fatal("one presence change did not fit")
 	}
 	prev := &engine.Input{}

@@ -49,12 +49,15 @@ func (s *Session) receiveAll() {
 // jumps are refused before, by p.seen.)
 func (s *Session) plausible(p *peer, d *datagram) bool {
 	for _, a := range d.acks[:d.nAcks] {
-		if !s.sends(p, int(a.slot)) || a.next > s.slots[a.slot].next {
+		own := int(a.slot) == s.cfg.Slot && s.cfg.Rejoin // the host may have more of it than this peer
+		if !s.sends(p, int(a.slot)) || a.next > s.slots[a.slot].next && !own {
 			return false
 		}
 	}
 	for _, b := range d.blocks[:d.nBlocks] {
-		if !s.receives(p, int(b.slot)) {
+		// A peer that rejoined takes its own slot's input from the host
+		// until it resumes, and ignores what of it comes after.
+		if !s.receives(p, int(b.slot)) && !(s.cfg.Rejoin && int(b.slot) == s.cfg.Slot) {
 			return false
 		}
 	}
@@ -64,6 +67,9 @@ func (s *Session) plausible(p *peer, d *datagram) bool {
 // take applies a plausible datagram from p.
 func (s *Session) take(p *peer, d *datagram) {
 	p.lastHeard = s.now
+	if s.cfg.Rejoin && d.resume != 0 && s.resumeAt == 0 {
+		s.resumeAt = d.resume
+	}
 	for _, a := range d.acks[:d.nAcks] {
 		p.acked[a.slot] = max(p.acked[a.slot], a.next)
 	}
@@ -100,6 +106,9 @@ func (s *Session) take(p *peer, d *datagram) {
 func (s *Session) takeBlock(b *block) {
 	ring := &s.slots[b.slot]
 	limit := s.floor(int(b.slot)) + ringSize
+	if int(b.slot) == s.cfg.Slot { // a rejoined peer's own, from the host, up to where it resumes
+		limit = min(limit, max(s.resumeAt, 1)-1)
+	}
 	for i := range b.n {
 		t := b.first + uint64(i)
 		switch {

@@ -22,6 +22,9 @@ func (s *Session) send(p *peer) {
 	if s.cfg.Slot == 0 && s.gone[p.Slot] {
 		d.left = s.goneAt[p.Slot] + 1
 	}
+	if s.cfg.Slot == 0 && p.ownUntil != 0 {
+		d.resume = p.ownUntil + 1
+	}
 	for slot := range s.cfg.Players {
 		if s.receives(p, slot) {
 			d.acks[d.nAcks] = ack{slot: uint8(slot), next: s.slots[slot].next}
@@ -56,17 +59,17 @@ func (s *Session) putBlocks(w *writer, p *peer) {
 		if !s.sends(p, slot) {
 			continue
 		}
-		ring := &s.slots[slot]
-		first := max(p.acked[slot], s.floor(slot))
-		if first >= ring.next {
+		first := s.firstFor(p, slot)
+		recs := s.blockRecs(p, slot, first)
+		if len(recs) == 0 {
 			continue
 		}
 		sw := writer{buf: s.scratch[: 0 : room-len(w.buf)]}
 		var zero engine.Input
 		prev := &zero
 		count, quit := 0, 0
-		for t := first; t < ring.next && count < maxBlock; t++ {
-			r := ring.at(t)
+		for i := range recs {
+			r := &recs[i]
 			if !putInput(&sw, &r.in, prev, s.rec[:]) {
 				break
 			}
@@ -83,7 +86,7 @@ func (s *Session) putBlocks(w *writer, p *peer) {
 		w.uvarint(first)
 		w.uvarint(uint64(count))
 		w.uvarint(uint64(quit))
-		if !putMarks(w, ring, first, count) {
+		if !putMarks(w, recs[:count]) {
 			w.uvarint(0) // cannot happen: a slot's presence changes at most once a session
 		}
 		w.bytes(sw.buf)

@@ -45,6 +45,12 @@ type peer struct {
 	sent      bool          // a datagram went to it since the last Frame
 	// knowsDesync: it said it knows the session desynchronised.
 	knowsDesync bool
+	// catchUp: it rejoined and is still behind the ring; its input comes
+	// from the history and it is not waited for (floor).
+	catchUp bool
+	// ownUntil is, on the host, the tick a rejoined peer's own input
+	// resumes on: its slot's input before is sent to it; 0 otherwise.
+	ownUntil uint64
 }
 
 // Session runs one peer of a lockstep session; it is the engine's
@@ -92,6 +98,10 @@ type Session struct {
 	// its peer talked, net of what drained (noteLag).
 	lag [engine.MaxPlayers]time.Duration
 
+	hist     history
+	histRecs [maxBlock]record // a block's records, from the history or the ring
+	resumeAt uint64           // on a peer that rejoined: 1 + the tick its own input resumes on; 0 until told
+
 	in      datagram
 	out     [MaxDatagram]byte
 	scratch [MaxDatagram]byte
@@ -107,7 +117,11 @@ func New(cfg Config) (*Session, error) {
 		return nil, err
 	}
 	s := &Session{cfg: cfg, peers: make([]peer, len(cfg.Peers))}
+	s.hist.limit = cfg.MaxHistory
 	d := uint64(cfg.InputDelay)
+	if cfg.Rejoin { // every slot's input comes from tick 0, the first ticks' zero ones too
+		d = 0
+	}
 	for i := range cfg.Players {
 		s.slots[i].next = d
 	}
@@ -129,7 +143,7 @@ func (s *Session) sends(p *peer, slot int) bool {
 	if s.cfg.Slot != 0 {
 		return slot == s.cfg.Slot
 	}
-	return slot != p.Slot && slot < s.cfg.Players
+	return (slot != p.Slot || s.sendsOwn(p)) && slot < s.cfg.Players
 }
 
 // receives reports whether p may send this peer slot's input: a joiner
@@ -138,7 +152,7 @@ func (s *Session) receives(p *peer, slot int) bool {
 	if s.cfg.Slot == 0 {
 		return slot == p.Slot
 	}
-	return slot != s.cfg.Slot && slot < s.cfg.Players
+	return (slot != s.cfg.Slot || s.rejoining()) && slot < s.cfg.Players
 }
 
 // floor is the oldest tick of slot still needed: by this peer's next
@@ -146,7 +160,7 @@ func (s *Session) receives(p *peer, slot int) bool {
 func (s *Session) floor(slot int) uint64 {
 	f := s.tick
 	for i := range s.peers {
-		if p := &s.peers[i]; s.sends(p, slot) && !s.isGone(p) {
+		if p := &s.peers[i]; s.sends(p, slot) && !s.isGone(p) && !p.catchUp {
 			f = min(f, p.acked[slot])
 		}
 	}
@@ -180,6 +194,7 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 		if !p.sent {
 			s.send(p)
 		}
+		s.catchUpSend(p)
 		p.sent = false
 		silent := now - p.lastHeard
 		switch {
@@ -241,6 +256,9 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 		}
 	}
 	s.noteMembers(n)
+	if s.cfg.Slot == 0 && n == s.hist.ticks {
+		s.hist.add(s.slots[:s.cfg.Players])
+	}
 	s.tick = n + 1
 	if s.cfg.Rollback == 0 { // predicting, Local sends as input is taken
 		for i := range s.peers {
@@ -261,6 +279,9 @@ func (s *Session) produce(n uint64, local *engine.Input) bool {
 	switch {
 	case n < s.made:
 		return true // taken already (a tick asked again, or a predicted present's verified tick)
+	case s.rejoining():
+		s.made = n + 1 // replaying the session: its own input of these ticks is the host's
+		return true
 	case t < own.next:
 		carry(&s.carried, local)
 		s.made = n + 1
@@ -292,7 +313,7 @@ func (s *Session) slowDown(n uint64) bool {
 	dt := time.Second / time.Duration(s.cfg.TPS)
 	for i := range s.peers {
 		p := &s.peers[i]
-		if p.tickAt == 0 || s.isGone(p) {
+		if p.tickAt == 0 || s.isGone(p) || p.catchUp {
 			continue
 		}
 		theirs := int64(p.tick) + int64((s.now-p.tickAt+p.rtt/2)/dt)

@@ -11,7 +11,7 @@ type counters struct {
 	lagging                                  uint64
 	hashes, checked                          uint64
 	mispredicted, delayChanges               uint64
-	gaveUp                                   uint64
+	gaveUp, rejoined                         uint64
 	rtt                                      rttHist
 }
 
@@ -41,6 +41,10 @@ type Stats struct {
 	// Lagging counts the slots found lagging: their input kept this peer
 	// waiting for LagAfter while their peer still answered.
 	Lagging uint64
+	// Rejoined counts the players this peer (the host) took back
+	// (Session.Rejoin); HistoryBytes is the input history it keeps for
+	// them, HistoryTicks the ticks it covers.
+	Rejoined, HistoryBytes, HistoryTicks uint64
 	// HashesChecked counts the peers' state hashes that matched ours.
 	HashesChecked uint64
 	// Desync is the first tick whose state hashes differed; nil when none did.
@@ -56,7 +60,8 @@ type Stats struct {
 func (s *Session) Stats() Stats {
 	c := &s.stats
 	st := Stats{
-		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Lagging: c.lagging,
+		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Rejoined: c.rejoined, Lagging: c.lagging,
+		HistoryBytes: uint64(s.hist.size()), HistoryTicks: s.hist.ticks,
 		RTT50: c.rtt.quantile(0.5), RTT99: c.rtt.quantile(0.99),
 		TicksWaited: c.waited, Slowed: c.slowed,
 		DatagramsSent: c.sent, DatagramsReceived: c.received, BytesSent: c.bytesSent, BytesReceived: c.bytesReceived,

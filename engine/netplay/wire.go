@@ -20,6 +20,9 @@ import (
 //	left                0, or (from the host) 1 + the tick from which the
 //	                    host gave up the receiver's slot: it was silent
 //	                    past the host's DropAfter
+//	resume              0, or (from the host, to a peer that rejoined) 1 +
+//	                    the tick its own input resumes on: the host sends
+//	                    it its own slot's input before
 //	acks: n, then n × (slot byte, next tick)  the sender has every input
 //	                    of slot below next
 //	blocks: n, then n × (slot byte, first tick, count, quit, marks,
@@ -38,10 +41,11 @@ import (
 // the first against the zero Input. Nothing in a datagram is trusted: a
 // decoder that finds anything out of place drops all of it. Version 2
 // took the records from that codec and the quit flag out of them;
-// version 3 added left and the marks (who is in the session).
+// version 3 added left and the marks (who is in the session), version 4
+// resume.
 const (
 	magic0, magic1 = 'L', 'S'
-	wireVersion    = 3
+	wireVersion    = 4
 
 	// MaxDatagram is the largest datagram a Session sends or accepts:
 	// under the 1,200 bytes QUIC may carry in one.
@@ -82,7 +86,7 @@ type hashNote struct {
 // allocates nothing.
 type datagram struct {
 	seq, sent, echo, echoAge, tick, desync uint64
-	delayAt, delay, left                   uint64
+	delayAt, delay, left, resume           uint64
 
 	nAcks   int
 	acks    [engine.MaxPlayers]ack
@@ -99,7 +103,7 @@ func (d *datagram) encodeHeader(w *writer) {
 	w.byte(magic0)
 	w.byte(magic1)
 	w.byte(wireVersion)
-	for _, v := range [...]uint64{d.seq, d.sent, d.echo, d.echoAge, d.tick, d.desync, d.delayAt, d.delay, d.left} {
+	for _, v := range [...]uint64{d.seq, d.sent, d.echo, d.echoAge, d.tick, d.desync, d.delayAt, d.delay, d.left, d.resume} {
 		w.uvarint(v)
 	}
 	w.uvarint(uint64(d.nAcks))
@@ -123,7 +127,7 @@ func (d *datagram) decode(b []byte) error {
 		*p = r.uvarint()
 	}
 	d.delayAt, d.delay = r.uvarint(), r.uvarintMax(MaxInputDelay)
-	d.left = r.uvarint()
+	d.left, d.resume = r.uvarint(), r.uvarint()
 	d.nAcks = int(r.uvarintMax(engine.MaxPlayers))
 	for i := range d.nAcks {
 		d.acks[i] = ack{slot: getSlot(&r), next: r.uvarint()}
@@ -188,13 +192,12 @@ func getMarks(r *reader, bl *block) {
 	}
 }
 
-// putMarks writes the presence marks of ring's records from first, n of
-// them; false when they change more than maxMarks times (the sender then
-// sends fewer records).
-func putMarks(w *writer, ring *slotRing, first uint64, n int) bool {
+// putMarks writes the presence marks of recs; false when they change
+// more than maxMarks times (the sender then sends fewer records).
+func putMarks(w *writer, recs []record) bool {
 	m, p := 0, engine.Playing
-	for i := range n {
-		if q := ring.at(first + uint64(i)).presence; q != p {
+	for i := range recs {
+		if q := recs[i].presence; q != p {
 			m, p = m+1, q
 		}
 	}
@@ -203,8 +206,8 @@ func putMarks(w *writer, ring *slotRing, first uint64, n int) bool {
 	}
 	w.uvarint(uint64(m))
 	p = engine.Playing
-	for i := range n {
-		if q := ring.at(first + uint64(i)).presence; q != p {
+	for i := range recs {
+		if q := recs[i].presence; q != p {
 			w.uvarint(uint64(i))
 			w.byte(byte(q))
 			p = q

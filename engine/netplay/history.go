@@ -1,0 +1,234 @@
+package netplay
+
+import (
+	"fmt"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
+)
+
+// Limits of the input history a host keeps for peers that rejoin.
+const (
+	// histEvery is how often a slot's history starts a record afresh
+	// (against the zero Input), so reading from any tick decodes at most
+	// this many records first.
+	histEvery = 64
+	// DefaultMaxHistory is the most bytes of input history a session
+	// keeps (every slot's): about 2 bytes a tick a player when input is
+	// steady, so 8 players at 60 ticks a second for an hour take about
+	// 7 MB. Past it the session stops keeping history, and a peer can no
+	// longer rejoin (RejoinError).
+	DefaultMaxHistory = 64 << 20
+)
+
+// history is the session's confirmed input, every slot's from tick 0,
+// as compact records: a flags byte (bit 0 quit, bits 1-2 presence) and
+// the input coded against the slot's record before (the zero Input at
+// every histEvery-th tick). It grows as ticks run, up to a bound.
+type history struct {
+	ticks uint64 // ticks held: 0 to ticks-1
+	full  bool   // it reached its bound and keeps nothing more
+	limit int
+	slots [engine.MaxPlayers]slotHistory
+	prev  [engine.MaxPlayers]engine.Input
+	dec   inputcodec.Decoder
+	buf   [inputcodec.MaxLen]byte
+}
+
+// slotHistory is one slot's records and where each histEvery-th starts.
+type slotHistory struct {
+	b     []byte
+	index []int
+}
+
+// size is the bytes the history holds.
+func (h *history) size() int {
+	n := 0
+	for i := range h.slots {
+		n += len(h.slots[i].b) + 8*len(h.slots[i].index)
+	}
+	return n
+}
+
+// add appends tick h.ticks: every slot's record from rings. It reports
+// false once the history is full.
+func (h *history) add(rings []slotRing) bool {
+	if h.full {
+		return false
+	}
+	if h.size()+len(rings)*(1+inputcodec.MaxLen) > h.limit {
+		h.full = true
+		return false
+	}
+	t := h.ticks
+	for i := range rings {
+		s, r := &h.slots[i], rings[i].at(t)
+		if t%histEvery == 0 {
+			s.index = append(s.index, len(s.b))
+			h.prev[i] = engine.Input{}
+		}
+		flags := byte(r.presence) << 1
+		if r.quit {
+			flags |= 1
+		}
+		s.b = append(s.b, flags)
+		s.b = append(s.b, inputcodec.Append(h.buf[:0], &r.in, &h.prev[i])...)
+		h.prev[i] = r.in
+	}
+	h.ticks++
+	return true
+}
+
+// read decodes slot's records from tick first on into recs, at most
+// len(recs) and none past h.ticks; it returns how many.
+func (h *history) read(slot int, first uint64, recs []record) int {
+	if first >= h.ticks {
+		return 0
+	}
+	s := &h.slots[slot]
+	off := s.index[first/histEvery]
+	var prev engine.Input
+	var r record
+	n := 0
+	for t := first / histEvery * histEvery; t < h.ticks && n < len(recs); t++ {
+		if t%histEvery == 0 {
+			prev = engine.Input{} // add starts each chunk afresh
+		}
+		flags := s.b[off]
+		k, err := h.dec.Decode(s.b[off+1:], &r.in, &prev)
+		if err != nil {
+			return n // cannot happen: it wrote these
+		}
+		off += 1 + k
+		r.quit, r.presence = flags&1 != 0, engine.Presence(flags>>1)
+		prev = r.in
+		if t >= first {
+			recs[n] = r
+			n++
+		}
+	}
+	return n
+}
+
+// rejoining reports whether this peer, started to rejoin, still replays
+// ticks whose own input is the host's.
+func (s *Session) rejoining() bool {
+	return s.cfg.Rejoin && (s.resumeAt == 0 || s.slots[s.cfg.Slot].next+1 < s.resumeAt)
+}
+
+// sendsOwn reports whether the host sends p its own slot's input: p
+// rejoined and its own input has not begun to arrive.
+func (s *Session) sendsOwn(p *peer) bool {
+	return p.ownUntil != 0 && s.slots[p.Slot].next <= p.ownUntil && p.acked[p.Slot] < p.ownUntil
+}
+
+// CatchingUp reports whether this peer rejoined and is still replaying
+// the session to where its own input resumes: the loop then runs ticks
+// as fast as their input arrives (engine.CatchingUp).
+func (s *Session) CatchingUp() bool {
+	return s.cfg.Rejoin && (s.resumeAt == 0 || s.tick+1 < s.resumeAt)
+}
+
+// firstFor is the first tick of slot to send p: the oldest it has not
+// acknowledged, which for a peer catching up comes from the history; a
+// window of catchWindow ticks is sent on before going back to it.
+func (s *Session) firstFor(p *peer, slot int) uint64 {
+	if !p.catchUp {
+		return max(p.acked[slot], s.floor(slot))
+	}
+	end := s.slots[slot].next
+	if slot == p.Slot {
+		end = min(end, p.ownUntil)
+	}
+	if a, u := p.acked[slot], p.sentUpTo[slot]; u > a && u < a+catchWindow && u < end {
+		return u
+	}
+	return p.acked[slot]
+}
+
+// catchWindow is how far ahead of a catching-up peer's acknowledgements
+// the host sends before going back to the oldest: what the peer's ring
+// can hold beyond the tick it runs.
+const catchWindow = ringSize - maxBlock
+
+// catchUpBurst is how many datagrams a frame sends a peer catching up.
+const catchUpBurst = 2
+
+// blockRecs gathers slot's records from first on for p, up to maxBlock:
+// from the history below the ring's oldest, else from the ring; a
+// rejoined peer's own slot stops where its own input resumes.
+func (s *Session) blockRecs(p *peer, slot int, first uint64) []record {
+	ring := &s.slots[slot]
+	end := min(ring.next, first+maxBlock)
+	if slot == p.Slot && p.ownUntil != 0 {
+		end = min(end, p.ownUntil)
+	}
+	if first >= end {
+		return nil
+	}
+	if p.catchUp && first < s.floor(slot) {
+		return s.histRecs[:s.hist.read(slot, first, s.histRecs[:end-first])]
+	}
+	n := 0
+	for t := first; t < end; t++ {
+		s.histRecs[n] = *ring.at(t)
+		n++
+	}
+	return s.histRecs[:n]
+}
+
+// catchUpSend sends a peer catching up a few more datagrams a frame, and
+// lets it be waited for again once it has every input the ring holds.
+func (s *Session) catchUpSend(p *peer) {
+	if !p.catchUp {
+		return
+	}
+	for range catchUpBurst {
+		s.send(p)
+	}
+	for slot := range s.cfg.Players {
+		if s.sends(p, slot) && slot != p.Slot && p.acked[slot] < s.floor(slot) {
+			return
+		}
+	}
+	p.catchUp = false
+}
+
+// Rejoin gives slot back to a peer started again (netplay.Config.Rejoin)
+// over link, on the host: the slot's old link is dropped, the peer is
+// sent every slot's confirmed input from tick 0 (its own up to the first
+// tick whose input the host lacks, where its own input resumes), and the
+// session waits for it as before. It fails for a slot given up, or when
+// the history is full (MaxHistory).
+func (s *Session) Rejoin(slot int, link Link) error {
+	if s.cfg.Slot != 0 {
+		return fmt.Errorf("netplay: only the host takes a player back (this is slot %d)", s.cfg.Slot)
+	}
+	if s.hist.full {
+		return &RejoinError{Slot: slot, Why: fmt.Sprintf("the session's input history passed its bound (%d bytes) at tick %d", s.cfg.MaxHistory, s.hist.ticks)}
+	}
+	for i := range s.peers {
+		p := &s.peers[i]
+		if p.Slot != slot {
+			continue
+		}
+		if s.gone[slot] {
+			return &RejoinError{Slot: slot, Why: "the place was given up"}
+		}
+		*p = peer{Peer: Peer{Slot: slot, Link: link}, lastHeard: s.now, catchUp: true, ownUntil: s.slots[slot].next, srtt: p.srtt, rtt: p.rtt, rttvar: p.rttvar}
+		s.stats.rejoined++
+		return nil
+	}
+	return fmt.Errorf("netplay: no player in slot %d to take back", slot)
+}
+
+// RejoinError refuses to take a player back.
+type RejoinError struct {
+	Slot int    // the slot asked for
+	Why  string // why not
+}
+
+// Error says which player could not come back and why.
+func (e *RejoinError) Error() string {
+	return fmt.Sprintf("netplay: player %d cannot rejoin: %s", e.Slot, e.Why)
+}

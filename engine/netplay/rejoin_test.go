@@ -1,0 +1,77 @@
+package netplay_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
+)
+
+// restart kills joiner j at the host's frame `at` (it never runs again,
+// its link lost) and starts it again `after` later: a new process with a
+// new link, which the host takes back.
+func restart(t *testing.T, w *world, j, at int, after time.Duration, cond netsim.Conditions, seed uint64, ticks uint64) (rejoined *simPeer) {
+	host := w.peers[0]
+	var killedAt time.Duration
+	host.onFrame = func(p *simPeer) {
+		switch {
+		case p.frameN == at:
+			killedAt = p.w.now
+			old := w.peers[j]
+			old.dead = true
+			for _, e := range old.ends {
+				e.Link.(*netsim.End).Cut()
+			}
+		case killedAt != 0 && rejoined == nil && p.w.now-killedAt >= after:
+			h, c := w.net.Pipe(cond, cond)
+			old := w.peers[j]
+			np := &simPeer{w: w, i: j, resume: make(chan struct{}), period: old.period, jitter: old.jitter,
+				rng: rand.New(rand.NewPCG(seed, 100+uint64(j))), game: &botGame{players: old.game.players, seed: old.game.seed},
+				ends: []netplay.Peer{{Slot: 0, Link: c}}, wake: p.w.now}
+			var err error
+			np.session, err = netplay.New(netplay.Config{Players: old.game.players, Slot: j, Peers: np.ends, InputDelay: 3, Rejoin: true})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if err := p.session.Rejoin(j, h); err != nil {
+				t.Error(err)
+				return
+			}
+			rejoined = np
+			w.peers[j] = np
+			go np.main(ticks)
+		}
+	}
+	return nil
+}
+
+// A joiner whose process died and is started again gets its slot back:
+// it replays the session from tick 0 at full speed (no state is sent),
+// then plays on, and every peer ends on the session's last tick with the
+// same states, the rejoined one's from tick 0 on.
+func TestAPeerStartedAgainRejoinsByReplayingTheSession(t *testing.T) {
+	cond := netsim.Conditions{Latency: 20 * time.Millisecond, Jitter: 10 * time.Millisecond, Loss: 0.05}
+	for seed := range uint64(50) {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			players := 2 + int(seed%2)
+			const ticks = 2400
+			w := newWorld(setup{players: players, ticks: ticks, cond: cond, seed: seed, delay: 3})
+			j := 1 + int(seed)%(players-1)
+			restart(t, w, j, 600+int(seed), 3*time.Second, cond, seed, ticks)
+			if !w.run(ticks) {
+				t.Fatal("the peers did not finish")
+			}
+			sameRun(t, w, ticks)
+			if st := w.peers[0].session.Stats(); st.Rejoined != 1 {
+				t.Fatalf("the host took back %d players, want 1", st.Rejoined)
+			}
+			if w.peers[j].rep.Held.CaughtUp < 300 {
+				t.Fatalf("the rejoined peer caught up %d ticks beyond the tick rate, want the ~600 it missed", w.peers[j].rep.Held.CaughtUp)
+			}
+		})
+	}
+}
