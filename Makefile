@@ -20,7 +20,7 @@ TEST_TAGS ?= box2d
 STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .DEFAULT_GOAL := help
-.PHONY: help deps deps-box2d deps-test build run test test-unit test-race test-x11 test-tools staticcheck bench bench-physics loopbench profile lint clean
+.PHONY: help deps deps-box2d deps-test deps-windows build windows windows-tests run test test-unit test-race test-x11 test-tools test-windows staticcheck bench bench-physics loopbench profile lint clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -59,7 +59,7 @@ deps-box2d: ## install Box2D 2.4 for the box2d build tag where the system packag
 		else echo "deps-box2d: this system packages no Box2D 2.4 (Homebrew and Arch ship 3.x): the box2d tag cannot build here; Chipmunk needs nothing" >&2; exit 1; fi; \
 	fi
 
-deps-test: deps deps-box2d ## also install Xvfb, xdotool, sox, Box2D, coturn and iptables, for the X11 tests (a display taken away too), the sound files' checks, the box2d tag and the NAT lab
+deps-test: deps deps-box2d deps-windows ## also install Xvfb, xdotool, sox, Box2D, coturn, iptables, mingw-w64 and Wine, for the X11 tests (a display taken away too), the sound files' checks, the box2d tag, the NAT lab and the Windows pass
 	@if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null || ! command -v xdotool >/dev/null || ! command -v sox >/dev/null; then \
 		$(call install,xvfb xauth xdotool sox,xorg-x11-server-Xvfb xorg-x11-xauth xdotool sox,xorg-server-xvfb xorg-xauth xdotool sox,xquartz xdotool sox); \
 	fi
@@ -70,8 +70,34 @@ deps-test: deps deps-box2d ## also install Xvfb, xdotool, sox, Box2D, coturn and
 		$$SUDO systemctl disable --now coturn >/dev/null 2>&1 || $$SUDO service coturn stop >/dev/null 2>&1 || true; \
 	fi
 
+# Windows (amd64) from Linux: tools/windows/wingo runs go with Debian's
+# mingw-w64 and the static SDL 2.0.20, libogg and libvorbis that go-sdl2's
+# module ships (fetched by go mod download, kept in ~/.cache/lockstep); see
+# README's "Shipping a game". Windows builds are Chipmunk-only (no box2d tag).
+WINGO = tools/windows/wingo
+WINDOWS_SAMPLES = breakout chain interp pyramid stress tumble versus
+# GUI subsystem: no console window opens beside the game's. WINDOWS_GUI=
+# builds console exes, whose -stats print in the console they start from.
+WINDOWS_GUI ?= -H=windowsgui
+# The packages whose tests also run on Windows, under Wine, in make test.
+WINDOWS_TEST_PKGS = ./engine ./engine/netplay ./engine/tape ./physics/backend ./physics/chipmunk ./platform/audio ./platform/lobby ./platform/transport ./platform/internal/output
+
+deps-windows: deps ## install mingw-w64 and Wine, and unpack the static SDL and vorbis libraries for Windows builds
+	@if ! command -v x86_64-w64-mingw32-gcc >/dev/null || ! command -v x86_64-w64-mingw32-g++ >/dev/null || ! command -v wine >/dev/null; then \
+		$(call install,gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 wine wine64,mingw64-gcc mingw64-gcc-c++ wine,mingw-w64-gcc wine,mingw-w64); \
+	fi
+	@$(WINGO) setup >/dev/null
+
 build: deps ## build every sample and tool into bin/
 	$(GO) build -tags "$(TAGS)" -o bin/ ./samples/... ./tools/...
+
+# go's build cache keeps the cross-compiled packages (go-sdl2 takes
+# minutes the first time), so a second make windows only links.
+windows: deps-windows ## cross-build every sample for Windows into bin/windows/NAME.exe (one file each, no DLL to ship)
+	$(WINGO) build -trimpath -ldflags="-s -w $(WINDOWS_GUI)" -o bin/windows/ $(addprefix ./samples/,$(WINDOWS_SAMPLES))
+
+windows-tests: deps-windows
+	$(WINGO) test -c -o bin/windows/test/ $(WINDOWS_TEST_PKGS)
 
 run: deps ## run the default scene (SCENE=name ARGS='-mode cap' to choose)
 	@mkdir -p $(OUT)
@@ -96,8 +122,13 @@ staticcheck:
 
 # The tests build with the box2d tag, so both physics engines run every
 # test that takes an engine (go vet above covers the default build).
+# samples/versus plays whole sessions as processes (a NAT lab, relays,
+# rejoins): on a busy machine it outlasts go test's default 10 minutes a
+# package, so it runs on its own with a timeout of its own.
+VERSUS_TIMEOUT ?= 60m
 test-unit:
-	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 ./...
+	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 $$($(GO) list ./... | grep -v '/samples/versus$$')
+	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -timeout $(VERSUS_TIMEOUT) ./samples/versus
 	$(GO) test -count=1 ./physics/backend # the default build, without Box2D
 
 test-race:
@@ -108,6 +139,16 @@ test-race:
 # (fullscreen toggles, child processes) ran beside it.
 test-x11:
 	env -u SDL_VIDEODRIVER LOCKSTEP_X11=1 xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -tags '$(TEST_TAGS)' -count=1 -p 1 -run X11 ./platform/...
+
+# The Windows pass: the packages' cross-compiled tests under Wine, in
+# parallel, then the samples' Wine tests (samples/wine_test.go): breakout.exe
+# draws, a tape recorded under Wine replays on Linux, a Wine peer plays a
+# Linux one. tools/windows/winetest keeps the Wine prefix and its one
+# workaround (a bcryptprimitives.dll stub).
+test-windows: windows windows-tests ## the Windows pass alone: cross-compiled tests and samples under Wine and Xvfb
+	tools/windows/winetest run bin/windows/test $(WINDOWS_TEST_PKGS)
+	WINEPREFIX=$$(tools/windows/winetest prefix) LOCKSTEP_WINE=1 LOCKSTEP_WINE_BIN=$(CURDIR)/bin/windows \
+		env -u SDL_VIDEODRIVER xvfb-run -a -s "-screen 0 1280x720x24" $(GO) test -count=1 -run Wine ./samples
 
 # tools/loopbench is a module of its own (its plotting dependencies stay out
 # of the engine's): vet and test it from its directory.

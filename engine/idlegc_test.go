@@ -144,9 +144,20 @@ func TestIdleGCOnTheGoRuntime(t *testing.T) {
 	before := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(before)
 	g := NewIdleGC(IdleGCConfig{MinGrowth: 3 << 20, Growth: 0.01, Backstop: 1 << 30})
-	garbage(4)
-	if !g.Collect(time.Second) {
-		t.Fatal("did not collect 4 MiB of garbage with a second to spare")
+	// A collection the runtime runs by itself in between (its periodic
+	// one, or another test's on a busy machine) rightly resets what is
+	// due: try again then, but only then.
+	collected := false
+	for try := 0; try < 20 && !collected; try++ {
+		cycles := g.Stats().RuntimeCycles
+		garbage(4)
+		collected = g.Collect(time.Second)
+		if !collected && g.Stats().RuntimeCycles == cycles {
+			t.Fatal("did not collect 4 MiB of garbage with a second to spare, and the runtime did not collect it either")
+		}
+	}
+	if !collected {
+		t.Fatalf("the runtime collected by itself before each of 20 tries (%d cycles)", g.Stats().RuntimeCycles)
 	}
 	if g.Collect(time.Second) {
 		t.Error("collected with no garbage since the last collection")

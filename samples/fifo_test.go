@@ -47,7 +47,7 @@ func TestAFIFOWithNoPartnerNeverHangsARun(t *testing.T) {
 			cmd := start(t, "tumble", dir, &stdout, &stderr, "-headless", "-mode", "uncapped", "-ticks", "30", flag, fifo)
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
-			if !waitsInFIFOOpen(cmd.Process.Pid, time.Minute) {
+			if !waitsInFIFOOpen(cmd.Process.Pid, patience(time.Minute)) {
 				cmd.Process.Kill()
 				<-done
 				t.Fatalf("the run never waited in the FIFO's open; stderr:\n%s", stderr.String())
@@ -59,7 +59,7 @@ func TestAFIFOWithNoPartnerNeverHangsARun(t *testing.T) {
 				if !errors.As(err, &exit) || exit.ExitCode() == 0 || !strings.Contains(stderr.String(), flag) || !strings.Contains(stderr.String(), "FIFO") {
 					t.Errorf("after %v: %v; stderr:\n%s\nwant a failure naming %s and the FIFO", sig, err, stderr.String(), flag)
 				}
-			case <-time.After(30 * time.Second):
+			case <-time.After(patience(30 * time.Second)):
 				cmd.Process.Kill()
 				<-done
 				t.Fatalf("%v left the run waiting for the FIFO's other end; stderr:\n%s", sig, stderr.String())
@@ -107,7 +107,7 @@ func TestAReplayFromAPipeIsReadOnce(t *testing.T) {
 				if err != nil || !strings.Contains(stderr.String(), "replay matched every hash") {
 					t.Errorf("replay from %s: %v; stderr:\n%s", path, err, stderr.String())
 				}
-			case <-time.After(2 * time.Minute):
+			case <-time.After(patience(2 * time.Minute)):
 				cmd.Process.Kill()
 				<-done
 				t.Fatalf("replay from %s still running after 2 minutes", path)

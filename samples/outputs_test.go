@@ -65,7 +65,7 @@ func TestSIGHUPEndsARunCleanlyWithItsOutputs(t *testing.T) {
 // path. It gives up after a minute.
 func waitTicking(t *testing.T, cmd *exec.Cmd, dir, record string, stderr *bytes.Buffer) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
+	deadline := time.Now().Add(patience(time.Minute))
 	for {
 		tmps, _ := filepath.Glob(filepath.Join(dir, "."+record+".*.tmp"))
 		if len(tmps) == 1 {
@@ -158,7 +158,7 @@ func TestFailedOrCollidingOutputsAreNamedAndOldFilesSurvive(t *testing.T) {
 // runIn runs a sample in dir and returns how it ended.
 func runIn(t *testing.T, dir, name string, args ...string) result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), patience(2*time.Minute))
 	defer cancel()
 	cmd := exec.CommandContext(ctx, binary(t, name), args...)
 	cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=offscreen")
@@ -209,9 +209,9 @@ func TestDeadDisplayRunsHeadlessAndBounded(t *testing.T) {
 		if err != nil {
 			t.Fatalf("exit: %v; stderr:\n%s", err, stderr.String())
 		}
-	case <-time.After(60 * time.Second):
+	case <-time.After(patience(60 * time.Second)):
 		cmd.Process.Kill()
-		t.Fatalf("DISPLAY=:77: still running after 60 s (the headless bound is %v)", 10*time.Second)
+		t.Fatalf("DISPLAY=:77: still running after %v (the headless bound is %v)", patience(60*time.Second), 10*time.Second)
 	}
 	var sum struct {
 		Headless       bool    `json:"headless"`

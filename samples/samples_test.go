@@ -129,7 +129,7 @@ type result struct {
 func run(t *testing.T, name string, args ...string) result {
 	t.Helper()
 	bin := binary(t, name)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), patience(2*time.Minute))
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	// Read through os.Getenv so go test's cache keys on it; SDL reads it

@@ -77,7 +77,7 @@ func (e Engine) Available() error {
 }
 
 func errNoBox2D() error {
-	return fmt.Errorf("physics engine %q is not in this build: install libbox2d-dev (Debian/Ubuntu) or Box2D-devel 2.4 (Fedora) and build with -tags box2d", "box2d")
+	return fmt.Errorf("physics engine %q is not in this build: %s", "box2d", noBox2DHint)
 }
 
 // String returns the engine's name, as Parse reads it.

@@ -2,6 +2,7 @@ package sdl2
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -115,6 +116,79 @@ func TestLoadTextureStillLoadsEveryKindWithinTheLimit(t *testing.T) {
 		}
 		if x, y := onMain2(tex.Size); x != 8 || y != 8 {
 			t.Fatalf("%s: %d×%d", kind, x, y)
+		}
+	}
+}
+
+func TestLoadTextureRefusesMoreTexelsThanItsBudgetBeforeDecoding(t *testing.T) {
+	w := openHeadless(t, Options{})
+	c := onMain1(w.Canvas)
+	side := c.maxSide()
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(36, 9))
+	kinds := []string{"png rgba", "png grey", "jpeg rgb", "jpeg grey"}
+	for seed := range 64 {
+		kind := kinds[seed%len(kinds)]
+		budget := []int{0, 64 * 64, 1000 * 700}[seed%3]
+		limit := cmp.Or(budget, DefaultMaxTexels)
+		// Both sides within the renderer's, their product past the budget.
+		wide := limit/side + 1 + r.IntN(side-limit/side)
+		high := limit/wide + 1 + r.IntN(side-limit/wide)
+		if seed%2 == 1 {
+			wide, high = high, wide
+		}
+		path := filepath.Join(dir, fmt.Sprintf("big%d.img", seed))
+		writeFile(t, path, bomb(t, kind, wide, high))
+		var err error
+		heap := allocated(func() { _, err = c.LoadTexture(path, TextureOptions{MaxTexels: budget}) })
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d are loaded (TextureOptions.MaxTexels)", limit)) {
+			t.Fatalf("%s claiming %d×%d, budget %d: %v, want the budget named", kind, wide, high, budget, err)
+		}
+		if heap > 4<<20 {
+			t.Fatalf("%s claiming %d×%d: refused after allocating %d MiB", kind, wide, high, heap>>20)
+		}
+	}
+	// Within a raised budget the file is decoded (and found short).
+	path := filepath.Join(dir, "raised.png")
+	writeFile(t, path, bomb(t, "png rgba", 4097, 4096))
+	var err error
+	onMain(func() { _, err = c.LoadTexture(path, TextureOptions{MaxTexels: 4097 * 4096}) })
+	if err == nil || strings.Contains(err.Error(), "MaxTexels") {
+		t.Fatalf("a 4097×4096 bomb within a raised budget: %v, want a decoding error", err)
+	}
+}
+
+func TestLoadTextureKeepsADecodedPNGWithoutCopyingIt(t *testing.T) {
+	w := openHeadless(t, Options{})
+	c := onMain1(w.Canvas)
+	const side = 1024
+	dir := t.TempDir()
+	for _, alpha := range []bool{true, false} {
+		img := image.NewNRGBA(image.Rect(0, 0, side, side))
+		for i := range img.Pix {
+			img.Pix[i] = byte(i * 7 >> 3)
+			if i%4 == 3 && !alpha {
+				img.Pix[i] = 255
+			}
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, fmt.Sprintf("alpha-%v.png", alpha))
+		writeFile(t, path, buf.Bytes())
+		var tex *Texture
+		var err error
+		heap := allocated(func() { tex, err = c.LoadTexture(path, TextureOptions{}) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { onMain(tex.Destroy) })
+		if pixels := uint64(4 * side * side); heap > pixels+pixels/2 {
+			t.Errorf("alpha %v: loading %d KiB of pixels allocated %d KiB: a copy too many", alpha, pixels>>10, heap>>10)
+		}
+		if !bytes.Equal(tex.img.Pix, img.Pix) {
+			t.Errorf("alpha %v: the texture's pixels are not the image's", alpha)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package sdl2
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
@@ -36,10 +37,21 @@ func (f Filter) String() string {
 }
 
 // TextureOptions configure NewTexture and LoadTexture. The zero value
-// samples the nearest texel.
+// samples the nearest texel and loads files of up to DefaultMaxTexels.
 type TextureOptions struct {
 	Filter Filter // how scaled texels are sampled; zero: FilterNearest
+	// MaxTexels is the most texels (width × height) LoadTexture decodes
+	// from a file, checked against the size the file's header declares
+	// before any pixel is decoded; 0 means DefaultMaxTexels. Raise it for
+	// a larger image the game trusts; the renderer's largest side still
+	// applies. NewTexture, given pixels already in memory, ignores it.
+	MaxTexels int
 }
+
+// DefaultMaxTexels is LoadTexture's budget when TextureOptions.MaxTexels
+// is 0: 4096×4096 texels, 64 MiB of pixels. A file of a few hundred
+// kilobytes can declare 16384×16384, a gigabyte or more once decoded.
+const DefaultMaxTexels = 4096 * 4096
 
 // Texture is an image uploaded to a window's renderer, drawn with
 // Canvas.DrawSprite. It belongs to the canvas that made it.
@@ -72,8 +84,9 @@ func (c *Canvas) NewTexture(img image.Image, opts TextureOptions) (*Texture, err
 
 // LoadTexture decodes a PNG or JPEG file and uploads it as a texture.
 // The size its header declares is checked against the renderer's largest
-// texture before any pixel is decoded: a file of a few bytes can claim a
-// size that would take gigabytes.
+// texture and against opts.MaxTexels before any pixel is decoded: a file
+// of a few bytes can claim a size that would take gigabytes. A PNG with
+// straight alpha is kept as decoded, without another copy.
 func (c *Canvas) LoadTexture(path string, opts TextureOptions) (*Texture, error) {
 	mustMain("Canvas.LoadTexture")
 	f, err := output.OpenRegular(path) // a FIFO would hang the open
@@ -89,6 +102,9 @@ func (c *Canvas) LoadTexture(path string, opts TextureOptions) (*Texture, error)
 	if err := c.fits(cfg.Width, cfg.Height, name); err != nil {
 		return nil, err
 	}
+	if err := withinBudget(cfg.Width, cfg.Height, opts.MaxTexels, name); err != nil {
+		return nil, err
+	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, fmt.Errorf("sdl2: load texture: %w", err)
 	}
@@ -96,7 +112,43 @@ func (c *Canvas) LoadTexture(path string, opts TextureOptions) (*Texture, error)
 	if err != nil {
 		return nil, fmt.Errorf("sdl2: decode texture %s: %w; PNG and JPEG files are supported", path, err)
 	}
+	if n := decodedNRGBA(img, format); n != nil {
+		return c.adoptTexture(n, opts, name) // the decoder's pixels are ours: no copy
+	}
 	return c.newTexture(img, opts, name)
+}
+
+// decodedNRGBA returns the pixels a decoder made as straight alpha when
+// they are already laid out so: a PNG with alpha decodes to image.NRGBA,
+// and one without to image.RGBA, opaque, whose bytes are the same.
+func decodedNRGBA(img image.Image, format string) *image.NRGBA {
+	var n *image.NRGBA
+	switch m := img.(type) {
+	case *image.NRGBA:
+		n = m
+	case *image.RGBA:
+		if format != "png" { // only PNG's decoder makes RGBA always opaque
+			return nil
+		}
+		n = &image.NRGBA{Pix: m.Pix, Stride: m.Stride, Rect: m.Rect}
+	default:
+		return nil
+	}
+	if n.Rect.Min != (image.Point{}) || n.Stride != 4*n.Rect.Dx() {
+		return nil
+	}
+	return n
+}
+
+// withinBudget refuses an image of w×h texels over maxTexels (0:
+// DefaultMaxTexels).
+func withinBudget(w, h, maxTexels int, name string) error {
+	budget := cmp.Or(maxTexels, DefaultMaxTexels)
+	if int64(w)*int64(h) > int64(budget) {
+		return fmt.Errorf("sdl2: texture %s: %d×%d is %d texels; at most %d are loaded (TextureOptions.MaxTexels): scale the image down, or raise MaxTexels for an image the game trusts",
+			name, w, h, int64(w)*int64(h), budget)
+	}
+	return nil
 }
 
 // maxTextureSide is the largest texture side taken when the renderer does
@@ -135,6 +187,20 @@ func (c *Canvas) newTexture(img image.Image, opts TextureOptions, name string) (
 	}
 	rgba := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(rgba, rgba.Rect, img, b.Min, draw.Src)
+	return c.adoptTexture(rgba, opts, name)
+}
+
+// adoptTexture uploads rgba, which the texture keeps: nothing else may
+// hold it.
+func (c *Canvas) adoptTexture(rgba *image.NRGBA, opts TextureOptions, name string) (*Texture, error) {
+	switch {
+	case opts.Filter > FilterLinear:
+		return nil, fmt.Errorf("sdl2: texture %s: unknown filter %v; use FilterNearest or FilterLinear", name, opts.Filter)
+	case rgba.Rect.Empty():
+		return nil, fmt.Errorf("sdl2: texture %s: the image has no pixels", name)
+	case c.ren == nil:
+		return nil, fmt.Errorf("sdl2: texture %s: %w", name, ErrNoRenderer)
+	}
 	t := &Texture{c: c, img: rgba, filter: opts.Filter, name: name}
 	if err := t.upload(); err != nil {
 		return nil, err

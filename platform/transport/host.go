@@ -90,6 +90,7 @@ func listen(addr string, id *identity, log *slog.Logger) (*listener, error) {
 		return nil, fmt.Errorf("netplay: listen on %s: %w", addr, err)
 	}
 	g := newGate(log)
+	quietQUIC()
 	tr := &quic.Transport{Conn: udp, VerifySourceAddress: g.retry, ConnContext: g.admit}
 	conf := quicConfig(handshakeTimeout)
 	ln, err := tr.ListenEarly(id.serverTLS(), conf)

@@ -120,6 +120,7 @@ func openShared(n transport.Net, servers func() []ICEServer, o Options, host boo
 	if err != nil {
 		return nil, fmt.Errorf("netplay: open a UDP socket on %v: %w", ip, err)
 	}
+	quietQUIC()
 	tr := &quic.Transport{Conn: conn}
 	g := newGate(o.Logger)
 	if host {

@@ -152,6 +152,7 @@ const defaultTimeout = 10 * time.Second
 // quicConfig is both ends' QUIC configuration; handshake bounds a
 // handshake that makes no progress.
 func quicConfig(handshake time.Duration) *quic.Config {
+	quietQUIC()
 	return &quic.Config{
 		EnableDatagrams:      true,
 		MaxIdleTimeout:       30 * time.Second,
