@@ -61,7 +61,25 @@ func (e *SyncTestError) Error() string {
 //
 // The game, and what its Fork returns, must have Tick(*Tick) error; a
 // Simulator's world is stepped after each Tick, as the loop does.
-func SyncTest(game Predictor, cfg SyncTestConfig) error {
+//
+// SyncTest calls no Start: it has no window, command line or run to
+// build a desktop.Setup from. Set the game up first as its run would,
+// for a desktop.Starter with a Setup holding what its Start reads, such
+// as
+//
+//	g := &game{}
+//	err := g.Start(&desktop.Setup{Seed: 1, Physics: backend.Chipmunk})
+//	// then engine.SyncTest(g, engine.SyncTestConfig{...})
+//
+// (samples/versus and samples/breakout do so in their tests). A game
+// that panics because it was not set up, or for any other reason, fails
+// the test with an error saying so rather than crashing it.
+func SyncTest(game Predictor, cfg SyncTestConfig) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("engine: sync test: the game panicked: %v (SyncTest calls no Start: set the game up first, as its run would)", r)
+		}
+	}()
 	c, err := NewSyncChecker(game, cfg)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -117,5 +118,22 @@ func TestSyncCheckerFindsWhatSyncTestFinds(t *testing.T) {
 	}
 	if err := c.Before(&engine.Tick{N: 99}); err == nil {
 		t.Fatal("tick 99 was taken out of order")
+	}
+}
+
+// unstarted is a game whose Start (never called here) makes its state.
+type unstarted struct{ world *[4]int }
+
+func (g *unstarted) Tick(*engine.Tick) error         { g.world[0]++; return nil }
+func (g *unstarted) Fork() (engine.Predictor, error) { return &unstarted{}, nil }
+func (g *unstarted) CopyFrom(src engine.Predictor) error {
+	*g.world = *src.(*unstarted).world
+	return nil
+}
+
+func TestSyncTestOfAGameNotSetUpSaysSoInsteadOfCrashing(t *testing.T) {
+	err := engine.SyncTest(&unstarted{}, engine.SyncTestConfig{Ticks: 10})
+	if err == nil || !strings.Contains(err.Error(), "panicked") || !strings.Contains(err.Error(), "calls no Start") {
+		t.Fatalf("SyncTest of a game whose Start was not called: %v, want an error saying it panicked and that Start is not called", err)
 	}
 }

@@ -89,6 +89,15 @@ type Config struct {
 	// MaxHistory is the most bytes of input history the host keeps for
 	// peers that rejoin; 0 means DefaultMaxHistory.
 	MaxHistory int
+	// Spectate makes this peer a watcher of the host's session (see
+	// Session.Watch): it plays no slot (Slot is ignored), takes every
+	// slot's confirmed input from tick 0, replays it as fast as it
+	// arrives and then follows the session a little behind; the players
+	// never wait for it. It needs Rollback 0.
+	Spectate bool
+	// MaxSpectators is the most watchers the host takes; 0 means
+	// DefaultMaxSpectators.
+	MaxSpectators int
 }
 
 // Peer is the link to another peer and that peer's slot.
@@ -119,10 +128,19 @@ func (c Config) withDefaults() (Config, error) {
 	if c.MaxHistory == 0 {
 		c.MaxHistory = DefaultMaxHistory
 	}
+	if c.MaxSpectators == 0 {
+		c.MaxSpectators = DefaultMaxSpectators
+	}
+	if c.Spectate {
+		if c.Rollback > 0 || c.Rejoin {
+			return c, fmt.Errorf("netplay: Spectate with Rollback %d or Rejoin: a watcher follows the verified timeline only", c.Rollback)
+		}
+		c.Slot = watcherSlot
+	}
 	switch {
 	case c.Players < 2 || c.Players > engine.MaxPlayers:
 		return c, fmt.Errorf("netplay: %d players: a session needs 2 to %d", c.Players, engine.MaxPlayers)
-	case c.Slot < 0 || c.Slot >= c.Players:
+	case (c.Slot < 0 || c.Slot >= c.Players) && !c.Spectate:
 		return c, fmt.Errorf("netplay: slot %d out of range: want 0 to %d", c.Slot, c.Players-1)
 	case c.Rejoin && (c.Slot == 0 || c.Rollback > 0):
 		return c, fmt.Errorf("netplay: Rejoin on slot %d with Rollback %d: only a joiner rejoins, in lockstep (Rollback 0)", c.Slot, c.Rollback)

@@ -72,6 +72,9 @@ func (s *Session) chooseDelay(n uint64) {
 	var worst time.Duration
 	for i := range s.peers {
 		p := &s.peers[i]
+		if p.Slot == watcherSlot || s.isGone(p) {
+			continue // the players' delay is the players'
+		}
 		if p.srtt == 0 {
 			return
 		}
@@ -105,7 +108,7 @@ func (s *Session) chooseDelay(n uint64) {
 // everyPeerPast reports whether every peer said it ran tick t.
 func (s *Session) everyPeerPast(t uint64) bool {
 	for i := range s.peers {
-		if s.peers[i].tick <= t {
+		if p := &s.peers[i]; s.peers[i].tick <= t && p.Slot != watcherSlot && !s.isGone(p) {
 			return false
 		}
 	}

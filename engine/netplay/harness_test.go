@@ -204,7 +204,7 @@ func (w *world) run(ticks uint64) bool {
 	for _, p := range w.peers {
 		go p.main(ticks)
 	}
-	for left := len(w.peers); left > 0; {
+	for { // peers may be added or replaced as it runs (rejoin_test, watch_test)
 		next := -1
 		for i, p := range w.peers {
 			if !p.done && !p.dead && (next < 0 || p.wake < w.peers[next].wake) {
@@ -221,11 +221,7 @@ func (w *world) run(ticks uint64) bool {
 		}
 		p.resume <- struct{}{}
 		<-w.yield
-		if p.done {
-			left--
-		}
 	}
-	return true
 }
 
 // main is one peer's goroutine: its loop, then its session's last

@@ -126,7 +126,7 @@ func (s *Session) sendsOwn(p *peer) bool {
 // the session to where its own input resumes: the loop then runs ticks
 // as fast as their input arrives (engine.CatchingUp).
 func (s *Session) CatchingUp() bool {
-	return s.cfg.Rejoin && (s.resumeAt == 0 || s.tick+1 < s.resumeAt)
+	return s.cfg.Rejoin && (s.resumeAt == 0 || s.tick+1 < s.resumeAt) || s.watching()
 }
 
 // firstFor is the first tick of slot to send p: the oldest it has not
@@ -183,8 +183,14 @@ func (s *Session) catchUpSend(p *peer) {
 	if !p.catchUp {
 		return
 	}
+	if p.dropped {
+		return
+	}
 	for range catchUpBurst {
 		s.send(p)
+	}
+	if p.Slot == watcherSlot {
+		return // always served from the history when behind, never waited for
 	}
 	for slot := range s.cfg.Players {
 		if s.sends(p, slot) && slot != p.Slot && p.acked[slot] < s.floor(slot) {

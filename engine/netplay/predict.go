@@ -63,7 +63,7 @@ func (s *Session) aheadOfPeers(p uint64) bool {
 	dt := time.Second / time.Duration(s.cfg.TPS)
 	for i := range s.peers {
 		pr := &s.peers[i]
-		if pr.rtt == 0 {
+		if pr.rtt == 0 || pr.Slot == watcherSlot || s.isGone(pr) {
 			continue
 		}
 		oneWay := int64(pr.rtt / 2 / dt)

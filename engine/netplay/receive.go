@@ -91,6 +91,9 @@ func (s *Session) take(p *peer, d *datagram) {
 	if d.tick >= p.tick {
 		p.tick, p.tickAt = d.tick, s.now
 	}
+	if p.Slot == watcherSlot { // a watcher's state is its own business
+		return
+	}
 	for _, h := range d.hashes[:d.nHashes] {
 		s.checkHash(p, h)
 	}

@@ -10,6 +10,9 @@ import (
 // acknowledged (as many as fit), and this peer's latest state hash.
 func (s *Session) send(p *peer) {
 	p.sent = true
+	if p.dropped {
+		return
+	}
 	d := &s.in // the receive buffer is free between receives
 	p.seqOut++
 	*d = datagram{seq: p.seqOut, sent: uint64(s.now/time.Microsecond) + 1, tick: s.tick, desync: s.desync}
@@ -19,7 +22,7 @@ func (s *Session) send(p *peer) {
 	if s.cfg.Slot == 0 && s.change.at != 0 {
 		d.delayAt, d.delay = s.change.at, uint64(s.change.delay)
 	}
-	if s.cfg.Slot == 0 && s.gone[p.Slot] {
+	if s.cfg.Slot == 0 && p.Slot != watcherSlot && s.gone[p.Slot] {
 		d.left = s.goneAt[p.Slot] + 1
 	}
 	if s.cfg.Slot == 0 && p.ownUntil != 0 {

@@ -51,6 +51,9 @@ type peer struct {
 	// ownUntil is, on the host, the tick a rejoined peer's own input
 	// resumes on: its slot's input before is sent to it; 0 otherwise.
 	ownUntil uint64
+	// dropped: a watcher (Slot watcherSlot) silent for DropAfter, no
+	// longer sent anything.
+	dropped bool
 }
 
 // Session runs one peer of a lockstep session; it is the engine's
@@ -101,6 +104,7 @@ type Session struct {
 	hist     history
 	histRecs [maxBlock]record // a block's records, from the history or the ring
 	resumeAt uint64           // on a peer that rejoined: 1 + the tick its own input resumes on; 0 until told
+	watchers int              // on the host: the spectators taken (Watch)
 
 	in      datagram
 	out     [MaxDatagram]byte
@@ -119,7 +123,7 @@ func New(cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, peers: make([]peer, len(cfg.Peers))}
 	s.hist.limit = cfg.MaxHistory
 	d := uint64(cfg.InputDelay)
-	if cfg.Rejoin { // every slot's input comes from tick 0, the first ticks' zero ones too
+	if cfg.Rejoin || cfg.Spectate { // every slot's input comes from tick 0, the first ticks' zero ones too
 		d = 0
 	}
 	for i := range cfg.Players {
@@ -160,7 +164,7 @@ func (s *Session) receives(p *peer, slot int) bool {
 func (s *Session) floor(slot int) uint64 {
 	f := s.tick
 	for i := range s.peers {
-		if p := &s.peers[i]; s.sends(p, slot) && !s.isGone(p) && !p.catchUp {
+		if p := &s.peers[i]; s.sends(p, slot) && !s.isGone(p) && !p.catchUp && p.Slot != watcherSlot {
 			f = min(f, p.acked[slot])
 		}
 	}
@@ -168,7 +172,9 @@ func (s *Session) floor(slot int) uint64 {
 }
 
 // isGone reports whether the host gave p's slot up.
-func (s *Session) isGone(p *peer) bool { return s.cfg.Slot == 0 && s.gone[p.Slot] }
+func (s *Session) isGone(p *peer) bool {
+	return s.cfg.Slot == 0 && (p.Slot == watcherSlot && p.dropped || p.Slot != watcherSlot && s.gone[p.Slot])
+}
 
 // Frame takes in what arrived, keeps input flowing to peers that got no
 // datagram during the last frame, and acts on a peer silent for
@@ -191,6 +197,9 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 	s.receiveAll()
 	for i := range s.peers {
 		p := &s.peers[i]
+		if p.dropped {
+			continue
+		}
 		if !p.sent {
 			s.send(p)
 		}
@@ -199,6 +208,9 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 		silent := now - p.lastHeard
 		switch {
 		case silent <= s.cfg.DropAfter || s.err != nil || s.isGone(p):
+		case p.Slot == watcherSlot:
+			p.dropped = true // a watcher is never waited for
+			s.stats.watchersDropped++
 		case s.cfg.Slot == 0:
 			s.giveUp(p.Slot)
 		default:
@@ -274,14 +286,15 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 // one; when it fell, the input of a tick whose slot was filled already
 // is carried into the next one made, edges and all.
 func (s *Session) produce(n uint64, local *engine.Input) bool {
+	if s.cfg.Spectate || s.rejoining() {
+		s.made = max(s.made, n+1) // watching, or replaying the session (its own input of these ticks is the host's)
+		return true
+	}
 	own := &s.slots[s.cfg.Slot]
 	t := n + uint64(s.delay)
 	switch {
 	case n < s.made:
 		return true // taken already (a tick asked again, or a predicted present's verified tick)
-	case s.rejoining():
-		s.made = n + 1 // replaying the session: its own input of these ticks is the host's
-		return true
 	case t < own.next:
 		carry(&s.carried, local)
 		s.made = n + 1
@@ -313,7 +326,7 @@ func (s *Session) slowDown(n uint64) bool {
 	dt := time.Second / time.Duration(s.cfg.TPS)
 	for i := range s.peers {
 		p := &s.peers[i]
-		if p.tickAt == 0 || s.isGone(p) || p.catchUp {
+		if p.tickAt == 0 || s.isGone(p) || p.catchUp || p.Slot == watcherSlot {
 			continue
 		}
 		theirs := int64(p.tick) + int64((s.now-p.tickAt+p.rtt/2)/dt)
@@ -335,6 +348,12 @@ func (s *Session) Settled() bool {
 	for i := range s.peers {
 		p := &s.peers[i]
 		if s.isGone(p) {
+			continue
+		}
+		if p.Slot == watcherSlot { // a watcher gets the last ticks too, if it can
+			if !s.watcherHasAll(p) {
+				return false
+			}
 			continue
 		}
 		if s.desync != 0 {

@@ -12,6 +12,7 @@ type counters struct {
 	hashes, checked                          uint64
 	mispredicted, delayChanges               uint64
 	gaveUp, rejoined                         uint64
+	watchersDropped                          uint64
 	rtt                                      rttHist
 }
 
@@ -45,6 +46,9 @@ type Stats struct {
 	// (Session.Rejoin); HistoryBytes is the input history it keeps for
 	// them, HistoryTicks the ticks it covers.
 	Rejoined, HistoryBytes, HistoryTicks uint64
+	// Watchers counts the spectators the host took (Session.Watch),
+	// WatchersDropped those it stopped sending to, silent for DropAfter.
+	Watchers, WatchersDropped uint64
 	// HashesChecked counts the peers' state hashes that matched ours.
 	HashesChecked uint64
 	// Desync is the first tick whose state hashes differed; nil when none did.
@@ -62,6 +66,7 @@ func (s *Session) Stats() Stats {
 	st := Stats{
 		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Rejoined: c.rejoined, Lagging: c.lagging,
 		HistoryBytes: uint64(s.hist.size()), HistoryTicks: s.hist.ticks,
+		Watchers: uint64(s.watchers), WatchersDropped: c.watchersDropped,
 		RTT50: c.rtt.quantile(0.5), RTT99: c.rtt.quantile(0.99),
 		TicksWaited: c.waited, Slowed: c.slowed,
 		DatagramsSent: c.sent, DatagramsReceived: c.received, BytesSent: c.bytesSent, BytesReceived: c.bytesReceived,

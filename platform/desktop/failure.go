@@ -81,7 +81,8 @@ func (r *run) holdFailure(ctx context.Context, s *waitScreen, err error) {
 		return
 	}
 	r.log.Info("netplay: the window says why the session could not start until it is closed", "at_most", failureHold)
-	hold(ctx, windowFrames{r.win}, s, time.Sleep)
+	start := time.Now()
+	hold(ctx, windowFrames{r.win}, s, func() time.Duration { return time.Since(start) }, time.Sleep)
 }
 
 // frames is a window a screen is held on: its events, and a frame
@@ -100,14 +101,21 @@ func (w windowFrames) frame(s *waitScreen) {
 }
 
 // hold draws s in w a frame every waitFrame (wait sleeps) until a request
-// to close the window, ctx ending, or failureHold's worth of frames.
-func hold(ctx context.Context, w frames, s *waitScreen, wait func(time.Duration)) {
+// to close the window, ctx ending, or failureHold after it started by now
+// (a monotonic clock): drawing takes time too, and on a busy machine
+// counting frames alone held the screen 84 s.
+func hold(ctx context.Context, w frames, s *waitScreen, now func() time.Duration, wait func(time.Duration)) {
 	sink := &quitSink{}
+	start := now()
 	for range failureHold / waitFrame {
 		if w.PollEvents(sink); sink.quit || ctx.Err() != nil {
 			return
 		}
 		w.frame(s)
-		wait(waitFrame)
+		left := failureHold - (now() - start)
+		if left <= 0 {
+			return
+		}
+		wait(min(waitFrame, left))
 	}
 }

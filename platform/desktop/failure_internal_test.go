@@ -140,6 +140,7 @@ func TestAJoinOfAHostThatIsNotThereSaysSoOnTheWaitingScreen(t *testing.T) {
 type scripted struct {
 	quitAt, polls, drawn int
 	said                 []string
+	onFrame              func() // each frame's cost on a fake clock; nil: none
 }
 
 func (w *scripted) PollEvents(in engine.EventSink) {
@@ -151,6 +152,9 @@ func (w *scripted) PollEvents(in engine.EventSink) {
 func (w *scripted) frame(s *waitScreen) {
 	w.drawn++
 	w.said = append(w.said[:0], s.lines...)
+	if w.onFrame != nil {
+		w.onFrame()
+	}
 }
 
 func TestAHeldFailureStaysUntilTheWindowClosesASignalOrAMinute(t *testing.T) {
@@ -158,9 +162,10 @@ func TestAHeldFailureStaysUntilTheWindowClosesASignalOrAMinute(t *testing.T) {
 	s.say(failureLines(failureWords(&NetOptions{Join: "192.0.2.7:7777", Code: "ABCDEFGH12345678"}, transport.ErrWrongCode)...)...)
 	var slept time.Duration
 	sleep := func(d time.Duration) { slept += d }
+	now := func() time.Duration { return slept }
 
 	closed := &scripted{quitAt: 5}
-	hold(t.Context(), closed, s, sleep)
+	hold(t.Context(), closed, s, now, sleep)
 	if closed.drawn != 4 {
 		t.Errorf("closed at the 5th frame: %d frames drawn, want 4", closed.drawn)
 	}
@@ -169,18 +174,33 @@ func TestAHeldFailureStaysUntilTheWindowClosesASignalOrAMinute(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel() // a signal
 	signalled := &scripted{}
-	hold(ctx, signalled, s, sleep)
+	hold(ctx, signalled, s, now, sleep)
 	if signalled.drawn != 0 {
 		t.Errorf("after a signal: %d frames drawn, want none", signalled.drawn)
 	}
 
 	slept = 0
 	never := &scripted{}
-	hold(t.Context(), never, s, sleep)
+	hold(t.Context(), never, s, now, sleep)
 	if slept < failureHold-waitFrame || slept > failureHold {
 		t.Errorf("never closed: held %v, want about %v", slept, failureHold)
 	}
 	if never.drawn != int(failureHold/waitFrame) {
 		t.Errorf("never closed: %d frames, want %d", never.drawn, failureHold/waitFrame)
+	}
+}
+
+func TestAFailureIsHeldAMinuteAtMostWhenFramesAreSlow(t *testing.T) {
+	s := joinScreen("192.0.2.7:7777")
+	for _, cost := range []time.Duration{0, 20 * time.Millisecond, 400 * time.Millisecond, 2 * time.Minute} {
+		var clock time.Duration
+		slow := &scripted{onFrame: func() { clock += cost }} // drawing and presenting take cost
+		hold(t.Context(), slow, s, func() time.Duration { return clock }, func(d time.Duration) { clock += d })
+		if clock > failureHold+cost {
+			t.Errorf("frames taking %v: held %v, want at most %v and the frame in progress", cost, clock, failureHold)
+		}
+		if clock < failureHold-waitFrame {
+			t.Errorf("frames taking %v: held only %v, want %v", cost, clock, failureHold)
+		}
 	}
 }

@@ -87,7 +87,9 @@ func (s *waitScreen) draw(c *sdl2.Canvas) {
 	c.Clear(waitBackground)
 	lh := c.LineHeight()
 	y := lh
-	for _, l := range s.lines {
+	width, _ := c.Size()
+	cols := int((float64(width) - 2*lh) / c.TextWidth("M"))
+	for _, l := range wrapColumns(s.lines, cols) {
 		c.Text(lh, y, l, waitText)
 		y += lh * 1.5
 	}

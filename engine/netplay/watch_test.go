@@ -1,0 +1,106 @@
+package netplay_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
+	"github.com/lockstep-engine/lockstep/engine/tape"
+)
+
+// addWatcher makes the host take a spectator over a new link at its
+// frame `at`, with cond both ways; the watcher is returned once made.
+func addWatcher(t *testing.T, w *world, at int, cond netsim.Conditions, seed, ticks uint64, rec *bytes.Buffer, made func(*simPeer)) {
+	host := w.peers[0]
+	prev := host.onFrame
+	host.onFrame = func(p *simPeer) {
+		if prev != nil {
+			prev(p)
+		}
+		if p.frameN != at {
+			return
+		}
+		h, c := w.net.Pipe(cond, cond)
+		np := &simPeer{w: w, i: len(w.peers), resume: make(chan struct{}), period: time.Second / 60, jitter: time.Millisecond,
+			rng: rand.New(rand.NewPCG(seed, 200+uint64(len(w.peers)))), game: &botGame{players: p.game.players, seed: p.game.seed},
+			ends: []netplay.Peer{{Slot: 0, Link: c}}, wake: p.w.now}
+		var err error
+		np.session, err = netplay.New(netplay.Config{Players: p.game.players, Peers: np.ends, InputDelay: 3, Spectate: true})
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if err := p.session.Watch(h); err != nil {
+			t.Error(err)
+			return
+		}
+		if rec != nil {
+			if np.tape, err = tape.NewRecorder(rec, tape.Header{Scene: "bot", TPS: 60, Players: p.game.players}); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+		w.peers = append(w.peers, np)
+		go np.main(ticks)
+		made(np)
+	}
+}
+
+// A spectator who comes at tick ~300 replays the session so far at full
+// speed, follows it a little behind and ends on the players' last tick
+// and hash; one whose link dies is dropped, and neither makes the
+// players wait.
+func TestSpectatorsCatchUpEndOnThePlayersHashAndNeverStallThem(t *testing.T) {
+	cond := netsim.Conditions{Latency: 20 * time.Millisecond, Jitter: 10 * time.Millisecond, Loss: 0.05}
+	for seed := range uint64(50) {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			players := 2 + int(seed%2)
+			const ticks = 1500
+			w := newWorld(setup{players: players, ticks: ticks, cond: cond, seed: seed, delay: 3, drop: 5 * time.Second})
+			var watcher, lost *simPeer
+			var rec bytes.Buffer
+			addWatcher(t, w, 300+int(seed), cond, seed, ticks, &rec, func(p *simPeer) { watcher = p })
+			addWatcher(t, w, 320, cond, seed, ticks, nil, func(p *simPeer) {
+				lost = p
+				p.onFrame = func(p *simPeer) {
+					if p.frameN == 100 { // its network dies for good
+						p.ends[0].Link.(*netsim.End).Cut()
+						p.dead = true
+					}
+				}
+			})
+			if !w.run(ticks) {
+				t.Fatal("the peers did not finish")
+			}
+			if watcher == nil || lost == nil {
+				t.Fatal("no watcher was taken")
+			}
+			if watcher.err != nil || len(watcher.game.hashes) != ticks {
+				t.Fatalf("the watcher ended with %v after %d ticks, want %d", watcher.err, len(watcher.game.hashes), ticks)
+			}
+			for n, h := range w.peers[0].game.hashes {
+				if watcher.game.hashes[n] != h {
+					t.Fatalf("the watcher's state differs from the players' after tick %d", n)
+				}
+			}
+			for _, p := range w.peers[:players] {
+				if p.err != nil || len(p.game.hashes) != ticks {
+					t.Fatalf("player %d ended with %v after %d ticks", p.i, p.err, len(p.game.hashes))
+				}
+			}
+			if seed < 10 { // its recording replays offline to the players' states
+				replaysTo(t, &rec, watcher, w.peers[0].game.hashes)
+			}
+			if watcher.rep.Held.CaughtUp < 150 {
+				t.Fatalf("the watcher caught up %d ticks beyond the tick rate, want most of the ~270 before it came", watcher.rep.Held.CaughtUp)
+			}
+			if st := w.peers[0].session.Stats(); st.Watchers != 2 || st.WatchersDropped != 1 {
+				t.Fatalf("the host took %d watchers and dropped %d, want 2 and 1", st.Watchers, st.WatchersDropped)
+			}
+		})
+	}
+}
