@@ -111,7 +111,7 @@ func TestDesyncMessageNamesTheTickAndTheUsualCauses(t *testing.T) {
 		{Tick: 120, FoundBy: 1},
 	} {
 		msg := e.Error()
-		for _, want := range []string{"tick 120", "wall clock", "map iteration order", "local files", "flags", "tools/replay -diff"} {
+		for _, want := range []string{"tick 120", "wall clock", "map iteration order", "local files", "flags", "recordings"} {
 			if !strings.Contains(msg, want) {
 				t.Fatalf("%q does not say %q", msg, want)
 			}

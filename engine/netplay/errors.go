@@ -25,7 +25,7 @@ type DesyncError struct {
 const desyncCauses = "the usual causes: the wall clock or real time read in a tick, " +
 	"map iteration order or another source of randomness than the seed, " +
 	"local files, saves or flags that differ between the peers; " +
-	"record with -record on every peer and compare the tapes with tools/replay -diff"
+	"record the session on every peer and compare the recordings (tools/replay -diff)"
 
 // Error names the tick, the hashes when known and the usual causes.
 func (e *DesyncError) Error() string {

@@ -43,11 +43,11 @@ func (h constHash) StateHash() uint64 { return uint64(h) }
 // left to the test.
 func pair(t testing.TB) (host, joiner *Session, hl, jl *queueLink) {
 	hl, jl = &queueLink{}, &queueLink{}
-	host, err := New(Config{Players: 2, Slot: 0, Peers: []Peer{{Slot: 1, Link: hl}}, InputDelay: 2, HashInterval: 4})
+	host, err := New(Config{Terms: Terms{Players: 2, InputDelay: 2, HashInterval: 4}, Slot: 0, Peers: []Peer{{Slot: 1, Link: hl}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	joiner, err = New(Config{Players: 2, Slot: 1, Peers: []Peer{{Slot: 0, Link: jl}}, InputDelay: 2, HashInterval: 4})
+	joiner, err = New(Config{Terms: Terms{Players: 2, InputDelay: 2, HashInterval: 4}, Slot: 1, Peers: []Peer{{Slot: 0, Link: jl}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestHostRefusesAJoinerSpeakingForAnotherSlot(t *testing.T) {
 	}
 	// The same datagram, but as the joiner of slot 2 of a 3-player host.
 	hl, hl2 := &queueLink{}, &queueLink{}
-	h, err := New(Config{Players: 3, Peers: []Peer{{Slot: 1, Link: hl}, {Slot: 2, Link: hl2}}, InputDelay: 2})
+	h, err := New(Config{Terms: Terms{Players: 3, InputDelay: 2}, Peers: []Peer{{Slot: 1, Link: hl}, {Slot: 2, Link: hl2}}})
 	if err != nil {
 		t.Fatal(err)
 	}

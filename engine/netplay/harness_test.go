@@ -189,8 +189,8 @@ func newWorld(s setup) *world {
 	}
 	for i, p := range w.peers {
 		var err error
-		p.session, err = netplay.New(netplay.Config{Players: s.players, Slot: i, Peers: p.ends, InputDelay: s.delay,
-			DropAfter: s.drop, Rollback: s.rollback, AdaptDelay: s.adapt, PlayOn: s.playOn})
+		p.session, err = netplay.New(netplay.Config{Terms: netplay.Terms{Players: s.players, InputDelay: s.delay, AdaptDelay: s.adapt, PlayOn: s.playOn},
+			Local: netplay.Local{DropAfter: s.drop, Rollback: s.rollback}, Slot: i, Peers: p.ends})
 		if err != nil {
 			panic(err)
 		}

@@ -190,7 +190,7 @@ func TestAPlayerBackAfterTheWindowIsToldTheirPlaceWasGivenUp(t *testing.T) {
 	w := newWorld(setup{players: 3, ticks: 1200, cond: cond, seed: 3, delay: 3, drop: 2 * time.Second, playOn: true})
 	var err error // the player's own window is longer than the host's
 	p2 := w.peers[2]
-	if p2.session, err = netplay.New(netplay.Config{Players: 3, Slot: 2, Peers: p2.ends, InputDelay: 3, DropAfter: 10 * time.Second}); err != nil {
+	if p2.session, err = netplay.New(netplay.Config{Terms: netplay.Terms{Players: 3, InputDelay: 3}, Local: netplay.Local{DropAfter: 10 * time.Second}, Slot: 2, Peers: p2.ends}); err != nil {
 		t.Fatal(err)
 	}
 	o := &outage{j: 2, from: 200, length: 3 * time.Second}

@@ -22,11 +22,11 @@ func TestPredictedDelayIsZeroToTwoTicksFromTheRoundTrip(t *testing.T) {
 // input delay.
 func predictingPair(t *testing.T) (host, joiner *Session, hl, jl *queueLink) {
 	hl, jl = &queueLink{}, &queueLink{}
-	host, err := New(Config{Players: 2, Slot: 0, Peers: []Peer{{Slot: 1, Link: hl}}, Rollback: 8})
+	host, err := New(Config{Terms: Terms{Players: 2}, Local: Local{Rollback: 8}, Slot: 0, Peers: []Peer{{Slot: 1, Link: hl}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	joiner, err = New(Config{Players: 2, Slot: 1, Peers: []Peer{{Slot: 0, Link: jl}}, Rollback: 8})
+	joiner, err = New(Config{Terms: Terms{Players: 2}, Local: Local{Rollback: 8}, Slot: 1, Peers: []Peer{{Slot: 0, Link: jl}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,11 +11,11 @@ import (
 // press it took once must not be played again in the tick after.
 func TestAPredictedTicksInputIsTakenOnce(t *testing.T) {
 	hl, jl := &queueLink{}, &queueLink{}
-	h, err := New(Config{Players: 2, Slot: 0, Peers: []Peer{{Slot: 1, Link: hl}}, Rollback: 8})
+	h, err := New(Config{Terms: Terms{Players: 2}, Local: Local{Rollback: 8}, Slot: 0, Peers: []Peer{{Slot: 1, Link: hl}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := New(Config{Players: 2, Slot: 1, Peers: []Peer{{Slot: 0, Link: jl}}, Rollback: 8})
+	j, err := New(Config{Terms: Terms{Players: 2}, Local: Local{Rollback: 8}, Slot: 1, Peers: []Peer{{Slot: 0, Link: jl}}})
 	if err != nil {
 		t.Fatal(err)
 	}

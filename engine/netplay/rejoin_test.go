@@ -32,7 +32,7 @@ func restart(t *testing.T, w *world, j, at int, after time.Duration, cond netsim
 				rng: rand.New(rand.NewPCG(seed, 100+uint64(j))), game: &botGame{players: old.game.players, seed: old.game.seed},
 				ends: []netplay.Peer{{Slot: 0, Link: c}}, wake: p.w.now}
 			var err error
-			np.session, err = netplay.New(netplay.Config{Players: old.game.players, Slot: j, Peers: np.ends, InputDelay: 3, Rejoin: true})
+			np.session, err = netplay.New(netplay.Config{Terms: netplay.Terms{Players: old.game.players, InputDelay: 3}, Local: netplay.Local{Rejoin: true}, Slot: j, Peers: np.ends})
 			if err != nil {
 				t.Error(err)
 				return

@@ -29,7 +29,7 @@ func addWatcher(t *testing.T, w *world, at int, cond netsim.Conditions, seed, ti
 			rng: rand.New(rand.NewPCG(seed, 200+uint64(len(w.peers)))), game: &botGame{players: p.game.players, seed: p.game.seed},
 			ends: []netplay.Peer{{Slot: 0, Link: c}}, wake: p.w.now}
 		var err error
-		np.session, err = netplay.New(netplay.Config{Players: p.game.players, Peers: np.ends, InputDelay: 3, Spectate: true})
+		np.session, err = netplay.New(netplay.Config{Terms: netplay.Terms{Players: p.game.players, InputDelay: 3}, Local: netplay.Local{Spectate: true}, Peers: np.ends})
 		if err != nil {
 			t.Error(err)
 			return

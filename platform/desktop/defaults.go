@@ -42,7 +42,7 @@ func flagOf(field string) string {
 		"Output.PProf": "pprof", "Output.Record": "record", "Output.Replay": "replay",
 		"Sound.AudioOut": "audio-out", "Sound.Mute": "mute", "Sound.Volume": "volume",
 		"Net.Host": "host", "Net.Join": "join", "Net.Code": "code",
-		"Net.InputDelay": "input-delay", "Net.DropAfter": "net-timeout", "Net.Rollback": "rollback", "Net.Lobby": "lobby",
+		"Net.InputDelay": "input-delay", "Net.DropAfter": "net-timeout", "Net.JoinTimeout": "join-timeout", "Net.Rollback": "rollback", "Net.Lobby": "lobby",
 		"SyncTest": "synctest",
 	}[field]
 }

@@ -54,8 +54,8 @@ func failureWords(n *NetOptions, err error) []string {
 		return []string{host + " does not know the code " + n.Code + ".",
 			"Try: check -code against the code the host's window shows, letter for letter, and start again."}
 	case errors.Is(err, transport.ErrNoAnswer):
-		return []string{fmt.Sprintf("no answer from %s within %v (-net-timeout, at most 10s here).", host, n.joinWait()),
-			"Try: check that the host is running and waiting, that -join names the address its window shows, and that no firewall blocks UDP; a slow network wants a longer -net-timeout."}
+		return []string{fmt.Sprintf("no answer from %s within %v (-join-timeout).", host, n.JoinTimeout),
+			"Try: check that the host is running and waiting, that -join names the address its window shows, and that no firewall blocks UDP; a slow network wants a longer -join-timeout."}
 	case errors.Is(err, transport.ErrFull):
 		return []string{host + " has all the players its session takes (or is busy).",
 			"Try: ask the host to start a new session with room for you, then join it."}

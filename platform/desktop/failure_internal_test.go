@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -39,11 +40,11 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}
-	cannot := r.canAdopt(recorded(tape.Setting{Name: "bot", Value: "7"}))
+	cannot := r.canAdopt(netplay.Terms{Settings: recorded(tape.Setting{Name: "bot", Value: "7"})})
 	if cannot == nil {
 		t.Fatal("a host setting -bot, local to this game, was taken: want it refused")
 	}
-	n := &NetOptions{Join: "192.0.2.7:7777", Code: "ABCDEFGH12345678", DropAfter: time.Second}
+	n := &NetOptions{Join: "192.0.2.7:7777", Code: "ABCDEFGH12345678", JoinTimeout: time.Second}
 	for _, tc := range []struct {
 		name string
 		err  error
@@ -52,7 +53,7 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 		{"wrong code", fmt.Errorf("netplay: join x: %w: check it", transport.ErrWrongCode),
 			[]string{"could not start the game", "the host at 192.0.2.7:7777 does not know the code ABCDEFGH12345678", "Try: check -code"}},
 		{"no answer", fmt.Errorf("netplay: join x: %w within 1s", transport.ErrNoAnswer),
-			[]string{"no answer from the host at 192.0.2.7:7777 within 1s", "Try: check that the host is running", "longer -net-timeout"}},
+			[]string{"no answer from the host at 192.0.2.7:7777 within 1s", "Try: check that the host is running", "longer -join-timeout"}},
 		{"full", fmt.Errorf("%w: takes no more players (%w, or it is busy)", transport.ErrRefused, transport.ErrFull),
 			[]string{"has all the players its session takes", "Try: ask the host to start a new session"}},
 		{"settings", fmt.Errorf("%w: this peer cannot run the host's settings: %w", transport.ErrRefused, cannot),
@@ -75,7 +76,7 @@ func joinOnScreen(t *testing.T, addr, code string, timeout time.Duration) ([]str
 	t.Helper()
 	r := newRun(&goals{}, Config{Name: "goals", Window: sdl2.Options{Headless: true},
 		Loop: engine.Config{Players: 2, Logger: slog.New(slog.DiscardHandler)},
-		Net:  NetOptions{Join: addr, Code: code, DropAfter: timeout}})
+		Net:  NetOptions{Join: addr, Code: code, JoinTimeout: timeout}})
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestAJoinWithTheWrongCodeSaysSoOnTheWaitingScreen(t *testing.T) {
 	defer cancel()
 	addrs := make(chan net.Addr, 1)
 	go func() { // given up when ctx ends: it never has its players
-		_, _ = transport.Host(ctx, "127.0.0.1:0", transport.Options{Code: "the-hosts-code-1", Players: 2, Logger: slog.New(slog.DiscardHandler)},
+		_, _ = transport.Host(ctx, "127.0.0.1:0", transport.Options{Code: "the-hosts-code-1", Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)},
 			func(a net.Addr) { addrs <- a })
 	}()
 	var addr string

@@ -21,7 +21,7 @@ func lobbyConnect(addr string, opt *transport.Options, log *slog.Logger, screen 
 		opt.Code = transport.NewCode()
 		log.Info("netplay: share this code: the other players run the same game with -lobby ADDR -code CODE", "lobby", addr, "code", opt.Code)
 	}
-	p := &progress{screen: &waitScreen{}, lobby: addr, code: opt.Code, players: opt.Players}
+	p := &progress{screen: &waitScreen{}, lobby: addr, code: opt.Code, players: opt.Terms.Players}
 	p.set(stateLobby, 0, nil)
 	*screen = p.screen
 	o := *opt
@@ -31,7 +31,7 @@ func lobbyConnect(addr string, opt *transport.Options, log *slog.Logger, screen 
 // meetByLobby joins the lobby's room for the code and meets the other
 // players through it, telling p what happens.
 func meetByLobby(ctx context.Context, addr string, opt transport.Options, log *slog.Logger, p *progress) (*transport.Joined, error) {
-	c, err := lobby.Join(ctx, addr, opt.Code, lobby.Options{Players: opt.Players, Logger: log})
+	c, err := lobby.Join(ctx, addr, opt.Code, lobby.Options{Players: opt.Terms.Players, Logger: log})
 	if err != nil {
 		return nil, p.fail(ctx, lobbyFailure(addr, err), 0)
 	}
@@ -41,8 +41,8 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, log *s
 		role = "hosting"
 	}
 	log.Info("netplay: in the lobby", "role", role, "slot", c.Slot(), "code", opt.Code)
-	if c.Slot() != 0 && opt.InputDelay != 0 {
-		log.Warn("netplay: -input-delay is the host's to choose, and another player hosts this game: this machine plays with the host's", "input_delay", opt.InputDelay)
+	if c.Slot() != 0 && opt.Terms.InputDelay != 0 {
+		log.Warn("netplay: -input-delay is the host's to choose, and another player hosts this game: this machine plays with the host's", "input_delay", opt.Terms.InputDelay)
 	}
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -101,7 +101,7 @@ func lobbyFailure(addr string, err error) error {
 	var le *lobby.Error
 	switch {
 	case errors.As(err, &le) && errors.Is(le.Kind, lobby.ErrUnreachable):
-		return &playerError{fmt.Sprintf("netplay: the lobby at %s cannot be reached: %s (%v)", addr, le.Try, le.Err), err}
+		return &playerError{fmt.Sprintf("netplay: the lobby at %s cannot be reached: check the lobby address and your internet connection, or play without a lobby (-host and -join) (%v)", addr, le.Err), err}
 	case errors.Is(err, transport.ErrRelayRefused): // before the lobby's: the other player leaving it follows from this
 		return &playerError{"netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured (" + err.Error() + ")", err}
 	case errors.As(err, &le):

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/platform/lobby"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -102,7 +103,7 @@ func TestALobbyThatDoesNotAnswerFailsSayingSo(t *testing.T) {
 	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	_, err = meetByLobby(ctx, addr, transport.Options{Code: p.code, Players: 2, Logger: slog.New(slog.DiscardHandler)}, slog.New(slog.DiscardHandler), p)
+	_, err = meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, slog.New(slog.DiscardHandler), p)
 	if !errors.Is(err, lobby.ErrUnreachable) || !strings.Contains(err.Error(), "cannot be reached") {
 		t.Fatalf("meeting through a lobby that is not there: %v, want it unreachable", err)
 	}
@@ -118,7 +119,7 @@ func TestOnlyAGameThatAsksListensOnEveryInterface(t *testing.T) {
 	for _, all := range []bool{false, true} {
 		r := newRun(nil, Config{Net: NetOptions{Lobby: "203.0.113.1:7000", ListenAll: all}})
 		r.log = slog.New(slog.DiscardHandler)
-		if got := r.sessionOptions(0).ListenAll; got != all {
+		if got := r.sessionOptions(netplay.Local{}).ListenAll; got != all {
 			t.Errorf("Config.Net.ListenAll %v: the session's ListenAll is %v", all, got)
 		}
 	}

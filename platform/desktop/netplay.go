@@ -38,10 +38,13 @@ type NetOptions struct {
 	// DropAfter is the rejoin window (-net-timeout): how long a silent
 	// player's place is held for their link to come back; past it the
 	// host gives the place up and the session ends for everyone else,
-	// cleanly (or plays on without them, PlayOn). It also bounds a
-	// joiner's wait for the host to answer, at most 10 s. 0 means
+	// cleanly (or plays on without them, PlayOn). 0 means
 	// engine/netplay's DefaultDropAfter (a minute).
 	DropAfter time.Duration
+	// JoinTimeout is how long a joiner waits for the host to answer at
+	// all (-join-timeout); 0 means engine/netplay's DefaultHandshake
+	// (10 s).
+	JoinTimeout time.Duration
 	// PlayOn keeps the session going without a player whose place was
 	// given up (code only, no flag: a game that can play on with a slot
 	// idle says so); their slot's input is then the zero Input and the
@@ -78,17 +81,11 @@ func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
 	fs.StringVar(&n.Join, "join", d.Join, "netplay: join the host at `addr`")
 	fs.StringVar(&n.Code, "code", d.Code, "netplay: the session's secret (the host prints a generated one when not given)")
 	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", netplay.MaxInputDelay))
-	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: how long a silent player's place is held for them to come back before the session goes on without them (most games end then); a joiner waits at most 10 s of it for the host to answer")
+	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: how long a silent player's place is held for them to come back before the session goes on without them (most games end then)")
+	fs.DurationVar(&n.JoinTimeout, "join-timeout", d.JoinTimeout, "netplay: how long a joiner waits for the host to answer at all")
 	n.rollbackFlag(fs, d)
 	fs.StringVar(&n.Lobby, "lobby", d.Lobby, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts")
 }
-
-// maxJoinWait bounds a joiner's wait for the host to answer at all: the
-// rejoin window is for a session under way.
-const maxJoinWait = 10 * time.Second
-
-// joinWait is how long a joiner waits for the host to answer.
-func (n *NetOptions) joinWait() time.Duration { return min(n.DropAfter, maxJoinWait) }
 
 // endWait bounds the wait for the peers' last acknowledgements after the
 // session's last tick, and for the session to end after an interrupt.
@@ -101,6 +98,9 @@ func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" || n.Lo
 func (n NetOptions) withDefaults() NetOptions {
 	if n.DropAfter == 0 {
 		n.DropAfter = netplay.DefaultDropAfter
+	}
+	if n.JoinTimeout == 0 {
+		n.JoinTimeout = netplay.DefaultHandshake
 	}
 	return n
 }
@@ -128,6 +128,8 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("invalid value %d for %s: want 0 (pure lockstep) or 1 to %d ticks", n.Rollback, name("Net.Rollback"), netplay.MaxRollback)
 	case n.DropAfter < netplay.DefaultWarnAfter:
 		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), netplay.DefaultWarnAfter)
+	case n.JoinTimeout < 0:
+		return usagef("invalid value %v for %s: want 0 (the default) or more", n.JoinTimeout, name("Net.JoinTimeout"))
 	case n.active() && c.Output.Replay != "":
 		return usagef("%s plays a recording alone: drop %s, %s and %s", name("Output.Replay"), host, join, lobby)
 	case n.active() && (c.Loop.Frames != 0 || c.Loop.Duration != 0):
@@ -173,16 +175,33 @@ type netRun struct {
 	now, heldAt, maxHeld time.Duration
 }
 
-// sessionOptions are the transport's options for this run's session,
-// which predicts when rollback is above 0.
-func (r *run) sessionOptions(rollback int) transport.Options {
+// sessionOptions are the transport's options for this run's session:
+// the terms it wishes for and this peer's own choices (local).
+func (r *run) sessionOptions(local netplay.Local) transport.Options {
 	o, n := &r.cfg, &r.cfg.Net
-	return transport.Options{Code: n.Code, Players: o.Loop.Players, InputDelay: n.InputDelay, TPS: o.Loop.TPS,
-		Build: buildID(o.Version, r.log), Game: o.Name, Logger: r.log, Settings: r.recorded, Chosen: chosenSettings(o, r.recorded),
-		Ticks: o.Loop.Ticks, Timeout: n.joinWait(), Predicting: rollback > 0, ListenAll: n.ListenAll,
+	return transport.Options{Terms: r.wish(local.Rollback), Local: local, Code: n.Code,
+		Build: buildID(o.Version, r.log), Game: o.Name, Logger: r.log, Chosen: chosenSettings(o, r.recorded),
+		ListenAll: n.ListenAll,
 		// A joiner takes its place only once it knows it can run the
-		// host's settings.
+		// host's terms.
 		Check: r.canAdopt}
+}
+
+// wish is the session this run asks for, drawing ahead by rollback
+// ticks. In lockstep a delay picked from the round trip then follows it;
+// drawing ahead, the few ticks PredictedDelayFor chose at the start stay
+// (a change announced from the verified tick could land on ticks whose
+// input this peer already sent for its predicted present).
+func (r *run) wish(rollback int) netplay.Terms {
+	c := &r.cfg
+	return netplay.Terms{Players: c.Loop.Players, TPS: c.Loop.TPS, InputDelay: c.Net.InputDelay,
+		AdaptDelay: c.Net.InputDelay == 0 && rollback == 0, PlayOn: c.Net.PlayOn, Settings: r.recorded, Ticks: c.Loop.Ticks}
+}
+
+// local is this peer's own part of the session, drawing ahead by
+// rollback ticks.
+func (n *NetOptions) local(rollback int) netplay.Local {
+	return netplay.Local{Rollback: rollback, DropAfter: n.DropAfter, Handshake: n.JoinTimeout}
 }
 
 // startNet connects the session before the game starts, so that a joiner
@@ -195,7 +214,8 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	if o.Output.Record == "" { // a recording says it already
 		warnUnhashed(r.game, log)
 	}
-	opt := r.sessionOptions(rollback)
+	local := n.local(rollback)
+	opt := r.sessionOptions(local)
 	var connect func(context.Context) (*transport.Joined, error)
 	switch {
 	case n.Lobby != "":
@@ -204,12 +224,12 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		if opt.Code == "" {
 			opt.Code = transport.NewCode()
 		}
-		s := hostScreen(n.Host, opt.Code, opt.Players)
+		s := hostScreen(n.Host, opt.Code, opt.Terms.Players)
 		*screen, opt.Arrived = s, s.arrived
 		connect = func(ctx context.Context) (*transport.Joined, error) {
 			return transport.Host(ctx, n.Host, opt, func(a net.Addr) {
 				s.listening(a)
-				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", opt.Code, "players", opt.Players)
+				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", opt.Code, "players", opt.Terms.Players)
 			})
 		}
 	default:
@@ -230,47 +250,50 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 			return nil, err
 		}
 	}
-	if j.InputDelay == 0 && rollback == 0 {
+	if j.Terms.InputDelay == 0 && rollback == 0 {
 		_ = j.Close()
 		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
 	}
-	s, err := netplay.New(netplay.Config{Players: j.Players, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay,
-		TPS: o.Loop.TPS, DropAfter: n.DropAfter, Rollback: rollback, PlayOn: n.PlayOn,
-		// The delay follows the round trip in lockstep; drawing ahead, the
-		// few ticks PredictedDelayFor chose at the start stay (a change
-		// announced from the verified tick could land on ticks whose input
-		// this peer already sent for its predicted present).
-		AdaptDelay: n.InputDelay == 0 && rollback == 0})
+	s, err := netplay.New(j.Config(local))
 	if err != nil {
 		_ = j.Close()
 		return nil, err
 	}
-	log.Info("netplay: session started", "slot", j.Slot, "players", j.Players, "input_delay", j.InputDelay, "rtt", j.RTT, "rollback", rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
+	log.Info("netplay: session started", "slot", j.Slot, "players", j.Terms.Players, "input_delay", j.Terms.InputDelay, "rtt", j.RTT, "rollback", rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
 	return &netRun{joined: j, session: s, log: log, dropAfter: n.endWait(), window: n.DropAfter, bot: o.Bot, heldAt: -1}, nil
 }
 
-// adoptHost gives a joiner the host's settings (those it chose itself
-// already agree: the host refused it otherwise) and its -ticks: only
-// what a recording keeps, each checked as the command line checks it.
+// adoptHost gives a joiner the host's terms: its player count, settings
+// (those it chose itself already agree: the host refused it otherwise)
+// and ticks, each checked as the command line checks it.
 func (r *run) adoptHost(j *transport.Joined) error {
-	if j.Players != r.cfg.Loop.Players { // players are given once, in Config.Loop.Players
-		return fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", j.Players, r.cfg.Loop.Players)
-	}
-	if err := r.cfg.adoptSettings(r.game, j.Settings, nil, hostSource()); err != nil {
+	if err := r.cfg.adoptTerms(r.game, j.Terms); err != nil {
 		return err
 	}
-	r.cfg.Loop.Ticks = j.Ticks // every peer stops on the host's -ticks (0: when a player quits)
 	return r.checkGame()
 }
 
-// canAdopt reports whether this joiner can run the host's settings ss,
-// as adoptHost would take them, without taking them: platform/transport's
-// join-time check, so that a joiner that cannot is refused before the host
-// gives it a slot. It leaves the game's flags as ss would set them;
+// canAdopt reports whether this joiner can run the host's terms t, as
+// adoptHost would take them, without taking them: platform/transport's
+// join-time check, so that a joiner that cannot is refused before the
+// host gives it a slot. It leaves the game's flags as t would set them;
 // adoptHost sets them again.
-func (r *run) canAdopt(ss []tape.Setting) error {
+func (r *run) canAdopt(t netplay.Terms) error {
 	trial := r.cfg
-	return trial.adoptSettings(r.game, ss, nil, hostSource())
+	return trial.adoptTerms(r.game, t)
+}
+
+// adoptTerms takes a host's terms t into c: the player count, the
+// settings a recording keeps and the tick every peer stops after.
+func (c *Config) adoptTerms(game Game, t netplay.Terms) error {
+	if t.Players != c.Loop.Players { // players are given once, in Config.Loop.Players
+		return fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", t.Players, c.Loop.Players)
+	}
+	if err := c.adoptSettings(game, t.Settings, nil, hostSource()); err != nil {
+		return err
+	}
+	c.Loop.Ticks = t.Ticks // every peer stops on the host's -ticks (0: when a player quits)
+	return nil
 }
 
 // hostSource is where a joiner's adopted settings come from.
@@ -365,7 +388,7 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	default:
 		r.why = "ended"
 	}
-	if !errors.As(runErr, &silent) && !errors.As(runErr, &left) && !transport.Settle(r.session, clock, dropAfter) {
+	if !errors.As(runErr, &silent) && !errors.As(runErr, &left) && !r.session.Settle(clock, dropAfter) {
 		r.log.Warn("netplay: a peer did not confirm the end; it may wait for its timeout")
 	}
 	return r.joined.Close()
@@ -542,7 +565,7 @@ func (r *netRun) loopContext(ctx context.Context) (context.Context, func()) {
 // setup tells the game its slot. Nil-safe.
 func (r *netRun) setup(s *Setup) {
 	if r != nil {
-		s.Slot, s.Players = r.joined.Slot, r.joined.Players
+		s.Slot, s.Players = r.joined.Slot, r.joined.Terms.Players
 	}
 }
 

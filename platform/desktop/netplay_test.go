@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -86,10 +87,10 @@ func TestAJoinerRefusesHostSettingsTheGameRefuses(t *testing.T) {
 	addrs := make(chan string, 1)
 	hosted := make(chan *transport.Joined, 1)
 	go func() {
-		opt := transport.Options{Code: "adopt-test-code", Players: 2, Build: desktop.BuildID("", slog.Default()), Game: "same",
+		opt := transport.Options{Code: "adopt-test-code", Build: desktop.BuildID("", slog.Default()), Game: "same",
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-			Settings: []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "1"},
-				{Name: "speed", Value: "-5"}, {Name: "tps", Value: "60"}}}
+			Terms: netplay.Terms{Players: 2, Settings: []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "1"},
+				{Name: "speed", Value: "-5"}, {Name: "tps", Value: "60"}}}}
 		j, _ := transport.Host(ctx, "127.0.0.1:0", opt, func(a net.Addr) { addrs <- a.String() })
 		hosted <- j // closed once the joiner is done: it must read its welcome
 	}()

@@ -88,6 +88,9 @@ func sameCases(replay string) []sameCase {
 		{"Net.Join", func(c *desktop.Config) { c.Net.Join, c.Net.Code = "127.0.0.1:7777", "abcdefgh" }, []string{"-join", "127.0.0.1:7777", "-code", "abcdefgh"}},
 		{"Net.Code", func(c *desktop.Config) { c.Net.Host, c.Net.Code = "127.0.0.1:7777", "abcdefgh" }, []string{"-host", "127.0.0.1:7777", "-code", "abcdefgh"}},
 		{"Net.DropAfter", func(c *desktop.Config) { c.Net.Host, c.Net.DropAfter = "127.0.0.1:1", 10*time.Second }, []string{"-host", "127.0.0.1:1", "-net-timeout", "10s"}},
+		{"Net.JoinTimeout", func(c *desktop.Config) {
+			c.Net.Join, c.Net.Code, c.Net.JoinTimeout = "127.0.0.1:1", "a-code-of-16-ch", 10*time.Second
+		}, []string{"-join", "127.0.0.1:1", "-code", "a-code-of-16-ch", "-join-timeout", "10s"}},
 		{"Net.Rollback", func(c *desktop.Config) { c.Net.Host, c.Net.Rollback = "127.0.0.1:1", 4 }, []string{"-host", "127.0.0.1:1", "-rollback", "4"}},
 		{"Net.NoRollback", func(c *desktop.Config) { c.Net.Host, c.Net.NoRollback = "127.0.0.1:1", true }, []string{"-host", "127.0.0.1:1", "-rollback", "0"}},
 		{"Net.Lobby", func(c *desktop.Config) { c.Net.Lobby = "127.0.0.1:7000" }, []string{"-lobby", "127.0.0.1:7000"}},
@@ -176,7 +179,7 @@ func TestParseKeepsWhatNoFlagSets(t *testing.T) {
 		t.Fatal("Parse dropped Config.Bot")
 	}
 	out.Bot, in.Bot = nil, nil
-	out.Loop.TPS, out.Loop.FPS, out.Loop.MaxSteps, out.Seed, out.Sound.Volume, out.Net.DropAfter = 0, 0, 0, 0, 0, 0
+	out.Loop.TPS, out.Loop.FPS, out.Loop.MaxSteps, out.Seed, out.Sound.Volume, out.Net.DropAfter, out.Net.JoinTimeout = 0, 0, 0, 0, 0, 0, 0
 	if !reflect.DeepEqual(in, out) {
 		t.Fatalf("Parse changed fields no flag sets:\n%+v\nbecame\n%+v", in, out)
 	}

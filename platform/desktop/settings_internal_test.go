@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -100,10 +101,10 @@ func TestCanAdoptChecksWithoutTaking(t *testing.T) {
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.canAdopt(recorded(tape.Setting{Name: "bot", Value: "7"})); err == nil || !strings.Contains(err.Error(), "-bot") {
+	if err := r.canAdopt(netplay.Terms{Settings: recorded(tape.Setting{Name: "bot", Value: "7"})}); err == nil || !strings.Contains(err.Error(), "-bot") {
 		t.Fatalf("check of a host setting -bot: %v, want a refusal naming it", err)
 	}
-	if err := r.canAdopt([]tape.Setting{{Name: "seed", Value: "8"}}); err != nil || r.cfg.Seed != 1 {
+	if err := r.canAdopt(netplay.Terms{Settings: []tape.Setting{{Name: "seed", Value: "8"}}}); err != nil || r.cfg.Seed != 1 {
 		t.Fatalf("check of seed 8: %v, seed now %d: want accepted, the run's seed still 1", err, r.cfg.Seed)
 	}
 }
@@ -115,10 +116,10 @@ func TestAJoinerTakesTheHostsTicksAndRefusesAnotherPlayerCount(t *testing.T) {
 	if err := r.check(); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.adoptHost(&transport.Joined{Players: 3, Settings: recorded()}); err == nil || !strings.Contains(err.Error(), "3 player slots") {
+	if err := r.adoptHost(&transport.Joined{Terms: netplay.Terms{Players: 3, Settings: recorded()}}); err == nil || !strings.Contains(err.Error(), "3 player slots") {
 		t.Fatalf("a host of 3 players: %v, want a refusal naming the count", err)
 	}
-	if err := r.adoptHost(&transport.Joined{Players: 2, Ticks: 90, Settings: recorded()}); err != nil || r.cfg.Loop.Ticks != 90 {
+	if err := r.adoptHost(&transport.Joined{Terms: netplay.Terms{Players: 2, Ticks: 90, Settings: recorded()}}); err != nil || r.cfg.Loop.Ticks != 90 {
 		t.Fatalf("a host of 2 players stopping after 90 ticks: %v, ticks %d", err, r.cfg.Loop.Ticks)
 	}
 }

@@ -40,7 +40,7 @@ var (
 func tryFor(kind error) string {
 	switch kind {
 	case ErrUnreachable:
-		return "check the lobby address and your internet connection, or play with -host/-join"
+		return "check the lobby address and your internet connection, or connect directly without a lobby"
 	case ErrCodeUnknown:
 		return "check the code with whoever shared it, or host a new game"
 	case ErrRoomFull:

@@ -56,7 +56,7 @@ type secrets struct {
 func deriveSecrets(code string) (secrets, error) {
 	var s secrets
 	if len(code) < MinCode || len(code) > MaxCode {
-		return s, fmt.Errorf("lobby: code of %d characters: want %d to %d (leave -code out to have one generated)", len(code), MinCode, MaxCode)
+		return s, fmt.Errorf("lobby: code of %d characters: want %d to %d", len(code), MinCode, MaxCode)
 	}
 	master := argon2.IDKey([]byte(code), []byte(kdfSalt), kdfTime, kdfMemory, kdfThreads, 32)
 	room, err := hkdf.Expand(sha256.New, master, "room id", roomIDLen)

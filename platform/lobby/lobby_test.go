@@ -130,7 +130,7 @@ func TestLobbyUnreachableIsTyped(t *testing.T) {
 	if !errors.Is(err, ErrUnreachable) || !errors.As(err, &le) || le.Try == "" {
 		t.Fatalf("Join on a closed port: %v, want ErrUnreachable with something to try", err)
 	}
-	if !bytes.Contains([]byte(err.Error()), []byte("-host/-join")) {
+	if !bytes.Contains([]byte(err.Error()), []byte("connect directly without a lobby")) {
 		t.Errorf("message %q does not say what to try", err)
 	}
 }

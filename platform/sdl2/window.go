@@ -199,7 +199,7 @@ func initVideo(askHeadless bool) (driver string, headless bool, why string, err 
 	// Choosing a renderer explicitly turns batching off unless asked for.
 	sdl.SetHint(sdl.HINT_RENDER_BATCHING, "1")
 	if err := sdl.InitSubSystem(sdl.INIT_VIDEO); err != nil {
-		return "", false, "", fmt.Errorf("sdl2: no video device (SDL_VIDEODRIVER=%q): %w; run with a display, or without one set SDL_VIDEODRIVER=offscreen (Options.Headless, -headless)",
+		return "", false, "", fmt.Errorf("sdl2: no video device (SDL_VIDEODRIVER=%q): %w; run with a display, or without one set SDL_VIDEODRIVER=offscreen (or set Options.Headless)",
 			os.Getenv("SDL_VIDEODRIVER"), err)
 	}
 	driver, _ = sdl.GetCurrentVideoDriver()

@@ -26,7 +26,7 @@ func bindIP(n transport.Net, lobby string, servers []ICEServer, all bool) (net.I
 		return nil, err
 	}
 	if len(targets) == 0 {
-		return nil, fmt.Errorf("netplay: no lobby address to bind toward: set Options.Lobby to the lobby's address, or Options.ListenAll to listen on every interface")
+		return nil, fmt.Errorf("transport: no lobby address to bind toward: set Options.Lobby to the lobby's address, or Options.ListenAll to listen on every interface")
 	}
 	var local net.IP
 	var first error
@@ -75,13 +75,13 @@ func routeTargets(lobby string, servers []ICEServer) ([]string, error) {
 func lobbyHostPort(addr string) (string, error) {
 	if !strings.HasPrefix(addr, "http://") && !strings.HasPrefix(addr, "https://") {
 		if _, _, err := net.SplitHostPort(addr); err != nil {
-			return "", fmt.Errorf("netplay: lobby address %q: %w (want HOST:PORT or an https:// URL)", addr, err)
+			return "", fmt.Errorf("transport: lobby address %q: %w (want HOST:PORT or an https:// URL)", addr, err)
 		}
 		return addr, nil
 	}
 	u, err := url.Parse(addr)
 	if err != nil || u.Hostname() == "" {
-		return "", fmt.Errorf("netplay: lobby address %q: want HOST:PORT or an https:// URL (%v)", addr, err)
+		return "", fmt.Errorf("transport: lobby address %q: want HOST:PORT or an https:// URL (%v)", addr, err)
 	}
 	port := u.Port()
 	if port == "" {
@@ -94,12 +94,12 @@ func lobbyHostPort(addr string) (string, error) {
 func routeFrom(n transport.Net, hostport string) (net.IP, error) {
 	c, err := n.Dial("udp4", hostport)
 	if err != nil {
-		return nil, fmt.Errorf("netplay: find the route to %s, to bind to the address that faces it: %w (check the lobby's address and this machine's network, or listen on every interface)", hostport, err)
+		return nil, fmt.Errorf("transport: find the route to %s, to bind to the address that faces it: %w (check the lobby's address and this machine's network, or listen on every interface)", hostport, err)
 	}
 	defer c.Close()
 	a, ok := c.LocalAddr().(*net.UDPAddr)
 	if !ok || a.IP.IsUnspecified() {
-		return nil, fmt.Errorf("netplay: the route to %s has no local address (%v)", hostport, c.LocalAddr())
+		return nil, fmt.Errorf("transport: the route to %s has no local address (%v)", hostport, c.LocalAddr())
 	}
 	return a.IP, nil
 }

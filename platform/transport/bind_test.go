@@ -12,6 +12,8 @@ import (
 
 	"github.com/pion/ice/v4"
 	"github.com/pion/transport/v5/stdnet"
+
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // gathered runs one agent of s to the end of gathering and returns its
@@ -132,7 +134,7 @@ func TestPeersOnOneMachineMeetOverLoopback(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 2 {
 		wg.Go(func() {
-			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: "127.0.0.1:8080"}
+			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Terms: netplay.Terms{Players: 2}, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: "127.0.0.1:8080"}
 			js[i], errs[i] = meet(ctx, peers[i], func() []ICEServer { return nil }, o, n)
 		})
 	}

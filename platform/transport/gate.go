@@ -35,7 +35,7 @@ const (
 )
 
 // errHostFull is why a connection is refused before its handshake.
-var errHostFull = errors.New("netplay: the host takes no more connections")
+var errHostFull = errors.New("transport: the host takes no more connections")
 
 // closer is how the gate drops a connection it admitted: a *quic.Conn.
 type closer interface {
@@ -254,7 +254,7 @@ func (g *gate) wrongCodeFrom(addr net.Addr) {
 	}
 	g.mu.Unlock()
 	if due {
-		g.log.Warn("netplay: a peer tried to join with the wrong code", "addr", addrString(addr), "attempts", n)
+		g.log.Warn("transport: a peer tried to join with the wrong code", "addr", addrString(addr), "attempts", n)
 	}
 }
 
@@ -273,7 +273,7 @@ func (g *gate) noteStalled(n int, addr net.Addr) {
 	}
 	g.mu.Unlock()
 	if due {
-		g.log.Warn("netplay: handshakes stalled (peers that do not finish joining; the oldest are dropped for new ones)", "addr", addrString(addr), "stalled", total)
+		g.log.Warn("transport: handshakes stalled (peers that do not finish joining; the oldest are dropped for new ones)", "addr", addrString(addr), "stalled", total)
 	}
 }
 

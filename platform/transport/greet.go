@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
@@ -53,19 +54,50 @@ type hello struct {
 	Build    string        `json:"build"`
 	Game     string        `json:"game"`
 	Settings []wireSetting `json:"settings"`
-	// Ticks is the joiner's -ticks (0: none chosen): it must be the host's.
+	// Players and Ticks are the joiner's wish (0: none chosen): each
+	// must be the host's.
+	Players int    `json:"players,omitempty"`
+	Ticks   uint64 `json:"ticks,omitempty"`
+}
+
+// helloOf is what a joiner with o says, and what a host with o compares
+// a joiner's hello with.
+func helloOf(o Options) hello {
+	return hello{Build: o.Build, Game: o.Game, Settings: toWire(o.Terms.Settings, o.Chosen),
+		Players: o.Terms.Players, Ticks: o.Terms.Ticks}
+}
+
+// wireTerms are a netplay.Terms in a greeting.
+type wireTerms struct {
+	Players      int           `json:"players"`
+	TPS          int           `json:"tps,omitempty"`
+	InputDelay   int           `json:"input_delay"`
+	AdaptDelay   bool          `json:"adapt_delay,omitempty"`
+	HashInterval uint64        `json:"hash_interval,omitempty"`
+	Settings     []wireSetting `json:"settings"`
+	// Ticks is the tick every peer stops after (0: when a player quits).
 	Ticks uint64 `json:"ticks,omitempty"`
 }
 
-// offer is the host's answer to a hello: the settings the joiner would
-// run with, or why it may not join. Its fields are a welcome's, so a
-// refusal reads the same whenever it comes.
+// toWireTerms returns t for a greeting.
+func toWireTerms(t netplay.Terms) wireTerms {
+	return wireTerms{Players: t.Players, TPS: t.TPS, InputDelay: t.InputDelay, AdaptDelay: t.AdaptDelay,
+		HashInterval: t.HashInterval, Settings: toWire(t.Settings, nil), Ticks: t.Ticks}
+}
+
+// terms returns a greeting's terms.
+func (w wireTerms) terms() netplay.Terms {
+	return netplay.Terms{Players: w.Players, TPS: w.TPS, InputDelay: w.InputDelay, AdaptDelay: w.AdaptDelay,
+		HashInterval: w.HashInterval, Settings: fromWire(w.Settings), Ticks: w.Ticks}
+}
+
+// offer is the host's answer to a hello: the terms the joiner would run
+// with (the input delay still the host's wish), or why it may not join.
+// Its fields are a welcome's, so a refusal reads the same whenever it
+// comes.
 type offer struct {
-	Refused  string        `json:"refused,omitempty"`
-	Players  int           `json:"players"`
-	Settings []wireSetting `json:"settings"`
-	// Ticks is the tick every peer stops after (0: when a player quits).
-	Ticks uint64 `json:"ticks,omitempty"`
+	Refused string `json:"refused,omitempty"`
+	wireTerms
 }
 
 // answer is the joiner's word on an offer: "" when it takes it, else why
@@ -74,16 +106,12 @@ type answer struct {
 	Refused string `json:"refused,omitempty"`
 }
 
-// welcome is the host's last word: the joiner's place in the session, or
-// why it has none after all.
+// welcome is the host's last word: the joiner's place in the session and
+// the session's terms, or why it has none after all.
 type welcome struct {
-	Refused    string        `json:"refused,omitempty"`
-	Slot       int           `json:"slot"`
-	Players    int           `json:"players"`
-	InputDelay int           `json:"input_delay"`
-	Settings   []wireSetting `json:"settings"`
-	// Ticks is the tick every peer stops after (0: when a player quits).
-	Ticks uint64 `json:"ticks,omitempty"`
+	Refused string `json:"refused,omitempty"`
+	Slot    int    `json:"slot"`
+	wireTerms
 }
 
 // maxMessage bounds a greeting: a peer cannot make the other read more.
@@ -92,10 +120,10 @@ const maxMessage = 64 << 10
 func writeMessage(w io.Writer, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("netplay: encode greeting: %w", err)
+		return fmt.Errorf("transport: encode greeting: %w", err)
 	}
 	if _, err := w.Write(append(b, '\n')); err != nil {
-		return fmt.Errorf("netplay: send greeting: %w", err)
+		return fmt.Errorf("transport: send greeting: %w", err)
 	}
 	return nil
 }
@@ -104,13 +132,13 @@ func readMessage(r io.Reader, v any) error {
 	dec := json.NewDecoder(io.LimitReader(r, maxMessage))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("netplay: read greeting: %w", err)
+		return fmt.Errorf("transport: read greeting: %w", err)
 	}
 	return nil
 }
 
 // ErrRefused is what Join's error wraps when the host would not have it.
-var ErrRefused = errors.New("netplay: the host refused to let this peer join")
+var ErrRefused = errors.New("transport: the host refused to let this peer join")
 
 // compare says how a joiner differs from the host, "" when it may join.
 func compare(host, joiner hello) string {
@@ -121,8 +149,11 @@ func compare(host, joiner hello) string {
 	case joiner.Game != host.Game:
 		return fmt.Sprintf("game %q differs from the host's %q", joiner.Game, host.Game)
 	}
+	if joiner.Players != 0 && joiner.Players != host.Players {
+		return fmt.Sprintf("players: the joiner asked for %d, the host's session has %d; leave the count out to take the host's", joiner.Players, host.Players)
+	}
 	if joiner.Ticks != 0 && joiner.Ticks != host.Ticks {
-		return fmt.Sprintf("-ticks: the joiner asked for %d, the host runs %d; leave it out to take the host's", joiner.Ticks, host.Ticks)
+		return fmt.Sprintf("ticks: the joiner asked to stop after %d, the host after %d; leave it out to take the host's", joiner.Ticks, host.Ticks)
 	}
 	theirs := make(map[string]wireSetting, len(joiner.Settings))
 	for _, s := range joiner.Settings {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/quic-go/quic-go"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
@@ -30,11 +29,8 @@ type joiner struct {
 // when not nil, is told the address once it listens. Peers that come
 // once the session is full are refused before their handshake.
 func Host(ctx context.Context, addr string, o Options, listening func(net.Addr)) (*Joined, error) {
-	if o.Players < 2 || o.Players > engine.MaxPlayers {
-		return nil, fmt.Errorf("netplay: %d players: a session needs 2 to %d", o.Players, engine.MaxPlayers)
-	}
-	if o.InputDelay < 0 || o.InputDelay > netplay.MaxInputDelay {
-		return nil, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks, or 0 to measure", o.InputDelay, netplay.MaxInputDelay)
+	if err := checkWish(o); err != nil {
+		return nil, err
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -83,11 +79,11 @@ func listen(addr string, id *identity, log *slog.Logger) (*listener, error) {
 	}
 	ua, err := net.ResolveUDPAddr("udp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("netplay: host address %q: %w", addr, err)
+		return nil, fmt.Errorf("transport: host address %q: %w", addr, err)
 	}
 	udp, err := net.ListenUDP("udp", ua)
 	if err != nil {
-		return nil, fmt.Errorf("netplay: listen on %s: %w", addr, err)
+		return nil, fmt.Errorf("transport: listen on %s: %w", addr, err)
 	}
 	g := newGate(log)
 	quietQUIC()
@@ -96,7 +92,7 @@ func listen(addr string, id *identity, log *slog.Logger) (*listener, error) {
 	ln, err := tr.ListenEarly(id.serverTLS(), conf)
 	if err != nil {
 		_ = udp.Close()
-		return nil, fmt.Errorf("netplay: listen on %s: %w", addr, err)
+		return nil, fmt.Errorf("transport: listen on %s: %w", addr, err)
 	}
 	return &listener{udp: udp, tr: tr, ln: newGatedListener(ln, g), gate: g}, nil
 }
@@ -144,32 +140,31 @@ func (h *hosting) greet(ctx context.Context, conn *quic.Conn) {
 	log := h.o.Logger.With("addr", conn.RemoteAddr())
 	st, hi, err := readHello(gctx, conn)
 	if err != nil {
-		log.Warn("netplay: a peer connected but did not greet", "err", err)
+		log.Warn("transport: a peer connected but did not greet", "err", err)
 		_ = conn.CloseWithError(1, "no greeting")
 		return
 	}
-	me := hello{Build: h.o.Build, Game: h.o.Game, Settings: toWire(h.o.Settings, h.o.Chosen), Ticks: h.o.Ticks}
-	reason := compare(me, hi)
+	reason := compare(helloOf(h.o), hi)
 	if reason == "" && h.full() {
 		reason = "the session is full (it started without this peer)"
 	}
 	if reason != "" {
-		log.Warn("netplay: refused a peer", "reason", reason)
+		log.Warn("transport: refused a peer", "reason", reason)
 		refuse(conn, st, reason)
 		return
 	}
 	var a answer
-	err = writeMessage(st, offer{Players: h.o.Players, Settings: toWire(h.o.Settings, nil), Ticks: h.o.Ticks})
+	err = writeMessage(st, offer{wireTerms: toWireTerms(h.o.Terms)})
 	if err == nil {
 		err = readWithin(gctx, st, &a)
 	}
 	switch {
 	case err != nil:
-		log.Warn("netplay: a peer did not answer the offer", "err", err)
+		log.Warn("transport: a peer did not answer the offer", "err", err)
 		_ = conn.CloseWithError(1, "no answer")
 		return
 	case a.Refused != "":
-		log.Warn("netplay: a peer cannot run this session: its place stays free", "reason", a.Refused)
+		log.Warn("transport: a peer cannot run this session: its place stays free", "reason", a.Refused)
 		_ = st.Close()
 		time.AfterFunc(time.Second, func() { _ = conn.CloseWithError(2, "cannot run the session") })
 		return
@@ -195,22 +190,22 @@ func (h *hosting) full() bool {
 func (h *hosting) gather(ctx context.Context) ([]joiner, error) {
 	var js []joiner
 	left := make(chan *quic.Conn)
-	for len(js) < h.o.Players-1 {
+	for len(js) < h.o.Terms.Players-1 {
 		select {
 		case j := <-h.offered:
 			js = append(js, j)
-			h.o.Logger.Info("netplay: player joined", "slot", len(js), "addr", j.conn.RemoteAddr())
+			h.o.Logger.Info("transport: player joined", "slot", len(js), "addr", j.conn.RemoteAddr())
 			h.arrived(js)
 			go h.watch(j.conn, left)
 		case c := <-left:
 			js = without(js, c)
-			h.o.Logger.Warn("netplay: a player left before the start: its place is free again", "addr", c.RemoteAddr())
+			h.o.Logger.Warn("transport: a player left before the start: its place is free again", "addr", c.RemoteAddr())
 			h.arrived(js)
 		case <-ctx.Done():
 			for _, j := range js {
 				_ = j.conn.CloseWithError(1, "host gave up")
 			}
-			return nil, fmt.Errorf("netplay: wait for players (%d of %d joined): %w", len(js), h.o.Players-1, context.Cause(ctx))
+			return nil, fmt.Errorf("transport: wait for players (%d of %d joined): %w", len(js), h.o.Terms.Players-1, context.Cause(ctx))
 		}
 	}
 	return js, nil
@@ -274,25 +269,25 @@ func refuse(conn *quic.Conn, st *quic.Stream, reason string) {
 	time.AfterFunc(time.Second, func() { _ = conn.CloseWithError(2, "refused") })
 }
 
-// welcomeAll picks the input delay and tells every joiner its slot.
+// welcomeAll picks the input delay and tells every joiner its slot and
+// the session's terms.
 func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
-	j := &Joined{Slot: 0, Players: o.Players, Settings: o.Settings, Ticks: o.Ticks}
+	j := &Joined{Slot: 0, Terms: o.Terms}
 	for _, p := range js {
 		s := p.conn.ConnectionStats()
 		j.RTT = max(j.RTT, s.SmoothedRTT+4*s.MeanDeviation)
 	}
-	j.InputDelay = o.InputDelay
-	switch {
-	case j.InputDelay != 0:
-	case o.Predicting:
-		j.InputDelay = netplay.PredictedDelayFor(j.RTT, cmp.Or(o.TPS, 60))
+	switch t := &j.Terms; {
+	case t.InputDelay != 0:
+	case o.Local.Rollback > 0:
+		t.InputDelay = netplay.PredictedDelayFor(j.RTT, cmp.Or(t.TPS, 60))
 	default:
-		j.InputDelay = netplay.DelayFor(j.RTT, cmp.Or(o.TPS, 60))
+		t.InputDelay = netplay.DelayFor(j.RTT, cmp.Or(t.TPS, 60))
 	}
 	for i, p := range js {
-		w := welcome{Slot: i + 1, Players: o.Players, InputDelay: j.InputDelay, Settings: toWire(o.Settings, nil), Ticks: o.Ticks}
+		w := welcome{Slot: i + 1, wireTerms: toWireTerms(j.Terms)}
 		if err := writeMessage(p.st, w); err != nil {
-			o.Logger.Warn("netplay: welcome not sent", "slot", i+1, "err", err)
+			o.Logger.Warn("transport: welcome not sent", "slot", i+1, "err", err)
 		}
 		_ = p.st.Close()
 		l := newLink(context.WithoutCancel(ctx), p.conn)

@@ -70,7 +70,7 @@ func (e *iceEnv) newAgent() (*ice.Agent, []*stun.URI, error) {
 		ice.WithFailedTimeout(0),
 	)
 	if err != nil {
-		return nil, nil, fmt.Errorf("netplay: start ICE: %w", err)
+		return nil, nil, fmt.Errorf("transport: start ICE: %w", err)
 	}
 	return a, urls, nil
 }
@@ -129,7 +129,7 @@ func (e *iceEnv) runAgent(ctx context.Context, a *ice.Agent, urls []*stun.URI, i
 	}()
 	ufrag, pwd, err := a.GetLocalUserCredentials()
 	if err != nil {
-		return nil, fmt.Errorf("netplay: ICE credentials: %w", err)
+		return nil, fmt.Errorf("transport: ICE credentials: %w", err)
 	}
 	out := newOutbox(ctx, send)
 	out.push(signal{Ufrag: ufrag, Pwd: pwd})
@@ -144,7 +144,7 @@ func (e *iceEnv) runAgent(ctx context.Context, a *ice.Agent, urls []*stun.URI, i
 		return nil, err
 	}
 	if err := a.GatherCandidates(); err != nil {
-		return nil, fmt.Errorf("netplay: gather ICE candidates: %w", err)
+		return nil, fmt.Errorf("transport: gather ICE candidates: %w", err)
 	}
 	creds := make(chan signal, 1)
 	errc := make(chan error, 2)
@@ -196,7 +196,7 @@ func (e *iceEnv) takeSignals(ctx context.Context, a *ice.Agent, in <-chan []byte
 		case err != nil:
 			return err
 		case s.Ufrag != "" && got:
-			return errors.New("netplay: the other peer sent its ICE credentials twice")
+			return errors.New("transport: the other peer sent its ICE credentials twice")
 		case s.Ufrag != "":
 			got = true
 			creds <- s
@@ -204,15 +204,15 @@ func (e *iceEnv) takeSignals(ctx context.Context, a *ice.Agent, in <-chan []byte
 			peerGathered.close()
 		case s.Candidate != "":
 			if cands++; cands > maxCandidates {
-				return fmt.Errorf("netplay: the other peer sent more than %d ICE candidates", maxCandidates)
+				return fmt.Errorf("transport: the other peer sent more than %d ICE candidates", maxCandidates)
 			}
 			c, err := ice.UnmarshalCandidate(s.Candidate)
 			if err != nil {
-				e.log.Warn("netplay: an ICE candidate from the other peer does not parse", "err", err)
+				e.log.Warn("transport: an ICE candidate from the other peer does not parse", "err", err)
 				continue
 			}
 			if err := a.AddRemoteCandidate(c); err != nil {
-				e.log.Warn("netplay: an ICE candidate from the other peer was refused", "err", err)
+				e.log.Warn("transport: an ICE candidate from the other peer was refused", "err", err)
 			}
 		}
 	}
@@ -305,4 +305,4 @@ func causeOr(ctx context.Context, err error) error {
 
 // ErrNoPath is what Meet's error wraps when ICE found no way between the
 // peers, not even through the relay.
-var ErrNoPath = errors.New("netplay: no network path between the players")
+var ErrNoPath = errors.New("transport: no network path between the players")

@@ -80,7 +80,7 @@ var errTimeout net.Error = timeoutError{}
 
 type timeoutError struct{}
 
-func (timeoutError) Error() string   { return "netplay: read deadline passed" }
+func (timeoutError) Error() string   { return "transport: read deadline passed" }
 func (timeoutError) Timeout() bool   { return true }
 func (timeoutError) Temporary() bool { return true }
 

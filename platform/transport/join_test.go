@@ -14,6 +14,7 @@ import (
 
 	"github.com/quic-go/quic-go"
 
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
@@ -79,7 +80,7 @@ func TestAJoinerThatCannotRunTheSettingsIsRefusedAndItsPlaceStaysFree(t *testing
 	addr, log, wait := startHost(t, ctx, chosen(opts(testCode, physics), "physics"))
 
 	lacking := opts(testCode, tape.Setting{Name: "physics", Value: "chipmunk"})
-	lacking.Check = func(ss []tape.Setting) error {
+	lacking.Check = func(netplay.Terms) error {
 		return errors.New("-physics box2d: this build has no Box2D (build with -tags box2d)")
 	}
 	_, err := Join(ctx, addr, lacking)
@@ -88,7 +89,7 @@ func TestAJoinerThatCannotRunTheSettingsIsRefusedAndItsPlaceStaysFree(t *testing
 	}
 	able := opts(testCode, tape.Setting{Name: "physics", Value: "chipmunk"})
 	var got []tape.Setting
-	able.Check = func(ss []tape.Setting) error { got = ss; return nil }
+	able.Check = func(t netplay.Terms) error { got = t.Settings; return nil }
 	j, err := Join(ctx, addr, able)
 	if err != nil {
 		t.Fatalf("the next joiner, which can run the session: %v (host log:\n%s)", err, log)
@@ -169,7 +170,7 @@ func TestJoiningAHostThatIsNotThereGivesUpAfterTheTimeout(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
 	defer cancel()
 	o := opts(testCode)
-	o.Timeout = time.Second
+	o.Local.Handshake = time.Second
 	_, err = Join(ctx, udp.LocalAddr().String(), o)
 	if !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), "no answer within 1s") {
 		t.Fatalf("join of nobody: %v, want it given up after the 1 s timeout (ErrNoAnswer)", err)
@@ -251,7 +252,7 @@ func TestTheHostIsToldWhoHoldsEachPlace(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	o := opts(testCode)
-	o.Players = 3
+	o.Terms.Players = 3
 	var mu sync.Mutex
 	var seen []int
 	o.Arrived = func(joined []net.Addr) {
@@ -263,12 +264,17 @@ func TestTheHostIsToldWhoHoldsEachPlace(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 2 { // each waits for its welcome until both are in
 		wg.Go(func() {
-			j, err := Join(ctx, addr, opts(testCode))
+			jo := opts(testCode)
+			jo.Terms.Players = 0 // the host's
+			j, err := Join(ctx, addr, jo)
 			if err != nil {
 				t.Error(err)
 				return
 			}
 			t.Cleanup(func() { _ = j.Close() })
+			if j.Terms.Players != 3 {
+				t.Errorf("a joiner that left the count to the host got %d players, want the host's 3", j.Terms.Players)
+			}
 		})
 	}
 	wg.Wait()

@@ -17,7 +17,7 @@ import (
 	"github.com/pion/transport/v5/stdnet"
 	"github.com/quic-go/quic-go"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // connectTimeout bounds finding a path to a peer that has answered: ICE
@@ -28,7 +28,7 @@ const connectTimeout = 20 * time.Second
 // the TURN server gave this peer no relay (wrong or expired credentials,
 // or a full server). It is the one value for this reason: platform/lobby,
 // which hands out the credentials, declares none of its own.
-var ErrRelayRefused = errors.New("netplay: the relay server refused this player")
+var ErrRelayRefused = errors.New("transport: the relay server refused this player")
 
 // Meet joins a session through a rendezvous: slot 0 hosts, the others
 // join it. ICE finds each joiner a path to the host (directly when it
@@ -80,7 +80,7 @@ func iceURLs(servers []ICEServer) ([]*stun.URI, error) {
 		for _, raw := range sv.URLs {
 			u, err := stun.ParseURI(raw)
 			if err != nil {
-				return nil, fmt.Errorf("netplay: ICE server %q: %w (want stun:HOST:PORT or turn:HOST:PORT)", raw, err)
+				return nil, fmt.Errorf("transport: ICE server %q: %w (want stun:HOST:PORT or turn:HOST:PORT)", raw, err)
 			}
 			u.Username, u.Password = sv.Username, sv.Credential
 			urls = append(urls, u)
@@ -109,7 +109,7 @@ func openShared(n transport.Net, servers func() []ICEServer, o Options, host boo
 	if n == nil {
 		var err error
 		if n, err = stdnet.NewNet(); err != nil {
-			return nil, fmt.Errorf("netplay: list the network interfaces: %w", err)
+			return nil, fmt.Errorf("transport: list the network interfaces: %w", err)
 		}
 	}
 	ip, err := bindIP(n, o.Lobby, servers(), o.ListenAll)
@@ -118,7 +118,7 @@ func openShared(n transport.Net, servers func() []ICEServer, o Options, host boo
 	}
 	conn, err := n.ListenPacket("udp4", net.JoinHostPort(ip.String(), "0"))
 	if err != nil {
-		return nil, fmt.Errorf("netplay: open a UDP socket on %v: %w", ip, err)
+		return nil, fmt.Errorf("transport: open a UDP socket on %v: %w", ip, err)
 	}
 	quietQUIC()
 	tr := &quic.Transport{Conn: conn}
@@ -164,12 +164,13 @@ func filterClosed(errs []error) []error {
 	return out
 }
 
-// checkPlayers checks the host's player count as Host does.
-func checkPlayers(o Options) error {
-	if o.Players < 2 || o.Players > engine.MaxPlayers {
-		return fmt.Errorf("netplay: %d players: a session needs 2 to %d", o.Players, engine.MaxPlayers)
+// checkWish checks the terms a host wishes for: the player count and a
+// fixed input delay.
+func checkWish(o Options) error {
+	if err := netplay.CheckPlayers(o.Terms.Players); err != nil {
+		return err
 	}
-	return nil
+	return netplay.CheckInputDelay(o.Terms.InputDelay)
 }
 
 // keep adds an agent and a relayed transport (either nil) to close with

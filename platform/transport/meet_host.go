@@ -7,29 +7,24 @@ import (
 	"time"
 
 	"github.com/quic-go/quic-go"
-
-	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // meetAsHost runs an ICE agent for each joiner that signals through the
 // rendezvous and accepts their QUIC connections: on its own socket for
 // direct paths, over the pair for relayed ones.
 func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Options) (*Joined, error) {
-	if err := checkPlayers(o); err != nil {
+	if err := checkWish(o); err != nil {
 		return nil, err
-	}
-	if o.InputDelay < 0 || o.InputDelay > netplay.MaxInputDelay {
-		return nil, fmt.Errorf("netplay: input delay %d out of range: want 1 to %d ticks, or 0 to measure", o.InputDelay, netplay.MaxInputDelay)
 	}
 	early, err := s.tr.ListenEarly(id.serverTLS(), quicConfig(handshakeTimeout))
 	if err != nil {
-		return nil, fmt.Errorf("netplay: listen for the players: %w", err)
+		return nil, fmt.Errorf("transport: listen for the players: %w", err)
 	}
 	ln := newGatedListener(early, s.gate)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	m := &hostMeeting{s: s, id: id, r: r, fail: cancel, accepted: make(chan *quic.Conn, 2*o.Players),
-		found: make(chan string, o.Players), stop: make(chan struct{})}
+	m := &hostMeeting{s: s, id: id, r: r, fail: cancel, accepted: make(chan *quic.Conn, 2*o.Terms.Players),
+		found: make(chan string, o.Terms.Players), stop: make(chan struct{})}
 	defer close(m.stop)
 	go m.acceptFrom(ctx, ln)
 	go m.dispatch(ctx)
@@ -42,7 +37,7 @@ func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Op
 		return nil, err
 	}
 	j := welcomeAll(ctx, js, o)
-	j.Path = m.paths(ctx, o.Players-1)
+	j.Path = m.paths(ctx, o.Terms.Players-1)
 	return j, nil
 }
 
@@ -104,7 +99,7 @@ func (h *hostMeeting) dispatch(ctx context.Context) {
 		from, b, err := h.r.Recv(ctx)
 		if err != nil {
 			if ctx.Err() == nil {
-				h.fail(fmt.Errorf("netplay: the lobby failed while waiting for players: %w", err))
+				h.fail(fmt.Errorf("transport: the lobby failed while waiting for players: %w", err))
 			}
 			return
 		}
@@ -152,7 +147,7 @@ func (h *hostMeeting) connect(ctx context.Context, slot int, in <-chan []byte) {
 	case h.found <- l.path:
 	default:
 	}
-	h.s.env.log.Info("netplay: found a path to a player", "slot", slot, "path", l.path, "local", l.local.String(), "remote", l.remote.String())
+	h.s.env.log.Info("transport: found a path to a player", "slot", slot, "path", l.path, "local", l.local.String(), "remote", l.remote.String())
 	if !l.viaRelay() {
 		return // the joiner dials QUIC's own socket
 	}
@@ -160,7 +155,7 @@ func (h *hostMeeting) connect(ctx context.Context, slot int, in <-chan []byte) {
 	h.s.keep(nil, tr)
 	ln, err := tr.Listen(h.id.serverTLS(), quicConfig(handshakeTimeout))
 	if err != nil {
-		h.fail(fmt.Errorf("netplay: listen over the relay: %w", err))
+		h.fail(fmt.Errorf("transport: listen over the relay: %w", err))
 		return
 	}
 	c, err := ln.Accept(cctx)

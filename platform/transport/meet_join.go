@@ -21,7 +21,7 @@ func meetAsJoiner(ctx context.Context, r Rendezvous, s *shared, id *identity, o 
 			from, b, err := r.Recv(ictx)
 			if err != nil {
 				if ictx.Err() == nil {
-					cancel(fmt.Errorf("netplay: the lobby failed while finding a path to the host: %w", err))
+					cancel(fmt.Errorf("transport: the lobby failed while finding a path to the host: %w", err))
 				}
 				return
 			}
@@ -45,7 +45,7 @@ func meetAsJoiner(ctx context.Context, r Rendezvous, s *shared, id *identity, o 
 	qctx, qcancel := context.WithTimeout(ctx, connectTimeout)
 	defer qcancel()
 	s.keep(l.agent, nil)
-	o.Logger.Info("netplay: found a path to the host", "path", l.path, "local", l.local.String(), "remote", l.remote.String())
+	o.Logger.Info("transport: found a path to the host", "path", l.path, "local", l.local.String(), "remote", l.remote.String())
 	tr := s.tr
 	if l.viaRelay() {
 		tr = &quic.Transport{Conn: pairConn{Conn: l.conn, remote: l.remoteAddr()}}
@@ -53,7 +53,7 @@ func meetAsJoiner(ctx context.Context, r Rendezvous, s *shared, id *identity, o 
 	}
 	conn, err := tr.Dial(qctx, l.remoteAddr(), id.clientTLS(), quicConfig(handshakeTimeout))
 	if err != nil {
-		return nil, fmt.Errorf("netplay: connect to the host over the %s path: %w (is the code the same?)", l.path, err)
+		return nil, fmt.Errorf("transport: connect to the host over the %s path: %w (is the code the same?)", l.path, err)
 	}
 	j, err := joinOver(ctx, conn, o)
 	if err != nil {

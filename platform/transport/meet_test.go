@@ -182,7 +182,7 @@ func meetPair(t *testing.T, l *lab, sv func() []ICEServer, timeout time.Duration
 	var wg sync.WaitGroup
 	for i := range 2 {
 		wg.Go(func() {
-			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: vnetServerIP + ":8080"}
+			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Terms: netplay.Terms{Players: 2}, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: vnetServerIP + ":8080"}
 			js[i], errs[i] = meet(ctx, peers[i], sv, o, l.nets[i])
 		})
 	}
@@ -291,7 +291,7 @@ func TestMeetGathersSeveralJoinersEachOnItsOwnPath(t *testing.T) {
 	for i := range n {
 		p := room.peer(i)
 		wg.Go(func() {
-			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: n, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
+			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Terms: netplay.Terms{Players: n}, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
 			js[i], errs[i] = meet(ctx, p, servers(t, false), o, l.nets[i])
 		})
 	}
@@ -304,8 +304,8 @@ func TestMeetGathersSeveralJoinersEachOnItsOwnPath(t *testing.T) {
 	if err := errors.Join(errs[:]...); err != nil {
 		t.Fatalf("meet: %v", err)
 	}
-	if len(js[0].Peers) != n-1 || js[0].Players != n {
-		t.Fatalf("the host has %d peers of %d players, want %d of %d", len(js[0].Peers), js[0].Players, n-1, n)
+	if len(js[0].Peers) != n-1 || js[0].Terms.Players != n {
+		t.Fatalf("the host has %d peers of %d players, want %d of %d", len(js[0].Peers), js[0].Terms.Players, n-1, n)
 	}
 	slots := map[int]bool{}
 	for _, j := range js[1:] {
@@ -322,7 +322,7 @@ func TestAJoinerThatLeftBeforeItHadAPathLeavesItsSlotToTheNext(t *testing.T) {
 	defer cancel()
 	room := &memRoom{}
 	host, ghost := room.peer(0), room.peer(1)
-	o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: vnetServerIP + ":8080"}
+	o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Terms: netplay.Terms{Players: 2}, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: vnetServerIP + ":8080"}
 	var hj *Joined
 	var herr error
 	done := make(chan struct{})
@@ -368,7 +368,7 @@ func TestMeetFailsWithTheLobbysErrorWhenTheLobbyFails(t *testing.T) {
 	l := newLab(t, coneNAT, nil)
 	for slot := range 2 {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Players: 2, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: vnetServerIP + ":8080"}
+		o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Terms: netplay.Terms{Players: 2}, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: vnetServerIP + ":8080"}
 		_, err := meet(ctx, failingRoom{slot}, servers(t, false), o, l.nets[slot])
 		cancel()
 		if !errors.Is(err, errLobbyGone) {

@@ -17,7 +17,7 @@ import (
 const testCode = "test-code-0123"
 
 func opts(code string, settings ...tape.Setting) Options {
-	return Options{kdf: testKDF, Code: code, Players: 2, Build: "b1", Game: "versus", Settings: settings}
+	return Options{kdf: testKDF, Code: code, Terms: netplay.Terms{Players: 2, Settings: settings}, Build: "b1", Game: "versus"}
 }
 
 // chosen returns o with the settings names as the user's choice.
@@ -28,7 +28,7 @@ func chosen(o Options, names ...string) Options {
 
 // ticks returns o asking every peer to stop after n ticks.
 func ticks(o Options, n uint64) Options {
-	o.Ticks = n
+	o.Terms.Ticks = n
 	return o
 }
 
@@ -53,7 +53,7 @@ func hostAndJoin(t *testing.T, host Options, joiners ...Options) (*Joined, []*Jo
 	for i, o := range joiners {
 		js[i], errs[i] = Join(ctx, addr, o)
 	}
-	if len(joiners) < host.Players-1 || anyErr(errs) {
+	if len(joiners) < host.Terms.Players-1 || anyErr(errs) {
 		cancel() // the host would wait on for the missing peers
 	}
 	<-done
@@ -79,20 +79,20 @@ func anyErr(errs []error) bool {
 func TestJoinAgreesOnSlotsDelayAndTheHostsSettings(t *testing.T) {
 	seed := tape.Setting{Name: "seed", Value: "42"}
 	host := opts(testCode, seed)
-	host.Ticks = 600
+	host.Terms.Ticks = 600
 	h, js, errs, herr := hostAndJoin(t, host, opts(testCode, tape.Setting{Name: "seed", Value: "1"}))
 	if herr != nil || errs[0] != nil {
 		t.Fatalf("host: %v, join: %v", herr, errs[0])
 	}
 	j := js[0]
-	if j.Slot != 1 || j.Players != 2 || j.InputDelay != h.InputDelay || j.InputDelay < 1 {
-		t.Fatalf("joiner got slot %d of %d, delay %d (host %d)", j.Slot, j.Players, j.InputDelay, h.InputDelay)
+	if j.Slot != 1 || j.Terms.Players != 2 || j.Terms.InputDelay != h.Terms.InputDelay || j.Terms.InputDelay < 1 {
+		t.Fatalf("joiner got slot %d of %d, delay %d (host %d)", j.Slot, j.Terms.Players, j.Terms.InputDelay, h.Terms.InputDelay)
 	}
-	if len(j.Settings) != 1 || j.Settings[0].Value != "42" {
-		t.Fatalf("joiner's settings %v: want the host's seed 42 (its own was not explicit)", j.Settings)
+	if len(j.Terms.Settings) != 1 || j.Terms.Settings[0].Value != "42" {
+		t.Fatalf("joiner's settings %v: want the host's seed 42 (its own was not explicit)", j.Terms.Settings)
 	}
-	if j.Ticks != 600 {
-		t.Fatalf("joiner's ticks %d: want the host's 600", j.Ticks)
+	if j.Terms.Ticks != 600 {
+		t.Fatalf("joiner's ticks %d: want the host's 600", j.Terms.Ticks)
 	}
 	// A datagram each way.
 	if err := h.Peers[0].Link.Send([]byte("to joiner")); err != nil {
@@ -133,7 +133,7 @@ func TestJoinersThatDifferAreRefusedNamingTheDifference(t *testing.T) {
 		{"game", Options{kdf: testKDF, Code: testCode, Build: "b1", Game: "breakout"}, `game "breakout"`},
 		{"explicit setting", chosen(opts(testCode, tape.Setting{Name: "tps", Value: "120"}), "tps"), "setting tps: the joiner asked for \"120\", the host runs \"60\""},
 		{"unknown setting", opts(testCode, tape.Setting{Name: "tps", Value: "60"}, tape.Setting{Name: "gravity", Value: "1"}), "setting gravity unknown"},
-		{"other ticks", ticks(opts(testCode, tape.Setting{Name: "tps", Value: "60"}), 50), "-ticks: the joiner asked for 50, the host runs 0"},
+		{"other ticks", ticks(opts(testCode, tape.Setting{Name: "tps", Value: "60"}), 50), "ticks: the joiner asked to stop after 50, the host after 0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, errs, herr := hostAndJoin(t, opts(testCode, tape.Setting{Name: "tps", Value: "60"}), tc.joiner)
@@ -207,7 +207,7 @@ func TestSessionOverQUIC(t *testing.T) {
 	hashes := make([]uint64, 2)
 	for i, j := range []*Joined{h, js[0]} {
 		wg.Go(func() {
-			s, err := netplay.New(netplay.Config{Players: 2, Slot: j.Slot, Peers: j.Peers, InputDelay: j.InputDelay})
+			s, err := netplay.New(j.Config(netplay.Local{}))
 			if err != nil {
 				t.Error(err)
 				return
@@ -216,12 +216,12 @@ func TestSessionOverQUIC(t *testing.T) {
 			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 			defer cancel()
 			clock := engine.NewSystemClock(engine.WaitHybrid)
-			rep, err := engine.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 120, Ticks: ticks, Players: j.Players, Lockstep: s,
+			rep, err := engine.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 120, Ticks: ticks, Players: j.Terms.Players, Lockstep: s,
 				Platform: &keyPlatform{slot: j.Slot}, Clock: clock}, g)
 			if err != nil || rep.Ticks != ticks {
 				t.Errorf("peer %d: %d ticks, %v", j.Slot, rep.Ticks, err)
 			}
-			if !Settle(s, clock, 3*time.Second) {
+			if !s.Settle(clock, 3*time.Second) {
 				t.Errorf("peer %d did not settle", j.Slot)
 			}
 			hashes[i] = g.state

@@ -15,55 +15,43 @@ import (
 	"github.com/quic-go/quic-go"
 
 	"github.com/lockstep-engine/lockstep/engine/netplay"
-	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
-// Options set up Host and Join.
+// Options set up Host, Join and Meet.
 type Options struct {
+	// Terms are the session this peer wishes for. The host's are the
+	// session's; the zero InputDelay asks the host to pick one from the
+	// round trips measured while joining. A joiner's zero Players and
+	// Ticks take the host's, others must be the host's; the rest of a
+	// joiner's Terms but Settings (see Chosen) are not looked at.
+	Terms netplay.Terms
+	// Local is this peer's alone: a host with Rollback above 0 draws
+	// ahead, so a delay picked from the round trip is PredictedDelayFor's
+	// (0 to 2 ticks) rather than DelayFor's; Handshake bounds a joiner's
+	// wait for the host to answer at all.
+	Local netplay.Local
 	// Code is the session's secret, at least MinCode characters; required
 	// (NewCode makes one).
 	Code string
-	// Players is how many players the session has, the host included;
-	// the host waits for Players-1 joiners. Host only; no default.
-	Players int
-	// InputDelay fixes the input delay in ticks; 0 means chosen from the
-	// round trips measured while joining. Host only.
-	InputDelay int
-	// Predicting says the host draws ahead of the confirmed input
-	// (engine/netplay's Config.Rollback): a delay chosen from the round
-	// trip is then PredictedDelayFor's, 0 to 2 ticks, where false picks
-	// DelayFor's. Host only.
-	Predicting bool
-	// TPS is the tick rate the delay is reckoned in; 0 means 60.
-	TPS int
 	// Build and Game name the binary and the game; a joiner whose differ
 	// from the host's is refused ("" is compared as any other value).
 	Build, Game string
-	// Settings are what the peers' simulations must agree on: what a
-	// recording keeps (seed, tick rate, physics, the game's flags). Nil:
-	// none to agree on.
-	Settings []tape.Setting
-	// Chosen names the Settings this peer's user chose: a joiner is
+	// Chosen names the Terms.Settings this peer's user chose: a joiner is
 	// refused when one differs from the host's, and takes the host's
 	// value for the others. Nil: none chosen.
 	Chosen []string
-	// Ticks is the tick every peer stops after, the host's; a joiner's
-	// must be 0 (take the host's) or the host's. 0: until a player quits.
-	Ticks uint64
 	// Logger says who joined; nil means slog.Default().
 	Logger *slog.Logger
-	// Check, on a joiner, is given the host's settings before it takes
-	// its place: an error says why this peer cannot run them (a physics
-	// engine this build lacks, a value out of range), and the host keeps
-	// the place for another. nil takes any.
-	Check func(settings []tape.Setting) error
+	// Check, on a joiner, is given the host's terms before it takes its
+	// place (their InputDelay is the host's wish: 0 is picked once every
+	// player is there): an error says why this peer cannot run them (a
+	// player count or physics engine this game lacks, a value out of
+	// range), and the host keeps the place for another. nil takes any.
+	Check func(t netplay.Terms) error
 	// Arrived, on the host, is told who holds a place each time that
 	// changes (the joiners' addresses, the host not included); it is
 	// called from another goroutine. nil: only the log says.
 	Arrived func(joined []net.Addr)
-	// Timeout bounds a joiner's wait for the host to answer at all (the
-	// QUIC handshake); 0 means 10 s.
-	Timeout time.Duration
 	// Lobby, for Meet, is the address of the lobby it meets through
 	// (HOST:PORT, or an http:// or https:// URL): Meet's socket binds
 	// only to the local address of this machine's route to that host,
@@ -83,18 +71,14 @@ type Options struct {
 	onGate func(*gate)
 }
 
-// Joined is a peer's place in a session: its links to the others and
-// what the session agreed on.
+// Joined is a peer's place in a session: the terms the session agreed
+// on, its slot, its links to the others and how they were reached.
 type Joined struct {
-	// Slot is this peer's player slot (0: the host), Players how many
-	// slots the session has, InputDelay the ticks of input delay it
-	// starts with (0: none, as a predicting session may choose).
-	Slot, Players, InputDelay int
-	// Settings are the session's: the host's, which a joiner adopts.
-	Settings []tape.Setting
-	// Ticks is the tick every peer stops after (Options.Ticks of the
-	// host); 0: until a player quits.
-	Ticks uint64
+	// Terms are the session's: the host's, with the input delay the
+	// session starts with (0: none, as a predicting host may choose).
+	Terms netplay.Terms
+	// Slot is this peer's player slot (0: the host).
+	Slot int
 	// Peers are the links for engine/netplay's Config.
 	Peers []netplay.Peer
 	// RTT is the largest round trip measured while joining.
@@ -112,6 +96,12 @@ type Joined struct {
 	// closers end what Meet opened under the connections (ICE agents,
 	// sockets), after them.
 	closers []io.Closer
+}
+
+// Config is the engine/netplay Config of this place with this peer's
+// own choices l: what netplay.New takes.
+func (j *Joined) Config(l netplay.Local) netplay.Config {
+	return netplay.Config{Terms: j.Terms, Local: l, Slot: j.Slot, Peers: j.Peers}
 }
 
 // Dropped counts datagrams that arrived while the queue was full.
@@ -146,9 +136,6 @@ func NewCode() string {
 	return base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)
 }
 
-// defaultTimeout is how long a joiner waits for a host by default.
-const defaultTimeout = 10 * time.Second
-
 // quicConfig is both ends' QUIC configuration; handshake bounds a
 // handshake that makes no progress.
 func quicConfig(handshake time.Duration) *quic.Config {
@@ -166,13 +153,13 @@ func quicConfig(handshake time.Duration) *quic.Config {
 
 // Join connects to the host at addr, checks its settings with o.Check,
 // and waits for its welcome. A host that does not answer within
-// o.Timeout is given up on.
+// o.Local.Handshake is given up on.
 func Join(ctx context.Context, addr string, o Options) (*Joined, error) {
 	id, err := newIdentity(o.Code, o.kdf)
 	if err != nil {
 		return nil, err
 	}
-	timeout := cmp.Or(o.Timeout, defaultTimeout)
+	timeout := cmp.Or(o.Local.Handshake, netplay.DefaultHandshake)
 	dctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	conn, err := quic.DialAddr(dctx, addr, id.clientTLS(), quicConfig(timeout))
@@ -192,7 +179,7 @@ func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) 
 	rtt := conn.ConnectionStats()
 	l := newLink(context.WithoutCancel(ctx), conn)
 	return &Joined{
-		Slot: w.Slot, Players: w.Players, InputDelay: w.InputDelay, Settings: fromWire(w.Settings), Ticks: w.Ticks,
+		Terms: w.terms(), Slot: w.Slot,
 		Peers: []netplay.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT, Path: PathDirect,
 		conns: []*quic.Conn{conn}, links: []*link{l},
 	}, nil
@@ -216,11 +203,11 @@ func joinError(addr string, timeout time.Duration, err error) error {
 		return fmt.Errorf("%w: the host at %s takes no more players (%w, or it is busy)", ErrRefused, addr, ErrFull)
 	case errors.Is(err, ErrWrongCode) || errors.As(err, &te) && te.ErrorCode.IsCryptoError():
 		// The handshake failed on the keys, which come from the code alone.
-		return fmt.Errorf("netplay: join %s: %w: check it against the code the host shows", addr, ErrWrongCode)
+		return fmt.Errorf("transport: join %s: %w: check it against the code the host shows", addr, ErrWrongCode)
 	case errors.As(err, &handshake) || errors.As(err, &idle) || errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("netplay: join %s: %w within %v: is the host there, listening on that address? (-net-timeout sets the wait)", addr, ErrNoAnswer, timeout)
+		return fmt.Errorf("transport: join %s: %w within %v: is the host there, listening on that address?", addr, ErrNoAnswer, timeout)
 	}
-	return fmt.Errorf("netplay: join %s: %w (is the host there, and the code the same?)", addr, err)
+	return fmt.Errorf("transport: join %s: %w (is the host there, and the code the same?)", addr, err)
 }
 
 // greetHost says hello on a stream of conn, answers the host's offer
@@ -229,9 +216,9 @@ func greetHost(ctx context.Context, conn *quic.Conn, o Options) (welcome, error)
 	var w welcome
 	st, err := conn.OpenStreamSync(ctx)
 	if err != nil {
-		return w, fmt.Errorf("netplay: open the greeting stream: %w", err)
+		return w, fmt.Errorf("transport: open the greeting stream: %w", err)
 	}
-	if err := writeMessage(st, hello{Build: o.Build, Game: o.Game, Settings: toWire(o.Settings, o.Chosen), Ticks: o.Ticks}); err != nil {
+	if err := writeMessage(st, helloOf(o)); err != nil {
 		return w, err
 	}
 	stop := context.AfterFunc(ctx, func() { st.CancelRead(1) })
@@ -245,8 +232,14 @@ func greetHost(ctx context.Context, conn *quic.Conn, o Options) (welcome, error)
 	if w.Refused != "" {
 		return w, fmt.Errorf("%w: %s", ErrRefused, w.Refused)
 	}
-	if w.Players < 2 || w.Slot < 1 || w.Slot >= w.Players {
-		return w, fmt.Errorf("netplay: the host's welcome gives slot %d of %d players", w.Slot, w.Players)
+	if err := netplay.CheckPlayers(w.Players); err != nil {
+		return w, fmt.Errorf("the host's welcome: %w", err)
+	}
+	if err := netplay.CheckInputDelay(w.InputDelay); err != nil {
+		return w, fmt.Errorf("the host's welcome: %w", err)
+	}
+	if w.Slot < 1 || w.Slot >= w.Players {
+		return w, fmt.Errorf("the host's welcome gives slot %d of %d players", w.Slot, w.Players)
 	}
 	return w, nil
 }
@@ -257,10 +250,10 @@ func greetHost(ctx context.Context, conn *quic.Conn, o Options) (welcome, error)
 func listenAddr(addr string) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		return fmt.Errorf("netplay: host address %q: %w (want HOST:PORT, such as 127.0.0.1:7777)", addr, err)
+		return fmt.Errorf("transport: host address %q: %w (want HOST:PORT, such as 127.0.0.1:7777)", addr, err)
 	}
 	if host == "" {
-		return fmt.Errorf("netplay: host address %q names no interface: write 127.0.0.1:PORT for this machine, a LAN address, or 0.0.0.0:PORT for every interface", addr)
+		return fmt.Errorf("transport: host address %q names no interface: write 127.0.0.1:PORT for this machine, a LAN address, or 0.0.0.0:PORT for every interface", addr)
 	}
 	return nil
 }
@@ -290,7 +283,7 @@ func takeOffer(st *quic.Stream, o Options) error {
 	var a answer
 	var cerr error
 	if o.Check != nil {
-		if cerr = o.Check(fromWire(off.Settings)); cerr != nil {
+		if cerr = o.Check(off.terms()); cerr != nil {
 			a.Refused = cerr.Error()
 		}
 	}

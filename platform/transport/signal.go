@@ -59,15 +59,15 @@ func encodeSignal(s signal) []byte {
 func decodeSignal(b []byte) (signal, error) {
 	var s signal
 	if len(b) > maxSignal {
-		return s, fmt.Errorf("netplay: an ICE message of %d bytes (at most %d)", len(b), maxSignal)
+		return s, fmt.Errorf("transport: an ICE message of %d bytes (at most %d)", len(b), maxSignal)
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return s, fmt.Errorf("netplay: a malformed ICE message: %w", err)
+		return s, fmt.Errorf("transport: a malformed ICE message: %w", err)
 	}
 	if (s.Ufrag == "") != (s.Pwd == "") {
-		return s, fmt.Errorf("netplay: an ICE message with half a credential")
+		return s, fmt.Errorf("transport: an ICE message with half a credential")
 	}
 	n := 0
 	for _, set := range []bool{s.Ufrag != "", s.Candidate != "", s.Done} {
@@ -76,7 +76,7 @@ func decodeSignal(b []byte) (signal, error) {
 		}
 	}
 	if n != 1 {
-		return s, fmt.Errorf("netplay: an ICE message must carry one of credentials, a candidate or done")
+		return s, fmt.Errorf("transport: an ICE message must carry one of credentials, a candidate or done")
 	}
 	return s, nil
 }
@@ -125,7 +125,7 @@ func (o *outbox) run() error {
 				if o.ctx.Err() != nil {
 					return nil
 				}
-				return fmt.Errorf("netplay: send ICE candidates through the lobby: %w", err)
+				return fmt.Errorf("transport: send ICE candidates through the lobby: %w", err)
 			}
 		}
 		select {

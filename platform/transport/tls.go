@@ -70,7 +70,7 @@ func sessionSeed(code string, c kdfCost) []byte {
 // cost c (the zero value is defaultKDF).
 func newIdentity(code string, c kdfCost) (*identity, error) {
 	if len(code) < MinCode {
-		return nil, fmt.Errorf("netplay: session code %q is too short: want at least %d characters (leave -code out on the host to have one generated)", code, MinCode)
+		return nil, fmt.Errorf("transport: session code %q is too short: want at least %d characters (NewCode makes one)", code, MinCode)
 	}
 	priv := ed25519.NewKeyFromSeed(sessionSeed(code, c))
 	tmpl := &x509.Certificate{
@@ -80,7 +80,7 @@ func newIdentity(code string, c kdfCost) (*identity, error) {
 	}
 	der, err := x509.CreateCertificate(nil, tmpl, tmpl, priv.Public(), priv)
 	if err != nil {
-		return nil, fmt.Errorf("netplay: make the session certificate: %w", err)
+		return nil, fmt.Errorf("transport: make the session certificate: %w", err)
 	}
 	return &identity{
 		pub:  priv.Public().(ed25519.PublicKey),
@@ -90,7 +90,7 @@ func newIdentity(code string, c kdfCost) (*identity, error) {
 
 // ErrWrongCode is what a join's error wraps when the host does not know
 // the session code the joiner gave (or the joiner not the host's).
-var ErrWrongCode = errors.New("netplay: the other end does not know the session code")
+var ErrWrongCode = errors.New("transport: the other end does not know the session code")
 
 // verify accepts only a peer whose certificate carries the session's key.
 func (id *identity) verify(raw [][]byte, _ [][]*x509.Certificate) error {

@@ -112,7 +112,7 @@ func TestAHostInterruptedWhileWaitingExitsZeroHavingShownItsWindow(t *testing.T)
 	}
 }
 
-func TestJoiningAHostThatIsNotThereGivesUpAfterTheNetTimeout(t *testing.T) {
+func TestJoiningAHostThatIsNotThereGivesUpAfterTheJoinTimeout(t *testing.T) {
 	bin := build(t)
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
@@ -120,10 +120,10 @@ func TestJoiningAHostThatIsNotThereGivesUpAfterTheNetTimeout(t *testing.T) {
 	addr := waitHost(t, nobody).String()
 	_ = nobody.cmd.Process.Kill() // the port is free now: nothing answers there
 	_ = nobody.cmd.Wait()
-	joiner := startPeer(ctx, t, bin, "-join", addr, "-code", "nobody-test-code", "-net-timeout", "1s")
+	joiner := startPeer(ctx, t, bin, "-join", addr, "-code", "nobody-test-code", "-join-timeout", "1s")
 	err := joiner.cmd.Wait()
 	if exitStatus(err) != 1 || !strings.Contains(joiner.stderr.String(), "no answer within 1s") {
-		t.Fatalf("join of nobody: %v, want exit status 1 after the 1 s -net-timeout\n%s", err, joiner.stderr.String())
+		t.Fatalf("join of nobody: %v, want exit status 1 after the 1 s -join-timeout\n%s", err, joiner.stderr.String())
 	}
 }
 

@@ -1,20 +1,20 @@
-package transport
+package netplay
 
 import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // settleStep is how often Settle services the links.
 const settleStep = 5 * time.Millisecond
 
-// Settle keeps s's links serviced after its loop ended, on the clock the
-// loop ran on, until every peer has what it needs from this one (see
-// Session.Settled) or limit passes: a peer's last inputs may have been
-// lost and must be sent again before this one leaves.
-func Settle(s *netplay.Session, c engine.Clock, limit time.Duration) bool {
+// Settle keeps the session's links serviced after its loop ended, on the
+// clock the loop ran on, until every peer has what it needs from this
+// one (see Settled) or limit passes, and reports whether they have: a
+// peer's last inputs may have been lost and must be sent again before
+// this one leaves.
+func (s *Session) Settle(c engine.Clock, limit time.Duration) bool {
 	end := c.Now() + limit
 	for !s.Settled() {
 		now := c.Now()

@@ -1,0 +1,191 @@
+package netplay
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/tape"
+)
+
+// DefaultHandshake is how long a joiner waits for the host to answer at
+// all when Local.Handshake is zero.
+const DefaultHandshake = 10 * time.Second
+
+// Terms are what every peer of a session must agree on. The host's are
+// the session's: a transport sends them to every joiner, which takes
+// them. As a wish (what a peer asks its transport for), a zero
+// InputDelay asks for one picked from the round trip, and a joiner's
+// zero Players, InputDelay and Ticks take the host's.
+type Terms struct {
+	// Players is the number of player slots, 2 to engine.MaxPlayers; no
+	// default.
+	Players int
+	// TPS is the tick rate, for aligning tick clocks and reckoning the
+	// input delay; 0 means 60.
+	TPS int
+	// InputDelay is how many ticks after it is taken a peer's input is
+	// played, 1 to MaxInputDelay; 0 means 1, but for a peer that draws
+	// ahead (Local.Rollback), for which 0 is no delay (see
+	// PredictedDelayFor).
+	InputDelay int
+	// AdaptDelay lets the input delay follow the round trip during the
+	// session: the host picks a new delay from the round trips it
+	// measures (see DelayFor) and every peer switches to it on one tick
+	// the host names. It is the host's policy: it takes effect only on a
+	// host in pure lockstep (Local.Rollback 0); false keeps InputDelay.
+	AdaptDelay bool
+	// PlayOn keeps a session going without a player whose slot was given
+	// up: its input is the zero Input from then on. It is the host's
+	// policy (only the host's matters); false ends the session after the
+	// slot's last tick.
+	PlayOn bool
+	// HashInterval is the ticks between the state hashes peers compare;
+	// 0 means DefaultHashInterval.
+	HashInterval uint64
+	// Settings are what the peers' simulations must agree on beyond the
+	// above: what a recording keeps (the seed, tick rate and physics
+	// engine, the game's own settings), by name. Nil: none.
+	Settings []tape.Setting
+	// Ticks is the tick every peer stops after; 0: until a player quits.
+	Ticks uint64
+}
+
+// WithDefaults returns t with its zero fields set to their defaults for
+// a peer drawing ahead by rollback ticks, and reports the first field
+// out of its range. It is the one check of a session's player count and
+// input delay.
+func (t Terms) WithDefaults(rollback int) (Terms, error) {
+	if t.InputDelay == 0 && rollback == 0 {
+		t.InputDelay = 1
+	}
+	if t.HashInterval == 0 {
+		t.HashInterval = DefaultHashInterval
+	}
+	if t.TPS == 0 {
+		t.TPS = 60
+	}
+	if err := CheckPlayers(t.Players); err != nil {
+		return t, err
+	}
+	if err := CheckInputDelay(t.InputDelay); err != nil {
+		return t, err
+	}
+	if t.TPS < 1 || t.TPS > engine.MaxTPS {
+		return t, fmt.Errorf("netplay: tick rate %d out of range: want 1 to %d", t.TPS, engine.MaxTPS)
+	}
+	return t, nil
+}
+
+// CheckPlayers reports a player count a session cannot have: it needs 2
+// to engine.MaxPlayers.
+func CheckPlayers(n int) error {
+	if n < 2 || n > engine.MaxPlayers {
+		return &RangeError{What: "players", Value: n, Min: 2, Max: engine.MaxPlayers}
+	}
+	return nil
+}
+
+// CheckInputDelay reports an input delay out of range: 0 (picked from
+// the round trip in a wish, none for a peer drawing ahead) to
+// MaxInputDelay ticks.
+func CheckInputDelay(ticks int) error {
+	if ticks < 0 || ticks > MaxInputDelay {
+		return &RangeError{What: "input delay", Value: ticks, Min: 0, Max: MaxInputDelay}
+	}
+	return nil
+}
+
+// RangeError is a term out of its range: which, its value and the range.
+// Layers above name the setting their way (a flag, a field).
+type RangeError struct {
+	What     string // "players", "input delay"
+	Value    int    // the value refused
+	Min, Max int    // the range it wants, inclusive
+}
+
+// Error names the term, its value and its range.
+func (e *RangeError) Error() string {
+	return fmt.Sprintf("netplay: %s %d out of range: want %d to %d", e.What, e.Value, e.Min, e.Max)
+}
+
+// Local is what is a peer's alone in a session: its peers need not
+// agree on any of it. The zero Local is pure lockstep with the default
+// times.
+type Local struct {
+	// Rollback is the most ticks this peer draws ahead of the confirmed
+	// input (see engine.Predicting), 0 to MaxRollback; 0 is pure
+	// lockstep.
+	Rollback int
+	// WarnAfter is the silence after which Waiting names a peer; 0 means
+	// DefaultWarnAfter.
+	WarnAfter time.Duration
+	// DropAfter is the rejoin window: while a peer is silent the session
+	// holds, and a peer whose link comes back within it plays on. Past
+	// it the host gives the peer's slot up: it is engine.Gone from the
+	// first tick the host lacks its input, on every peer, and the session
+	// ends cleanly after that tick (or plays on, with Terms.PlayOn). A
+	// joiner whose host is silent for it ends with a *SilentError. 0
+	// means DefaultDropAfter.
+	DropAfter time.Duration
+	// LagAfter bounds how long a peer that still answers may keep this
+	// one waiting for its input at a stretch (it acknowledges and sends
+	// none): past it the peer is lagging (Session.Lagging names it after
+	// WarnAfter) and is dropped as a silent peer is (the host gives its
+	// slot up; a joiner ends with a *LaggingError). 0 means
+	// DefaultLagAfter.
+	LagAfter time.Duration
+	// Handshake bounds a joiner's wait for the host to answer at all
+	// (its transport's handshake); 0 means DefaultHandshake.
+	Handshake time.Duration
+	// Rejoin starts this peer as one that rejoins a session under way,
+	// its slot held by the host (see Session.Rejoin): it replays the
+	// session's confirmed input from tick 0, its own slot's included, as
+	// fast as it arrives, and plays its own input from the tick the host
+	// names. Joiners only; it needs Rollback 0.
+	Rejoin bool
+	// MaxHistory is the most bytes of input history the host keeps for
+	// peers that rejoin; 0 means DefaultMaxHistory.
+	MaxHistory int
+	// Spectate makes this peer a watcher of the host's session (see
+	// Session.Watch): it plays no slot (Slot is ignored), takes every
+	// slot's confirmed input from tick 0, replays it as fast as it
+	// arrives and then follows the session a little behind; the players
+	// never wait for it. It needs Rollback 0.
+	Spectate bool
+	// MaxSpectators is the most watchers the host takes; 0 means
+	// DefaultMaxSpectators.
+	MaxSpectators int
+}
+
+// WithDefaults returns l with its zero fields set to their defaults and
+// reports the first one out of its range.
+func (l Local) WithDefaults() (Local, error) {
+	if l.WarnAfter == 0 {
+		l.WarnAfter = DefaultWarnAfter
+	}
+	if l.DropAfter == 0 {
+		l.DropAfter = DefaultDropAfter
+	}
+	if l.LagAfter == 0 {
+		l.LagAfter = DefaultLagAfter
+	}
+	if l.Handshake == 0 {
+		l.Handshake = DefaultHandshake
+	}
+	if l.MaxHistory == 0 {
+		l.MaxHistory = DefaultMaxHistory
+	}
+	if l.MaxSpectators == 0 {
+		l.MaxSpectators = DefaultMaxSpectators
+	}
+	switch {
+	case l.Rollback < 0 || l.Rollback > MaxRollback:
+		return l, &RangeError{What: "rollback", Value: l.Rollback, Min: 0, Max: MaxRollback}
+	case l.WarnAfter < 0 || l.DropAfter < l.WarnAfter || l.LagAfter < l.WarnAfter:
+		return l, fmt.Errorf("netplay: notice after %v, drop after %v and lag bound %v: want 0 <= notice <= drop and lag bound", l.WarnAfter, l.DropAfter, l.LagAfter)
+	case l.Handshake < 0:
+		return l, fmt.Errorf("netplay: handshake wait %v: want 0 (the default) or more", l.Handshake)
+	}
+	return l, nil
+}
