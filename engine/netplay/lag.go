@@ -16,7 +16,11 @@ func (s *Session) noteLag(dt time.Duration) {
 	for i := range s.peers {
 		p := &s.peers[i]
 		slot := p.Slot
-		if s.cfg.Slot == 0 && s.gone[slot] {
+		if slot < 0 || slot >= s.cfg.Players {
+			continue // a watcher: never waited for
+		}
+		if s.cfg.Slot == 0 && s.gone[slot] || p.catchUp || p.ownUntil != 0 || p.dropped || s.CatchingUp() {
+			s.lag[slot] = 0 // given up, or a rejoin under way: its own pace
 			continue
 		}
 		if s.waitFrom[slot] != 0 && s.now-p.lastHeard <= s.cfg.WarnAfter && s.hadAll(p) {
