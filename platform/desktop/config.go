@@ -37,6 +37,13 @@ type Config struct {
 	// are engine.Config's defaults (engine.Config.WithDefaults).
 	Loop engine.Config
 
+	// MinPlayers and MaxPlayers, when MaxPlayers is above 0, are the
+	// player counts the game allows: the command line offers -players N
+	// in that range, which sets Loop.Players (0 there means MinPlayers),
+	// and a netplay joiner takes the host's count. A zero MinPlayers is 1.
+	// Zero MaxPlayers: Loop.Players is the only count, with no flag.
+	MinPlayers, MaxPlayers int
+
 	// Window is the window's options (size, title, logical size, icon,
 	// fullscreen, headless...). A zero Title is Name.
 	Window sdl2.Options

@@ -113,3 +113,25 @@ func TestHelpNamesTheGameAndListsTheKeys(t *testing.T) {
 func describedConfig() desktop.Config {
 	return desktop.Config{Name: "described", Description: "a game that says what it is"}
 }
+
+// -h leads with the game's own flags and the keys; the engine's follow
+// under a developer heading; a game of one player offers no netplay flag,
+// a game of several does.
+func TestHelpLeadsWithTheGamesFlagsAndHidesNetplayFromASinglePlayerGame(t *testing.T) {
+	var stderr bytes.Buffer
+	desktop.MainStatus(&flagged{}, desktop.Config{Name: "solo", LocalFlags: []string{"cheer"}}, []string{"-h"}, &bytes.Buffer{}, &stderr)
+	help := stderr.String()
+	speed, keys, dev, tps := strings.Index(help, "-speed"), strings.Index(help, "keys ("), strings.Index(help, "developer flags"), strings.Index(help, "-tps")
+	if speed < 0 || keys < speed || dev < keys || tps < dev {
+		t.Errorf("-h does not list the game's -speed, then the keys, then the developer flags with -tps:\n%s", help)
+	}
+	if strings.Contains(help, "-host") || strings.Contains(help, "netplay flags") {
+		t.Errorf("-h of a single-player game offers netplay:\n%s", help)
+	}
+	stderr.Reset()
+	desktop.MainStatus(&flagged{}, desktop.Config{Name: "duo", Loop: engine.Config{Players: 2}, LocalFlags: []string{"cheer"}}, []string{"-h"}, &bytes.Buffer{}, &stderr)
+	help = stderr.String()
+	if net, host := strings.Index(help, "netplay flags"), strings.Index(help, "-host"); net < 0 || host < net || strings.Index(help, "developer flags") < host {
+		t.Errorf("-h of a two-player game does not list -host under netplay flags before the developer's:\n%s", help)
+	}
+}

@@ -43,7 +43,7 @@ func flagOf(field string) string {
 		"Sound.AudioOut": "audio-out", "Sound.Mute": "mute", "Sound.Volume": "volume",
 		"Net.Host": "host", "Net.Join": "join", "Net.Code": "code",
 		"Net.InputDelay": "input-delay", "Net.DropAfter": "net-timeout", "Net.JoinTimeout": "join-timeout", "Net.Rollback": "rollback", "Net.Lobby": "lobby",
-		"SyncTest": "synctest",
+		"SyncTest": "synctest", "Loop.Players": "players",
 	}[field]
 }
 
@@ -53,6 +53,9 @@ func flagOf(field string) string {
 // Config has its defaults also when c is invalid. It does not check the
 // game's own flags (see gameFlags).
 func (c Config) withDefaults(name names) (Config, error) {
+	if c.MaxPlayers > 0 && c.Loop.Players == 0 {
+		c.Loop.Players = max(c.MinPlayers, 1)
+	}
 	loop, loopErr := c.Loop.WithDefaults()
 	c.Loop = loop
 	c.Name = cmp.Or(c.Name, programName())
@@ -66,6 +69,9 @@ func (c Config) withDefaults(name names) (Config, error) {
 	c.Net = c.Net.withDefaults()
 	if loopErr != nil {
 		return c, loopError(loopErr, name)
+	}
+	if err := c.checkPlayers(name); err != nil {
+		return c, err
 	}
 	if err := c.Physics.Available(); err != nil {
 		return c, usagef("invalid value %v for %s: %v", c.Physics, name("Physics"), err)
@@ -96,3 +102,22 @@ func loopError(err error, name names) error {
 // programName is the name of a game whose Config has none: the program's
 // file name.
 func programName() string { return filepath.Base(os.Args[0]) }
+
+// checkPlayers checks the player counts a game allows (MinPlayers,
+// MaxPlayers) and that Loop.Players is one of them.
+func (c *Config) checkPlayers(name names) error {
+	if c.MaxPlayers == 0 {
+		if c.MinPlayers != 0 {
+			return usagef("%s %d without %s: set both, or neither", name("MinPlayers"), c.MinPlayers, name("MaxPlayers"))
+		}
+		return nil
+	}
+	lo := max(c.MinPlayers, 1)
+	if c.MinPlayers < 0 || c.MaxPlayers < lo || c.MaxPlayers > engine.MaxPlayers {
+		return usagef("%s %d and %s %d: want 1 <= MinPlayers <= MaxPlayers <= %d", name("MinPlayers"), c.MinPlayers, name("MaxPlayers"), c.MaxPlayers, engine.MaxPlayers)
+	}
+	if c.Loop.Players < lo || c.Loop.Players > c.MaxPlayers {
+		return usagef("invalid value %d for %s: want %d to %d players", c.Loop.Players, name("Loop.Players"), lo, c.MaxPlayers)
+	}
+	return nil
+}

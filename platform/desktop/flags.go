@@ -47,6 +47,9 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 	countVar(fs, &l.TPS, "tps", dl.TPS, "fixed ticks per second, an `int` from 1 to 10000")
 	countVar(fs, &l.MaxSteps, "max-steps", dl.MaxSteps, "most ticks in one frame, an `int` from 1 to 1000")
 	fs.Var(maxFrameFlag{l}, "max-frame", "longest frame time fed to the accumulator, a `duration` from one tick to 10s (0: a quarter second, or one tick when that is longer)")
+	if c.MaxPlayers > 0 {
+		countVar(fs, &l.Players, "players", dl.Players, fmt.Sprintf("players in the game, an `int` from %d to %d (a netplay joiner takes the host's)", max(d.MinPlayers, 1), d.MaxPlayers))
+	}
 	fs.Uint64Var(&l.Frames, "frames", l.Frames, "stop after this many frames (0: no limit)")
 	fs.Uint64Var(&l.Ticks, "ticks", l.Ticks, "stop after exactly this many ticks (0: no limit)")
 	fs.DurationVar(&l.Duration, "duration", l.Duration, "stop after this long (0: no limit)")
@@ -208,7 +211,7 @@ func parse(game Game, c Config, args []string, out io.Writer) (Config, error) {
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printUsage(out, fs, d.Description, &c.Debug)
+			printUsage(out, fs, shared, d.Description, &c.Debug, d.Loop.Players > 1 || d.MaxPlayers > 1)
 			return c, err
 		}
 		return c, explainFlagError(fs, err)

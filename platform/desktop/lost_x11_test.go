@@ -57,6 +57,11 @@ func TestX11LostDisplayEndsTheRunWithEveryOutputWritten(t *testing.T) {
 		{name: "window killed by xdotool", first: func(t *testing.T, srv *xvfb.Server) {
 			xdotool(t, srv.Display, "search", "--sync", "--name", "^pulse$", "windowkill")
 		}},
+		// Destroyed, the window is gone but the connection stays: Xlib's
+		// default error handler ended the process at the next request.
+		{name: "window destroyed by xdotool", first: func(t *testing.T, srv *xvfb.Server) {
+			xdotool(t, srv.Display, "search", "--sync", "--name", "^pulse$", "windowclose")
+		}},
 		// A hidden window presents nothing: the loss reaches the loop
 		// only as a quit from PollEvents, and the run's end must still
 		// report it.

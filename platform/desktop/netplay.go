@@ -216,6 +216,9 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	}
 	local := n.local(rollback)
 	opt := r.sessionOptions(local)
+	if n.Join != "" && o.MaxPlayers > 0 {
+		opt.Terms.Players = 0 // a game of several counts plays the host's
+	}
 	var connect func(context.Context) (*transport.Joined, error)
 	switch {
 	case n.Lobby != "":
@@ -286,7 +289,10 @@ func (r *run) canAdopt(t netplay.Terms) error {
 // adoptTerms takes a host's terms t into c: the player count, the
 // settings a recording keeps and the tick every peer stops after.
 func (c *Config) adoptTerms(game Game, t netplay.Terms) error {
-	if t.Players != c.Loop.Players { // players are given once, in Config.Loop.Players
+	if c.MaxPlayers > 0 {
+		c.Loop.Players = t.Players // checked against the game's range with the settings
+	}
+	if t.Players != c.Loop.Players { // a game of one count plays only that
 		return fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", t.Players, c.Loop.Players)
 	}
 	if err := c.adoptSettings(game, t.Settings, nil, hostSource()); err != nil {

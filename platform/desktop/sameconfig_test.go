@@ -102,7 +102,7 @@ func sameCases(replay string) []sameCase {
 // codeOnly are the Config fields no flag sets: a Config written in code
 // keeps them through Parse.
 var codeOnly = []string{
-	"Name", "Description", "Version", "LocalFlags", "Bot", "SaveDir",
+	"Name", "Description", "Version", "LocalFlags", "Bot", "SaveDir", "MinPlayers", "MaxPlayers",
 	"Loop.TimeScale", "Loop.Players", "Loop.Platform", "Loop.Clock", "Loop.Logger", "Loop.Tape",
 	"Loop.Lockstep", "Loop.GC", "Loop.ProfileLabels",
 	"Window.Title", "Window.Width", "Window.Height", "Window.Fixed", "Window.MinWidth", "Window.MinHeight",

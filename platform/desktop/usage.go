@@ -6,21 +6,62 @@ import (
 	"io"
 )
 
-// printUsage writes -h's text: the game's name and description, its
-// flags, and the keys the run keeps for itself.
-func printUsage(out io.Writer, fs *flag.FlagSet, description string, d *Debug) {
+// printUsage writes -h's text for a player first: the game's name and
+// description, its own flags (shared names those that are not), the
+// player's shared flags and the keys; then netplay's flags when the game
+// has several players (multi), and last the engine's under a developer
+// heading.
+func printUsage(out io.Writer, fs *flag.FlagSet, shared map[string]bool, description string, d *Debug, multi bool) {
 	fmt.Fprintf(out, "%s", fs.Name())
 	if description != "" {
 		fmt.Fprintf(out, ": %s", description)
 	}
 	fmt.Fprintf(out, "\n\nusage: %s [flags]\n\nflags:\n", fs.Name())
-	fs.SetOutput(out)
-	fs.PrintDefaults()
-	fs.SetOutput(io.Discard)
+	printFlags(out, fs, func(name string) bool { return !shared[name] || playerFlag(name) })
 	fmt.Fprintf(out, "\nkeys (never while typing into a text field):\n")
 	for _, k := range hotkeys(d) {
 		fmt.Fprintf(out, "  %-14s %s\n", k[0], k[1])
 	}
+	if multi {
+		fmt.Fprintf(out, "\nnetplay flags (playing over a network):\n")
+		printFlags(out, fs, func(name string) bool { return netFlag(name) })
+	}
+	fmt.Fprintf(out, "\ndeveloper flags (the engine's):\n")
+	printFlags(out, fs, func(name string) bool { return shared[name] && !playerFlag(name) && !netFlag(name) })
+}
+
+// playerFlag reports a shared flag a player may want, listed with the
+// game's own.
+func playerFlag(name string) bool {
+	switch name {
+	case "players", "fullscreen", "mute", "volume":
+		return true
+	}
+	return false
+}
+
+// netFlag reports a netplay flag, offered by a game of several players
+// only.
+func netFlag(name string) bool {
+	switch name {
+	case "host", "join", "code", "lobby", "input-delay", "rollback", "net-timeout", "join-timeout":
+		return true
+	}
+	return false
+}
+
+// printFlags prints the flags of fs that keep says, as the flag package
+// prints them.
+func printFlags(out io.Writer, fs *flag.FlagSet, keep func(name string) bool) {
+	sub := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	fs.VisitAll(func(fl *flag.Flag) {
+		if keep(fl.Name) {
+			sub.Var(fl.Value, fl.Name, fl.Usage)
+			sub.Lookup(fl.Name).DefValue = fl.DefValue
+		}
+	})
+	sub.SetOutput(out)
+	sub.PrintDefaults()
 }
 
 // hotkeys lists the keys a run with d takes before the game sees them:

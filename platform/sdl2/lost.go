@@ -22,6 +22,13 @@ import (
 // ends the process with status 1.
 var ErrDisplayLost = errors.New("sdl2: the display connection was lost")
 
+// ErrWindowLost is what Err and the calls that check it wrap once another
+// X client destroyed the window (xdotool windowclose, XDestroyWindow):
+// Xlib's default error handler would have ended the process. It wraps
+// ErrDisplayLost, so a run ends as on a lost display, writing every
+// output but the screenshot; the display itself stays usable.
+var ErrWindowLost = fmt.Errorf("sdl2: another program destroyed the window, so %w for it", ErrDisplayLost)
+
 // hintDisplayLost is where the loss is kept for Open: in SDL's own
 // settings, which live exactly as long as the dead video device does (SDL
 // clears them when it quits).
@@ -33,9 +40,13 @@ const hintDisplayLost = "LOCKSTEP_SDL2_DISPLAY_LOST"
 // presents nothing, so Present never reports the loss.
 func (w *Window) Err() error {
 	mustMain("Window.Err")
-	if w.lostErr == nil && w.display.lost() {
+	switch {
+	case w.lostErr != nil:
+	case w.display.lost():
 		w.lostErr = fmt.Errorf("%w (X server %s exited or dropped this program): the run cannot go on", ErrDisplayLost, w.display.name)
 		sdl.SetHint(hintDisplayLost, w.display.name)
+	case w.display.windowGone():
+		w.lostErr = fmt.Errorf("%w (X server %s): the run cannot go on", ErrWindowLost, w.display.name)
 	}
 	return w.lostErr
 }

@@ -44,6 +44,52 @@ static int lockstep_io_error(Display *dpy) {
 
 static void lockstep_keep_running(Display *dpy, void *unused) {}
 
+// A window another X client destroyed (xdotool windowclose, an
+// XDestroyWindow) makes the next request on it fail with BadWindow or
+// BadDrawable, and Xlib's default error handler (SDL's chains to it)
+// ends the process. lockstep_x_error notes an error about a watched
+// window in lockstep_window_gone and returns; any other error goes to
+// the handler it replaced.
+#define LOCKSTEP_MAX_WINDOWS 16
+static Window lockstep_windows[LOCKSTEP_MAX_WINDOWS];
+static int lockstep_nwindows;
+static XErrorHandler lockstep_prev_error;
+static volatile int lockstep_window_gone;
+
+static int lockstep_gone(void) { return lockstep_window_gone; }
+
+static int lockstep_x_error(Display *dpy, XErrorEvent *e) {
+	for (int i = 0; i < lockstep_nwindows; i++) {
+		if (e->resourceid == lockstep_windows[i]) {
+			lockstep_window_gone = 1;
+			return 0;
+		}
+	}
+	return lockstep_prev_error ? lockstep_prev_error(dpy, e) : 0;
+}
+
+// lockstep_x11_window returns the X window of win, or 0.
+static Window lockstep_x11_window(SDL_Window *win) {
+	SDL_SysWMinfo info;
+	SDL_VERSION(&info.version);
+	if (!SDL_GetWindowWMInfo(win, &info) || info.subsystem != SDL_SYSWM_X11) {
+		return 0;
+	}
+	return info.info.x11.window;
+}
+
+// lockstep_watch_window installs lockstep_x_error (once) and adds w to
+// the windows it answers for.
+static void lockstep_watch_window(Window w) {
+	XErrorHandler cur = XSetErrorHandler(lockstep_x_error);
+	if (cur != lockstep_x_error) {
+		lockstep_prev_error = cur;
+	}
+	if (w != 0 && lockstep_nwindows < LOCKSTEP_MAX_WINDOWS) {
+		lockstep_windows[lockstep_nwindows++] = w;
+	}
+}
+
 // lockstep_watch keeps dpy's loss from ending the process. An I/O error
 // handler someone else installed stays: it may end the process itself.
 static void lockstep_watch(Display *dpy) {
@@ -56,6 +102,15 @@ static void lockstep_watch(Display *dpy) {
 	XSetIOErrorExitHandler(dpy, lockstep_keep_running, NULL);
 }
 
+// lockstep_unwatch_windows gives back the error handler
+// lockstep_watch_window replaced, and forgets the windows.
+static void lockstep_unwatch_windows(void) {
+	XErrorHandler cur = XSetErrorHandler(NULL);
+	XSetErrorHandler(cur == lockstep_x_error ? lockstep_prev_error : cur);
+	lockstep_nwindows = 0;
+	lockstep_window_gone = 0;
+}
+
 // lockstep_unwatch gives Xlib its default I/O error handler back, if the
 // one installed is lockstep_watch's.
 static void lockstep_unwatch(void) {
@@ -63,6 +118,7 @@ static void lockstep_unwatch(void) {
 	if (cur != lockstep_io_error) {
 		XSetIOErrorHandler(cur);
 	}
+	lockstep_unwatch_windows();
 }
 */
 import "C"
@@ -90,6 +146,23 @@ func watchDisplay(win *sdl.Window) displayConn {
 	}
 	C.lockstep_watch(dpy)
 	return displayConn{dpy: dpy, name: C.GoString(C.XDisplayString(dpy))}
+}
+
+// watchWindow keeps another client's destroying win's X window from
+// ending the process; call it whenever SDL may have made that window
+// again (it does when a renderer wants another visual).
+func (d displayConn) watchWindow(win *sdl.Window) {
+	if d.dpy != nil {
+		C.lockstep_watch_window(C.lockstep_x11_window((*C.SDL_Window)(unsafe.Pointer(win))))
+	}
+}
+
+// windowGone reports whether another X client destroyed a watched
+// window: Xlib's error handler noted it, on this thread, inside the SDL
+// call that met the error. (A cgo call: a C static cannot be read from
+// Go directly.)
+func (d displayConn) windowGone() bool {
+	return d.dpy != nil && C.lockstep_gone() != 0
 }
 
 // lost reports whether the connection broke. Xlib sets the flag on this

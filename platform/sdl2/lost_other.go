@@ -14,3 +14,7 @@ func watchDisplay(*sdl.Window) displayConn { return displayConn{} }
 func (displayConn) lost() bool { return false }
 
 func unwatchDisplays() {}
+
+func (displayConn) windowGone() bool { return false }
+
+func (displayConn) watchWindow(*sdl.Window) {}

@@ -42,6 +42,7 @@ func (w *Window) createRenderer(software, vsync bool) error {
 			w.driver, errors.Join(errGPU, errSoft))
 	}
 	w.ren = ren
+	w.display.watchWindow(w.win) // making a renderer may have made the X window again
 	w.rendName = ""
 	w.software = false
 	w.maxTex = 0
