@@ -46,6 +46,10 @@ type HoldStats struct {
 	// Stalled is the simulated time given up while ticks were held; zero
 	// without a Lockstep.
 	Stalled time.Duration
+	// Longest is the most of Stalled given up in one stretch of held
+	// frames (frames in a row that ran no tick): the longest a player saw
+	// the game stand still, never more than Stalled.
+	Longest time.Duration
 	// CaughtUp counts the ticks run beyond the tick rate to catch up
 	// with the session (CatchingUp); zero otherwise.
 	CaughtUp uint64

@@ -26,8 +26,9 @@ type Loop struct {
 	input  inputs
 	tick   Tick
 	frame  Frame
-	mp     multiplayer // player slots and the Lockstep; zero without them
-	pred   *prediction // the predicted timeline; nil without prediction
+	mp     multiplayer   // player slots and the Lockstep; zero without them
+	pred   *prediction   // the predicted timeline; nil without prediction
+	stall  time.Duration // stalled time given up since a tick last ran (HoldStats.Longest)
 	held   HoldStats
 
 	prev, cur, blend []physics.BodyState

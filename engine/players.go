@@ -138,5 +138,7 @@ func (l *Loop) holdTicks() {
 	if extra := l.ts.acc - l.ts.dt; extra > 0 {
 		l.ts.acc -= extra
 		l.held.Stalled += extra
+		l.stall += extra
+		l.held.Longest = max(l.held.Longest, l.stall)
 	}
 }

@@ -63,9 +63,15 @@ type PredictionStats struct {
 	// ahead of the verified tick).
 	Frames uint64
 	// Resimulated counts the predicted ticks run over all frames, and
-	// MaxResimulated the most in one frame.
+	// MaxResimulated the most in one frame: one a tick while the guesses
+	// are right, the whole depth in a frame that copies.
 	Resimulated    uint64
 	MaxResimulated int
+	// Copies counts the frames that copied the verified game and ticked
+	// the copy on from it (a new stretch of prediction, a wrong guess, or
+	// a rebase); Rebases those made only because the copy had run
+	// copyLimit ticks since its last copy.
+	Copies, Rebases uint64
 	// Depth is how far ahead the last frame drawn was, in ticks.
 	Depth int
 	// Cost is the time a predicted frame spent copying the game and
@@ -75,7 +81,16 @@ type PredictionStats struct {
 	// verified state corrected a tick the frame before had predicted: how
 	// far a misprediction made a body jump, in world units.
 	Jump float64
+	// Drift is the farthest a body's drawn position moved at a rebase, in
+	// world units: how far a copy ticked on by itself for copyLimit ticks
+	// strayed from a fresh copy of the verified game given the same input.
+	Drift float64
 }
+
+// copyLimit is the most ticks a predicted copy runs after it was copied
+// from the verified game (or twice the rollback, when more) before it is
+// copied again.
+const copyLimit = 30
 
 // Prediction returns what the loop's predicted timeline did so far.
 func (l *Loop) Prediction() PredictionStats {
@@ -112,11 +127,20 @@ type prediction struct {
 	prev     []physics.BodyState
 	cur      []physics.BodyState
 	scratch  []physics.BodyState
-	last     []physics.BodyState // the previous frame's predicted current state
-	lastAt   uint64              // 1 + the tick whose state last is, 0 none
-	local    Input
-	stats    PredictionStats
-	cost     *hdrhistogram.Histogram
+	last     []physics.BodyState // during a copy, the state the frame before drew
+	lastAt   uint64              // 2 + the tick whose state last is after, 0 none
+	into     *float64            // where the move from last is kept: Jump or Drift
+	// valid: the copy holds the state of tick forkAt, copied from the
+	// verified game at tick base and ticked on with the input in used
+	// (by tick, a row of len(players) a tick); wrong: a tick verified
+	// since ran with other input.
+	valid, wrong bool
+	base, forkAt uint64
+	limit        uint64
+	used         []Input
+	local        Input
+	stats        PredictionStats
+	cost         *hdrhistogram.Histogram
 }
 
 // initPrediction turns prediction on when the Lockstep predicts and the
@@ -144,6 +168,8 @@ func (l *Loop) initPrediction() error {
 	}
 	p := &prediction{src: src, main: main, fork: fork, game: g, rollback: uint64(src.Rollback()),
 		players: make([]Input, len(l.mp.players)), cost: hdrhistogram.New(1, histMax, 3)}
+	p.limit = uint64(max(copyLimit, 2*src.Rollback()))
+	p.used = make([]Input, (p.limit+1)*uint64(len(p.players)))
 	p.stats.Rollback = src.Rollback()
 	p.tick.DT = l.ts.dt
 	if s, ok := g.(Simulator); ok {
@@ -192,6 +218,7 @@ func (l *Loop) verify() error {
 			return err
 		}
 		l.mp.ready(l)
+		l.pred.confirmed(l.tick.N, l.mp.players)
 		if err := l.stepTick(); err != nil {
 			return err
 		}

@@ -7,47 +7,138 @@ import (
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
-// predictFrame copies the verified game into the fork and ticks the copy
-// on from the verified tick to the present with the input known so far;
-// it returns the game to draw and the two states to blend. With the
-// present at the verified tick it returns the verified game's.
+// predictFrame brings the predicted copy to the present and returns the
+// game to draw and the two states to blend. The copy advances one tick a
+// tick; it is copied from the verified game and ticked again from the
+// verified tick only when it must be (see mustCopy). With the present at
+// the verified tick it returns the verified game's.
 func (l *Loop) predictFrame() (Game, []physics.BodyState, []physics.BodyState, error) {
 	p := l.pred
 	v := l.stats.Ticks
 	ahead := p.present - v
 	p.stats.Depth = int(ahead)
 	if ahead == 0 {
-		p.lastAt = 0
+		p.valid = false
 		return l.game, l.prev, l.cur, nil
 	}
 	start := l.clock.Now()
-	l.phases.enter(PhaseTick)
-	if err := p.fork.CopyFrom(p.main); err != nil {
-		return nil, nil, nil, fmt.Errorf("engine: copy the game for prediction at tick %d: %w", v, err)
+	from := p.forkAt
+	if why := p.mustCopy(v); why != copyNone {
+		if err := p.recopy(l, v, why); err != nil {
+			return nil, nil, nil, err
+		}
+		from = v
+	} else if from < p.present && p.world != nil {
+		p.prev, p.cur = p.cur, p.prev // one tick on: the state drawn last is the one before
 	}
-	if p.world != nil {
-		p.prev = append(p.prev[:0], l.cur...)
-	}
-	for t := v; t < p.present; t++ {
+	for t := from; t < p.present; t++ {
 		if err := p.step(l, t); err != nil {
 			return nil, nil, nil, err
 		}
 	}
-	if p.world != nil {
+	if p.world != nil && p.lastAt != 0 {
 		switch p.lastAt { // the state the last frame drew, as it is now
 		case p.present + 1:
-			p.stats.Jump = max(p.stats.Jump, maxMove(p.last, p.cur))
+			*p.into = max(*p.into, maxMove(p.last, p.cur))
 		case v + 1:
-			p.stats.Jump = max(p.stats.Jump, maxMove(p.last, l.cur))
+			*p.into = max(*p.into, maxMove(p.last, l.cur))
 		}
-		p.last = append(p.last[:0], p.cur...)
-		p.lastAt = p.present + 1
+		p.lastAt = 0
 	}
+	ran := p.present - from
+	p.forkAt = p.present
 	p.stats.Frames++
-	p.stats.Resimulated += ahead
-	p.stats.MaxResimulated = max(p.stats.MaxResimulated, int(ahead))
+	p.stats.Resimulated += ran
+	p.stats.MaxResimulated = max(p.stats.MaxResimulated, int(ran))
 	record(p.cost, l.clock.Now()-start)
 	return p.game, p.prev, p.cur, nil
+}
+
+// Why a frame copies the verified game into the predicted copy.
+const (
+	copyNone    = iota
+	copyFirst   // the copy holds no state of this stretch of prediction
+	copyWrong   // a confirmed input differs from the one the copy ran
+	copyRebased // the copy ran copyLimit ticks since its last copy
+)
+
+// mustCopy says why the copy must be made again from the verified game
+// at tick v, copyNone when it may go on: it holds a state the frame
+// before drew, every input confirmed since differs from none the copy
+// ran with, and going on to the present keeps it within copyLimit ticks
+// of its copy (past that it drifts: a copied world does not continue the
+// verified one exactly).
+func (p *prediction) mustCopy(v uint64) int {
+	switch {
+	case !p.valid:
+		return copyFirst
+	case p.wrong:
+		return copyWrong
+	}
+	for t := max(v, p.base); t < p.forkAt; t++ {
+		clear(p.players)
+		p.src.Guess(t, p.players)
+		if !p.ran(t, p.players) {
+			return copyWrong
+		}
+	}
+	if p.present-p.base > p.limit {
+		return copyRebased
+	}
+	return copyNone
+}
+
+// recopy copies the verified game at tick v into the copy, for the
+// steps from v on; the state the last frame drew is kept to measure how
+// far the new one moves a body: into Jump after a wrong guess, into
+// Drift after a rebase.
+func (p *prediction) recopy(l *Loop, v uint64, why int) error {
+	l.phases.enter(PhaseTick)
+	p.into = &p.stats.Jump
+	if why == copyRebased {
+		p.into = &p.stats.Drift
+		p.stats.Rebases++
+	}
+	if p.world != nil && why != copyFirst {
+		p.last, p.cur = p.cur, p.last
+		p.lastAt = p.forkAt + 1
+	}
+	if err := p.fork.CopyFrom(p.main); err != nil {
+		return fmt.Errorf("engine: copy the game for prediction at tick %d: %w", v, err)
+	}
+	if p.world != nil {
+		p.prev = append(p.prev[:0], l.cur...)
+	}
+	p.stats.Copies++
+	p.valid, p.wrong, p.base, p.forkAt = true, false, v, v
+	return nil
+}
+
+// ran reports whether players is the input the copy ran tick t with.
+func (p *prediction) ran(t uint64, players []Input) bool {
+	used := p.row(t)
+	for i := range used {
+		if used[i] != players[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// row is the input the copy ran tick t with, one Input a slot.
+func (p *prediction) row(t uint64) []Input {
+	n := uint64(len(p.players))
+	i := t % (p.limit + 1) * n
+	return p.used[i : i+n]
+}
+
+// confirmed checks the input the verified timeline ran tick t with
+// against the input the copy ran it with: a difference makes the next
+// frame copy again.
+func (p *prediction) confirmed(t uint64, players []Input) {
+	if p.valid && !p.wrong && t >= p.base && t < p.forkAt && !p.ran(t, players) {
+		p.wrong = true
+	}
 }
 
 // step runs predicted tick t on the fork: the previous state is the one
@@ -55,6 +146,7 @@ func (l *Loop) predictFrame() (Game, []physics.BodyState, []physics.BodyState, e
 func (p *prediction) step(l *Loop, t uint64) error {
 	clear(p.players)
 	p.src.Guess(t, p.players)
+	copy(p.row(t), p.players)
 	p.tick.N, p.tick.Players, p.tick.Members = t, p.players, l.mp.members
 	l.phases.enter(PhaseTick)
 	if err := p.game.Tick(&p.tick); err != nil {
@@ -74,11 +166,11 @@ func (p *prediction) step(l *Loop, t uint64) error {
 	case t+2 == p.present:
 		p.prev = p.world.Snapshot(p.prev[:0])
 		if t+2 == p.lastAt { // the state the last frame drew, predicted again
-			p.stats.Jump = max(p.stats.Jump, maxMove(p.last, p.prev))
+			*p.into = max(*p.into, maxMove(p.last, p.prev))
 		}
 	case t+2 == p.lastAt:
 		p.scratch = p.world.Snapshot(p.scratch[:0])
-		p.stats.Jump = max(p.stats.Jump, maxMove(p.last, p.scratch))
+		*p.into = max(*p.into, maxMove(p.last, p.scratch))
 	}
 	return nil
 }

@@ -281,6 +281,7 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 			l.holdTicks()
 			break
 		}
+		l.stall = 0 // a tick ran: a stretch of held frames ends
 		if !stepOnce {
 			l.ts.consume()
 		}

@@ -93,9 +93,10 @@ func (c Config) checkPeers() error {
 
 // DelayFor returns the input delay that lets an input sent now arrive
 // before its tick over a round trip of rtt at tps ticks a second: half
-// the round trip in whole ticks, plus one for the tick being run.
+// the round trip in whole ticks plus at most one (the whole ticks of
+// half the round trip, and one).
 func DelayFor(rtt time.Duration, tps int) int {
 	dt := time.Second / time.Duration(max(tps, 1))
-	d := int((rtt/2+dt-1)/dt) + 1
+	d := int(max(rtt, 0)/2/dt) + 1
 	return min(max(d, 1), MaxInputDelay)
 }

@@ -8,10 +8,13 @@ import (
 
 // How long the host's wish for another input delay must last before it
 // changes it: a longer delay soon (ticks are being held), a shorter one
-// only once the round trip has stayed low.
+// once the round trip's median has stayed low for a second. Both wishes
+// come from the median of the last second's round trips, which a busy
+// machine's late frames do not raise, so the delay cannot ratchet up;
+// a shorter one is wished only when it leaves a quarter tick to spare.
 const (
 	raiseAfter = 500 * time.Millisecond
-	lowerAfter = 3 * time.Second
+	lowerAfter = time.Second
 )
 
 // delayChange is an input delay from a tick on.
@@ -20,10 +23,11 @@ type delayChange struct {
 	delay int
 }
 
-// measure folds a round trip into the peer's smoothed one, as TCP does
-// (RFC 6298): the host picks the delay from srtt + 4 rttvar.
+// measure takes a round trip in: into the window the host picks the
+// delay from, and the smoothed one (RFC 6298) the tick clocks use.
 func (p *peer) measure(rtt time.Duration) {
 	p.rtt = rtt
+	p.window.add(rtt)
 	if p.srtt == 0 {
 		p.srtt, p.rttvar = rtt, rtt/2
 		return
@@ -69,18 +73,17 @@ func (s *Session) chooseDelay(n uint64) {
 	if s.change.at != 0 && !s.everyPeerPast(s.change.at) {
 		return
 	}
-	var worst time.Duration
-	for i := range s.peers {
-		p := &s.peers[i]
-		if p.Slot == watcherSlot || s.isGone(p) {
-			continue // the players' delay is the players'
-		}
-		if p.srtt == 0 {
-			return
-		}
-		worst = max(worst, p.srtt+4*p.rttvar)
+	worst, ok := s.worstPath()
+	if !ok {
+		return
 	}
 	target := DelayFor(worst, s.cfg.TPS)
+	if target < s.delay {
+		// Lower only with a quarter tick to spare: a median on the edge
+		// of a tick would otherwise lower and raise it in turn.
+		dt := time.Second / time.Duration(s.cfg.TPS)
+		target = min(DelayFor(worst+dt/2, s.cfg.TPS), s.delay)
+	}
 	up := target > s.delay
 	switch {
 	case target == s.delay || s.want.at != 0 && up != (s.want.delay > s.delay):
@@ -103,6 +106,30 @@ func (s *Session) chooseDelay(n uint64) {
 		s.change = delayChange{at: n + uint64(s.delay) + 1, delay: target}
 		s.want = delayChange{}
 	}
+}
+
+// worstPath is the longest round trip an input takes between two
+// peers, from the medians of the host's links: a joiner's input reaches
+// another joiner through the host, so with 3 or more players it is the
+// two longest links' together. false until every link has a median.
+func (s *Session) worstPath() (time.Duration, bool) {
+	var first, second time.Duration
+	for i := range s.peers {
+		p := &s.peers[i]
+		if p.Slot == watcherSlot || s.isGone(p) {
+			continue // the players' delay is the players'
+		}
+		m := p.window.median()
+		if m == 0 {
+			return 0, false
+		}
+		if m > first {
+			first, second = m, first
+		} else {
+			second = max(second, m)
+		}
+	}
+	return first + second, true
 }
 
 // everyPeerPast reports whether every peer said it ran tick t.

@@ -82,3 +82,39 @@ func TestInputDelayFollowsTheRoundTripOnATickEveryPeerAgrees(t *testing.T) {
 		}
 	}
 }
+
+// Over a 100 ms round trip with 10% jitter and 2% loss, on peers whose
+// frames come up to 10 ms late (a busy machine), the host settles the
+// delay at half the round trip plus at most a tick and keeps it there:
+// the median of the datagrams' round trips does not ratchet it up.
+func TestInputDelayComesFromTheMedianRoundTripAndDoesNotRatchet(t *testing.T) {
+	for seed := range uint64(50) {
+		players := 2 + int(seed%2)
+		cond := netsim.Conditions{Latency: 25 * time.Millisecond, Jitter: 5 * time.Millisecond, Loss: 0.02}
+		if players == 2 {
+			cond.Latency = 50 * time.Millisecond
+		}
+		const ticks = 1800
+		w := newWorld(setup{players: players, ticks: ticks, cond: cond, seed: seed, delay: 1, adapt: true})
+		hi := 0
+		for _, p := range w.peers {
+			p.jitter = 10 * time.Millisecond
+			p.onFrame = func(p *simPeer) {
+				if p.frameN > 120 {
+					hi = max(hi, p.session.Stats().InputDelay)
+				}
+			}
+		}
+		if !w.run(ticks) {
+			t.Fatalf("seed %d: the peers did not finish", seed)
+		}
+		sameRun(t, w, ticks)
+		// The path an input takes is 100 to 110 ms there and back, host
+		// to joiner or joiner to joiner: half is 3 ticks and a bit.
+		end := w.peers[0].session.Stats()
+		if end.InputDelay != 4 || hi > 4 || end.DelayChanges > 2 {
+			t.Fatalf("seed %d (%d players): the delay ended at %d after %d changes, at most %d: want 4 (half the trip plus at most a tick), no higher, in at most 2 changes",
+				seed, players, end.InputDelay, end.DelayChanges, hi)
+		}
+	}
+}

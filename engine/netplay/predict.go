@@ -22,13 +22,15 @@ var _ engine.Predicting = (*Session)(nil)
 
 // PredictedDelayFor returns the input delay for a session whose peers
 // draw ahead of the confirmed input (Config.Rollback), over a round trip
-// of rtt at tps ticks a second: nothing waits for a round trip any more,
-// so the delay only trims how far ahead the peers predict, 0 to
-// MaxPredictedDelay ticks: one tick for every three of the one-way trip.
+// of rtt at tps ticks a second: the smallest that keeps the present from
+// waiting at DefaultRollback ticks ahead, so 0 (a player sees their own
+// input in the next frame) until the one-way trip and two ticks of
+// margin (jitter, a frame) pass DefaultRollback ticks, then the ticks
+// beyond, at most MaxPredictedDelay.
 func PredictedDelayFor(rtt time.Duration, tps int) int {
 	dt := time.Second / time.Duration(max(tps, 1))
-	oneWay := int((rtt/2 + dt - 1) / dt)
-	return min(max(oneWay/3, 0), MaxPredictedDelay)
+	oneWay := int((max(rtt, 0)/2 + dt - 1) / dt)
+	return min(max(oneWay+2-DefaultRollback, 0), MaxPredictedDelay)
 }
 
 // Rollback returns the most ticks the loop may draw ahead of the

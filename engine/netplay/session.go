@@ -39,6 +39,7 @@ type peer struct {
 	rtt       time.Duration // the latest round trip, 0 until measured
 	srtt      time.Duration // smoothed round trip (RFC 6298), 0 until measured
 	rttvar    time.Duration // its mean deviation
+	window    rttWindow     // the latest round trips, for the input delay
 	tick      uint64        // its next tick, as it last said
 	tickAt    time.Duration // when it said so
 	theirs    [8]hashNote   // its hashes we could not check yet

@@ -21,7 +21,9 @@ type Lag struct {
 	// Ticks is how far behind the present the verified tick stays.
 	Ticks int
 	// Depth is the Rollback it reports: the most ticks drawn ahead; 0
-	// means Ticks.
+	// means Ticks+1 (a frame's present runs one tick past Ticks before
+	// the frame's verified tick catches up, so that frames are drawn Ticks
+	// ahead; with Ticks the verified tick would never come).
 	Depth int
 	// Input fills tick n's input for every slot; nil is zero input.
 	Input func(n uint64, players []engine.Input)
@@ -40,8 +42,13 @@ func (l *Lag) Frame(_ time.Duration, quit bool) error {
 	return nil
 }
 
-// Rollback returns Depth, or Ticks.
-func (l *Lag) Rollback() int { return max(l.Depth, l.Ticks, 1) }
+// Rollback returns Depth, or Ticks+1.
+func (l *Lag) Rollback() int {
+	if l.Depth > 0 {
+		return l.Depth
+	}
+	return l.Ticks + 1
+}
 
 // Local notes the present tick.
 func (l *Lag) Local(p uint64, _ *engine.Input) (bool, error) {

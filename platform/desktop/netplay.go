@@ -170,9 +170,6 @@ type netRun struct {
 	// interrupted is set from a signal's goroutine: the next Frame asks
 	// to end the session, as a closed window does.
 	interrupted atomic.Bool
-	// now is the last Frame's time; heldAt when the tick being held was
-	// first held (-1: none is); maxHeld the longest any was.
-	now, heldAt, maxHeld time.Duration
 }
 
 // sessionOptions are the transport's options for this run's session:
@@ -263,7 +260,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		return nil, err
 	}
 	log.Info("netplay: session started", "slot", j.Slot, "players", j.Terms.Players, "input_delay", j.Terms.InputDelay, "rtt", j.RTT, "rollback", rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
-	return &netRun{joined: j, session: s, log: log, dropAfter: n.endWait(), window: n.DropAfter, bot: o.Bot, heldAt: -1}, nil
+	return &netRun{joined: j, session: s, log: log, dropAfter: n.endWait(), window: n.DropAfter, bot: o.Bot}, nil
 }
 
 // adoptHost gives a joiner the host's terms: its player count, settings
@@ -326,7 +323,6 @@ func chosenSettings(c *Config, ss []tape.Setting) []string {
 // Frame is the session's, and says in the log when a peer goes silent
 // and when it is back.
 func (r *netRun) Frame(now time.Duration, quit bool) error {
-	r.now = now
 	err := r.session.Frame(now, quit || r.interrupted.Load())
 	slot, silent, ok := r.session.Waiting()
 	if ok && !r.waiting {
@@ -349,23 +345,7 @@ func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, s
 	if r.bot != nil && r.bot(n, &r.botIn) {
 		local = &r.botIn
 	}
-	ready, err := r.session.Inputs(n, local, players, state)
-	if r.session.Rollback() == 0 { // drawing ahead, a verified tick waits unseen
-		r.noteHold(ready)
-	}
-	return ready, err
-}
-
-// noteHold keeps the longest a tick the player sees was held: the next
-// tick in lockstep, the present one when drawing ahead.
-func (r *netRun) noteHold(ready bool) {
-	switch {
-	case !ready && r.heldAt < 0:
-		r.heldAt = r.now
-	case ready && r.heldAt >= 0:
-		r.maxHeld = max(r.maxHeld, r.now-r.heldAt)
-		r.heldAt = -1
-	}
+	return r.session.Inputs(n, local, players, state)
 }
 
 // finish lets the other peers have this one's last inputs and closes the
@@ -444,7 +424,9 @@ type NetSummary struct {
 	TicksWaited uint64  `json:"ticks_waited"`
 	MSStalled   float64 `json:"ms_stalled"`
 	// MaxStallMS is the longest the tick a player sees was held for a
-	// peer: the next tick in lockstep, the present one when drawing ahead.
+	// peer (the next tick in lockstep, the present one when drawing
+	// ahead): the most of MSStalled given up in one stretch of frames
+	// that ran no tick, so never more than MSStalled.
 	MaxStallMS float64 `json:"max_stall_ms"`
 	// DelayChanges counts the input delay changes the session made as
 	// the round trip changed (the delay is the host's to choose; 0 with
@@ -491,8 +473,8 @@ func (n *NetSummary) writeText(w io.Writer) {
 		fmt.Fprintln(w, "prediction off: pure lockstep")
 		return
 	}
-	fmt.Fprintf(w, "prediction %d ticks  %d frames predicted  %d ticks re-run (most %d a frame)  %d mispredicted  copy p50 %.3fms p99 %.3fms  jump %.2f\n",
-		p.Rollback, p.FramesPredicted, p.TicksResimulated, p.MaxResimulated, p.Mispredicted, p.CopyMS.P50, p.CopyMS.P99, p.JumpMax)
+	fmt.Fprintf(w, "prediction %d ticks  %d frames predicted  %d ticks re-run (most %d a frame)  %d copies (%d rebases)  %d mispredicted  copy p50 %.3fms p99 %.3fms  jump %.2f  drift %.2f\n",
+		p.Rollback, p.FramesPredicted, p.TicksResimulated, p.MaxResimulated, p.Copies, p.Rebases, p.Mispredicted, p.CopyMS.P50, p.CopyMS.P99, p.JumpMax, p.DriftMax)
 }
 
 // RTTMS are round-trip percentiles in milliseconds.
@@ -509,7 +491,7 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		Peers: st.Peers, Slot: r.joined.Slot, InputDelay: st.InputDelay, End: r.why,
 		RTTMS:       RTTMS{P50: ms(st.RTT50), P99: ms(st.RTT99)},
 		TicksWaited: st.TicksWaited, MSStalled: ms(rep.Held.Stalled), Slowed: st.Slowed,
-		MaxStallMS: ms(r.maxHeld), DelayChanges: st.DelayChanges,
+		MaxStallMS: ms(rep.Held.Longest), DelayChanges: st.DelayChanges,
 		DatagramsSent: st.DatagramsSent, DatagramsReceived: st.DatagramsReceived,
 		BytesSent: st.BytesSent, BytesReceived: st.BytesReceived,
 		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,

@@ -14,12 +14,12 @@ func TestTheTextSummaryOfASessionSaysHowTheNetworkWent(t *testing.T) {
 	s := Summary{Netplay: &NetSummary{Peers: 1, Slot: 1, InputDelay: 2, RTTMS: RTTMS{P50: 0.75, P99: 20.5},
 		End: "desync", Path: "relay", ConnectMS: 512.4, TicksWaited: 36, MSStalled: 836.1, Lost: 3, Desync: &desync,
 		Prediction: PredictionSummary{Rollback: 8, FramesPredicted: 701, TicksResimulated: 847, MaxResimulated: 8,
-			Mispredicted: 30, CopyMS: RTTMS{P50: 0.02, P99: 0.24}, JumpMax: 0.21}}}
+			Mispredicted: 30, CopyMS: RTTMS{P50: 0.02, P99: 0.24}, JumpMax: 0.21, Copies: 40, Rebases: 12, DriftMax: 0.03}}}
 	var b bytes.Buffer
 	s.writeText(&b)
 	for _, w := range []string{"netplay slot 1", "path relay", "connect 512ms", "input delay 2", "rtt p50 0.75ms p99 20.50ms",
 		"stalled 836.1ms", "lost 3", "end desync at tick 120", "prediction 8 ticks", "701 frames predicted", "847 ticks re-run (most 8 a frame)",
-		"30 mispredicted", "copy p50 0.020ms p99 0.240ms", "jump 0.21"} {
+		"30 mispredicted", "40 copies (12 rebases)", "copy p50 0.020ms p99 0.240ms", "jump 0.21", "drift 0.03"} {
 		if !strings.Contains(b.String(), w) {
 			t.Errorf("the text summary does not say %q:\n%s", w, b.String())
 		}

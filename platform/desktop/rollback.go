@@ -60,6 +60,12 @@ type PredictionSummary struct {
 	// MaxResimulated the most in one frame.
 	TicksResimulated uint64 `json:"ticks_resimulated"`
 	MaxResimulated   int    `json:"max_resimulated"`
+	// Copies counts the frames that copied the verified game and ticked
+	// the copy on from it (a wrong guess, a new stretch of prediction or a
+	// rebase); Rebases those made only to bound the copy's drift. Other
+	// frames tick the copy once a tick.
+	Copies  uint64 `json:"copies"`
+	Rebases uint64 `json:"rebases"`
 	// Mispredicted counts the peers' inputs that arrived for a tick
 	// already drawn from a guess and differed from it.
 	Mispredicted uint64 `json:"mispredicted"`
@@ -69,12 +75,17 @@ type PredictionSummary struct {
 	// JumpMax is the farthest a body's drawn position moved when newer
 	// input corrected a tick drawn before, in world units.
 	JumpMax float64 `json:"jump_max"`
+	// DriftMax is the farthest a body's drawn position moved at a
+	// rebase, in world units: how far a copy ticked on by itself strayed
+	// from a fresh copy of the verified game.
+	DriftMax float64 `json:"drift_max"`
 }
 
 func predictionSummary(p *engine.PredictionStats, mispredicted uint64) PredictionSummary {
 	return PredictionSummary{
 		Rollback: p.Rollback, FramesPredicted: p.Frames, TicksResimulated: p.Resimulated,
 		MaxResimulated: p.MaxResimulated, Mispredicted: mispredicted,
+		Copies: p.Copies, Rebases: p.Rebases, DriftMax: p.Drift,
 		CopyMS:  RTTMS{P50: ms(p.Cost.P50), P99: ms(p.Cost.P99)},
 		JumpMax: p.Jump,
 	}
@@ -91,9 +102,7 @@ func (r *netRun) Local(p uint64, local *engine.Input) (bool, error) {
 	if r.bot != nil && r.bot(p, &r.botIn) {
 		local = &r.botIn
 	}
-	ok, err := r.session.Local(p, local)
-	r.noteHold(ok)
-	return ok, err
+	return r.session.Local(p, local)
 }
 
 // Guess is the session's.

@@ -274,8 +274,13 @@ func refuse(conn *quic.Conn, st *quic.Stream, reason string) {
 func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 	j := &Joined{Slot: 0, Terms: o.Terms}
 	for _, p := range js {
+		// The handshake's least round trip: its few samples carry the
+		// crypto's work and a busy machine's delays, which a mean plus
+		// four deviations turned into twice the trip or more. In
+		// lockstep the session raises the delay within half a second if
+		// the datagrams' own round trips call for more.
 		s := p.conn.ConnectionStats()
-		j.RTT = max(j.RTT, s.SmoothedRTT+4*s.MeanDeviation)
+		j.RTT = max(j.RTT, cmp.Or(s.MinRTT, s.SmoothedRTT))
 	}
 	switch t := &j.Terms; {
 	case t.InputDelay != 0:
