@@ -150,12 +150,3 @@ func TestOneAddressCannotTakeTheWholeRelay(t *testing.T) {
 		t.Fatalf("another address while the first held all it could: %v", allocErr)
 	}
 }
-
-// thousands writes n with a comma between thousands, as the docs do.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
