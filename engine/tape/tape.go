@@ -25,9 +25,6 @@ package tape
 import (
 	"errors"
 	"fmt"
-	"runtime"
-	"runtime/debug"
-	"strings"
 )
 
 // Version is the format version this package writes. Version 6 records
@@ -61,24 +58,6 @@ const (
 // DefaultInterval is the number of ticks between state hashes when a
 // Header leaves it zero: one a second at 60 ticks per second.
 const DefaultInterval = 60
-
-// ThisPlatform names the architecture and instruction level of this
-// binary, such as "amd64 v1": recordings replay exactly only where it is
-// the same (FMA on amd64 v3 and arm64 changes results).
-func ThisPlatform() string {
-	p := runtime.GOARCH
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "GO"+strings.ToUpper(runtime.GOARCH) && s.Value != "" {
-				return p + " " + s.Value
-			}
-		}
-	}
-	if runtime.GOARCH == "amd64" {
-		return p + " v1"
-	}
-	return p
-}
 
 // Errors a FormatError wraps, to test with errors.Is.
 var (

@@ -16,8 +16,8 @@ type vorbisDecoder struct {
 }
 
 // newVorbisDecoder reads r's page headers (see scanOgg), then decodes a
-// file on disk as it reads it, and bytes in memory in place. It closes r
-// when done with it.
+// file on disk as it reads it (the decoder owns it then, and closes it
+// with itself), and bytes in memory in place. On failure it closes r.
 func newVorbisDecoder(name string, r readSeekCloser) (*vorbisDecoder, error) {
 	facts, err := scanOgg(name, r)
 	if err == nil {
@@ -28,9 +28,8 @@ func newVorbisDecoder(name string, r readSeekCloser) (*vorbisDecoder, error) {
 	}
 	var f *vorbis.File
 	switch src := r.(type) {
-	case *os.File:
+	case *os.File: // the decoder owns it from here, and closes it
 		f, err = vorbis.OpenFile(src)
-		err = errors.Join(err, r.Close())
 	case memFile: // read in place: a stream of bytes in memory costs no copy
 		f, err = vorbis.OpenBytes(src.b)
 	default: // every source is one of those

@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -21,6 +20,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
+	"github.com/lockstep-engine/lockstep/platform/internal/buildid"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -177,7 +177,7 @@ type netRun struct {
 func (r *run) sessionOptions(local netplay.Local) transport.Options {
 	o, n := &r.cfg, &r.cfg.Net
 	return transport.Options{Terms: r.wish(local.Rollback), Local: local, Code: n.Code,
-		Build: buildID(o.Version, r.log), Game: o.Name, Logger: r.log, Chosen: chosenSettings(o, r.recorded),
+		Build: buildID(o.Version, o.Physics.String(), r.log), Game: o.Name, Logger: r.log, Chosen: chosenSettings(o, r.recorded),
 		ListenAll: n.ListenAll,
 		// A joiner takes its place only once it knows it can run the
 		// host's terms.
@@ -381,30 +381,26 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 }
 
 // buildID names this binary's simulation for the host's check that
-// every peer runs the same one: the platform and architecture (floating
-// point differs between them), then the game's own version when cfg
-// declares one, else the Go version and a digest of the executable's
-// code, constants and initialised data (see package codeid), whatever
-// version control says. It is computed once, as the session starts.
-func buildID(version string, log *slog.Logger) string {
-	id := tape.ThisPlatform()
+// every peer computes the same ticks (package buildid): the platform
+// (processor kind and level, FMA, operating system), the physics engine
+// it runs, then the game's own version when cfg declares one, else a
+// digest of its source (when version control vouches for it) and of the
+// executable's code, constants and initialised data (package codeid). It
+// is computed once, as the session starts.
+func buildID(version, physics string, log *slog.Logger) string {
+	id := buildid.ID{Platform: tape.Here(), Physics: physics, Version: version}
 	if version != "" {
-		return id + " version " + version
+		return id.String()
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		id.Source = buildid.Stamp(bi)
 	}
 	d, err := codeid.Self()
-	if err == nil {
-		return id + " " + runtime.Version() + " code " + d
+	if err != nil {
+		log.Warn("netplay: cannot fingerprint this program's code: comparing its source stamp instead (set Config.Version to name the game's own)", "err", err)
 	}
-	log.Warn("netplay: cannot fingerprint this program's code: comparing its build stamp instead (set Config.Version to name the game's own)", "err", err)
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		id += " " + bi.GoVersion + " " + bi.Main.Path + "@" + bi.Main.Version
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
-				id += " " + s.Value
-			}
-		}
-	}
-	return id
+	id.Code = d
+	return id.String()
 }
 
 // NetSummary is the summary's netplay object (DESIGN.md): present only in

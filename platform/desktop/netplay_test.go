@@ -87,7 +87,7 @@ func TestAJoinerRefusesHostSettingsTheGameRefuses(t *testing.T) {
 	addrs := make(chan string, 1)
 	hosted := make(chan *transport.Joined, 1)
 	go func() {
-		opt := transport.Options{Code: "adopt-test-code", Build: desktop.BuildID("", slog.Default()), Game: "same",
+		opt := transport.Options{Code: "adopt-test-code", Build: desktop.BuildID("", "chipmunk", slog.Default()), Game: "same",
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			Terms: netplay.Terms{Players: 2, Settings: []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "1"},
 				{Name: "speed", Value: "-5"}, {Name: "tps", Value: "60"}}}}

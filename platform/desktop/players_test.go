@@ -51,7 +51,7 @@ func TestAJoinerTakesTheHostsPlayerCount(t *testing.T) {
 	addrs := make(chan string, 1)
 	hosted := make(chan *transport.Joined, 1)
 	go func() {
-		opt := transport.Options{Code: "players-test-code", Build: desktop.BuildID("", slog.Default()), Game: "ranged",
+		opt := transport.Options{Code: "players-test-code", Build: desktop.BuildID("", "chipmunk", slog.Default()), Game: "ranged",
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			Terms: netplay.Terms{Players: 2, Ticks: 30, Settings: []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "1"},
 				{Name: "speed", Value: "1"}, {Name: "tps", Value: "60"}}}}

@@ -55,6 +55,9 @@ func folderName(name string) string {
 	if strings.Trim(s, ". ") == "" {
 		return "lockstep-game"
 	}
+	if notForWindows(s) != "" { // a trailing dot or space, or a device's name
+		s += "_"
+	}
 	return s
 }
 
@@ -128,5 +131,28 @@ func checkSaveName(name string) error {
 	if len(name) > MaxSaveName {
 		return fmt.Errorf("save data: a file name of %d bytes (%.20q...): names take at most %d bytes: give a shorter one", len(name), name, MaxSaveName)
 	}
+	if why := notForWindows(name); why != "" {
+		return fmt.Errorf("save data: file name %q %s, so the game could not save it on Windows: give another", name, why)
+	}
 	return nil
+}
+
+// notForWindows says why Windows cannot hold a file called name, "" when
+// it can: refused everywhere, so that a game tried on Linux saves on its
+// players' Windows PCs too.
+func notForWindows(name string) string {
+	if i := strings.IndexFunc(name, func(r rune) bool { return r < ' ' || strings.ContainsRune(`<>:"|?*`, r) }); i >= 0 {
+		return fmt.Sprintf("holds %q", name[i:i+1])
+	}
+	if strings.HasSuffix(name, ".") || strings.HasSuffix(name, " ") {
+		return "ends in a dot or a space"
+	}
+	stem, _, _ := strings.Cut(name, ".")
+	stem = strings.ToUpper(strings.TrimRight(stem, " "))
+	switch {
+	case stem == "CON", stem == "PRN", stem == "AUX", stem == "NUL",
+		len(stem) == 4 && (strings.HasPrefix(stem, "COM") || strings.HasPrefix(stem, "LPT")) && stem[3] >= '0' && stem[3] <= '9':
+		return "is a device's name"
+	}
+	return ""
 }

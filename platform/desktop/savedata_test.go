@@ -92,3 +92,34 @@ func TestSaveNamesUpToTheFileSystemsLimitWorkAndLongerOnesAreRefusedAlike(t *tes
 		t.Errorf("Load of a %d-byte name: %v, want the limit named", len(long), err)
 	}
 }
+
+// Names Windows cannot hold are refused on every system, so a game tried
+// on Linux saves on Windows too.
+func TestSaveNamesWindowsCannotHoldAreRefusedEverywhere(t *testing.T) {
+	d, err := newSaveData(t.TempDir(), "game", false, slog.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, why := range map[string]string{
+		"con": "a device's name", "NUL.txt": "a device's name", "com1.json": "a device's name", "Lpt9": "a device's name",
+		"best.": "ends in a dot", "best ": "ends in a dot or a space", "a:b": `holds ":"`, "what?": `holds "?"`, "tab\tname": `holds "\t"`,
+	} {
+		err := d.Save(name, []byte("1"))
+		if err == nil || !strings.Contains(err.Error(), why) || !strings.Contains(err.Error(), "on Windows") {
+			t.Errorf("Save(%q) = %v, want a refusal saying it %s", name, err, why)
+		}
+	}
+	for _, name := range []string{"console.json", "com10", "nul-scores", "best.v2.json"} {
+		if err := d.Save(name, []byte("1")); err != nil {
+			t.Errorf("Save(%q) = %v, want it saved", name, err)
+		}
+	}
+}
+
+func TestAGameNamedLikeADeviceGetsAFolderWindowsCanHold(t *testing.T) {
+	for name, want := range map[string]string{"CON": "CON_", "aux": "aux_", "breakout": "breakout", "Go.": "Go._"} {
+		if got := folderName(name); got != want {
+			t.Errorf("folderName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

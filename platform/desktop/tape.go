@@ -69,8 +69,8 @@ func openTape(ctx context.Context, c *Config, settings []tape.Setting, log *slog
 	if err := sameSettings(o.Replay, rec.Settings, settings); err != nil {
 		return nil, err
 	}
-	if p := tape.ThisPlatform(); rec.Platform != p {
-		log.Warn("the recording was made on another platform: floating point, and so the hashes, may differ", "recorded", rec.Platform, "here", p)
+	if err := samePlatform(o.Replay, rec.Header, log); err != nil {
+		return nil, err
 	}
 	t.recorded, t.play = rec, tape.NewReplayer(rec)
 	return t, nil
@@ -152,6 +152,26 @@ func sameSettings(path string, recorded, run []tape.Setting) error {
 		case run[i].Value != s.Value:
 			return usagef("-replay %s: the recording was made with -%s %s, this run has -%s %s: give the recording's", path, s.Name, s.Value, s.Name, run[i].Value)
 		}
+	}
+	return nil
+}
+
+// samePlatform refuses to replay a recording made on a platform whose
+// floating point differs from this one's in a way known to change the
+// ticks (another processor kind, FMA, Box2D on another system), saying
+// why; it warns of other differences, which the recording may not say
+// enough about to tell.
+func samePlatform(path string, h tape.Header, log *slog.Logger) error {
+	here := tape.Here()
+	physics, ok := h.Setting("physics")
+	if !ok {
+		physics = "chipmunk"
+	}
+	if why := tape.Mismatch(here, tape.ParsePlatform(h.Platform), "the recording computer's", physics); why != "" {
+		return fmt.Errorf("-replay %s: cannot be replayed here (recorded on %s, this is %s): %s", path, h.Platform, here, why)
+	}
+	if h.Platform != here.String() {
+		log.Warn("the recording was made on another platform: floating point, and so the hashes, may differ", "recorded", h.Platform, "here", here.String())
 	}
 	return nil
 }

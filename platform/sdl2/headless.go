@@ -1,9 +1,14 @@
 package sdl2
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
+
+	"github.com/veandco/go-sdl2/sdl"
 )
 
 // headlessAsked decides before SDL starts whether the window is headless:
@@ -57,3 +62,35 @@ func fellBack(driver string) string {
 	return strings.Join(tried, " and ") + " could not be opened; SDL fell back to its " + driver +
 		" driver, which shows nothing (check that the display server runs and this user may connect to it)"
 }
+
+// headlessDriver names the SDL video driver a headless window uses:
+// offscreen, or where SDL was built without it (go-sdl2's SDL 2.0.20 for
+// Windows) dummy, whose windows draw in software too. An error says
+// what to do when SDL has neither.
+func headlessDriver() (string, error) {
+	n, err := sdl.GetNumVideoDrivers()
+	if err != nil {
+		return "", fmt.Errorf("sdl2: list SDL's video drivers: %w", err)
+	}
+	var have []string
+	for i := range n {
+		have = append(have, sdl.GetVideoDriver(i))
+	}
+	return pickHeadless(have)
+}
+
+// pickHeadless picks the headless driver among the drivers SDL has.
+func pickHeadless(have []string) (string, error) {
+	for _, d := range []string{"offscreen", "dummy"} {
+		if slices.Contains(have, d) {
+			return d, nil
+		}
+	}
+	return "", fmt.Errorf("sdl2: a headless window needs SDL's offscreen or dummy video driver, and this SDL has only %s: "+
+		"show the window instead (leave out -headless and run with a display), or build with an SDL that has one: %w",
+		strings.Join(have, ", "), errNoHeadless)
+}
+
+// errNoHeadless is what a headless window's error wraps when SDL cannot
+// draw without a display.
+var errNoHeadless = errors.New("no headless video driver")

@@ -1,6 +1,7 @@
 package sdl2
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"os"
@@ -122,5 +123,28 @@ func TestHeadlessReasons(t *testing.T) {
 					w.Headless(), w.Driver(), w.HeadlessReason(), tt.wantDriver, tt.wantWhy)
 			}
 		})
+	}
+}
+
+// Headless windows take SDL's offscreen driver, else its dummy one (SDL
+// 2.0.20 for Windows has no offscreen), else fail saying what to do.
+func TestHeadlessDriverFallsBackToDummyOrSaysWhy(t *testing.T) {
+	for _, tt := range []struct {
+		have []string
+		want string
+	}{
+		{[]string{"x11", "wayland", "offscreen", "dummy"}, "offscreen"},
+		{[]string{"windows", "dummy"}, "dummy"},
+	} {
+		if got, err := pickHeadless(tt.have); got != tt.want || err != nil {
+			t.Errorf("pickHeadless(%q) = %q, %v; want %q", tt.have, got, err, tt.want)
+		}
+	}
+	_, err := pickHeadless([]string{"windows"})
+	if !errors.Is(err, errNoHeadless) || !strings.Contains(err.Error(), "this SDL has only windows") || !strings.Contains(err.Error(), "leave out -headless") {
+		t.Errorf("pickHeadless(windows) = %v, want an error naming the drivers and what to do", err)
+	}
+	if d, err := headlessDriver(); d != "offscreen" || err != nil {
+		t.Errorf("this SDL's headless driver = %q, %v; want offscreen", d, err)
 	}
 }

@@ -192,7 +192,11 @@ func initVideo(askHeadless bool) (driver string, headless bool, why string, err 
 	// keeps hints until it quits, so a window for a display clears what an
 	// earlier headless one in this process asked for.
 	if headless {
-		sdl.SetHint(sdl.HINT_VIDEODRIVER, "offscreen")
+		d, err := headlessDriver()
+		if err != nil {
+			return "", false, "", err
+		}
+		sdl.SetHint(sdl.HINT_VIDEODRIVER, d)
 	} else {
 		sdl.SetHint(sdl.HINT_VIDEODRIVER, "")
 	}

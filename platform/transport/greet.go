@@ -9,6 +9,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/internal/buildid"
 )
 
 // wireSetting is a tape.Setting in a greeting. Explicit says the user
@@ -143,9 +144,8 @@ var ErrRefused = errors.New("transport: the host refused to let this peer join")
 // compare says how a joiner differs from the host, "" when it may join.
 func compare(host, joiner hello) string {
 	switch {
-	case joiner.Build != host.Build:
-		return fmt.Sprintf("build %q differs from the host's %q: both need the same simulation code "+
-			"(one binary, or one source built with the same Go version, tags and flags, and -trimpath)", joiner.Build, host.Build)
+	case buildid.Refusal(host.Build, joiner.Build) != "":
+		return buildid.Refusal(host.Build, joiner.Build)
 	case joiner.Game != host.Game:
 		return fmt.Sprintf("game %q differs from the host's %q", joiner.Game, host.Game)
 	}

@@ -209,13 +209,13 @@ func (f *File) Commit() error {
 	case f.target == "":
 	case f.exclusive:
 		if err == nil {
-			err = os.Link(f.f.Name(), f.target)
+			err = placeNew(f.f.Name(), f.target)
 		}
 		// Linked or not, the temporary name goes.
 		err = errors.Join(err, removeTemp(f.f.Name()))
 	default:
 		if err == nil {
-			err = os.Rename(f.f.Name(), f.target)
+			err = replace(f.f.Name(), f.target)
 		}
 		if err != nil {
 			err = errors.Join(err, removeTemp(f.f.Name()))

@@ -41,6 +41,11 @@ func openDirect(ctx context.Context, t target, flag int) (*os.File, error) {
 	if fi == nil { // another process's descriptor: what it is open on
 		fi, _ = os.Stat(t.path)
 	}
+	if fi != nil && !fi.Mode().IsRegular() {
+		// Truncating does nothing to a device or a FIFO, and Windows
+		// refuses it on NUL.
+		flag &^= os.O_TRUNC
+	}
 	if isFIFO(fi) {
 		return openFIFO(ctx, t.path, flag)
 	}

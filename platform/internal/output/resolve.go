@@ -93,6 +93,8 @@ func descriptor(p string) (target, bool) {
 		return target{own: true, fd: 1}, true
 	case "/dev/stderr":
 		return target{own: true, fd: 2}, true
+	case os.DevNull: // Windows' NUL is in no directory: open it as named
+		return target{path: p, direct: true}, true
 	}
 	m := fdLink.FindStringSubmatch(p)
 	if m == nil {

@@ -1,14 +1,16 @@
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
-#include <unistd.h>
+#include <errno.h>
+#include <stdint.h>
 #include <vorbis/vorbisfile.h>
 #include "shim.h"
+#include "_cgo_export.h"
 
 struct lsv_file {
 	OggVorbis_File vf;
 	int open;            // vf holds a stream (a failed rewind clears it)
-	FILE *fp;            // the file, for lsv_open_fd
+	uintptr_t src;       // the Go reader, for lsv_open_src (0: none)
+	long long at;        // where in it the next read starts
 	const unsigned char *data; // the bytes, for lsv_open_mem: Go's, pinned while f lives
 	size_t len, pos;
 	int channels;
@@ -31,18 +33,26 @@ static size_t mem_read(void *ptr, size_t size, size_t nmemb, void *src) {
 	return want / size;
 }
 
-static size_t file_read(void *ptr, size_t size, size_t nmemb, void *src) {
-	return fread(ptr, size, nmemb, ((lsv_file *)src)->fp);
+// src_read asks the Go side for the next bytes of the source. vorbisfile
+// reads with size 1 and tells an error from the end by errno.
+static size_t src_read(void *ptr, size_t size, size_t nmemb, void *src) {
+	lsv_file *f = src;
+	if (size == 0 || nmemb == 0) return 0;
+	long n = lsvGoRead(f->src, f->at, ptr, size * nmemb);
+	if (n < 0) {
+		errno = EIO;
+		return 0;
+	}
+	errno = 0;
+	f->at += n;
+	return (size_t)n / size;
 }
 
 // start opens vf from the source's beginning.
 static int start(lsv_file *f) {
-	ov_callbacks cb = { f->fp ? file_read : mem_read, NULL, NULL, NULL };
-	if (f->fp) {
-		if (fseek(f->fp, 0, SEEK_SET) != 0) return OV_EREAD;
-	} else {
-		f->pos = 0;
-	}
+	ov_callbacks cb = { f->src ? src_read : mem_read, NULL, NULL, NULL };
+	f->pos = 0;
+	f->at = 0;
 	int rc = ov_open_callbacks(f, &f->vf, NULL, 0, cb);
 	f->open = rc == 0;
 	return rc;
@@ -51,7 +61,6 @@ static int start(lsv_file *f) {
 static void release(lsv_file *f) {
 	if (f->open) ov_clear(&f->vf);
 	f->open = 0;
-	if (f->fp) fclose(f->fp);
 	free(f);
 }
 
@@ -76,11 +85,10 @@ lsv_file *lsv_open_mem(const void *data, size_t len, int *err) {
 	return opened(f, err);
 }
 
-lsv_file *lsv_open_fd(int fd, int *err) {
+lsv_file *lsv_open_src(uintptr_t src, int *err) {
 	lsv_file *f = calloc(1, sizeof *f);
-	if (!f) { close(fd); *err = OV_EFAULT; return NULL; }
-	f->fp = fdopen(fd, "rb");
-	if (!f->fp) { close(fd); free(f); *err = OV_EREAD; return NULL; }
+	if (!f) { *err = OV_EFAULT; return NULL; }
+	f->src = src;
 	return opened(f, err);
 }
 

@@ -1,9 +1,10 @@
 // A small C surface over libvorbisfile for the Go side: open from memory
-// or a file descriptor, read 16-bit frames, rewind, close. Sources are
+// or from a Go reader (lsvGoRead, exported by vorbis.go), read 16-bit frames, rewind, close. Sources are
 // read as streams, one link of a chained file at a time.
 #ifndef LOCKSTEP_VORBIS_SHIM_H
 #define LOCKSTEP_VORBIS_SHIM_H
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct lsv_file lsv_file;
 
@@ -11,9 +12,10 @@ typedef struct lsv_file lsv_file;
 // are, unchanged, until lsv_close. On failure it returns NULL and sets
 // *err to vorbisfile's code (OV_ENOTVORBIS...).
 lsv_file *lsv_open_mem(const void *data, size_t len, int *err);
-// lsv_open_fd reads the file open on fd from its start as it decodes,
-// and closes fd when done (or failing).
-lsv_file *lsv_open_fd(int fd, int *err);
+// lsv_open_src reads the Go source src (a cgo.Handle) from its start as
+// it decodes, through lsvGoRead; the Go side owns src and frees it after
+// lsv_close (or a failed open).
+lsv_file *lsv_open_src(uintptr_t src, int *err);
 // lsv_links returns how many links of a chained stream f holds at once.
 int lsv_links(lsv_file *f);
 void lsv_info(lsv_file *f, int *channels, long *rate);

@@ -16,7 +16,7 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"syscall"
+	"runtime/cgo"
 	"unsafe"
 )
 
@@ -27,6 +27,8 @@ var ErrData = errors.New("not a decodable Ogg Vorbis stream")
 type File struct {
 	f        *C.lsv_file
 	pin      *runtime.Pinner // the bytes of OpenBytes, read in place
+	src      *os.File        // the file of OpenFile, closed by Close
+	handle   cgo.Handle      // src as the C side names it (0: none)
 	channels int
 	rate     int
 }
@@ -50,21 +52,33 @@ func OpenBytes(b []byte) (*File, error) {
 	return f, nil
 }
 
-// OpenFile decodes the file f from its start, reading it as it goes
-// through a descriptor of its own: close f when convenient.
+// OpenFile decodes the file f from its start, reading it as it goes (at
+// offsets of its own, whatever f's). The File owns f from then on: Close
+// closes it, and so does OpenFile when it fails. Reading goes through Go
+// (ReadAt), so it works the same wherever os.File does.
 func OpenFile(f *os.File) (*File, error) {
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return nil, err
-	}
-	fd := -1
-	cerr := rc.Control(func(d uintptr) { fd, err = dupCloseOnExec(int(d)) })
-	if err = errors.Join(cerr, err); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrData, err)
-	}
+	h := cgo.NewHandle(f)
 	var code C.int
-	v := C.lsv_open_fd(C.int(fd), &code)
-	return opened(v, code)
+	v, err := opened(C.lsv_open_src(C.uintptr_t(h), &code), code)
+	if err != nil {
+		h.Delete()
+		return nil, errors.Join(err, f.Close())
+	}
+	v.src, v.handle = f, h
+	return v, nil
+}
+
+// lsvGoRead reads up to n bytes at offset at of the file behind handle h
+// into p, for the C shim: how many (0 at the end), or -1 on an error.
+//
+//export lsvGoRead
+func lsvGoRead(h C.uintptr_t, at C.longlong, p unsafe.Pointer, n C.size_t) C.long {
+	f := cgo.Handle(h).Value().(*os.File)
+	k, err := f.ReadAt(unsafe.Slice((*byte)(p), int(n)), int64(at))
+	if k == 0 && err != nil && !errors.Is(err, io.EOF) {
+		return -1
+	}
+	return C.long(k)
 }
 
 func opened(f *C.lsv_file, cerr C.int) (*File, error) {
@@ -122,6 +136,11 @@ func (f *File) Close() {
 		f.pin.Unpin()
 		f.pin = nil
 	}
+	if f.src != nil {
+		f.handle.Delete()
+		f.src.Close() // read-only: nothing to lose
+		f.src = nil
+	}
 }
 
 func describe(code int) string {
@@ -142,16 +161,4 @@ func describe(code int) string {
 		return "a chained stream that changes its channels or rate"
 	}
 	return fmt.Sprintf("libvorbisfile error %d", code)
-}
-
-// dupCloseOnExec returns a new descriptor for fd that no child inherits.
-func dupCloseOnExec(fd int) (int, error) {
-	syscall.ForkLock.RLock()
-	defer syscall.ForkLock.RUnlock()
-	n, err := syscall.Dup(fd)
-	if err != nil {
-		return -1, err
-	}
-	syscall.CloseOnExec(n)
-	return n, nil
 }

@@ -8,19 +8,6 @@ import (
 	"syscall"
 )
 
-// Ending returns the signals on which a run stops cleanly, writing all its
-// outputs as when its window is closed: SIGINT (Ctrl+C), SIGTERM (kill,
-// shutdown) and SIGHUP (its terminal closed).
-//
-// SIGQUIT (Ctrl+\) is left to Go's default on purpose: it prints every
-// goroutine's stack to stderr and exits with status 2, writing nothing,
-// which is what it is for: seeing where a stuck run is stuck. SIGKILL
-// cannot be caught; an output being written then stays a hidden
-// temporary file (.NAME.*.tmp) beside its target, the target untouched.
-func Ending() []os.Signal {
-	return []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
-}
-
 // DropBrokenPipes makes a write to a stdout or stderr whose reader has
 // gone (-stats | head -c 10) fail with EPIPE, which fmt and log ignore,
 // instead of killing the process with SIGPIPE, as Go does for

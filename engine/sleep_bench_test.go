@@ -1,3 +1,5 @@
+//go:build linux || windows
+
 package engine
 
 import (
@@ -5,8 +7,6 @@ import (
 	"slices"
 	"testing"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // BenchmarkSleepUntil waits for the deadlines of a 60 Hz cap with no work
@@ -38,13 +38,4 @@ func BenchmarkSleepUntil(b *testing.B) {
 			b.ReportMetric(0, "ns/op") // the period, not a cost
 		})
 	}
-}
-
-// threadCPU is the calling thread's CPU time.
-func threadCPU() time.Duration {
-	var ru unix.Rusage
-	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

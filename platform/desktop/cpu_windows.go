@@ -1,0 +1,22 @@
+package desktop
+
+import (
+	"time"
+
+	"golang.org/x/sys/windows"
+)
+
+// cpuTime is the CPU time the process has used, user and kernel
+// (GetProcessTimes, counted in the system's timer ticks).
+func cpuTime() time.Duration {
+	var created, exited, kernel, user windows.Filetime
+	if err := windows.GetProcessTimes(windows.CurrentProcess(), &created, &exited, &kernel, &user); err != nil {
+		return 0
+	}
+	return filetimeSpan(kernel) + filetimeSpan(user)
+}
+
+// filetimeSpan reads a FILETIME as a span of 100 ns units.
+func filetimeSpan(f windows.Filetime) time.Duration {
+	return time.Duration(uint64(f.HighDateTime)<<32|uint64(f.LowDateTime)) * 100
+}
