@@ -19,6 +19,9 @@ const (
 	// slot is held for its link to come back before the host gives it up
 	// (and a joiner gives up on a silent host).
 	DefaultDropAfter = time.Minute
+	// DefaultLagAfter bounds how long a peer that still answers may keep
+	// the session waiting for its input (see Local.LagAfter).
+	DefaultLagAfter = 10 * time.Second
 )
 
 // Config sets up a Session: the session's Terms, which every peer must

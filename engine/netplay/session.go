@@ -98,6 +98,9 @@ type Session struct {
 	// waitFrom[slot] is 1 + when this peer began holding a tick for
 	// slot's input (Frame's clock); 0 while it is not.
 	waitFrom [engine.MaxPlayers]time.Duration
+	// lag[slot] is how long slot's input has kept this peer waiting while
+	// its peer talked, net of what drained (noteLag).
+	lag [engine.MaxPlayers]time.Duration
 
 	hist     history
 	histRecs [maxBlock]record // a block's records, from the history or the ring
@@ -185,6 +188,10 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 			s.peers[i].lastHeard = now
 		}
 	}
+	dt := now - s.now
+	if s.stats.frames == 0 {
+		dt = 0
+	}
 	s.now = now
 	s.stats.frames++
 	s.quitAsked = s.quitAsked || quit
@@ -211,6 +218,7 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 			s.err = &SilentError{Slot: p.Slot, For: silent}
 		}
 	}
+	s.noteLag(dt)
 	s.fillGone()
 	return s.err
 }

@@ -8,6 +8,7 @@ type counters struct {
 	sent, received, bytesSent, bytesReceived uint64
 	resent, duplicate, dropped, farFuture    uint64
 	overfull, sendErrors                     uint64
+	lagging                                  uint64
 	hashes, checked                          uint64
 	mispredicted, delayChanges               uint64
 	gaveUp, rejoined                         uint64
@@ -38,6 +39,9 @@ type Stats struct {
 	// GaveUp counts the slots this peer (the host) gave up, their
 	// players silent past DropAfter.
 	GaveUp uint64
+	// Lagging counts the slots found lagging: their input kept this peer
+	// waiting for LagAfter while their peer still answered.
+	Lagging uint64
 	// Rejoined counts the players this peer (the host) took back
 	// (Session.Rejoin); HistoryBytes is the input history it keeps for
 	// them, HistoryTicks the ticks it covers.
@@ -60,7 +64,7 @@ type Stats struct {
 func (s *Session) Stats() Stats {
 	c := &s.stats
 	st := Stats{
-		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Rejoined: c.rejoined,
+		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Rejoined: c.rejoined, Lagging: c.lagging,
 		HistoryBytes: uint64(s.hist.size()), HistoryTicks: s.hist.ticks,
 		Watchers: uint64(s.watchers), WatchersDropped: c.watchersDropped,
 		RTT50: c.rtt.quantile(0.5), RTT99: c.rtt.quantile(0.99),

@@ -128,6 +128,13 @@ type Local struct {
 	// joiner whose host is silent for it ends with a *SilentError. 0
 	// means DefaultDropAfter.
 	DropAfter time.Duration
+	// LagAfter bounds how long a peer that still answers may keep this
+	// one waiting for its input at a stretch (it acknowledges and sends
+	// none): past it the peer is lagging (Session.Lagging names it after
+	// WarnAfter) and is dropped as a silent peer is (the host gives its
+	// slot up; a joiner ends with a *LaggingError). 0 means
+	// DefaultLagAfter.
+	LagAfter time.Duration
 	// Handshake bounds a joiner's wait for the host to answer at all
 	// (its transport's handshake); 0 means DefaultHandshake.
 	Handshake time.Duration
@@ -160,6 +167,9 @@ func (l Local) WithDefaults() (Local, error) {
 	if l.DropAfter == 0 {
 		l.DropAfter = DefaultDropAfter
 	}
+	if l.LagAfter == 0 {
+		l.LagAfter = DefaultLagAfter
+	}
 	if l.Handshake == 0 {
 		l.Handshake = DefaultHandshake
 	}
@@ -172,8 +182,8 @@ func (l Local) WithDefaults() (Local, error) {
 	switch {
 	case l.Rollback < 0 || l.Rollback > MaxRollback:
 		return l, &RangeError{What: "rollback", Value: l.Rollback, Min: 0, Max: MaxRollback}
-	case l.WarnAfter < 0 || l.DropAfter < l.WarnAfter:
-		return l, fmt.Errorf("netplay: notice after %v and drop after %v: want 0 <= notice <= drop", l.WarnAfter, l.DropAfter)
+	case l.WarnAfter < 0 || l.DropAfter < l.WarnAfter || l.LagAfter < l.WarnAfter:
+		return l, fmt.Errorf("netplay: notice after %v, drop after %v and lag bound %v: want 0 <= notice <= drop and lag bound", l.WarnAfter, l.DropAfter, l.LagAfter)
 	case l.Handshake < 0:
 		return l, fmt.Errorf("netplay: handshake wait %v: want 0 (the default) or more", l.Handshake)
 	}

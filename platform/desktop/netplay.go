@@ -159,6 +159,7 @@ type netRun struct {
 	session *netplay.Session
 	log     *slog.Logger
 	waiting bool   // the log said a peer is silent
+	lagging bool   // the log said a peer is lagging
 	why     string // why the session ended, for the summary
 	// dropAfter bounds the wait for the peers' last acknowledgements.
 	dropAfter time.Duration
@@ -330,6 +331,11 @@ func (r *netRun) Frame(now time.Duration, quit bool) error {
 		r.log.Info("netplay: every player is back")
 	}
 	r.waiting = ok
+	lslot, lag, lagging := r.session.Lagging()
+	if lagging && !r.lagging {
+		r.log.Warn("netplay: player is lagging: the session waits for their input while they still answer", "slot", lslot, "waited", lag.Round(time.Millisecond))
+	}
+	r.lagging = lagging
 	return err
 }
 
@@ -351,9 +357,12 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	var silent *netplay.SilentError
 	var desync *netplay.DesyncError
 	var left *netplay.LeftError
+	var lagging *netplay.LaggingError
 	switch {
 	case errors.As(runErr, &silent):
 		r.why = "silent peer"
+	case errors.As(runErr, &lagging):
+		r.why = "lagging peer"
 	case errors.As(runErr, &left):
 		r.why = "place given up"
 	case errors.As(runErr, &desync):

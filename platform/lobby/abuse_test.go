@@ -338,11 +338,13 @@ func pollsAfter(t *testing.T, s *Server, n uint64) {
 func TestPeersRideOutTheRateLimit(t *testing.T) {
 	addr, s := serve(t, ServerConfig{Rate: 4, PollWait: 20 * time.Millisecond})
 	ctx := testContext(t)
-	a := joinT(t, addr, "rate-limited-code", Options{})
-	b := joinT(t, addr, "rate-limited-code", Options{})
+	a := joinT(t, addr, "rate-limited-code", Options{HTTPClient: from("127.0.0.30")})
+	b := joinT(t, addr, "rate-limited-code", Options{HTTPClient: from("127.0.0.31")})
 	if _, err := a.Wait(ctx, Status.Full); err != nil {
 		t.Fatal(err)
 	}
+	a.stop() // the sender only sends: its messages meet the receiver's polls, which hit the limit
+	<-a.polled
 	for i := range 5 {
 		if err := a.Send(ctx, 1, []byte{byte(i)}); err != nil {
 			t.Fatalf("%v %+v", err, s.Stats())

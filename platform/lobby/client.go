@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -91,8 +92,16 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 		c.log = slog.Default()
 	}
 	inst := newInstance()
-	req := joinRequest{V: protocolVersion, Room: sec.room.String(), Inst: fmt.Sprintf("%x", inst[:]), Players: o.Players, Create: !o.NoCreate}
+	ver := verifier(sec.proof)
+	req := joinRequest{V: protocolVersion, Room: sec.room.String(), Inst: fmt.Sprintf("%x", inst[:]), Players: o.Players, Create: !o.NoCreate, Verifier: hex.EncodeToString(ver[:])}
 	b, err := c.postRetrying(ctx, pathJoin, req)
+	if errors.Is(err, errProve) { // the room is another's: show the proof, which a creator never sends
+		req.Verifier, req.Proof = "", hex.EncodeToString(sec.proof[:])
+		b, err = c.postRetrying(ctx, pathJoin, req)
+	}
+	if errors.Is(err, errProve) {
+		return nil, newError(ErrProtocol, err)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -12,10 +12,26 @@ import (
 // both are fuzzed.
 
 type join struct {
-	room    roomID
-	inst    instance
-	players int // 0: take the room's
-	create  bool
+	room     roomID
+	inst     instance
+	players  int // 0: take the room's
+	create   bool
+	verifier *[32]byte // nil: none given
+	proof    *[32]byte // nil: none given
+}
+
+// optional32 parses an optional 32-byte hex field: nil when empty.
+func optional32(s, name string) (*[32]byte, error) {
+	if s == "" {
+		return nil, nil
+	}
+	b, ok := parseHex(s, 32)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s is not 32 bytes of hex", errMalformed, name)
+	}
+	var v [32]byte
+	copy(v[:], b)
+	return &v, nil
 }
 
 func decodeJoin(b []byte) (join, error) {
@@ -39,6 +55,13 @@ func decodeJoin(b []byte) (join, error) {
 		return j, fmt.Errorf("%w: players %d out of range", errMalformed, r.Players)
 	}
 	j.players, j.create = r.Players, r.Create
+	var err error
+	if j.verifier, err = optional32(r.Verifier, "verifier"); err != nil {
+		return j, err
+	}
+	if j.proof, err = optional32(r.Proof, "proof"); err != nil {
+		return j, err
+	}
 	return j, nil
 }
 

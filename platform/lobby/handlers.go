@@ -1,6 +1,8 @@
 package lobby
 
 import (
+	"crypto/sha256"
+	"crypto/subtle"
 	"net/http"
 	"time"
 )
@@ -67,6 +69,7 @@ func (s *Server) roomFor(j join, addr string, as []*addrState, now time.Time) (*
 			players = 2
 		}
 		r = newRoom(j.room, players, addr, now.Add(s.cfg.RoomTTL))
+		r.verifier = j.verifier
 		s.rooms[j.room] = r
 		for _, a := range as {
 			a.rooms++
@@ -74,6 +77,11 @@ func (s *Server) roomFor(j join, addr string, as []*addrState, now time.Time) (*
 		s.stats.RoomsCreated++
 		s.stats.RoomsMax = max(s.stats.RoomsMax, len(s.rooms))
 		return r, 0, "", ""
+	case r.verifier != nil && j.proof == nil:
+		return nil, http.StatusConflict, reasonProve, "show the join proof"
+	case r.verifier != nil && subtle.ConstantTimeCompare(sha256Of(j.proof), r.verifier[:]) != 1:
+		s.stats.UnknownRoom++
+		return nil, http.StatusNotFound, reasonUnknown, "no room with this code"
 	case !r.closed.IsZero():
 		return nil, http.StatusGone, reasonClosed, "its room is closed"
 	case j.players != 0 && j.players != r.players:
@@ -158,4 +166,9 @@ func (s *Server) leave(w http.ResponseWriter, _ *http.Request, _ string, body []
 	}
 	s.dropMemberLocked(m, s.cfg.Now())
 	w.WriteHeader(http.StatusNoContent)
+}
+
+func sha256Of(b *[32]byte) []byte {
+	h := sha256.Sum256(b[:])
+	return h[:]
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -21,6 +22,7 @@ const (
 	reasonBusy    = "busy"    // 429 or 503: rate limited or out of room
 	reasonBad     = "bad"     // 400: malformed request
 	reasonAbsent  = "absent"  // 404 on send: no member in that slot
+	reasonProve   = "prove"   // 409 on join: the room asks for the join proof
 )
 
 func kindOf(reason string) error {
@@ -35,10 +37,16 @@ func kindOf(reason string) error {
 		return ErrBusy
 	case reasonAbsent:
 		return ErrPeerLeft
+	case reasonProve:
+		return errProve
 	default:
 		return ErrProtocol
 	}
 }
+
+// errProve is a join refused for want of the join proof: Join asks
+// again with it.
+var errProve = errors.New("the room asks for the code's join proof")
 
 // baseURL turns -lobby's ADDR into the URL requests go to: HOST:PORT
 // means plain HTTP; an http:// or https:// URL is taken as it is.

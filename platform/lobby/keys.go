@@ -48,8 +48,9 @@ func (r roomID) String() string { return hex.EncodeToString(r[:]) }
 // argon2id output through HKDF with different labels, so neither says
 // anything about the other and both cost a guesser the same.
 type secrets struct {
-	room roomID
-	key  [32]byte
+	room  roomID
+	key   [32]byte
+	proof [32]byte // shown to join a room made by another peer (see joinProof)
 }
 
 func deriveSecrets(code string) (secrets, error) {
@@ -66,7 +67,19 @@ func deriveSecrets(code string) (secrets, error) {
 	if err != nil {
 		return s, fmt.Errorf("lobby: derive the sealing key: %w", err)
 	}
+	proof, err := hkdf.Expand(sha256.New, master, "join proof", 32)
+	if err != nil {
+		return s, fmt.Errorf("lobby: derive the join proof: %w", err)
+	}
 	copy(s.room[:], room)
 	copy(s.key[:], key)
+	copy(s.proof[:], proof)
 	return s, nil
 }
+
+// verifier is what a room's creator gives the lobby of its join proof:
+// its SHA-256. A peer joining the room shows the proof itself, which
+// only the code yields; one that saw the room id and the verifier go by
+// (on the path of a plain-HTTP lobby) cannot take a place in the room
+// before the friend it was meant for.
+func verifier(proof [32]byte) [32]byte { return sha256.Sum256(proof[:]) }

@@ -15,9 +15,12 @@ type room struct {
 	owner   string // address that created it
 	expires time.Time
 	lone    time.Time // since when it has had one member; zero with more
-	closed  time.Time // zero while open; swept a MemberTimeout later
-	ver     uint64    // rises at every change of members
-	wake    chan struct{}
+	// verifier is its creator's (see verifier); nil asks joiners for no
+	// proof (a room an older client made).
+	verifier *[32]byte
+	closed   time.Time // zero while open; swept a MemberTimeout later
+	ver      uint64    // rises at every change of members
+	wake     chan struct{}
 }
 
 // member is one peer's place in a room.

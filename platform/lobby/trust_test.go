@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"log/slog"
 	"net"
@@ -115,3 +116,36 @@ func TestAReplayedBoxIsDroppedSilently(t *testing.T) {
 
 // textLogger logs into b.
 func textLogger(b *strings.Builder) *slog.Logger { return slog.New(slog.NewTextHandler(b, nil)) }
+
+// Someone who sees the host's join go by (the room id and its verifier,
+// on the path of a plain-HTTP lobby) cannot take the friend's place: a
+// room asks a joiner for the proof only the code yields.
+func TestAnObserverOfTheRoomIDCannotTakeTheFriendsPlace(t *testing.T) {
+	addr, s := serve(t, ServerConfig{PollWait: 50 * time.Millisecond})
+	sec, err := deriveSecrets("observed-code")
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := joinT(t, addr, "observed-code", Options{})
+	seen := verifier(sec.proof)
+	observer := from("127.0.0.66")
+	for _, req := range []joinRequest{
+		{V: protocolVersion, Room: sec.room.String(), Inst: seedInst},
+		{V: protocolVersion, Room: sec.room.String(), Inst: seedInst, Create: true, Verifier: hex.EncodeToString(seen[:])},
+		{V: protocolVersion, Room: sec.room.String(), Inst: seedInst, Proof: hex.EncodeToString(seen[:])},
+	} {
+		if code, _ := raw(t, observer, addr, pathJoin, mustJSON(req)); code == http.StatusOK {
+			t.Fatalf("the observer joined with %+v", req)
+		}
+	}
+	friend := joinT(t, addr, "observed-code", Options{})
+	if friend.Slot() != 1 {
+		t.Fatalf("the friend got slot %d, want 1", friend.Slot())
+	}
+	if _, err := host.Wait(testContext(t), Status.Full); err != nil {
+		t.Fatal(err)
+	}
+	if st := s.Stats(); st.Members != 2 {
+		t.Fatalf("%d members, want the host and the friend", st.Members)
+	}
+}

@@ -72,6 +72,10 @@ type joinRequest struct {
 	Inst    string `json:"inst"`
 	Players int    `json:"players"`
 	Create  bool   `json:"create"`
+	// Verifier (a creator's) and Proof (a joiner's, once asked): see
+	// verifier. Empty from older clients, whose rooms ask for no proof.
+	Verifier string `json:"verifier,omitempty"`
+	Proof    string `json:"proof,omitempty"`
 }
 
 type memberWire struct {

@@ -46,6 +46,9 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 	if listening != nil {
 		listening(l.ln.Addr())
 	}
+	if o.onGate != nil {
+		o.onGate(l.gate)
+	}
 	h := &hosting{o: o, acc: l.ln, offered: make(chan joiner), done: make(chan struct{})}
 	go h.acceptAll(ctx)
 	js, err := h.gather(ctx)
@@ -66,7 +69,7 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 type listener struct {
 	udp  *net.UDPConn
 	tr   *quic.Transport
-	ln   *quic.Listener
+	ln   *gatedListener
 	gate *gate
 }
 
@@ -86,12 +89,12 @@ func listen(addr string, id *identity, log *slog.Logger) (*listener, error) {
 	quietQUIC()
 	tr := &quic.Transport{Conn: udp, VerifySourceAddress: g.retry, ConnContext: g.admit}
 	conf := quicConfig(handshakeTimeout)
-	ln, err := tr.Listen(id.serverTLS(), conf)
+	ln, err := tr.ListenEarly(id.serverTLS(), conf)
 	if err != nil {
 		_ = udp.Close()
 		return nil, fmt.Errorf("transport: listen on %s: %w", addr, err)
 	}
-	return &listener{udp: udp, tr: tr, ln: ln, gate: g}, nil
+	return &listener{udp: udp, tr: tr, ln: newGatedListener(ln, g), gate: g}, nil
 }
 
 func (l *listener) close() error {

@@ -16,10 +16,11 @@ func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Op
 	if err := checkWish(o); err != nil {
 		return nil, err
 	}
-	ln, err := s.tr.Listen(id.serverTLS(), quicConfig(handshakeTimeout))
+	early, err := s.tr.ListenEarly(id.serverTLS(), quicConfig(handshakeTimeout))
 	if err != nil {
 		return nil, fmt.Errorf("transport: listen for the players: %w", err)
 	}
+	ln := newGatedListener(early, s.gate)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	m := &hostMeeting{s: s, id: id, r: r, fail: cancel, accepted: make(chan *quic.Conn, 2*o.Terms.Players),
@@ -64,7 +65,7 @@ func (h *hostMeeting) Accept(ctx context.Context) (*quic.Conn, error) {
 	}
 }
 
-func (h *hostMeeting) acceptFrom(ctx context.Context, ln *quic.Listener) {
+func (h *hostMeeting) acceptFrom(ctx context.Context, ln accepter) {
 	for {
 		c, err := ln.Accept(ctx)
 		if err != nil {

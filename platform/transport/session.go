@@ -67,6 +67,8 @@ type Options struct {
 	// kdf is the cost of deriving the session key from Code; the zero
 	// value is the full cost. Only tests lower it.
 	kdf kdfCost
+	// onGate, for tests, is told a host's gate once it listens.
+	onGate func(*gate)
 }
 
 // Joined is a peer's place in a session: the terms the session agreed
