@@ -13,6 +13,10 @@ import (
 // past LagAfter is lagging (see lagging). A crawl, input that comes but
 // late every time, is not counted: a slow link looks the same.
 func (s *Session) noteLag(dt time.Duration) {
+	// A frame longer than the notice is this process's own stall (it was
+	// stopped, suspended or starved), not time a peer kept it waiting: a
+	// joiner stopped for the lag bound must not blame the host it stalled.
+	dt = min(dt, s.cfg.WarnAfter)
 	for i := range s.peers {
 		p := &s.peers[i]
 		slot := p.Slot

@@ -202,7 +202,7 @@ func TestPeersBuiltFromDifferentCodeOutsideGitAreRefused(t *testing.T) {
 	host := startPeer(ctx, t, a, "-host", "127.0.0.1:0", "-code", code, "-ticks", "120", "-bot", "1")
 	addr := waitHost(t, host).String()
 	other := startPeer(ctx, t, c, "-join", addr, "-code", code, "-bot", "2")
-	if err := other.cmd.Wait(); exitStatus(err) != 1 || !strings.Contains(other.stderr.String(), "refused to let this peer join: build") {
+	if err := other.cmd.Wait(); exitStatus(err) != 1 || !strings.Contains(other.stderr.String(), "refused to let this peer join: this copy of the game differs from the host's") {
 		t.Fatalf("a joiner of other code: %v, want it refused naming the build\n%s", err, other.stderr.String())
 	}
 	twin := startPeer(ctx, t, b, "-join", addr, "-code", code, "-bot", "2")
