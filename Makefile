@@ -32,8 +32,7 @@ define install
 	if [ "$$(id -u)" -eq 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; \
 	else echo "deps: need root or sudo to install packages" >&2; exit 1; fi; \
 	if command -v apt-get >/dev/null; then \
-		echo "+ $$SUDO apt-get install -y $(1)"; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(1); \
+		.ci/apt-install $(1); \
 	elif command -v dnf >/dev/null; then echo "+ $$SUDO dnf install -y $(2)"; $$SUDO dnf install -y $(2); \
 	elif command -v pacman >/dev/null; then echo "+ $$SUDO pacman -S --noconfirm $(3)"; $$SUDO pacman -S --noconfirm $(3); \
 	elif command -v brew >/dev/null; then echo "+ brew install $(4)"; brew install $(4); \
