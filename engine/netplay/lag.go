@@ -5,13 +5,16 @@ import (
 	"time"
 )
 
-// noteLag is Frame's, dt after the last frame: the lag of a slot whose
-// input this peer waits for grows by dt while the peer it comes from
-// directly still answers and has acknowledged every input it needed to
-// make it (so it is not waiting for this one); it starts over once the
-// input comes, or the peer falls silent (Frame's other bound). A slot
-// past LagAfter is lagging (see lagging). A crawl, input that comes but
-// late every time, is not counted: a slow link looks the same.
+// noteLag is Frame's, dt after the last frame: the lag of a slot grows
+// by dt while the session is held for its input (see holdsFor) and the
+// peer it comes from directly still answers and is not waiting for this
+// one (see hadAll, takesOurs), and drains as fast otherwise (or when the
+// peer falls silent: Frame's other bound). A slot past LagAfter is
+// lagging (see lagging): one that sends no input at all after LagAfter;
+// one whose input comes but late every time (a crawl), holding the
+// session a fraction f > 1/2 of the time (the game at under half
+// speed), after LagAfter/(2f−1). An honest slow link holds the session
+// far less: the input delay covers its round trip.
 func (s *Session) noteLag(dt time.Duration) {
 	// A frame longer than the notice is this process's own stall (it was
 	// stopped, suspended or starved), not time a peer kept it waiting: a
@@ -27,10 +30,10 @@ func (s *Session) noteLag(dt time.Duration) {
 			s.lag[slot] = 0 // given up, or a rejoin under way: its own pace
 			continue
 		}
-		if s.waitFrom[slot] != 0 && s.now-p.lastHeard <= s.cfg.WarnAfter && s.hadAll(p) {
+		if s.holdsFor(slot) && s.now-p.lastHeard <= s.cfg.WarnAfter && (s.hadAll(p) || s.cfg.Rollback > 0 && s.takesOurs(p)) {
 			s.lag[slot] += dt
 		} else {
-			s.lag[slot] = 0
+			s.lag[slot] = max(s.lag[slot]-dt, 0)
 		}
 		if s.lag[slot] > s.cfg.LagAfter && s.err == nil {
 			s.lagging(slot)
@@ -38,16 +41,49 @@ func (s *Session) noteLag(dt time.Duration) {
 	}
 }
 
-// hadAll reports whether p has acknowledged every input this peer sends
-// it up to the tick whose input p would make the one this peer waits
-// for: p is not waiting for this peer.
-func (s *Session) hadAll(p *peer) bool {
-	for slot := range s.cfg.Players {
-		if s.sends(p, slot) && p.acked[slot]+uint64(s.delay) <= s.tick {
+// holdsFor reports whether the session is held for slot's input: the
+// loop asked for a tick that lacks it (drawing ahead, with the present
+// at the Rollback limit, so the player sees the wait). On a joiner, the
+// host's slot holds it only when every other slot's input is there: a
+// host held by another joiner relays nothing, and is not the one late.
+func (s *Session) holdsFor(slot int) bool {
+	if s.waitFrom[slot] == 0 || s.slots[slot].next > s.tick || s.cfg.Rollback > 0 && s.made < s.tick+uint64(s.cfg.Rollback) {
+		return false
+	}
+	if s.cfg.Slot == 0 {
+		return true
+	}
+	for i := range s.cfg.Players {
+		if i != slot && s.waitFrom[i] != 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// hadAll reports whether p has acknowledged every input this peer sends
+// it up to the tick whose input p would make the one this peer waits
+// for: p is not waiting for this peer. Drawing ahead, p makes that
+// input Rollback ticks before it has this peer's (as this peer does).
+func (s *Session) hadAll(p *peer) bool {
+	for slot := range s.cfg.Players {
+		if s.sends(p, slot) && p.acked[slot]+uint64(s.delay)+uint64(s.cfg.Rollback) <= s.tick {
+			return false
+		}
+	}
+	return true
+}
+
+// takesOurs reports whether p's acknowledgements of this peer's input
+// still rise, within a notice and two round trips: its link takes this
+// peer's input in. Drawing ahead, where the input delay cannot cover a
+// long trip, that is enough to count a wait for p's input as p's, however
+// stale its word on what it has: a slow link and a peer whose every
+// datagram leaves late look the same and hold the session the same. (In
+// lockstep the delay grows to cover the trip, so nobody waits.) A peer
+// that hears nothing of this one stops acknowledging, and its lag drains.
+func (s *Session) takesOurs(p *peer) bool {
+	return p.ackedAt != 0 && s.now-p.ackedAt <= s.cfg.WarnAfter+2*p.srtt
 }
 
 // lagging is the bound on a peer that talks but keeps the session from

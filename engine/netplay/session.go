@@ -30,6 +30,7 @@ func (r *slotRing) at(t uint64) *record { return &r.rec[t%ringSize] }
 type peer struct {
 	Peer
 	acked     [engine.MaxPlayers]uint64 // the peer has every input of a slot below this
+	ackedAt   time.Duration             // when one of acked last rose
 	sentUpTo  [engine.MaxPlayers]uint64 // inputs below this were sent at least once
 	seqOut    uint64
 	seen      seqWindow
