@@ -6,46 +6,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
 )
 
-// crawler is a peer that answers at once (acknowledges, echoes) but
-// takes its own ticks only one per every: its input comes, late every
-// time, and a session that waits for it crawls (a modified client, or
-// a machine that cannot keep up).
-type crawler struct {
-	*netplay.Session
-	now   func() time.Duration
-	every time.Duration
-}
-
-func (c *crawler) due(n uint64) bool { return time.Duration(n)*c.every <= c.now() }
-
-func (c *crawler) Inputs(n uint64, local *engine.Input, players []engine.Input, state engine.StateHasher) (bool, error) {
-	if !c.due(n) {
-		return false, nil
-	}
-	return c.Session.Inputs(n, local, players, state)
-}
-
-func (c *crawler) Local(p uint64, local *engine.Input) (bool, error) {
-	if !c.due(p) {
-		return false, nil
-	}
-	return c.Session.Local(p, local)
-}
-
-// A peer whose input keeps the session at 8.7 ticks a second (a tick
-// every 115 ms) while it answers at once (and says it moves on: busy,
-// to the stretch bound) is lagging: the time the session is held for
-// its input drains only as fast as it fills, so a peer holding the
-// session a fraction f > 1/2 of the time passes CrawlAfter (20 s) after
-// CrawlAfter/(2f−1): the host gives its slot up (the session's usual
-// end, on one tick for everyone), a joiner ends with a *LaggingError,
-// in lockstep (29 s) and drawing ahead alike (55 s: the present is held
-// at the Rollback limit about 70% of the time).
+// A peer each of whose ticks takes 115 ms (a machine that cannot keep
+// up, or a modified client: it answers all along, between its ticks)
+// kept the session at 8.7 ticks a second unnoticed: it says it moves on,
+// so the stretch bound (LagAfter) calls it busy. The time the session is
+// held for its input now drains only as fast as it fills, so a peer
+// holding the session a fraction f > 1/2 of the time passes CrawlAfter
+// (20 s) after CrawlAfter/(2f−1): the host gives its slot up (the
+// session's usual end, on one tick for everyone), a joiner ends with a
+// *LaggingError, in lockstep and drawing ahead alike (29 s).
 func TestAPeerThatKeepsTheSessionCrawlingIsLagging(t *testing.T) {
 	const bound = time.Minute
 	for _, rollback := range []int{0, netplay.DefaultRollback} {
@@ -59,16 +32,20 @@ func TestAPeerThatKeepsTheSessionCrawlingIsLagging(t *testing.T) {
 				w := newWorld(setup{players: 2, ticks: ticks, cond: netsim.Conditions{Latency: 5 * time.Millisecond, Jitter: time.Millisecond},
 					seed: 1, delay: delay, rollback: rollback, adapt: rollback == 0})
 				c := w.peers[slow]
-				c.lockstep = &crawler{Session: c.session, now: func() time.Duration { return w.now }, every: 115 * time.Millisecond}
+				c.game.busy = func(uint64) { // every tick of its takes 115 ms
+					c.wake = w.now + 115*time.Millisecond
+					c.handOff()
+				}
+				victim := w.peers[1-slow]
+				ended := lastFrame(victim)
 				if !w.run(ticks) {
 					t.Fatal("the peers did not finish")
 				}
-				victim := w.peers[1-slow]
-				caught(t, victim, slow)
-				if victim.endedAt > bound {
-					t.Fatalf("the crawl was caught at %v: want within %v", victim.endedAt, bound)
+				caught(t, victim, slow, *ended)
+				if *ended > bound {
+					t.Fatalf("the crawl was caught at %v: want within %v", *ended, bound)
 				}
-				t.Logf("caught at %v after %d ticks", victim.endedAt, victim.rep.Ticks)
+				t.Logf("caught at %v after %d ticks", *ended, victim.rep.Ticks)
 			})
 		}
 	}
@@ -99,31 +76,39 @@ func TestAPeerWhoseEveryDatagramIsLateIsLagging(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			victim := w.peers[1-slow]
+			ended := lastFrame(victim)
 			if !w.run(ticks) {
 				t.Fatal("the peers did not finish")
 			}
-			victim := w.peers[1-slow]
-			caught(t, victim, slow)
-			if victim.endedAt > bound {
-				t.Fatalf("the crawl was caught at %v: want within %v", victim.endedAt, bound)
+			caught(t, victim, slow, *ended)
+			if *ended > bound {
+				t.Fatalf("the crawl was caught at %v: want within %v", *ended, bound)
 			}
-			t.Logf("caught at %v after %d ticks (%.1f ticks a second)", victim.endedAt, victim.rep.Ticks, float64(victim.rep.Ticks)/victim.endedAt.Seconds())
+			t.Logf("caught at %v after %d ticks (%.1f ticks a second)", *ended, victim.rep.Ticks, float64(victim.rep.Ticks)/ended.Seconds())
 		})
 	}
 }
 
+// lastFrame returns where p's last frame's time goes, as its loop runs.
+func lastFrame(p *simPeer) *time.Duration {
+	var at time.Duration
+	p.onFrame = func(p *simPeer) { at = p.w.now }
+	return &at
+}
+
 // caught checks that victim ended its session for slot slow's lag: a
 // host gives the slot up, a joiner ends with a *LaggingError.
-func caught(t *testing.T, victim *simPeer, slow int) {
+func caught(t *testing.T, victim *simPeer, slow int, ended time.Duration) {
 	t.Helper()
 	var lagging *netplay.LaggingError
 	st := victim.session.Stats()
 	switch {
 	case slow == 0 && (!errors.As(victim.err, &lagging) || lagging.Slot != 0):
-		t.Fatalf("a joiner whose host crawls ended with %v after %d ticks at %v: want a *LaggingError for slot 0", victim.err, victim.rep.Ticks, victim.endedAt)
+		t.Fatalf("a joiner whose host crawls ended with %v after %d ticks at %v: want a *LaggingError for slot 0", victim.err, victim.rep.Ticks, ended)
 	case slow != 0 && (victim.err != nil || st.Lagging != 1 || st.GaveUp != 1):
 		t.Fatalf("a host whose joiner crawls ended with %v after %d ticks at %v (lagging %d, gave up %d): want the slot given up as lagging and the session's end",
-			victim.err, victim.rep.Ticks, victim.endedAt, st.Lagging, st.GaveUp)
+			victim.err, victim.rep.Ticks, ended, st.Lagging, st.GaveUp)
 	}
 }
 

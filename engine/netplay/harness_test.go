@@ -47,7 +47,6 @@ type simPeer struct {
 	ends    []netplay.Peer
 	done    bool
 	err     error
-	endedAt time.Duration // when its loop ended
 	rep     engine.Report
 	tape    engine.Tape // records its run when set
 	quitAt  int         // frame at which its window is closed; 0 never
@@ -55,8 +54,6 @@ type simPeer struct {
 	dead    bool // stops running at all (a vanished peer)
 	onFrame func(p *simPeer)
 	events  func(p *simPeer, e engine.EventSink) // the player; nil is botEvents
-	// lockstep is what its loop is wired to; nil is its session.
-	lockstep engine.Lockstep
 }
 
 func (p *simPeer) Now() time.Duration { return p.w.now }
@@ -238,11 +235,7 @@ func (p *simPeer) main(ticks uint64) {
 	<-p.resume
 	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Players: p.game.players}
 	w := engine.Wiring{Platform: p, Clock: p, Lockstep: p.session, Tape: p.tape}
-	if p.lockstep != nil {
-		w.Lockstep = p.lockstep
-	}
 	p.rep, p.err = engine.Run(context.Background(), cfg, p.game.parts(), w)
-	p.endedAt = p.w.now
 	var silent *netplay.SilentError
 	var left *netplay.LeftError
 	if !errors.As(p.err, &silent) && !errors.As(p.err, &left) {
