@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // MaxPlayers is the most player slots a game may have (Config.Players).
 const MaxPlayers = 8
@@ -53,6 +56,8 @@ type multiplayer struct {
 	seat     func(local *Input, players []Input)
 	lockstep Lockstep
 	tape     PlayersTape
+	alive    KeepingAlive  // the Lockstep's, when it is one
+	linkAt   time.Duration // when the Lockstep was last asked to Frame or KeepAlive
 }
 
 // init sets m up for a game that seats its players with seat (nil:
@@ -69,6 +74,7 @@ func (m *multiplayer) init(cfg Config, w *Wiring, seat func(*Input, []Input)) er
 	m.members = make([]Member, n)
 	m.seat = cmpSeat(seat)
 	m.lockstep = w.Lockstep
+	m.alive, _ = w.Lockstep.(KeepingAlive)
 	if ms, ok := w.Lockstep.(Membership); ok {
 		m.member, m.conns = ms, make([]Connection, n)
 	}

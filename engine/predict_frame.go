@@ -153,7 +153,7 @@ func (p *prediction) step(l *Loop, t uint64) error {
 		return wrapGame("predicted tick", t, err)
 	}
 	if p.world == nil {
-		return nil
+		return l.keepAlive()
 	}
 	l.phases.enter(PhasePhysics)
 	if err := p.world.Step(l.ts.dt); err != nil {
@@ -172,7 +172,7 @@ func (p *prediction) step(l *Loop, t uint64) error {
 		p.scratch = p.world.Snapshot(p.scratch[:0])
 		*p.into = max(*p.into, maxMove(p.last, p.scratch))
 	}
-	return nil
+	return l.keepAlive()
 }
 
 // maxMove is the farthest any body that a and b (both in ascending ID

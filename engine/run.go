@@ -165,6 +165,7 @@ func (l *Loop) runFrame() error {
 		if err := l.mp.lockstep.Frame(now, l.input.quit); err != nil {
 			return err
 		}
+		l.mp.linkAt = now
 		l.mp.connections(&l.frame)
 	}
 	if err := l.runTicks(frameTime, now, pausedBefore); err != nil {
@@ -350,7 +351,7 @@ func (l *Loop) stepTick() error {
 		l.cur = l.world.Snapshot(l.cur[:0])
 	}
 	l.stats.Ticks++
-	return nil
+	return l.keepAlive()
 }
 
 // quitTick ends a tick whose game quit: it ran, and a tape recorded it,

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"time"
@@ -141,9 +142,9 @@ func (st *syncTest) close() {
 
 func newSyncTest(game Parts, cfg SyncTestConfig) (*syncTest, error) {
 	st := &syncTest{}
-	cfg.Ticks = cmpOr(cfg.Ticks, 600)
-	cfg.Check = cmpOr(cfg.Check, 2)
-	cfg.TPS = cmpOr(cfg.TPS, 60)
+	cfg.Ticks = cmp.Or(cfg.Ticks, 600)
+	cfg.Check = cmp.Or(cfg.Check, 2)
+	cfg.TPS = cmp.Or(cfg.TPS, 60)
 	if cfg.Check < 1 || cfg.Check > 64 {
 		return st, fmt.Errorf("engine: SyncTestConfig.Check %d out of range: want 1 to 64 ticks", cfg.Check)
 	}
@@ -175,14 +176,6 @@ func newSyncTest(game Parts, cfg SyncTestConfig) (*syncTest, error) {
 		st.tick.Players = make([]Input, players)
 	}
 	return st, nil
-}
-
-func cmpOr[T comparable](v, def T) T {
-	var zero T
-	if v == zero {
-		return def
-	}
-	return v
 }
 
 // instance checks what the test drives on one instance of the game.

@@ -123,6 +123,7 @@ type botGame struct {
 	zs      int      // presses of Z by slot 0 so far, for measuring input latency
 	pred    *predicted
 	members []engine.Member // the last tick's
+	busy    func(n uint64)  // called by every tick n (the fork's too): a slow tick
 }
 
 func (g *botGame) Tick(t *engine.Tick) error {
@@ -137,6 +138,9 @@ func (g *botGame) Tick(t *engine.Tick) error {
 	g.state = h.Sum64()
 	if t.Players[0].Pressed.Has(engine.KeyZ) {
 		g.zs++
+	}
+	if g.busy != nil {
+		g.busy(t.N)
 	}
 	if g.skewAt != 0 && t.N+1 == g.skewAt {
 		g.state++
@@ -164,6 +168,7 @@ type setup struct {
 	seed    uint64
 	delay   int
 	drop    time.Duration
+	lag     time.Duration // Local.LagAfter
 	// rollback is how far each peer draws ahead (0: pure lockstep).
 	rollback int
 	adapt    bool // the input delay follows the round trip
@@ -190,7 +195,7 @@ func newWorld(s setup) *world {
 	for i, p := range w.peers {
 		var err error
 		p.session, err = netplay.New(netplay.Config{Terms: netplay.Terms{Players: s.players, InputDelay: s.delay, AdaptDelay: s.adapt, PlayOn: s.playOn},
-			Local: netplay.Local{DropAfter: s.drop, Rollback: s.rollback}, Slot: i, Peers: p.ends})
+			Local: netplay.Local{DropAfter: s.drop, LagAfter: s.lag, Rollback: s.rollback}, Slot: i, Peers: p.ends})
 		if err != nil {
 			panic(err)
 		}

@@ -11,7 +11,9 @@ import (
 // make it (so it is not waiting for this one); it starts over once the
 // input comes, or the peer falls silent (Frame's other bound). A slot
 // past LagAfter is lagging (see lagging). A crawl, input that comes but
-// late every time, is not counted: a slow link looks the same.
+// late every time, is not counted: a slow link looks the same. Nor is a
+// peer that said within WarnAfter that it ran on to a tick (movedAt): it
+// is busy (a long frame of slow ticks), not withholding its input.
 func (s *Session) noteLag(dt time.Duration) {
 	// A frame longer than the notice is this process's own stall (it was
 	// stopped, suspended or starved), not time a peer kept it waiting: a
@@ -27,7 +29,7 @@ func (s *Session) noteLag(dt time.Duration) {
 			s.lag[slot] = 0 // given up, or a rejoin under way: its own pace
 			continue
 		}
-		if s.waitFrom[slot] != 0 && s.now-p.lastHeard <= s.cfg.WarnAfter && s.hadAll(p) {
+		if s.waitFrom[slot] != 0 && s.now-p.lastHeard <= s.cfg.WarnAfter && s.hadAll(p) && !s.moving(p) {
 			s.lag[slot] += dt
 		} else {
 			s.lag[slot] = 0
@@ -88,4 +90,10 @@ type LaggingError struct {
 // Error names the lagging player.
 func (e *LaggingError) Error() string {
 	return fmt.Sprintf("netplay: player %d is lagging: its input kept the session waiting for %v while its peer still answered (it sends no input, or too late to keep up): ending the session", e.Slot, e.For.Round(time.Millisecond))
+}
+
+// moving reports whether p said within WarnAfter that it ran on to a
+// new tick.
+func (s *Session) moving(p *peer) bool {
+	return p.movedAt != 0 && s.now-(p.movedAt-1) <= s.cfg.WarnAfter
 }

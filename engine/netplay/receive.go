@@ -88,6 +88,9 @@ func (s *Session) take(p *peer, d *datagram) {
 		s.announced(d.delayAt, int(d.delay))
 	}
 
+	if d.tick > p.tick && d.tick <= s.reachable(p) {
+		p.movedAt = s.now + 1
+	}
 	if d.tick >= p.tick {
 		p.tick, p.tickAt = d.tick, s.now
 	}
@@ -129,4 +132,18 @@ func (s *Session) takeBlock(b *block) {
 			ring.next++
 		}
 	}
+}
+
+// reachable is the furthest tick p can have run: it needs every slot's
+// input, and it has acknowledged this peer's of each slot it is sent up
+// to a tick. A peer cannot claim to run on past it (to keep from looking
+// lagging) without the input this peer sends.
+func (s *Session) reachable(p *peer) uint64 {
+	r := ^uint64(0)
+	for slot := range s.cfg.Players {
+		if s.sends(p, slot) {
+			r = min(r, p.acked[slot])
+		}
+	}
+	return r
 }

@@ -42,8 +42,12 @@ type peer struct {
 	window    rttWindow     // the latest round trips, for the input delay
 	tick      uint64        // its next tick, as it last said
 	tickAt    time.Duration // when it said so
-	theirs    [8]hashNote   // its hashes we could not check yet
-	sent      bool          // a datagram went to it since the last Frame
+	// movedAt is 1 + when it last said it ran on to a tick it could
+	// have reached (see take), 0 never: a peer that runs ticks is busy,
+	// not lagging.
+	movedAt time.Duration
+	theirs  [8]hashNote // its hashes we could not check yet
+	sent    bool        // a datagram went to it since the last Frame
 	// knowsDesync: it said it knows the session desynchronised.
 	knowsDesync bool
 	// catchUp: it rejoined and is still behind the ring; its input comes
@@ -65,8 +69,9 @@ type Session struct {
 	slots [engine.MaxPlayers]slotRing
 	peers []peer
 
-	now        time.Duration
-	tick       uint64 // the next tick to run
+	now        time.Duration // the clock as Frame or KeepAlive last gave it
+	frameAt    time.Duration // the clock as Frame last gave it
+	tick       uint64        // the next tick to run
 	quitAsked  bool
 	quitSent   bool
 	err        error
@@ -140,7 +145,10 @@ func New(cfg Config) (*Session, error) {
 	return s, nil
 }
 
-var _ engine.Lockstep = (*Session)(nil)
+var (
+	_ engine.Lockstep     = (*Session)(nil)
+	_ engine.KeepingAlive = (*Session)(nil)
+)
 
 // sends reports whether this peer sends slot's input to p: a joiner its
 // own, the host every slot but p's own.
@@ -188,11 +196,11 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 			s.peers[i].lastHeard = now
 		}
 	}
-	dt := now - s.now
+	dt := now - s.frameAt
 	if s.stats.frames == 0 {
 		dt = 0
 	}
-	s.now = now
+	s.now, s.frameAt = now, now
 	s.stats.frames++
 	s.quitAsked = s.quitAsked || quit
 	s.receiveAll()
@@ -220,6 +228,23 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 	}
 	s.noteLag(dt)
 	s.fillGone()
+	return s.err
+}
+
+// KeepAlive takes in what arrived and sends every peer a datagram (its
+// acknowledgements, its unacknowledged input): the loop calls it between
+// the ticks of a long frame (engine.KeepingAlive), so that a frame of
+// slow ticks never makes this peer look silent, nor its peers look
+// silent to it. It judges no peer; Frame does.
+func (s *Session) KeepAlive(now time.Duration) error {
+	s.now = max(s.now, now)
+	s.stats.keepAlives++
+	s.receiveAll()
+	for i := range s.peers {
+		if p := &s.peers[i]; !p.dropped {
+			s.send(p)
+		}
+	}
 	return s.err
 }
 

@@ -12,7 +12,7 @@ type counters struct {
 	hashes, checked                          uint64
 	mispredicted, delayChanges               uint64
 	gaveUp, rejoined                         uint64
-	watchersDropped                          uint64
+	watchersDropped, keepAlives              uint64
 	rtt                                      rttHist
 }
 
@@ -58,6 +58,9 @@ type Stats struct {
 	// tick already drawn from a guess and differed from it.
 	Rollback     int
 	Mispredicted uint64
+	// KeepAlives counts the times a long frame took in and sent
+	// datagrams between its ticks (Session.KeepAlive).
+	KeepAlives uint64
 }
 
 // Stats returns the session's numbers so far.
@@ -71,7 +74,7 @@ func (s *Session) Stats() Stats {
 		TicksWaited: c.waited, Slowed: c.slowed,
 		DatagramsSent: c.sent, DatagramsReceived: c.received, BytesSent: c.bytesSent, BytesReceived: c.bytesReceived,
 		Resent: c.resent, Dropped: c.dropped + c.farFuture, HashesChecked: c.checked,
-		Rollback: s.cfg.Rollback, Mispredicted: c.mispredicted,
+		Rollback: s.cfg.Rollback, Mispredicted: c.mispredicted, KeepAlives: c.keepAlives,
 	}
 	for i := range s.peers {
 		st.Lost = satAdd(st.Lost, s.peers[i].seen.lost())

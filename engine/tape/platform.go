@@ -1,6 +1,7 @@
 package tape
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -97,7 +98,7 @@ func Mismatch(here, there Platform, theirs, physics string) string {
 			here.Arch, theirs, there.Arch)
 	case here.Level != there.Level:
 		return fmt.Sprintf("this copy of the game was built for %s %s processors and %s for %s %s, which compute the game's physics differently: use copies built alike",
-			here.Arch, cmpOr(here.Level, "baseline"), theirs, there.Arch, cmpOr(there.Level, "baseline"))
+			here.Arch, cmp.Or(here.Level, "baseline"), theirs, there.Arch, cmp.Or(there.Level, "baseline"))
 	case here.Exp != "" && there.Exp != "" && here.Exp != there.Exp:
 		if hasFMA(here.Exp) == "" || hasFMA(there.Exp) == "" {
 			return fmt.Sprintf("this computer's maths library gives other results than %s (exp=%s and exp=%s): the game's physics comes out differently on them, so they cannot play the same game together",
@@ -107,16 +108,9 @@ func Mismatch(here, there Platform, theirs, physics string) string {
 			hasFMA(here.Exp), theirs, hasFMA(there.Exp))
 	case physics == "box2d" && here.OS != "" && there.OS != "" && here.OS != there.OS:
 		return fmt.Sprintf("Box2D physics comes out differently on %s and on %s (their C maths libraries differ): play with Chipmunk physics (-physics chipmunk) to mix them",
-			osName(here.OS), osName(there.OS))
+			OSName(here.OS), OSName(there.OS))
 	}
 	return ""
-}
-
-func cmpOr(s, or string) string {
-	if s == "" {
-		return or
-	}
-	return s
 }
 
 // hasFMA says whether a processor whose math.Exp is exp has FMA: "has",
@@ -131,8 +125,9 @@ func hasFMA(exp string) string {
 	return ""
 }
 
-// osName is GOOS as players call it.
-func osName(goos string) string {
+// OSName is GOOS as players call it ("Windows", "macOS"...); "" is "an
+// unnamed system".
+func OSName(goos string) string {
 	switch goos {
 	case "windows":
 		return "Windows"
@@ -140,6 +135,8 @@ func osName(goos string) string {
 		return "Linux"
 	case "darwin":
 		return "macOS"
+	case "":
+		return "an unnamed system"
 	}
 	return goos
 }

@@ -3,7 +3,6 @@
 package sdl2
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"os/exec"
@@ -34,25 +33,7 @@ func TestX11WindowDestroyedByAnotherClientEndsTheWindowNotTheProcess(t *testing.
 		}
 		t.Run(title, func(t *testing.T) {
 			srv := xvfb.Start(t)
-			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperDestroyedWindow$", "-test.v")
-			cmd.Env = append(os.Environ(), destroyedChild+"="+title, "DISPLAY="+srv.Display, "SDL_VIDEODRIVER=x11")
-			out := newLineWatch("ready")
-			var stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = out, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case <-out.seen:
-			case err := <-done:
-				t.Fatalf("child ended before drawing (%v):\n%s%s", err, out, stderr.String())
-			case <-time.After(childStartLimit):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("child did not draw within %v:\n%s%s", childStartLimit, out, stderr.String())
-			}
+			child := startChild(t, "TestHelperDestroyedWindow", destroyedChild+"="+title, "DISPLAY="+srv.Display)
 			find := exec.Command(xdotool, "search", "--name", "^"+title+"$")
 			find.Env = append(os.Environ(), "DISPLAY="+srv.Display)
 			ids, err := find.Output()
@@ -64,16 +45,7 @@ func TestX11WindowDestroyedByAnotherClientEndsTheWindowNotTheProcess(t *testing.
 			if b, err := closeIt.CombinedOutput(); err != nil {
 				t.Fatalf("xdotool windowclose: %v: %s", err, b)
 			}
-			select {
-			case err = <-done:
-			case <-time.After(childEndLimit):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("child hung after its window was destroyed:\n%s%s", out, stderr.String())
-			}
-			if err != nil || !strings.Contains(out.String(), "\nsurvived\n") {
-				t.Fatalf("child: %v; want exit 0 after it printed survived:\n%s%s", err, out, stderr.String())
-			}
+			child.survives(t, "its window was destroyed")
 		})
 	}
 }

@@ -45,40 +45,64 @@ func TestX11LostDisplayEndsTheWindowNotTheProcess(t *testing.T) {
 	for _, name := range []string{lostOpenGL, lostSoftware, lostRunning} {
 		t.Run(name, func(t *testing.T) {
 			srv := xvfb.Start(t)
-			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperLostDisplay$", "-test.v")
-			cmd.Env = append(os.Environ(), lostChild+"="+name, "DISPLAY="+srv.Display, "SDL_VIDEODRIVER=x11")
-			out := newLineWatch("ready")
-			var stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = out, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case <-out.seen:
-			case err := <-done:
-				t.Fatalf("child ended before drawing (%v):\n%s%s", err, out, stderr.String())
-			case <-time.After(childStartLimit):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("child did not draw within %v:\n%s%s", childStartLimit, out, stderr.String())
-			}
+			child := startChild(t, "TestHelperLostDisplay", lostChild+"="+name, "DISPLAY="+srv.Display)
 			if err := srv.Kill(); err != nil {
 				t.Fatal(err)
 			}
-			var err error
-			select {
-			case err = <-done:
-			case <-time.After(childEndLimit):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("child hung after the display was lost:\n%s%s", out, stderr.String())
-			}
-			if err != nil || !strings.Contains(out.String(), "\nsurvived\n") {
-				t.Fatalf("child: %v; want exit 0 after it printed survived:\n%s%s", err, out, stderr.String())
-			}
+			child.survives(t, "the display was lost")
 		})
+	}
+}
+
+// child is a test binary run as a child process that draws in a window
+// on a private X server.
+type child struct {
+	cmd    *exec.Cmd
+	out    *lineWatch
+	stderr bytes.Buffer
+	done   chan error
+}
+
+// startChild runs test (a TestHelper... function) as a child process with
+// env added to this one's, and returns once the child prints "ready"
+// (it has drawn); it fails t when the child ends or takes longer than
+// childStartLimit first.
+func startChild(t *testing.T, test string, env ...string) *child {
+	t.Helper()
+	c := &child{out: newLineWatch("ready"), done: make(chan error, 1)}
+	c.cmd = exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.v")
+	c.cmd.Env = append(append(os.Environ(), "SDL_VIDEODRIVER=x11"), env...)
+	c.cmd.Stdout, c.cmd.Stderr = c.out, &c.stderr
+	if err := c.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { c.done <- c.cmd.Wait() }()
+	select {
+	case <-c.out.seen:
+	case err := <-c.done:
+		t.Fatalf("child ended before drawing (%v):\n%s%s", err, c.out, c.stderr.String())
+	case <-time.After(childStartLimit):
+		c.cmd.Process.Kill()
+		<-c.done
+		t.Fatalf("child did not draw within %v:\n%s%s", childStartLimit, c.out, c.stderr.String())
+	}
+	return c
+}
+
+// survives fails t unless the child, after what happened, ends with
+// status 0 within childEndLimit having printed "survived".
+func (c *child) survives(t *testing.T, what string) {
+	t.Helper()
+	var err error
+	select {
+	case err = <-c.done:
+	case <-time.After(childEndLimit):
+		c.cmd.Process.Kill()
+		<-c.done
+		t.Fatalf("child hung after %s:\n%s%s", what, c.out, c.stderr.String())
+	}
+	if err != nil || !strings.Contains(c.out.String(), "\nsurvived\n") {
+		t.Fatalf("child: %v; want exit 0 after it printed survived:\n%s%s", err, c.out, c.stderr.String())
 	}
 }
 

@@ -15,14 +15,13 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/lockstep-engine/lockstep/tools/internal/gosrc"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -72,27 +71,8 @@ type counts struct {
 
 func count(root string) (*counts, error) {
 	c := &counts{}
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if n := d.Name(); n == "testdata" || (strings.HasPrefix(n, ".") && path != root) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		c.file(fset, f, rel, strings.HasSuffix(path, "_test.go"))
-		return nil
+	err := gosrc.Walk(root, true, nil, func(fset *token.FileSet, f *ast.File, rel string) {
+		c.file(fset, f, rel, strings.HasSuffix(rel, "_test.go"))
 	})
 	return c, err
 }

@@ -13,15 +13,15 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/lockstep-engine/lockstep/tools/internal/gosrc"
 )
 
 const module = "github.com/lockstep-engine/lockstep"
@@ -57,34 +57,15 @@ type pkg struct {
 // leaving out samples, tools and testdata.
 func load(root string) (map[string]*pkg, error) {
 	pkgs := map[string]*pkg{}
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		if d.IsDir() {
-			base := d.Name()
-			if rel != "." && (strings.HasPrefix(base, ".") || base == "testdata" || rel == "samples" || rel == "tools") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		dir := filepath.ToSlash(filepath.Dir(rel))
+	skip := func(rel string) bool { return rel == "samples" || rel == "tools" }
+	err := gosrc.Walk(root, false, skip, func(_ *token.FileSet, f *ast.File, rel string) {
+		dir := path.Dir(rel)
 		p := pkgs[dir]
 		if p == nil {
 			p = &pkg{path: dir, structs: map[string]*ast.StructType{}, imports: map[string]string{}}
 			pkgs[dir] = p
 		}
 		p.add(f)
-		return nil
 	})
 	return pkgs, err
 }

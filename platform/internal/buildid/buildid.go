@@ -122,7 +122,7 @@ func codeRefusal(h, j ID) string {
 	case h.Source == "" || j.Source == "":
 		return fmt.Sprintf("copies of the game for %s and for %s can play together only when both are built from the same committed source "+
 			"(%s has uncommitted changes or no version control information), or name the same version (desktop.Config.Version)",
-			osName(j.Platform.OS), osName(h.Platform.OS), whoseUnknown(h, j))
+			tape.OSName(j.Platform.OS), tape.OSName(h.Platform.OS), whoseUnknown(h, j))
 	}
 	return "this copy of the game differs from the host's: both need the same simulation code " +
 		"(one binary, or one source built with the same Go version, tags and flags, and -trimpath); update both to the same version"
@@ -144,19 +144,4 @@ func whoseUnknown(h, j ID) string {
 		return "this one"
 	}
 	return "the host's"
-}
-
-// osName is GOOS as players call it.
-func osName(goos string) string {
-	switch goos {
-	case "windows":
-		return "Windows"
-	case "linux":
-		return "Linux"
-	case "darwin":
-		return "macOS"
-	case "":
-		return "an unnamed system"
-	}
-	return goos
 }
