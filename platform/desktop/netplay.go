@@ -95,7 +95,7 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("%s needs %s, %s or %s", code, host, join, lobby)
 	case n.Code != "" && len(n.Code) < transport.MinCode:
 		return usagef("invalid value for %s: want at least %d characters (leave it out on the host to have one generated)", code, transport.MinCode)
-	case n.InputDelay < 0 || n.InputDelay > netplay.MaxInputDelay:
+	case (netplay.Terms{InputDelay: n.InputDelay}).Check() != nil: // the session's range, netplay's to say
 		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, netplay.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
 		return usagef("%s is the host's to choose: give it to the host", delay)
