@@ -16,7 +16,6 @@ import (
 	"github.com/pion/transport/v5"
 	"github.com/pion/transport/v5/stdnet"
 	"github.com/quic-go/quic-go"
-
 )
 
 // connectTimeout bounds finding a path to a peer that has answered: ICE
