@@ -39,6 +39,9 @@ func (w *writer) uvarint(v uint64) {
 	w.buf = binary.AppendUvarint(w.buf, v)
 }
 
+// varint writes v zigzag-coded: small differences either way take a byte.
+func (w *writer) varint(v int64) { w.uvarint(uint64(v<<1) ^ uint64(v>>63)) }
+
 func (w *writer) u64(v uint64) {
 	for i := range 8 {
 		w.byte(byte(v >> (8 * i)))
@@ -83,6 +86,12 @@ func (r *reader) uvarint() uint64 {
 	}
 	r.buf = r.buf[n:]
 	return v
+}
+
+// varint reads what writer.varint writes.
+func (r *reader) varint() int64 {
+	u := r.uvarint()
+	return int64(u>>1) ^ -int64(u&1)
 }
 
 // uvarintMax reads a uvarint and fails above limit.

@@ -72,15 +72,26 @@ func realDatagrams(t testing.TB) [][]byte {
 	return jl.sent
 }
 
+// fixedBases is the bases of a decoder outside a session: every slot's
+// input of every tick is in.
+type fixedBases struct{ in engine.Input }
+
+func (b *fixedBases) base(uint8, uint64) *engine.Input { return &b.in }
+
+// zeroBases is the bases of the first ticks, whose input is the zero one.
+var zeroBases = &fixedBases{}
+
 func FuzzDatagram(f *testing.F) {
 	for _, b := range realDatagrams(f) {
 		f.Add(b)
 	}
-	f.Add([]byte("LS\x02"))
+	f.Add([]byte("LS\x05"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var d datagram
-		if d.decode(b) != nil {
+		held := &fixedBases{in: engine.Input{MouseX: 12.5, WindowWidth: 640}}
+		held.in.Down.Add(engine.KeyB)
+		if d.decode(b, held) != nil && d.decode(b, zeroBases) != nil {
 			return
 		}
 		// What decodes is taken in by a session without a panic, and
@@ -103,19 +114,18 @@ func TestForgedDatagramsAreDroppedAndCounted(t *testing.T) {
 	last := good[len(good)-1]
 	far := func() []byte { // a block for a tick far in the future
 		var d datagram
-		if err := d.decode(last); err != nil {
+		if err := d.decode(last, zeroBases); err != nil {
 			t.Fatal(err)
 		}
 		d.seq += 100
+		d.nHashes = 0
+		d.setFlags(d.flags&hasEcho != 0)
 		w := writer{buf: make([]byte, 0, MaxDatagram)}
 		d.encodeHeader(&w)
-		w.byte(1)
-		w.byte(1)
-		w.uvarint(1 << 40)
-		w.uvarint(1)
-		w.uvarint(0) // no quit
+		w.byte(1 << 1)                  // slot 1's block
+		w.varint(int64(1<<40 - d.tick)) // from tick 2^40
+		w.uvarint(1 << blockFlagBits)   // one record, against the zero Input
 		putInput(&w, &engine.Input{}, &engine.Input{}, make([]byte, inputcodec.MaxLen))
-		w.byte(0)
 		return w.buf
 	}()
 	for _, tc := range []struct {
@@ -144,7 +154,7 @@ func TestForgedDatagramsAreDroppedAndCounted(t *testing.T) {
 func TestHostRefusesAJoinerSpeakingForAnotherSlot(t *testing.T) {
 	good := realDatagrams(t)
 	var d datagram
-	if err := d.decode(good[len(good)-1]); err != nil {
+	if err := d.decode(good[len(good)-1], zeroBases); err != nil {
 		t.Fatal(err)
 	}
 	// The same datagram, but as the joiner of slot 2 of a 3-player host.
@@ -174,26 +184,28 @@ func TestRecordsRoundTrip(t *testing.T) {
 	b.MouseX = 2
 	recs := []record{{in: a}, {in: b, quit: true, presence: engine.Gone}, {in: b, presence: engine.Gone}}
 	w := writer{buf: make([]byte, 0, MaxDatagram)}
-	(&datagram{seq: 1}).encodeHeader(&w)
-	w.byte(1) // one block: slot 1, from tick 0, 3 records, the second quits and is gone
-	w.byte(1)
-	w.uvarint(0)
-	w.uvarint(uint64(len(recs)))
-	w.uvarint(2)
-	if !putMarks(&w, recs) {
-		t.Fatal("one presence change did not fit")
-	}
-	prev := &engine.Input{}
+	(&datagram{seq: 1, tick: 7}).encodeHeader(&w)
+	// One block: slot 1, from tick 5 against tick 4's input, 3 records,
+	// the second quits and is gone.
+	w.byte(1 << 1)
+	w.varint(5 - 7)
+	w.uvarint(uint64(len(recs))<<blockFlagBits | blockBase | blockMarks | blockQuit)
+	w.uvarint(1)
+	putMarks(&w, recs)
+	held := &fixedBases{in: b}
+	prev := &held.in
 	for i := range recs {
 		if !putInput(&w, &recs[i].in, prev, make([]byte, inputcodec.MaxLen)) {
 			t.Fatal("a record did not fit an empty datagram")
 		}
 		prev = &recs[i].in
 	}
-	w.byte(0) // no hashes
 	var d datagram
-	if err := d.decode(w.buf); err != nil {
+	if err := d.decode(w.buf, held); err != nil {
 		t.Fatal(err)
+	}
+	if d.blocks[0].first != 5 || !d.blocks[0].base {
+		t.Fatalf("block from %d (base %v), want 5 against the input before", d.blocks[0].first, d.blocks[0].base)
 	}
 	if d.nBlocks != 1 || d.blocks[0].n != len(recs) {
 		t.Fatalf("%d blocks of %d records, want 1 of %d", d.nBlocks, d.blocks[0].n, len(recs))

@@ -26,7 +26,7 @@ func (s *Session) receiveAll() {
 				s.stats.dropped++
 				continue
 			}
-			if err := s.in.decode(b); err != nil {
+			if err := s.in.decode(b, s); err != nil {
 				s.stats.dropped++
 				p.seen.undecoded = satAdd(p.seen.undecoded, 1)
 				continue
@@ -76,14 +76,8 @@ func (s *Session) take(p *peer, d *datagram) {
 	for i := range d.blocks[:d.nBlocks] {
 		s.takeBlock(&d.blocks[i])
 	}
-	if d.echo != 0 && d.echoAge < uint64(time.Minute/time.Microsecond) {
-		rtt := s.arrived - time.Duration(d.echo-1)*time.Microsecond - time.Duration(d.echoAge)*time.Microsecond
-		if rtt >= 0 && rtt < time.Minute {
-			p.measure(rtt)
-			s.stats.rtt.record(rtt)
-		}
-	}
-	p.echo, p.echoAt = d.sent, s.arrived
+	s.echoed(p, d)
+	p.echo, p.echoAt = d.seq, s.arrived
 	if p.Slot == 0 && d.delayAt != 0 && d.delay != 0 {
 		s.announced(d.delayAt, int(d.delay))
 	}
@@ -131,6 +125,24 @@ func (s *Session) takeBlock(b *block) {
 			*ring.at(t) = b.recs[i]
 			ring.next++
 		}
+	}
+}
+
+// echoed measures the round trip from the echo in d: the datagram of ours
+// it names went out at a time we kept, and p held it echoAge.
+func (s *Session) echoed(p *peer, d *datagram) {
+	if d.flags&hasEcho == 0 || d.echoAge >= uint64(time.Minute/echoUnit) {
+		return
+	}
+	seq := p.seqOut - uint64(uint16(p.seqOut)-d.echo) // the latest of ours with those low bits
+	sent := &p.sentAt[seq%sendMemory]
+	if seq == 0 || sent.seq != seq {
+		return // older than we remember, or never sent
+	}
+	rtt := s.arrived - sent.at - time.Duration(d.echoAge)*echoUnit
+	if rtt >= 0 && rtt < time.Minute {
+		p.measure(rtt)
+		s.stats.rtt.record(rtt)
 	}
 }
 

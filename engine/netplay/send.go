@@ -6,6 +6,17 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 )
 
+// sendMemory is how many of its latest datagrams to a peer a Session
+// remembers the sending time of, for the round trip their echoes
+// measure: four seconds of them at 60 a second.
+const sendMemory = 256
+
+// sendNote is when the datagram seq went out.
+type sendNote struct {
+	seq uint64
+	at  time.Duration
+}
+
 // send sends p one datagram: acknowledgements, every input it has not
 // acknowledged (as many as fit), and this peer's latest state hash.
 func (s *Session) send(p *peer) {
@@ -13,12 +24,12 @@ func (s *Session) send(p *peer) {
 	if p.dropped {
 		return
 	}
-	d := &s.in // the receive buffer is free between receives
+	d := &s.in // the receive buffer is free between receives; only its header is set here
 	p.seqOut++
-	*d = datagram{seq: p.seqOut, sent: uint64(s.now/time.Microsecond) + 1, tick: s.tick, desync: s.desync}
-	if p.echo != 0 {
-		d.echo, d.echoAge = p.echo, uint64(max(s.now-p.echoAt, 0)/time.Microsecond)
-	}
+	p.sentAt[p.seqOut%sendMemory] = sendNote{seq: p.seqOut, at: s.now}
+	d.seq, d.tick, d.desync = p.seqOut, s.tick, s.desync
+	d.echo, d.echoAge = uint16(p.echo), uint64(max(s.now-p.echoAt, 0)/echoUnit)
+	d.delayAt, d.delay, d.left, d.resume = 0, 0, 0, 0
 	if s.cfg.Slot == 0 && s.change.at != 0 {
 		d.delayAt, d.delay = s.change.at, uint64(s.change.delay)
 	}
@@ -28,16 +39,22 @@ func (s *Session) send(p *peer) {
 	if s.cfg.Slot == 0 && p.ownUntil != 0 {
 		d.resume = p.ownUntil + 1
 	}
+	d.nAcks = 0
 	for slot := range s.cfg.Players {
 		if s.receives(p, slot) {
 			d.acks[d.nAcks] = ack{slot: uint8(slot), next: s.slots[slot].next}
 			d.nAcks++
 		}
 	}
+	d.nHashes = 0
+	if h := s.hashToSend(); h != nil {
+		d.hashes[0], d.nHashes = *h, 1
+	}
+	d.setFlags(p.echo != 0)
 	w := writer{buf: s.out[:0]}
 	d.encodeHeader(&w)
 	s.putBlocks(&w, p)
-	s.putHashes(&w)
+	d.encodeHash(&w)
 	if w.full {
 		s.stats.overfull++ // cannot happen: putBlocks leaves room
 		return
@@ -49,15 +66,21 @@ func (s *Session) send(p *peer) {
 	}
 }
 
+// Room putBlocks leaves: for the hash (a tick difference and 8 bytes),
+// and for each block's header (its first tick, count word, quit index
+// and marks).
+const (
+	hashRoom        = binaryMaxVarint + 8
+	blockHeaderRoom = binaryMaxVarint + 2 + 1 + 1 + 2*maxMarks
+)
+
 // putBlocks writes one block per slot sent to p, oldest input first,
-// leaving room for the hashes.
+// leaving room for the hash.
 func (s *Session) putBlocks(w *writer, p *peer) {
-	nAt := len(w.buf)
-	w.byte(0) // the block count, at most MaxPlayers: one byte as a varint
-	n := 0
-	// A block's marks take one byte, three with the one presence change a
-	// slot makes in a session (its index is below maxBlock: one byte).
-	room := MaxDatagram - 3 - maxHashes*(binaryMaxVarint+8) - engine.MaxPlayers*3
+	maskAt := len(w.buf)
+	w.byte(0) // the slots' mask, filled in below
+	var mask byte
+	room := MaxDatagram - hashRoom - engine.MaxPlayers*blockHeaderRoom
 	for slot := range s.cfg.Players {
 		if !s.sends(p, slot) {
 			continue
@@ -67,57 +90,111 @@ func (s *Session) putBlocks(w *writer, p *peer) {
 		if len(recs) == 0 {
 			continue
 		}
+		base := s.baseFor(p, slot, first)
 		sw := writer{buf: s.scratch[: 0 : room-len(w.buf)]}
-		var zero engine.Input
-		prev := &zero
-		count, quit := 0, 0
-		for i := range recs {
-			r := &recs[i]
-			if !putInput(&sw, &r.in, prev, s.rec[:]) {
-				break
-			}
-			if r.quit {
-				quit = count + 1
-			}
-			prev = &r.in
-			count++
-		}
+		count, quit := s.putRecords(&sw, recs, base)
 		if count == 0 {
 			continue
 		}
-		w.byte(byte(slot))
-		w.uvarint(first)
-		w.uvarint(uint64(count))
-		w.uvarint(uint64(quit))
-		if !putMarks(w, recs[:count]) {
-			w.uvarint(0) // cannot happen: a slot's presence changes at most once a session
+		word := uint64(count) << blockFlagBits
+		marks := marksOf(recs[:count])
+		for _, f := range [...]struct {
+			on  bool
+			bit uint64
+		}{{quit >= 0, blockQuit}, {marks > 0, blockMarks}, {base != nil, blockBase}} {
+			if f.on {
+				word |= f.bit
+			}
+		}
+		w.varint(int64(first - s.tick))
+		w.uvarint(word)
+		if quit >= 0 {
+			w.uvarint(uint64(quit))
+		}
+		if marks > 0 {
+			putMarks(w, recs[:count])
 		}
 		w.bytes(sw.buf)
-		n++
-		end := first + uint64(count)
-		if end > p.sentUpTo[slot] {
-			s.stats.resent += p.sentUpTo[slot] - first
-			p.sentUpTo[slot] = end
-		} else {
-			s.stats.resent += uint64(count)
-		}
+		mask |= 1 << slot
+		s.noteSent(p, slot, first, count)
 	}
-	w.buf[nAt] = byte(n)
+	w.buf[maskAt] = mask
+}
+
+// putRecords codes recs into w, the first against base (nil: the zero
+// Input), as many as fit and keep within maxMarks presence changes; it
+// returns how many, and the index of the one that quits (-1: none).
+func (s *Session) putRecords(w *writer, recs []record, base *engine.Input) (count, quit int) {
+	var zero engine.Input
+	prev := &zero
+	if base != nil {
+		prev = base
+	}
+	quit = -1
+	marks, pres := 0, engine.Playing
+	for i := range recs {
+		r := &recs[i]
+		if r.presence != pres {
+			if marks == maxMarks {
+				break // cannot happen: a slot's presence changes at most once a session
+			}
+			marks, pres = marks+1, r.presence
+		}
+		if !putInput(w, &r.in, prev, s.rec[:]) {
+			break
+		}
+		if r.quit {
+			quit = count
+		}
+		prev = &r.in
+		count++
+	}
+	return count, quit
+}
+
+// baseFor returns what p's block of slot from first is coded against:
+// slot's input of tick first-1, when p acknowledged having it and still
+// holds it (its ring is no further on than this peer's), else nil (the
+// zero Input).
+func (s *Session) baseFor(p *peer, slot int, first uint64) *engine.Input {
+	ring := &s.slots[slot]
+	if first == 0 || p.catchUp || slot == p.Slot || first != p.acked[slot] || ring.next-(first-1) > ringSize {
+		return nil
+	}
+	return &ring.at(first - 1).in
+}
+
+// base is bases for this peer's decoder: slot's input of tick t while
+// its ring still holds it.
+func (s *Session) base(slot uint8, t uint64) *engine.Input {
+	r := &s.slots[slot]
+	if t >= r.next || r.next-t > ringSize {
+		return nil
+	}
+	return &r.at(t).in
+}
+
+// noteSent counts the inputs of slot from first sent to p again.
+func (s *Session) noteSent(p *peer, slot int, first uint64, count int) {
+	end := first + uint64(count)
+	if end > p.sentUpTo[slot] {
+		s.stats.resent += p.sentUpTo[slot] - min(first, p.sentUpTo[slot])
+		p.sentUpTo[slot] = end
+	} else {
+		s.stats.resent += uint64(count)
+	}
 }
 
 // binaryMaxVarint is the longest varint of a tick.
 const binaryMaxVarint = 10
 
-// putHashes writes this peer's latest state hash while it is recent
-// (within a quarter of the interval): each is sent many times, so a
-// lost datagram does not delay the check.
-func (s *Session) putHashes(w *writer) {
+// hashToSend is this peer's latest state hash while it is recent (within
+// a quarter of the interval): each is sent many times, so a lost
+// datagram does not delay the check. nil: none.
+func (s *Session) hashToSend() *hashNote {
 	h := s.latestHash()
-	if h == nil || s.tick > h.tick+max(s.cfg.HashInterval/4, 4) {
-		w.byte(0)
-		return
+	if h == nil || s.tick > h.tick+max(s.cfg.HashInterval/4, 4) || h.tick > s.tick {
+		return nil
 	}
-	w.byte(1)
-	w.uvarint(h.tick)
-	w.u64(h.hash)
+	return h
 }

@@ -14,7 +14,7 @@ import (
 // number replaced.
 func withSeq(t testing.TB, b []byte, seq uint64) []byte {
 	var d datagram
-	if err := d.decode(b); err != nil {
+	if err := d.decode(b, zeroBases); err != nil {
 		t.Fatal(err)
 	}
 	w := writer{buf: make([]byte, 0, MaxDatagram)}
@@ -27,7 +27,7 @@ func withSeq(t testing.TB, b []byte, seq uint64) []byte {
 // afterHeader is what follows the header and acks of b.
 func afterHeader(t testing.TB, b []byte) []byte {
 	var d datagram
-	if err := d.decode(b); err != nil {
+	if err := d.decode(b, zeroBases); err != nil {
 		t.Fatal(err)
 	}
 	w := writer{buf: make([]byte, 0, MaxDatagram)}

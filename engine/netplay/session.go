@@ -32,9 +32,10 @@ type peer struct {
 	acked     [engine.MaxPlayers]uint64 // the peer has every input of a slot below this
 	sentUpTo  [engine.MaxPlayers]uint64 // inputs below this were sent at least once
 	seqOut    uint64
+	sentAt    [sendMemory]sendNote // when the latest datagrams to it went out
 	seen      seqWindow
 	lastHeard time.Duration
-	echo      uint64        // the last clock reading it sent, µs+1
+	echo      uint64        // the seq of the latest datagram taken from it, 0 none
 	echoAt    time.Duration // when that arrived
 	rtt       time.Duration // the latest round trip, 0 until measured
 	srtt      time.Duration // smoothed round trip (RFC 6298), 0 until measured

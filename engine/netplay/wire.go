@@ -1,62 +1,94 @@
 package netplay
 
 import (
+	"time"
+
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
-// A datagram is, in order (varints unless said):
+// A datagram is, in order (varints unless said; "±" a zigzag varint of
+// the difference from tick, so a tick near the sender's costs a byte):
 //
 //	magic "LS", version byte
+//	flags byte          which optional fields follow (hasEcho …); the
+//	                    other bits are 0
 //	seq                 the sender's count of datagrams on this link
-//	sent, echo, echoAge the sender's clock (µs, +1), the last sent it received
-//	                    from us and how long it held it (µs, from its
-//	                    arrival to now): one round trip
 //	tick                the sender's next tick, for tick-clock alignment
-//	desync              0, or 1 + the first tick the sender found differing
-//	delayAt, delay      the host's latest input delay change: from tick
-//	                    delayAt on, every peer's input is delay ticks late
-//	                    (0, 0 before the first; joiners send 0, 0)
-//	left                0, or (from the host) 1 + the tick from which the
-//	                    host gave up the receiver's slot: it was silent
-//	                    past the host's DropAfter
-//	resume              0, or (from the host, to a peer that rejoined) 1 +
-//	                    the tick its own input resumes on: the host sends
-//	                    it its own slot's input before
-//	acks: n, then n × (slot byte, next tick)  the sender has every input
-//	                    of slot below next
-//	blocks: n, then n × (slot byte, first tick, count, quit, marks,
-//	                    count × record)
-//	                    quit: 0, or 1 + the index of the record whose
-//	                    player asked to end the session
-//	                    marks: m ≤ maxMarks, then m × (index, presence
-//	                    byte): from the record at index on, the slot's
-//	                    engine.Presence is that (indexes rising; the
-//	                    records before the first mark are Playing)
-//	hashes: n, then n × (tick, hash u64)      the sender's state hash at
-//	                    the start of tick
+//	echo (2 bytes, LE), echoAge   if hasEcho: the low 16 bits of the last
+//	                    seq the sender took from us, and how long it held
+//	                    it (units of echoUnit, from its arrival to now):
+//	                    we kept when we sent it, so one round trip
+//	desync              if hasDesync: 1 + the first tick the sender found
+//	                    differing
+//	delayAt, delay      if hasDelay: the host's latest input delay change:
+//	                    from tick delayAt on, every peer's input is delay
+//	                    ticks late
+//	left                if hasLeft: (from the host) 1 + the tick from which
+//	                    the host gave up the receiver's slot: it was
+//	                    silent past the host's DropAfter
+//	resume              if hasResume: (from the host, to a peer that
+//	                    rejoined) 1 + the tick its own input resumes on:
+//	                    the host sends it its own slot's input before
+//	acks: slot mask byte, then per slot, lowest first, ± next: the sender
+//	                    has every input of the slot below next
+//	blocks: slot mask byte, then per slot, lowest first, ± first tick,
+//	                    count<<3 | base<<2 | marks<<1 | quit, [quit index],
+//	                    [marks], count × record
+//	                    quit: the index of the record whose player asked
+//	                    to end the session
+//	                    marks: m, 1 ≤ m ≤ maxMarks, then m × (index,
+//	                    presence byte): from the record at index on, the
+//	                    slot's engine.Presence is that (indexes rising;
+//	                    the records before the first mark are Playing)
+//	hash                if hasHash: tick minus the hashed tick, then the
+//	                    hash (u64, LE): the sender's state hash at the
+//	                    start of that tick
 //
 // A record is an Input as engine/internal/inputcodec codes it (the
-// recordings' encoding too), against the record before it in its block,
-// the first against the zero Input. Nothing in a datagram is trusted: a
-// decoder that finds anything out of place drops all of it. Version 2
-// took the records from that codec and the quit flag out of them;
-// version 3 added left and the marks (who is in the session), version 4
-// resume.
+// recordings' encoding too), against the record before it in its block;
+// the first against the zero Input, or with base, against the slot's
+// input of the tick before the block, which the receiver acknowledged
+// having (a receiver that no longer holds it drops the datagram). Nothing
+// in a datagram is trusted: a decoder that finds anything out of place
+// drops all of it. Version 2 took the records from that codec and the
+// quit flag out of them; version 3 added left and the marks (who is in
+// the session), version 4 resume; version 5 made it compact (flags,
+// ticks as differences, the echo by sequence number, the base record),
+// about half the bytes.
 const (
 	magic0, magic1 = 'L', 'S'
-	wireVersion    = 4
+	wireVersion    = 5
 
 	// MaxDatagram is the largest datagram a Session sends or accepts:
 	// under the 1,200 bytes QUIC may carry in one.
 	MaxDatagram = 1100
 	// maxBlock is the most records one block carries.
 	maxBlock = 64
-	// maxHashes is the most hash notes one datagram carries.
-	maxHashes = 4
 	// maxMarks is the most presence changes one block carries; a sender
 	// ends a block before one more.
 	maxMarks = 4
+	// echoUnit is the unit of echoAge: two bytes hold 131 ms.
+	echoUnit = 8 * time.Microsecond
+)
+
+// The header's flags.
+const (
+	hasEcho = 1 << iota
+	hasDesync
+	hasDelay
+	hasLeft
+	hasResume
+	hasHash
+	flagsKnown = hasHash<<1 - 1
+)
+
+// A block's flags, the low blockFlagBits bits of its count word.
+const (
+	blockQuit = 1 << iota
+	blockMarks
+	blockBase
+	blockFlagBits = 3
 )
 
 // record is one player's input for one tick.
@@ -75,6 +107,7 @@ type block struct {
 	slot  uint8
 	first uint64
 	n     int
+	base  bool // the first record is coded against the slot's input of tick first-1
 	recs  [maxBlock]record
 }
 
@@ -82,40 +115,92 @@ type hashNote struct {
 	tick, hash uint64
 }
 
+// bases is where a decoder finds the record a block's first is coded
+// against: the receiving Session's input of slot for tick t, nil when it
+// does not hold it.
+type bases interface {
+	base(slot uint8, t uint64) *engine.Input
+}
+
 // datagram is one decoded datagram, held in place so that decoding
 // allocates nothing.
 type datagram struct {
-	seq, sent, echo, echoAge, tick, desync uint64
-	delayAt, delay, left, resume           uint64
+	seq, tick, desync            uint64
+	echo                         uint16 // with hasEcho: the low bits of a seq of ours
+	echoAge                      uint64 // in echoUnit
+	delayAt, delay, left, resume uint64
+	flags                        byte
 
 	nAcks   int
 	acks    [engine.MaxPlayers]ack
 	nBlocks int
 	blocks  [engine.MaxPlayers]block
-	nHashes int
-	hashes  [maxHashes]hashNote
+	nHashes int // 0 or 1
+	hashes  [1]hashNote
 
 	codec inputcodec.Decoder
 }
 
-// encodeHeader writes everything but the blocks and hashes.
+// setFlags sets the flags of the optional fields that are not zero.
+func (d *datagram) setFlags(echo bool) {
+	d.flags = 0
+	for _, f := range [...]struct {
+		on  bool
+		bit byte
+	}{{echo, hasEcho}, {d.desync != 0, hasDesync}, {d.delayAt != 0 || d.delay != 0, hasDelay},
+		{d.left != 0, hasLeft}, {d.resume != 0, hasResume}, {d.nHashes != 0, hasHash}} {
+		if f.on {
+			d.flags |= f.bit
+		}
+	}
+}
+
+// encodeHeader writes everything but the blocks and the hash (whose
+// presence d.flags says).
 func (d *datagram) encodeHeader(w *writer) {
 	w.byte(magic0)
 	w.byte(magic1)
 	w.byte(wireVersion)
-	for _, v := range [...]uint64{d.seq, d.sent, d.echo, d.echoAge, d.tick, d.desync, d.delayAt, d.delay, d.left, d.resume} {
-		w.uvarint(v)
+	w.byte(d.flags)
+	w.uvarint(d.seq)
+	w.uvarint(d.tick)
+	if d.flags&hasEcho != 0 {
+		w.byte(byte(d.echo))
+		w.byte(byte(d.echo >> 8))
+		w.uvarint(d.echoAge)
 	}
-	w.uvarint(uint64(d.nAcks))
+	for _, f := range [...]struct {
+		bit byte
+		v   []uint64
+	}{{hasDesync, []uint64{d.desync}}, {hasDelay, []uint64{d.delayAt, d.delay}}, {hasLeft, []uint64{d.left}}, {hasResume, []uint64{d.resume}}} {
+		if d.flags&f.bit != 0 {
+			for _, v := range f.v {
+				w.uvarint(v)
+			}
+		}
+	}
+	var mask byte
 	for _, a := range d.acks[:d.nAcks] {
-		w.byte(a.slot)
-		w.uvarint(a.next)
+		mask |= 1 << a.slot
+	}
+	w.byte(mask)
+	for _, a := range d.acks[:d.nAcks] {
+		w.varint(int64(a.next - d.tick))
 	}
 }
 
-// decode parses b into d, or says it is malformed. Counts and slots are
-// bounded before use, so no input makes it index out of range or loop long.
-func (d *datagram) decode(b []byte) error {
+// encodeHash writes the hash when d has one.
+func (d *datagram) encodeHash(w *writer) {
+	if d.nHashes != 0 {
+		w.uvarint(d.tick - d.hashes[0].tick)
+		w.u64(d.hashes[0].hash)
+	}
+}
+
+// decode parses b into d, or says it is malformed; a block's base record
+// comes from bs. Counts and slots are bounded before use, so no input
+// makes it index out of range or loop long.
+func (d *datagram) decode(b []byte, bs bases) error {
 	if len(b) > MaxDatagram {
 		return errMalformed
 	}
@@ -123,34 +208,50 @@ func (d *datagram) decode(b []byte) error {
 	if r.byte() != magic0 || r.byte() != magic1 || r.byte() != wireVersion {
 		return errMalformed
 	}
-	for _, p := range [...]*uint64{&d.seq, &d.sent, &d.echo, &d.echoAge, &d.tick, &d.desync} {
-		*p = r.uvarint()
+	d.flags = r.byte()
+	if d.flags&^flagsKnown != 0 {
+		return errMalformed
 	}
-	d.delayAt, d.delay = r.uvarint(), r.uvarintMax(MaxInputDelay)
-	d.left, d.resume = r.uvarint(), r.uvarint()
-	d.nAcks = int(r.uvarintMax(engine.MaxPlayers))
-	for i := range d.nAcks {
-		d.acks[i] = ack{slot: getSlot(&r), next: r.uvarint()}
+	d.seq, d.tick = r.uvarint(), r.uvarint()
+	d.echo, d.echoAge = 0, 0
+	if d.flags&hasEcho != 0 {
+		d.echo = uint16(r.byte()) | uint16(r.byte())<<8
+		d.echoAge = r.uvarint()
 	}
-	d.nBlocks = int(r.uvarintMax(engine.MaxPlayers))
-	for i := range d.nBlocks {
-		bl := &d.blocks[i]
-		bl.slot, bl.first = getSlot(&r), r.uvarint()
-		bl.n = int(r.uvarintMax(maxBlock))
-		quit := r.uvarintMax(uint64(bl.n))
-		getMarks(&r, bl)
-		var zero engine.Input
-		prev := &zero
-		for j := range bl.n {
-			rec := &bl.recs[j]
-			getInput(&r, &d.codec, &rec.in, prev)
-			rec.quit = quit == uint64(j+1)
-			prev = &rec.in
+	d.desync, d.delayAt, d.delay, d.left, d.resume = 0, 0, 0, 0, 0
+	if d.flags&hasDesync != 0 {
+		d.desync = r.uvarint()
+	}
+	if d.flags&hasDelay != 0 {
+		d.delayAt, d.delay = r.uvarint(), r.uvarintMax(MaxInputDelay)
+	}
+	if d.flags&hasLeft != 0 {
+		d.left = r.uvarint()
+	}
+	if d.flags&hasResume != 0 {
+		d.resume = r.uvarint()
+	}
+	d.nAcks = 0
+	mask := r.byte()
+	for slot := range uint8(engine.MaxPlayers) {
+		if mask&(1<<slot) != 0 {
+			d.acks[d.nAcks] = ack{slot: slot, next: d.tick + uint64(r.varint())}
+			d.nAcks++
 		}
 	}
-	d.nHashes = int(r.uvarintMax(maxHashes))
-	for i := range d.nHashes {
-		d.hashes[i] = hashNote{tick: r.uvarint(), hash: r.u64()}
+	d.nBlocks = 0
+	mask = r.byte()
+	for slot := range uint8(engine.MaxPlayers) {
+		if mask&(1<<slot) != 0 {
+			d.decodeBlock(&r, &d.blocks[d.nBlocks], slot, bs)
+			d.nBlocks++
+		}
+	}
+	d.nHashes = 0
+	if d.flags&hasHash != 0 {
+		back := r.uvarintMax(d.tick)
+		d.hashes[0] = hashNote{tick: d.tick - back, hash: r.u64()}
+		d.nHashes = 1
 	}
 	if r.err == nil && len(r.buf) != 0 {
 		return errMalformed // trailing bytes: not a datagram we wrote
@@ -158,54 +259,84 @@ func (d *datagram) decode(b []byte) error {
 	return r.err
 }
 
-func getSlot(r *reader) uint8 {
-	s := r.byte()
-	if s >= engine.MaxPlayers {
-		r.fail()
-	}
-	return s
-}
-
-// getMarks reads a block's presence marks into its records' presence:
-// indexes must rise and lie inside the block, presences be known ones.
-func getMarks(r *reader, bl *block) {
-	m := int(r.uvarintMax(maxMarks))
-	next, last, p := 0, -1, engine.Playing
-	if m > 0 && bl.n == 0 {
+// decodeBlock reads slot's block into bl.
+func (d *datagram) decodeBlock(r *reader, bl *block, slot uint8, bs bases) {
+	bl.slot, bl.first = slot, d.tick+uint64(r.varint())
+	word := r.uvarintMax(maxBlock<<blockFlagBits | (1<<blockFlagBits - 1))
+	bl.n, bl.base = int(word>>blockFlagBits), word&blockBase != 0
+	if bl.n == 0 {
 		r.fail()
 		return
 	}
-	for range m {
-		at := int(r.uvarintMax(uint64(max(bl.n-1, 0))))
-		q := engine.Presence(r.byte())
-		if at <= last || q > engine.Gone || r.err != nil {
+	quit := -1
+	if word&blockQuit != 0 {
+		quit = int(r.uvarintMax(uint64(bl.n - 1)))
+	}
+	getMarks(r, bl, word&blockMarks != 0)
+	var zero engine.Input
+	prev := &zero
+	if bl.base && r.err == nil {
+		if bl.first != 0 {
+			prev = bs.base(slot, bl.first-1)
+		}
+		if bl.first == 0 || prev == nil {
+			r.fail() // not held (any more): dropped, as a gap would be
+			return
+		}
+	}
+	for j := range bl.n {
+		rec := &bl.recs[j]
+		getInput(r, &d.codec, &rec.in, prev)
+		rec.quit = quit == j
+		prev = &rec.in
+	}
+}
+
+// getMarks reads a block's presence marks, when it has them, into its
+// records' presence: indexes must rise and lie inside the block,
+// presences be known ones.
+func getMarks(r *reader, bl *block, has bool) {
+	next, last, p := 0, -1, engine.Playing
+	if has {
+		m := int(r.uvarintMax(maxMarks))
+		if m == 0 {
 			r.fail()
 			return
 		}
-		for ; next < at; next++ {
-			bl.recs[next].presence = p
+		for range m {
+			at := int(r.uvarintMax(uint64(bl.n - 1)))
+			q := engine.Presence(r.byte())
+			if at <= last || q > engine.Gone || r.err != nil {
+				r.fail()
+				return
+			}
+			for ; next < at; next++ {
+				bl.recs[next].presence = p
+			}
+			p, last = q, at
 		}
-		p, last = q, at
 	}
 	for ; next < bl.n; next++ {
 		bl.recs[next].presence = p
 	}
 }
 
-// putMarks writes the presence marks of recs; false when they change
-// more than maxMarks times (the sender then sends fewer records).
-func putMarks(w *writer, recs []record) bool {
+// marksOf counts the presence changes of recs.
+func marksOf(recs []record) int {
 	m, p := 0, engine.Playing
 	for i := range recs {
 		if q := recs[i].presence; q != p {
 			m, p = m+1, q
 		}
 	}
-	if m > maxMarks {
-		return false
-	}
-	w.uvarint(uint64(m))
-	p = engine.Playing
+	return m
+}
+
+// putMarks writes the presence marks of recs, which change at least once
+// and at most maxMarks times (marksOf).
+func putMarks(w *writer, recs []record) {
+	w.uvarint(uint64(marksOf(recs)))
+	p := engine.Playing
 	for i := range recs {
 		if q := recs[i].presence; q != p {
 			w.uvarint(uint64(i))
@@ -213,5 +344,4 @@ func putMarks(w *writer, recs []record) bool {
 			p = q
 		}
 	}
-	return true
 }

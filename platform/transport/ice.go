@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"strings"
+	"time"
 
 	"github.com/pion/ice/v4"
 	"github.com/pion/logging"
@@ -47,7 +48,8 @@ func (l *iceLink) remoteAddr() net.Addr {
 
 // newAgent makes an agent gathering host and server-reflexive candidates
 // on QUIC's socket and relayed ones from the TURN servers. Direct pairs
-// win: pion waits before it nominates a relayed one.
+// win: pion waits before it nominates a reflexive or relayed one (see
+// the acceptance waits below).
 func (e *iceEnv) newAgent() (*ice.Agent, []*stun.URI, error) {
 	urls, err := iceURLs(e.servers())
 	if err != nil {
@@ -68,12 +70,28 @@ func (e *iceEnv) newAgent() (*ice.Agent, []*stun.URI, error) {
 		// QUIC watches the path once it runs; ICE only finds it.
 		ice.WithDisconnectedTimeout(0),
 		ice.WithFailedTimeout(0),
+		ice.WithSrflxAcceptanceMinWait(srflxAcceptanceWait),
+		ice.WithPrflxAcceptanceMinWait(prflxAcceptanceWait),
+		ice.WithRelayAcceptanceMinWait(relayAcceptanceWait),
 	)
 	if err != nil {
 		return nil, nil, fmt.Errorf("transport: start ICE: %w", err)
 	}
 	return a, urls, nil
 }
+
+// How long after its checks start the controlling agent (the joiner)
+// may nominate a pair whose either end is of each kind, host pairs at
+// once: a better pair found meanwhile wins. pion's defaults (0.5, 1 and
+// 2 s) made a relayed session start 2 s after a direct one (issue 34);
+// these keep the order (a direct pair still wins when its check passes
+// within a quarter second of a reflexive one's wait, as on every link
+// that lets it through) while a relay starts within a second.
+const (
+	srflxAcceptanceWait = 500 * time.Millisecond
+	prflxAcceptanceWait = 500 * time.Millisecond
+	relayAcceptanceWait = 750 * time.Millisecond
+)
 
 // localFilter keeps the candidates ICE gathers to the bound address's
 // (the relayed ones' sockets too, which pion opens per address it

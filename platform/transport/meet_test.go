@@ -39,7 +39,7 @@ type lab struct {
 	nets   []*vnet.Net
 }
 
-func newLab(t *testing.T, natA, natB *vnet.NATType) *lab {
+func newLab(t testing.TB, natA, natB *vnet.NATType) *lab {
 	t.Helper()
 	lf := logging.NewDefaultLoggerFactory()
 	lf.DefaultLogLevel = logging.LogLevelError
@@ -76,7 +76,7 @@ func newLab(t *testing.T, natA, natB *vnet.NATType) *lab {
 	return l
 }
 
-func lanRouter(t *testing.T, wan *vnet.Router, nat *vnet.NATType, public, cidr string, lf logging.LoggerFactory) *vnet.Router {
+func lanRouter(t testing.TB, wan *vnet.Router, nat *vnet.NATType, public, cidr string, lf logging.LoggerFactory) *vnet.Router {
 	t.Helper()
 	r, err := vnet.NewRouter(&vnet.RouterConfig{StaticIPs: []string{public}, CIDR: cidr, NATType: nat, LoggerFactory: lf})
 	must(t, err)
@@ -84,7 +84,7 @@ func lanRouter(t *testing.T, wan *vnet.Router, nat *vnet.NATType, public, cidr s
 	return r
 }
 
-func lanNet(t *testing.T, r *vnet.Router, ips ...string) *vnet.Net {
+func lanNet(t testing.TB, r *vnet.Router, ips ...string) *vnet.Net {
 	t.Helper()
 	n, err := vnet.NewNet(&vnet.NetConfig{StaticIPs: ips})
 	must(t, err)
@@ -92,7 +92,7 @@ func lanNet(t *testing.T, r *vnet.Router, ips ...string) *vnet.Net {
 	return n
 }
 
-func must(t *testing.T, err error) {
+func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +101,7 @@ func must(t *testing.T, err error) {
 
 // servers are the lab's STUN and TURN with fresh TURN REST credentials,
 // or ones the server refuses when bad.
-func servers(t *testing.T, bad bool) func() []ICEServer {
+func servers(t testing.TB, bad bool) func() []ICEServer {
 	t.Helper()
 	secret := turnSecret
 	if bad {
@@ -171,7 +171,7 @@ func (p *memPeer) Recv(ctx context.Context) (int, []byte, error) {
 
 // meetPair runs Meet on both peers of the lab and returns their Joined
 // (closed at cleanup) and errors.
-func meetPair(t *testing.T, l *lab, sv func() []ICEServer, timeout time.Duration) ([2]*Joined, [2]error) {
+func meetPair(t testing.TB, l *lab, sv func() []ICEServer, timeout time.Duration) ([2]*Joined, [2]error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
