@@ -128,6 +128,16 @@ type Local struct {
 	// slot up; a joiner ends with a *LaggingError). 0 means
 	// DefaultLagAfter.
 	LagAfter time.Duration
+	// CrawlAfter bounds how long, net of the time it keeps up, a peer
+	// that still answers may hold the session for its input: each moment
+	// the session is held for it adds, each moment it is not takes as
+	// much away, so a peer whose input comes late every time (or whose
+	// ticks are slow: busy or not) and holds the session a fraction
+	// f > 1/2 of the time passes it after CrawlAfter/(2f−1), while a
+	// while of slow ticks drains again. Past it the peer is lagging, as
+	// past LagAfter. Drawing ahead, the session is held when the present
+	// is at the Rollback limit. 0 means DefaultCrawlAfter.
+	CrawlAfter time.Duration
 	// Handshake bounds a joiner's wait for the host to answer at all
 	// (its transport's handshake); 0 means DefaultHandshake.
 	Handshake time.Duration
@@ -163,6 +173,9 @@ func (l Local) WithDefaults() (Local, error) {
 	if l.LagAfter == 0 {
 		l.LagAfter = DefaultLagAfter
 	}
+	if l.CrawlAfter == 0 {
+		l.CrawlAfter = DefaultCrawlAfter
+	}
 	if l.Handshake == 0 {
 		l.Handshake = DefaultHandshake
 	}
@@ -175,8 +188,8 @@ func (l Local) WithDefaults() (Local, error) {
 	switch {
 	case l.Rollback < 0 || l.Rollback > MaxRollback:
 		return l, &RangeError{What: "rollback", Value: l.Rollback, Min: 0, Max: MaxRollback}
-	case l.WarnAfter < 0 || l.DropAfter < l.WarnAfter || l.LagAfter < l.WarnAfter:
-		return l, fmt.Errorf("netplay: notice after %v, drop after %v and lag bound %v: want 0 <= notice <= drop and lag bound", l.WarnAfter, l.DropAfter, l.LagAfter)
+	case l.WarnAfter < 0 || l.DropAfter < l.WarnAfter || l.LagAfter < l.WarnAfter || l.CrawlAfter < l.WarnAfter:
+		return l, fmt.Errorf("netplay: notice after %v, drop after %v, lag bound %v and crawl bound %v: want 0 <= notice <= drop, lag and crawl bounds", l.WarnAfter, l.DropAfter, l.LagAfter, l.CrawlAfter)
 	case l.Handshake < 0:
 		return l, fmt.Errorf("netplay: handshake wait %v: want 0 (the default) or more", l.Handshake)
 	}

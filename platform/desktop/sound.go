@@ -137,11 +137,26 @@ func openSound(ctx context.Context, o *Config, headless bool, log *slog.Logger) 
 	case headless && os.Getenv("SDL_AUDIODRIVER") == "":
 		log.Info("no audio device: headless (set SDL_AUDIODRIVER to open one)")
 	default:
-		if s.dev, err = sdl2.OpenAudio(audio.Rate, audioBuffer); err != nil {
+		s.dev, err = sdl2.OpenAudio(audio.Rate, audioBuffer)
+		logAudioLibrary(log)
+		if err != nil {
 			log.Info("no audio device: running silent", "err", err)
 		}
 	}
 	return s, nil
+}
+
+// logAudioLibrary puts what the system's audio library said while SDL
+// opened the device (alsa-lib's own lines, kept off stderr) in the
+// debug log: the line after says what it meant.
+func logAudioLibrary(log *slog.Logger) {
+	lines, more := sdl2.AudioLibraryLines()
+	if more > 0 {
+		log.Debug("audio library: earlier lines left out", "lines", more)
+	}
+	for _, l := range lines {
+		log.Debug("audio library", "said", l)
+	}
 }
 
 // parts returns p with the sounds its ticks play placed: on the ticks'
