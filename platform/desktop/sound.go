@@ -3,7 +3,6 @@ package desktop
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -40,15 +39,6 @@ const (
 	audioBuffer = 128
 )
 
-// flags registers the sound flags on fs, writing into s, with d's values
-// (s with its defaults) as the defaults.
-func (s *SoundOptions) flags(fs *flag.FlagSet, d SoundOptions) {
-	fs.StringVar(&s.AudioOut, "audio-out", d.AudioOut, "write the run's mixed sound to `file`.wav (48 kHz, 16-bit stereo); a replay writes the same bytes")
-	fs.BoolVar(&s.Mute, "mute", d.Mute, "no sound heard (-audio-out still writes it)")
-	s.Volume = d.Volume
-	fs.Var(volumeFlag{s}, "volume", "master volume heard, a `float` from 0 (silent, as -mute) to 1")
-}
-
 // volumeFlag is -volume: 0 is silence, which is Mute (a zero Volume is
 // full volume).
 type volumeFlag struct{ s *SoundOptions }
@@ -71,14 +61,6 @@ func (v volumeFlag) Set(text string) error {
 	}
 	v.s.Volume = f
 	return nil
-}
-
-// withDefaults returns s with a zero Volume full.
-func (s SoundOptions) withDefaults() SoundOptions {
-	if s.Volume == 0 {
-		s.Volume = 1
-	}
-	return s
 }
 
 // check checks a defaulted s, calling fields as name says.
