@@ -48,7 +48,11 @@ type peer struct {
 	// not lagging.
 	movedAt time.Duration
 	theirs  [8]hashNote // its hashes we could not check yet
-	sent    bool        // a datagram went to it since the last Frame
+	// hashTick is 1 + the tick of the hash of ours sent to it last, in
+	// hashSends datagrams so far.
+	hashTick  uint64
+	hashSends int
+	sent      bool // a datagram went to it since the last Frame
 	// knowsDesync: it said it knows the session desynchronised.
 	knowsDesync bool
 	// catchUp: it rejoined and is still behind the ring; its input comes
