@@ -131,7 +131,7 @@ type bases interface {
 // allocates nothing.
 type datagram struct {
 	seq, tick, desync            uint64
-	echo                         uint8 // with hasEcho: the low bits of a seq of ours
+	echo                         uint8  // with hasEcho: the low bits of a seq of ours
 	echoAge                      uint64 // in echoUnit
 	delayAt, delay, left, resume uint64
 	flags                        byte
