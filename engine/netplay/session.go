@@ -133,6 +133,9 @@ func New(cfg Config) (*Session, error) {
 	}
 	s := &Session{cfg: cfg, peers: make([]peer, len(cfg.Peers))}
 	s.hist.limit = cfg.MaxHistory
+	if cfg.Slot == 0 {
+		s.hist.reserve(cfg.Players)
+	}
 	d := uint64(cfg.InputDelay)
 	if cfg.Rejoin || cfg.Spectate { // every slot's input comes from tick 0, the first ticks' zero ones too
 		d = 0
