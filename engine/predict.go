@@ -86,6 +86,14 @@ type PredictionStats struct {
 	// world units: how far a copy ticked on by itself for copyLimit ticks
 	// strayed from a fresh copy of the verified game given the same input.
 	Drift float64
+	// Limit is the most ticks the present may run ahead at the end, at
+	// most Rollback: the depth falls when a frame that copies the game
+	// and ticks the copy that deep would not fit the frame period (a
+	// heavy scene), and rises back a tick a second while a deeper one
+	// fits. At 0 the loop draws the verified game. LimitLowest is the
+	// lowest it fell to, Lowered how often it fell.
+	Limit, LimitLowest int
+	Lowered            uint64
 }
 
 // copyLimit is the most ticks a predicted copy runs after it was copied
@@ -141,6 +149,8 @@ type prediction struct {
 	local        Input
 	stats        PredictionStats
 	cost         *hdrhistogram.Histogram
+	depth        uint64 // the most ticks the present may run ahead now, at most rollback
+	load         predictLoad
 }
 
 // initPrediction turns prediction on when the Lockstep predicts and the
@@ -166,6 +176,8 @@ func (l *Loop) initPrediction() error {
 	p.limit = uint64(max(copyLimit, 2*src.Rollback()))
 	p.used = make([]Input, (p.limit+1)*uint64(len(p.players)))
 	p.stats.Rollback = src.Rollback()
+	p.depth = p.rollback
+	p.stats.Limit, p.stats.LimitLowest = src.Rollback(), src.Rollback()
 	p.tick.DT = l.ts.dt
 	p.world = fork.world()
 	if (p.world == nil) != (l.world == nil) {
@@ -187,10 +199,11 @@ func (p *prediction) close() error {
 }
 
 // advance runs the present on by one tick: it takes this machine's input
-// for it and hands it to the Lockstep, unless the present is Rollback
-// ticks ahead of the verified tick or the Lockstep cannot take it.
+// for it and hands it to the Lockstep, unless the present is the depth
+// ahead of the verified tick (one at depth 0, a tick the verified one
+// runs once its input is there) or the Lockstep cannot take it.
 func (p *prediction) advance(l *Loop) (held bool, err error) {
-	if p.present-l.stats.Ticks >= p.rollback {
+	if p.present-l.stats.Ticks >= max(p.depth, 1) {
 		return true, nil
 	}
 	// The input is taken only when the Lockstep takes it: a held tick

@@ -14,20 +14,21 @@ import (
 // the verified tick it returns the verified game's.
 func (l *Loop) predictFrame() (*Parts, []physics.BodyState, []physics.BodyState, error) {
 	p := l.pred
+	p.adjustDepth(l)
 	v := l.stats.Ticks
 	ahead := p.present - v
 	p.stats.Depth = int(ahead)
-	if ahead == 0 {
+	if ahead == 0 || p.depth == 0 {
 		p.valid = false
 		return &l.game, l.prev, l.cur, nil
 	}
 	start := l.clock.Now()
-	from := p.forkAt
+	from, copied, didCopy := p.forkAt, start, false
 	if why := p.mustCopy(v); why != copyNone {
 		if err := p.recopy(l, v, why); err != nil {
 			return nil, nil, nil, err
 		}
-		from = v
+		from, copied, didCopy = v, l.clock.Now(), true
 	} else if from < p.present && p.world != nil {
 		p.prev, p.cur = p.cur, p.prev // one tick on: the state drawn last is the one before
 	}
@@ -50,7 +51,9 @@ func (l *Loop) predictFrame() (*Parts, []physics.BodyState, []physics.BodyState,
 	p.stats.Frames++
 	p.stats.Resimulated += ran
 	p.stats.MaxResimulated = max(p.stats.MaxResimulated, int(ran))
-	record(p.cost, l.clock.Now()-start)
+	end := l.clock.Now()
+	p.load.measured(didCopy, copied-start, ran, end-copied)
+	record(p.cost, end-start)
 	return &p.fork, p.prev, p.cur, nil
 }
 

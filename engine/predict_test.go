@@ -52,9 +52,20 @@ type copyGame struct {
 	world *movingWorld
 	main  *copyGame // nil on the game itself
 	drawn *copyGame // the instance that drew the last frame
+	load  *gameLoad // how long its ticks and copies take; nil no time
+}
+
+// gameLoad makes a copyGame's ticks and copies take time on a fake
+// clock, shared by the game and its fork.
+type gameLoad struct {
+	clock      *fakeClock
+	tick, copy time.Duration
 }
 
 func (g *copyGame) Tick(t *Tick) error {
+	if g.load != nil {
+		g.load.clock.now += g.load.tick
+	}
 	g.sum += t.Players[0].MouseX + t.Players[1].MouseX
 	if g.world != nil { // the input pushes the first body along
 		g.world.bodies[0].Pos[1] += t.Players[0].MouseX / 1000
@@ -79,7 +90,7 @@ func (g *copyGame) World() physics.Stepper {
 }
 
 func (g *copyGame) Fork() (Predictor, error) {
-	f := &copyGame{main: g}
+	f := &copyGame{main: g, load: g.load}
 	if g.world != nil {
 		f.world = newMovingWorld(len(g.world.bodies))
 	}
@@ -88,6 +99,9 @@ func (g *copyGame) Fork() (Predictor, error) {
 
 func (g *copyGame) CopyFrom(src Predictor) error {
 	s := src.(*copyGame)
+	if g.load != nil {
+		g.load.clock.now += g.load.copy
+	}
 	g.sum = s.sum
 	if g.world != nil {
 		copy(g.world.bodies, s.world.bodies)

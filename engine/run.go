@@ -277,9 +277,11 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 		}
 	}
 	if l.pred != nil && !l.stopping {
+		from, start := l.stats.Ticks, l.clock.Now()
 		if err := l.verify(); err != nil {
 			return err
 		}
+		l.pred.load.verified(l.stats.Ticks-from, l.clock.Now()-start)
 	}
 	if err := l.catchUp(); err != nil {
 		return err

@@ -339,6 +339,11 @@ func (r *netRun) Frame(now time.Duration, quit bool) error {
 	return err
 }
 
+// KeepAlive is the session's: a long frame keeps its datagrams flowing.
+func (r *netRun) KeepAlive(now time.Duration) error { return r.session.KeepAlive(now) }
+
+var _ engine.KeepingAlive = (*netRun)(nil)
+
 // Inputs is the session's, with the bot's input for the keyboard's when
 // the game has a bot playing.
 func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, state engine.StateHasher) (bool, error) {

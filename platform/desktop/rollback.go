@@ -79,6 +79,15 @@ type PredictionSummary struct {
 	// rebase, in world units: how far a copy ticked on by itself strayed
 	// from a fresh copy of the verified game.
 	DriftMax float64 `json:"drift_max"`
+	// Depth is the most ticks a frame could be drawn ahead at the end,
+	// at most Rollback: it falls while a frame that copies the game and
+	// ticks the copy that deep would not fit the frame period (a heavy
+	// scene; 0 draws the verified game), and rises back a tick a second
+	// once a deeper one fits. DepthLowest is the lowest it fell to,
+	// DepthLowered how often it fell (0: never).
+	Depth        int    `json:"depth"`
+	DepthLowest  int    `json:"depth_lowest"`
+	DepthLowered uint64 `json:"depth_lowered"`
 }
 
 func predictionSummary(p *engine.PredictionStats, mispredicted uint64) PredictionSummary {
@@ -88,6 +97,7 @@ func predictionSummary(p *engine.PredictionStats, mispredicted uint64) Predictio
 		Copies: p.Copies, Rebases: p.Rebases, DriftMax: p.Drift,
 		CopyMS:  RTTMS{P50: ms(p.Cost.P50), P99: ms(p.Cost.P99)},
 		JumpMax: p.Jump,
+		Depth:   p.Limit, DepthLowest: p.LimitLowest, DepthLowered: p.Lowered,
 	}
 }
 

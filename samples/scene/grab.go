@@ -26,7 +26,12 @@ const (
 
 // Tick applies the tick's mouse input to w.
 func (g *Grab) Tick(w physics.World, t *engine.Tick, v *View) error {
-	in := &t.Input
+	return g.Apply(w, &t.Input, v)
+}
+
+// Apply applies one player's mouse input to w: a game with player slots
+// keeps a Grab a player and applies each to its slot's input.
+func (g *Grab) Apply(w physics.World, in *engine.Input, v *View) error {
 	// The window's size comes with the input, so a replay maps the
 	// recorded pointer into the world exactly as the recorded run did.
 	p := v.Camera.ToWorld(in.MouseX, in.MouseY, int(in.WindowWidth), int(in.WindowHeight))

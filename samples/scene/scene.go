@@ -75,8 +75,14 @@ func Config(s Scene) desktop.Config {
 	return desktop.Config{Name: s.Name(), Debug: desktop.Debug{HUD: true, Keys: true}}
 }
 
-// Game returns s as a game for the desktop package.
-func Game(s Scene) desktop.Game { return &game{scene: s} }
+// Game returns s as a game for the desktop package; a Forker's can be
+// drawn ahead in a netplay session (an engine.Predictor).
+func Game(s Scene) desktop.Game {
+	if _, ok := s.(Forker); ok {
+		return &forkable{game: game{scene: s}}
+	}
+	return &game{scene: s}
+}
 
 // game adapts a Scene: it builds the world when the run starts, steers it
 // each tick, and draws its bodies through the camera.
@@ -110,11 +116,7 @@ func (g *game) Validate() error {
 }
 
 func (g *game) Start(s *desktop.Setup) error {
-	cfg := DefaultWorldConfig()
-	if wc, ok := g.scene.(WorldConfig); ok {
-		cfg = wc.WorldConfig()
-	}
-	w, err := s.NewWorld(cfg)
+	w, err := s.NewWorld(worldConfigOf(g.scene))
 	if err != nil {
 		return fmt.Errorf("create world: %w", err)
 	}

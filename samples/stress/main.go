@@ -5,6 +5,12 @@
 // them. The balls start in horizontal bands of colour that the paddles mix.
 // Its world's UnitsPerMeter makes every ball half a meter across for Box2D,
 // whatever their number (Chipmunk ignores it).
+//
+// It plays in a netplay session too (-players 2 -host ADDR, -join ADDR):
+// each player's mouse grabs and pushes balls, and a frame is drawn ahead
+// of the confirmed input from a copy of the tank, as heavy a scene as a
+// session meets (the prediction's depth falls when copies do not fit a
+// frame).
 package main
 
 import (
@@ -17,11 +23,26 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/physics"
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/samples/scene"
 )
 
-func main() { scene.Main(&stress{}) }
+func main() {
+	s := &stress{}
+	desktop.Main(scene.Game(s), config(s))
+}
+
+// config is the samples' config with player slots: one alone, up to
+// maxPlayers in a session.
+func config(s *stress) desktop.Config {
+	c := scene.Config(s)
+	c.MinPlayers, c.MaxPlayers = 1, maxPlayers
+	return c
+}
+
+// maxPlayers is the most players a session of stress holds.
+const maxPlayers = 4
 
 // The -bodies range.
 const (
@@ -32,10 +53,12 @@ const (
 
 // stress is the scene; bodies is its -bodies flag.
 type stress struct {
-	grab   scene.Grab
+	grabs  [maxPlayers]scene.Grab // each player's mouse
 	bodies int
 	first  physics.BodyID // ID of the first ball; balls have consecutive IDs
 }
+
+var _ scene.Forker = (*stress)(nil)
 
 // The tank is tankW by tankH world units with its floor at tankY; its
 // walls rise well above the window so balls spawned high fall in. The
@@ -208,7 +231,29 @@ func (s *stress) color(id physics.BodyID, kind physics.BodyKind) color.RGBA {
 	return bands[min(max(i, 0), len(bands)-1)]
 }
 
-// Tick lets the mouse grab and push balls.
+// Tick lets each player's mouse grab and push balls.
 func (s *stress) Tick(w physics.World, t *engine.Tick, v *scene.View) error {
-	return s.grab.Tick(w, t, v)
+	if len(t.Players) == 0 { // built by a tool without player slots
+		return s.grabs[0].Tick(w, t, v)
+	}
+	for i := range t.Players {
+		if err := s.grabs[i].Apply(w, &t.Players[i], v); err != nil {
+			return fmt.Errorf("player %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// ForkScene is the scene's second instance, for a session's predicted
+// copy: the same ball count.
+func (s *stress) ForkScene() scene.Scene { return &stress{bodies: s.bodies, first: s.first} }
+
+// CopyScene copies the players' grabs (the joints are the world's).
+func (s *stress) CopyScene(src scene.Scene) error {
+	o, ok := src.(*stress)
+	if !ok {
+		return fmt.Errorf("stress: copy from %T: want a stress scene", src)
+	}
+	s.grabs, s.bodies, s.first = o.grabs, o.bodies, o.first
+	return nil
 }

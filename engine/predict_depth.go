@@ -1,0 +1,110 @@
+package engine
+
+import "time"
+
+// How the prediction's depth follows the frame's budget: it falls once
+// lowerFrames frames in a row found that a frame copying the game and
+// ticking the copy that deep would not fit the frame period, and rises
+// by a tick once a deeper one has fitted for raiseAfter.
+const (
+	lowerFrames = 3
+	raiseAfter  = time.Second
+)
+
+// predictLoad is what predicted frames cost, smoothed (each frame weighs
+// an eighth), for the depth: a copy of the game, a tick (of the copy or
+// the verified game), and the rest of a frame (its verified ticks, its
+// drawing). A copy is measured only while the loop predicts: at depth 0
+// the last measured one stands (a copy's cost follows the scene's
+// size), and the depth rises back once the ticks are cheap enough.
+type predictLoad struct {
+	copy, tick, rest time.Duration
+	copied, ticked   bool          // copy and tick measured at least once
+	last             time.Duration // the last frame's copying and ticking
+	over             int           // frames in a row the depth did not fit
+	fitsFrom         time.Duration // 1 + when a deeper limit began to fit; 0 not
+}
+
+// smooth moves avg an eighth of the way to d.
+func smooth(avg, d time.Duration, first bool) time.Duration {
+	if first {
+		return d
+	}
+	return avg + (d-avg)/8
+}
+
+// measured takes in what a predicted frame's copy (0: none) and its ran
+// ticks took.
+func (ld *predictLoad) measured(copied bool, copyTime time.Duration, ran uint64, tickTime time.Duration) {
+	if copied {
+		ld.copy, ld.copied = smooth(ld.copy, copyTime, !ld.copied), true
+	}
+	if ran > 0 {
+		ld.tick, ld.ticked = smooth(ld.tick, tickTime/time.Duration(ran), !ld.ticked), true
+	}
+	ld.last = copyTime + tickTime
+}
+
+// verified takes in what the frame's ran verified ticks took: a tick
+// of the copy costs as much, and at depth 0 only these say what a tick
+// costs now.
+func (ld *predictLoad) verified(ran uint64, d time.Duration) {
+	if ran > 0 {
+		ld.tick, ld.ticked = smooth(ld.tick, d/time.Duration(ran), !ld.ticked), true
+	}
+}
+
+// fits is the deepest prediction, up to most ticks, whose worst frame
+// (a copy and as many ticks, after the rest of the frame) fits budget.
+func (ld *predictLoad) fits(budget time.Duration, most uint64) uint64 {
+	avail := budget - ld.rest - ld.copy
+	switch {
+	case avail <= 0:
+		return 0
+	case ld.tick <= 0:
+		return most
+	}
+	return min(uint64(avail/ld.tick), most)
+}
+
+// adjustDepth runs at the start of a frame's prediction: it takes the
+// last frame's work in and moves the depth the present may run ahead of
+// the verified tick (see predictLoad). At depth 0 the loop draws the
+// verified game, as in lockstep, and the copy costs nothing.
+func (p *prediction) adjustDepth(l *Loop) {
+	ld := &p.load
+	if l.stats.Presents == 0 {
+		return
+	}
+	ld.rest = smooth(ld.rest, max(l.lastWork-ld.last, 0), false)
+	ld.last = 0
+	if !ld.copied || !ld.ticked {
+		return
+	}
+	budget := l.pacer.period()
+	if budget <= 0 {
+		budget = l.ts.dt
+	}
+	fit := ld.fits(budget, p.rollback)
+	now := l.clock.Now()
+	switch {
+	case fit < p.depth:
+		ld.fitsFrom = 0
+		if ld.over++; ld.over >= lowerFrames {
+			p.depth, ld.over = fit, 0
+			p.stats.Lowered++
+			p.stats.LimitLowest = min(p.stats.LimitLowest, int(fit))
+		}
+	case fit > p.depth:
+		ld.over = 0
+		if ld.fitsFrom == 0 {
+			ld.fitsFrom = now + 1
+		} else if now-(ld.fitsFrom-1) >= raiseAfter {
+			p.depth++
+			ld.fitsFrom = now + 1
+		}
+	default:
+		ld.over, ld.fitsFrom = 0, 0
+	}
+	p.stats.Limit = int(p.depth)
+}
