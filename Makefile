@@ -20,7 +20,7 @@ TEST_TAGS ?= box2d
 STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .DEFAULT_GOAL := help
-.PHONY: help deps deps-box2d deps-test deps-windows build windows windows-tests run test test-unit test-race test-x11 test-tools test-windows test-windows-wine8-gaps staticcheck bench bench-physics loopbench profile lint clean
+.PHONY: help deps deps-box2d deps-test deps-windows build windows windows-tests run test test-unit test-others test-versus test-packages test-race test-x11 test-tools test-windows test-windows-wine8-gaps staticcheck bench bench-physics loopbench profile lint clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -121,7 +121,18 @@ test: deps-test ## vet, staticcheck, the whole test suite headless, the race det
 	$(GO) vet ./...
 	$(GO) vet -tags '$(TEST_TAGS)' ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
-	$(MAKE) --no-print-directory staticcheck test-unit test-race test-x11 test-tools
+	$(MAKE) --no-print-directory staticcheck
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-versus test-packages
+	$(MAKE) --no-print-directory test-x11 test-tools
+
+# samples/versus mostly waits on sessions that play in real time, so it
+# runs beside the other packages and the race pass (test-packages) rather
+# than after them: on 2 cores that saves most of its 8 minutes.
+test-versus:
+	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -timeout $(VERSUS_TIMEOUT) ./samples/versus
+
+test-packages:
+	$(MAKE) --no-print-directory test-others test-race
 
 # Both builds: the default one and the one with the test tags (box2d).
 staticcheck:
@@ -134,13 +145,17 @@ staticcheck:
 # rejoins): on a busy machine it outlasts go test's default 10 minutes a
 # package, so it runs on its own with a timeout of its own.
 VERSUS_TIMEOUT ?= 60m
-test-unit:
+test-unit: test-others test-versus
+
+test-others:
 	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 $$($(GO) list ./... | grep -v '/samples/versus$$')
-	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -timeout $(VERSUS_TIMEOUT) ./samples/versus
 	$(GO) test -count=1 ./physics/backend # the default build, without Box2D
 
+# -short: the race detector slows a session about tenfold, so the property
+# tests of whole sessions run 6 seeds here (their 50 run in test-others)
+# and the hour-long soak and the tumble process test are left to it.
 test-race:
-	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -race ./engine/... ./physics/... ./platform/... ./samples/scene/...
+	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -race -short -timeout 30m ./engine/... ./physics/... ./platform/... ./samples/scene/...
 
 # One package at a time: the packages share one Xvfb, and in a fresh-clone
 # CI run one sdl2 test found DISPLAY unopenable while desktop's X11 tests

@@ -22,6 +22,10 @@ const (
 	// DefaultLagAfter bounds how long a peer that still answers may keep
 	// the session waiting for its input (see Local.LagAfter).
 	DefaultLagAfter = 10 * time.Second
+	// DefaultCrawlAfter bounds how long, net of the time it keeps up, a
+	// peer that still answers may hold the session for its input (see
+	// Local.CrawlAfter).
+	DefaultCrawlAfter = 20 * time.Second
 )
 
 // Config sets up a Session: the session's Terms, which every peer must

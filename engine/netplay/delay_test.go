@@ -36,7 +36,7 @@ type delaySeen map[uint64]int
 // input delay each time, every peer changes it on the same tick, and the
 // states stay equal.
 func TestInputDelayFollowsTheRoundTripOnATickEveryPeerAgrees(t *testing.T) {
-	for seed := range uint64(50) {
+	for seed := range propertySeeds() {
 		players := 2 + int(seed%2)
 		fast := netsim.Conditions{Latency: 5 * time.Millisecond, Jitter: 2 * time.Millisecond, Loss: float64(seed%3) * 0.05, Reorder: 0.05}
 		slow := fast
@@ -88,7 +88,7 @@ func TestInputDelayFollowsTheRoundTripOnATickEveryPeerAgrees(t *testing.T) {
 // delay at half the round trip plus at most a tick and keeps it there:
 // the median of the datagrams' round trips does not ratchet it up.
 func TestInputDelayComesFromTheMedianRoundTripAndDoesNotRatchet(t *testing.T) {
-	for seed := range uint64(50) {
+	for seed := range propertySeeds() {
 		players := 2 + int(seed%2)
 		cond := netsim.Conditions{Latency: 25 * time.Millisecond, Jitter: 5 * time.Millisecond, Loss: 0.02}
 		if players == 2 {

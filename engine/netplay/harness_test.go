@@ -5,6 +5,7 @@ import (
 	"errors"
 	"hash/maphash"
 	"math/rand/v2"
+	"testing"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -248,4 +249,15 @@ func (p *simPeer) main(ticks uint64) {
 	}
 	p.done = true
 	p.w.yield <- p.i
+}
+
+// propertySeeds is how many seeds a property test of whole sessions runs:
+// 50, or 6 with -short, which the race pass gives (under the race
+// detector a session runs about ten times slower; the 50 run in the plain
+// pass, and the race pass is there for data races, which 6 seeds show).
+func propertySeeds() uint64 {
+	if testing.Short() {
+		return 6
+	}
+	return 50
 }

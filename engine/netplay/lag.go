@@ -13,7 +13,8 @@ import (
 // past LagAfter is lagging (see lagging). A crawl, input that comes but
 // late every time, is not counted: a slow link looks the same. Nor is a
 // peer that said within WarnAfter that it ran on to a tick (movedAt): it
-// is busy (a long frame of slow ticks), not withholding its input.
+// is busy (a long frame of slow ticks), not withholding its input. The
+// crawl is counted apart, over a longer bound (see noteCrawl).
 func (s *Session) noteLag(dt time.Duration) {
 	// A frame longer than the notice is this process's own stall (it was
 	// stopped, suspended or starved), not time a peer kept it waiting: a
@@ -26,26 +27,81 @@ func (s *Session) noteLag(dt time.Duration) {
 			continue // a watcher: never waited for
 		}
 		if s.cfg.Slot == 0 && s.gone[slot] || p.catchUp || p.ownUntil != 0 || p.dropped || s.CatchingUp() {
-			s.lag[slot] = 0 // given up, or a rejoin under way: its own pace
+			s.lag[slot], s.crawl[slot] = 0, 0 // given up, or a rejoin under way: its own pace
 			continue
 		}
-		if s.waitFrom[slot] != 0 && s.now-p.lastHeard <= s.cfg.WarnAfter && s.hadAll(p) && !s.moving(p) {
+		s.noteCrawl(p, dt)
+		if s.waitFrom[slot] != 0 && s.now-p.lastHeard <= s.cfg.WarnAfter && s.hadAll(p, 0) && !s.moving(p) {
 			s.lag[slot] += dt
 		} else {
 			s.lag[slot] = 0
 		}
 		if s.lag[slot] > s.cfg.LagAfter && s.err == nil {
-			s.lagging(slot)
+			s.lagging(slot, s.lag[slot])
 		}
 	}
 }
 
+// noteCrawl is noteLag's for p: the crawl of its slot grows by dt while
+// the session is held for its input (holdsFor), p still answers and is
+// not waiting for this peer (hadAll, takesOurs), busy or not; it drains
+// as fast otherwise. Past CrawlAfter the slot is lagging: one that holds
+// the session a fraction f > 1/2 of the time (the game at under half
+// speed, whether its input comes late or it is busy) after
+// CrawlAfter/(2f−1); a while of slow ticks (a heavy scene) drains again.
+// An honest slow link holds the session far less: the input delay
+// covers its round trip.
+func (s *Session) noteCrawl(p *peer, dt time.Duration) {
+	slot := p.Slot
+	if s.holdsFor(slot) && s.now-p.lastHeard <= s.cfg.WarnAfter && (s.hadAll(p, s.cfg.Rollback) || s.cfg.Rollback > 0 && s.takesOurs(p)) {
+		s.crawl[slot] += dt
+	} else {
+		s.crawl[slot] = max(s.crawl[slot]-dt, 0)
+	}
+	if s.crawl[slot] > s.cfg.CrawlAfter && s.err == nil {
+		s.lagging(slot, s.crawl[slot])
+	}
+}
+
+// holdsFor reports whether the session is held for slot's input: the
+// loop asked for a tick that lacks it (drawing ahead, with the present
+// at the Rollback limit, so the player sees the wait). On a joiner, the
+// host's slot holds it only when every other slot's input is there: a
+// host held by another joiner relays nothing, and is not the one late.
+func (s *Session) holdsFor(slot int) bool {
+	if s.waitFrom[slot] == 0 || s.slots[slot].next > s.tick || s.cfg.Rollback > 0 && s.made < s.tick+uint64(s.cfg.Rollback) {
+		return false
+	}
+	if s.cfg.Slot == 0 {
+		return true
+	}
+	for i := range s.cfg.Players {
+		if i != slot && s.waitFrom[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// takesOurs reports whether p's acknowledgements of this peer's input
+// still rise, within a notice and two round trips: its link takes this
+// peer's input in. Drawing ahead, where the input delay cannot cover a
+// long trip, that is enough to count a wait for p's input as p's, however
+// stale its word on what it has: a slow link and a peer whose every
+// datagram leaves late look the same and hold the session the same. (In
+// lockstep the delay grows to cover the trip, so nobody waits.) A peer
+// that hears nothing of this one stops acknowledging, and drains.
+func (s *Session) takesOurs(p *peer) bool {
+	return p.ackedAt != 0 && s.now-p.ackedAt <= s.cfg.WarnAfter+2*p.srtt
+}
+
 // hadAll reports whether p has acknowledged every input this peer sends
 // it up to the tick whose input p would make the one this peer waits
-// for: p is not waiting for this peer.
-func (s *Session) hadAll(p *peer) bool {
+// for: p is not waiting for this peer. Drawing rollback ticks ahead, p
+// makes that input rollback ticks before it has this peer's.
+func (s *Session) hadAll(p *peer, rollback int) bool {
 	for slot := range s.cfg.Players {
-		if s.sends(p, slot) && p.acked[slot]+uint64(s.delay) <= s.tick {
+		if s.sends(p, slot) && p.acked[slot]+uint64(s.delay)+uint64(rollback) <= s.tick {
 			return false
 		}
 	}
@@ -58,33 +114,35 @@ func (s *Session) hadAll(p *peer) bool {
 // peer (giveUp: the session's usual end, or the slot's rejoin window;
 // the one place to route a lagging slot elsewhere),
 // a joiner ends the session with a *LaggingError.
-func (s *Session) lagging(slot int) {
+func (s *Session) lagging(slot int, lag time.Duration) {
 	s.stats.lagging++
 	if s.cfg.Slot == 0 {
 		s.giveUp(slot)
-		s.lag[slot] = 0
+		s.lag[slot], s.crawl[slot] = 0, 0
 		return
 	}
-	s.err = &LaggingError{Slot: slot, For: s.lag[slot]}
+	s.err = &LaggingError{Slot: slot, For: lag}
 }
 
 // Lagging names the slot whose input this peer has waited for most,
-// while its peer still talks, when that is more than WarnAfter: for a
-// HUD's or a log's "player N is lagging".
+// while its peer still talks, when that is more than WarnAfter (at a
+// stretch, or net of what drained: a crawl): for a HUD's or a log's
+// "player N is lagging".
 func (s *Session) Lagging() (slot int, lag time.Duration, ok bool) {
 	for i := range s.cfg.Players {
-		if s.lag[i] > s.cfg.WarnAfter && s.lag[i] > lag {
-			slot, lag, ok = i, s.lag[i], true
+		if l := max(s.lag[i], s.crawl[i]); l > s.cfg.WarnAfter && l > lag {
+			slot, lag, ok = i, l, true
 		}
 	}
 	return slot, lag, ok
 }
 
 // LaggingError ends a joiner's session when a slot's input has kept it
-// waiting for LagAfter while the host still talked.
+// waiting for LagAfter at a stretch, or CrawlAfter net of the time it
+// kept up, while the host still talked.
 type LaggingError struct {
 	Slot int           // the lagging player's slot
-	For  time.Duration // the wait it caused, net of what drained
+	For  time.Duration // the wait it caused (a crawl's net of what drained)
 }
 
 // Error names the lagging player.

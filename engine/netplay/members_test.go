@@ -57,7 +57,7 @@ func (o *outage) install(w *world, cond netsim.Conditions) {
 func TestOutagesWithinTheRejoinWindowResume(t *testing.T) {
 	cond := netsim.Conditions{Latency: 20 * time.Millisecond, Jitter: 10 * time.Millisecond, Loss: 0.05}
 	for _, length := range []time.Duration{5 * time.Second, 20 * time.Second} {
-		for seed := range uint64(50) {
+		for seed := range propertySeeds() {
 			t.Run(fmt.Sprintf("%v/seed%d", length, seed), func(t *testing.T) {
 				players := 2 + int(seed%2)
 				const ticks = 900
@@ -91,7 +91,7 @@ func TestOutagesWithinTheRejoinWindowResume(t *testing.T) {
 // with the same hashes; the silent one gives up on its own.
 func TestASlotSilentPastTheWindowIsGoneAndTheOthersEndOnOneTick(t *testing.T) {
 	cond := netsim.Conditions{Latency: 20 * time.Millisecond, Jitter: 10 * time.Millisecond, Loss: 0.05}
-	for seed := range uint64(50) {
+	for seed := range propertySeeds() {
 		players := 2 + int(seed%3)
 		w := newWorld(setup{players: players, cond: cond, seed: seed, delay: 3, drop: 2 * time.Second, rollback: int(seed % 2 * 8)})
 		gone := 1 + int(seed)%(players-1)
@@ -122,7 +122,7 @@ func TestASlotSilentPastTheWindowIsGoneAndTheOthersEndOnOneTick(t *testing.T) {
 // idle, to the session's last tick.
 func TestPlayOnKeepsTheSessionGoingWithoutAGoneSlot(t *testing.T) {
 	cond := netsim.Conditions{Latency: 20 * time.Millisecond, Jitter: 10 * time.Millisecond, Loss: 0.05}
-	for seed := range uint64(50) {
+	for seed := range propertySeeds() {
 		const ticks = 1200
 		w := newWorld(setup{players: 3, ticks: ticks, cond: cond, seed: seed, delay: 3, drop: 2 * time.Second, playOn: true, rollback: int(seed % 2 * 8)})
 		o := &outage{j: 2, from: 200, length: time.Hour}

@@ -180,7 +180,7 @@ func TestPredictingPeersAgreeAndReplayOverLongRuns(t *testing.T) {
 
 func TestPredictingPeersAgreeOverManySeeds(t *testing.T) {
 	rtts := []time.Duration{0, 100 * time.Millisecond, 200 * time.Millisecond}
-	for seed := range uint64(50) {
+	for seed := range propertySeeds() {
 		players := 2 + int(seed%2)
 		rtt := rtts[seed%3]
 		loss := float64(seed%11) / 100 // 0 to 10%

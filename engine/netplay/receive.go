@@ -71,7 +71,9 @@ func (s *Session) take(p *peer, d *datagram) {
 		s.resumeAt = d.resume
 	}
 	for _, a := range d.acks[:d.nAcks] {
-		p.acked[a.slot] = max(p.acked[a.slot], a.next)
+		if a.next > p.acked[a.slot] {
+			p.acked[a.slot], p.ackedAt = a.next, s.now
+		}
 	}
 	for i := range d.blocks[:d.nBlocks] {
 		s.takeBlock(&d.blocks[i])

@@ -55,7 +55,7 @@ func restart(t *testing.T, w *world, j, at int, after time.Duration, cond netsim
 // same states, the rejoined one's from tick 0 on.
 func TestAPeerStartedAgainRejoinsByReplayingTheSession(t *testing.T) {
 	cond := netsim.Conditions{Latency: 20 * time.Millisecond, Jitter: 10 * time.Millisecond, Loss: 0.05}
-	for seed := range uint64(50) {
+	for seed := range propertySeeds() {
 		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
 			players := 2 + int(seed%2)
 			const ticks = 2400

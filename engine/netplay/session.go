@@ -30,6 +30,7 @@ func (r *slotRing) at(t uint64) *record { return &r.rec[t%ringSize] }
 type peer struct {
 	Peer
 	acked     [engine.MaxPlayers]uint64 // the peer has every input of a slot below this
+	ackedAt   time.Duration             // when one of acked last rose
 	sentUpTo  [engine.MaxPlayers]uint64 // inputs below this were sent at least once
 	seqOut    uint64
 	sentAt    [sendMemory]sendNote // when the latest datagrams to it went out
@@ -111,6 +112,9 @@ type Session struct {
 	// lag[slot] is how long slot's input has kept this peer waiting while
 	// its peer talked, net of what drained (noteLag).
 	lag [engine.MaxPlayers]time.Duration
+	// crawl[slot] is how long slot's input has held the session while its
+	// peer talked, net of the time it did not (noteCrawl).
+	crawl [engine.MaxPlayers]time.Duration
 
 	hist     history
 	histRecs [maxBlock]record // a block's records, from the history or the ring

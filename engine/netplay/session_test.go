@@ -51,7 +51,7 @@ func TestPeersReachTheSameHashesOverLossyLinks(t *testing.T) {
 }
 
 func TestPeersAgreeOverManySeeds(t *testing.T) {
-	for seed := range uint64(50) {
+	for seed := range propertySeeds() {
 		players := 2 + int(seed%2)
 		cond := netsim.Conditions{Latency: time.Duration(seed%5) * 20 * time.Millisecond, Jitter: 10 * time.Millisecond,
 			Loss: float64(seed%5) * 0.05, Duplicate: 0.05, Reorder: 0.1}

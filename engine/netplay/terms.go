@@ -53,8 +53,7 @@ type Terms struct {
 
 // WithDefaults returns t with its zero fields set to their defaults for
 // a peer drawing ahead by rollback ticks, and reports the first field
-// out of its range. It is the one check of a session's player count and
-// input delay.
+// out of its range (see Check); a session's terms need a player count.
 func (t Terms) WithDefaults(rollback int) (Terms, error) {
 	if t.InputDelay == 0 && rollback == 0 {
 		t.InputDelay = 1
@@ -65,33 +64,27 @@ func (t Terms) WithDefaults(rollback int) (Terms, error) {
 	if t.TPS == 0 {
 		t.TPS = 60
 	}
-	if err := CheckPlayers(t.Players); err != nil {
-		return t, err
-	}
-	if err := CheckInputDelay(t.InputDelay); err != nil {
-		return t, err
-	}
-	if t.TPS < 1 || t.TPS > engine.MaxTPS {
-		return t, fmt.Errorf("netplay: tick rate %d out of range: want 1 to %d", t.TPS, engine.MaxTPS)
-	}
-	return t, nil
+	return t, t.check(false)
 }
 
-// CheckPlayers reports a player count a session cannot have: it needs 2
-// to engine.MaxPlayers.
-func CheckPlayers(n int) error {
-	if n < 2 || n > engine.MaxPlayers {
-		return &RangeError{What: "players", Value: n, Min: 2, Max: engine.MaxPlayers}
-	}
-	return nil
-}
+// Check reports the first term of a wish out of its range as a
+// *RangeError: the player count, 2 to engine.MaxPlayers (0: the host's),
+// the input delay, 0 (picked from the round trip, or none for a peer
+// drawing ahead) to MaxInputDelay ticks, and the tick rate, 0 (60) or 1
+// to engine.MaxTPS. It is the one range check of a session's player
+// count and input delay: the layers above call it and name the term
+// their way.
+func (t Terms) Check() error { return t.check(true) }
 
-// CheckInputDelay reports an input delay out of range: 0 (picked from
-// the round trip in a wish, none for a peer drawing ahead) to
-// MaxInputDelay ticks.
-func CheckInputDelay(ticks int) error {
-	if ticks < 0 || ticks > MaxInputDelay {
-		return &RangeError{What: "input delay", Value: ticks, Min: 0, Max: MaxInputDelay}
+// check is Check; in a wish, zero players are the host's.
+func (t Terms) check(wish bool) error {
+	switch {
+	case (t.Players != 0 || !wish) && (t.Players < 2 || t.Players > engine.MaxPlayers):
+		return &RangeError{What: "players", Value: t.Players, Min: 2, Max: engine.MaxPlayers}
+	case t.InputDelay < 0 || t.InputDelay > MaxInputDelay:
+		return &RangeError{What: "input delay", Value: t.InputDelay, Min: 0, Max: MaxInputDelay}
+	case t.TPS < 0 || t.TPS > engine.MaxTPS || t.TPS == 0 && !wish:
+		return &RangeError{What: "tick rate", Value: t.TPS, Min: 1, Max: engine.MaxTPS}
 	}
 	return nil
 }
@@ -135,6 +128,16 @@ type Local struct {
 	// slot up; a joiner ends with a *LaggingError). 0 means
 	// DefaultLagAfter.
 	LagAfter time.Duration
+	// CrawlAfter bounds how long, net of the time it keeps up, a peer
+	// that still answers may hold the session for its input: each moment
+	// the session is held for it adds, each moment it is not takes as
+	// much away, so a peer whose input comes late every time (or whose
+	// ticks are slow: busy or not) and holds the session a fraction
+	// f > 1/2 of the time passes it after CrawlAfter/(2f−1), while a
+	// while of slow ticks drains again. Past it the peer is lagging, as
+	// past LagAfter. Drawing ahead, the session is held when the present
+	// is at the Rollback limit. 0 means DefaultCrawlAfter.
+	CrawlAfter time.Duration
 	// Handshake bounds a joiner's wait for the host to answer at all
 	// (its transport's handshake); 0 means DefaultHandshake.
 	Handshake time.Duration
@@ -170,6 +173,9 @@ func (l Local) WithDefaults() (Local, error) {
 	if l.LagAfter == 0 {
 		l.LagAfter = DefaultLagAfter
 	}
+	if l.CrawlAfter == 0 {
+		l.CrawlAfter = DefaultCrawlAfter
+	}
 	if l.Handshake == 0 {
 		l.Handshake = DefaultHandshake
 	}
@@ -182,8 +188,8 @@ func (l Local) WithDefaults() (Local, error) {
 	switch {
 	case l.Rollback < 0 || l.Rollback > MaxRollback:
 		return l, &RangeError{What: "rollback", Value: l.Rollback, Min: 0, Max: MaxRollback}
-	case l.WarnAfter < 0 || l.DropAfter < l.WarnAfter || l.LagAfter < l.WarnAfter:
-		return l, fmt.Errorf("netplay: notice after %v, drop after %v and lag bound %v: want 0 <= notice <= drop and lag bound", l.WarnAfter, l.DropAfter, l.LagAfter)
+	case l.WarnAfter < 0 || l.DropAfter < l.WarnAfter || l.LagAfter < l.WarnAfter || l.CrawlAfter < l.WarnAfter:
+		return l, fmt.Errorf("netplay: notice after %v, drop after %v, lag bound %v and crawl bound %v: want 0 <= notice <= drop, lag and crawl bounds", l.WarnAfter, l.DropAfter, l.LagAfter, l.CrawlAfter)
 	case l.Handshake < 0:
 		return l, fmt.Errorf("netplay: handshake wait %v: want 0 (the default) or more", l.Handshake)
 	}

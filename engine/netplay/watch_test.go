@@ -56,7 +56,7 @@ func addWatcher(t *testing.T, w *world, at int, cond netsim.Conditions, seed, ti
 // players wait.
 func TestSpectatorsCatchUpEndOnThePlayersHashAndNeverStallThem(t *testing.T) {
 	cond := netsim.Conditions{Latency: 20 * time.Millisecond, Jitter: 10 * time.Millisecond, Loss: 0.05}
-	for seed := range uint64(50) {
+	for seed := range propertySeeds() {
 		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
 			players := 2 + int(seed%2)
 			const ticks = 1500

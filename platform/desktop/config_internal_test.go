@@ -53,7 +53,7 @@ func TestAZeroVolumeIsFullInRunAndMainAlike(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pvol, pmuted := heard(t, parsed)
+		pvol, pmuted := heard(t, parsed.cfg)
 		if vol != tc.vol || muted != tc.muted || pvol != tc.vol || pmuted != tc.muted {
 			t.Errorf("%s: in code volume %v muted %v, as %v volume %v muted %v; want %v and %v",
 				tc.name, vol, muted, tc.args, pvol, pmuted, tc.vol, tc.muted)

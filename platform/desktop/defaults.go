@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // names says what an error calls a Config field, given by its path in
@@ -19,8 +20,8 @@ type names func(field string) string
 // fieldNames calls a field by its Go name: "Config.Loop.TPS". Run uses it.
 func fieldNames(field string) string { return "Config." + field }
 
-// flagNames calls a field by the flag that sets it ("-tps"), or by its Go
-// name when no flag does. Parse uses it.
+// flagNames calls a field by the shared flag that sets it ("-tps"), or
+// by its Go name when no flag does. Parse uses it.
 func flagNames(field string) string {
 	if f := flagOf(field); f != "" {
 		return "-" + f
@@ -28,31 +29,11 @@ func flagNames(field string) string {
 	return fieldNames(field)
 }
 
-// flagOf returns the shared flag that sets the Config field at path
-// field, "" for a field no flag sets. configFlags registers exactly these.
-func flagOf(field string) string {
-	return map[string]string{
-		"Loop.Mode": "mode", "Loop.FPS": "fps", "Loop.TPS": "tps", "Loop.MaxSteps": "max-steps",
-		"Loop.MaxFrame": "max-frame", "Loop.Frames": "frames", "Loop.Ticks": "ticks",
-		"Loop.Duration": "duration", "Loop.NoInterp": "interp",
-		"Window.Headless": "headless", "Window.Fullscreen": "fullscreen",
-		"Debug.HUD": "hud", "Debug.Keys": "debug",
-		"Seed": "seed", "Physics": "physics", "Wait": "wait", "NoIdleGC": "idle-gc",
-		"Output.Stats": "stats", "Output.StatsJSON": "stats-json", "Output.Screenshot": "screenshot",
-		"Output.CPUProfile": "cpuprofile", "Output.MemProfile": "memprofile", "Output.Trace": "trace",
-		"Output.PProf": "pprof", "Output.Record": "record", "Output.Replay": "replay",
-		"Sound.AudioOut": "audio-out", "Sound.Mute": "mute", "Sound.Volume": "volume",
-		"Net.Host": "host", "Net.Join": "join", "Net.Code": "code",
-		"Net.InputDelay": "input-delay", "Net.DropAfter": "net-timeout", "Net.JoinTimeout": "join-timeout", "Net.Rollback": "rollback", "Net.Lobby": "lobby",
-		"SyncTest": "synctest", "Loop.Players": "players",
-	}[field]
-}
-
 // withDefaults returns c with every zero field set to its default (the
 // loop's by engine.Config.WithDefaults) and reports the first invalid
 // field as a usage error, calling fields as name says. The returned
 // Config has its defaults also when c is invalid. It does not check the
-// game's own flags (see gameFlags).
+// game's own flags (see checked).
 func (c Config) withDefaults(name names) (Config, error) {
 	if c.MaxPlayers > 0 && c.Loop.Players == 0 {
 		c.Loop.Players = max(c.MinPlayers, 1)
@@ -69,8 +50,15 @@ func (c Config) withDefaults(name names) (Config, error) {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
-	c.Sound = c.Sound.withDefaults()
-	c.Net = c.Net.withDefaults()
+	if c.Sound.Volume == 0 {
+		c.Sound.Volume = 1
+	}
+	if c.Net.DropAfter == 0 {
+		c.Net.DropAfter = netplay.DefaultDropAfter
+	}
+	if c.Net.JoinTimeout == 0 {
+		c.Net.JoinTimeout = netplay.DefaultHandshake
+	}
 	if loopErr != nil {
 		return c, loopError(loopErr, name)
 	}
@@ -90,6 +78,17 @@ func (c Config) withDefaults(name names) (Config, error) {
 		return c, err
 	}
 	return c, c.Output.check(c.Sound.AudioOut, name)
+}
+
+// checked returns c with its defaults, checked with the game's flags g
+// as they are set (LocalFlags naming only them, the game's Validate),
+// calling fields as name says: the one check of a run's configuration.
+func (c Config) checked(g *gameFlags, name names) (Config, error) {
+	d, err := c.withDefaults(name)
+	if err != nil {
+		return d, err
+	}
+	return d, g.check(&d, name)
 }
 
 // loopError says what engine.Config.WithDefaults refused, calling the

@@ -12,13 +12,8 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
-	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
-
-// simulationFlags are the shared flags that change what the ticks
-// compute; recordings keep them with every game flag that is not local.
-var simulationFlags = [...]string{"seed", "tps", "physics"}
 
 // ErrUsage marks a bad command line or Config: Main exits with status 2.
 // Errors that wrap it print only their own message.
@@ -41,44 +36,7 @@ func usagef(format string, args ...any) error {
 // -max-frame is given: its default follows -tps.
 func (c *Config) Flags(fs *flag.FlagSet) {
 	d, _ := c.withDefaults(fieldNames) // the defaults to show, valid or not
-	l, dl := &c.Loop, &d.Loop
-	fs.TextVar(&l.Mode, "mode", dl.Mode, "power mode: vsync, cap or uncapped")
-	countVar(fs, &l.FPS, "fps", dl.FPS, "frame cap for -mode cap, an `int` from 1 to 10000")
-	countVar(fs, &l.TPS, "tps", dl.TPS, "fixed ticks per second, an `int` from 1 to 10000")
-	countVar(fs, &l.MaxSteps, "max-steps", dl.MaxSteps, "most ticks in one frame, an `int` from 1 to 1000")
-	fs.Var(maxFrameFlag{l}, "max-frame", "longest frame time fed to the accumulator, a `duration` from one tick to 10s (0: a quarter second, or one tick when that is longer)")
-	if c.MaxPlayers > 0 {
-		countVar(fs, &l.Players, "players", dl.Players, fmt.Sprintf("players in the game, an `int` from %d to %d (a netplay joiner takes the host's)", max(d.MinPlayers, 1), d.MaxPlayers))
-	}
-	fs.Uint64Var(&l.Frames, "frames", l.Frames, "stop after this many frames (0: no limit)")
-	fs.Uint64Var(&l.Ticks, "ticks", l.Ticks, "stop after exactly this many ticks (0: no limit)")
-	fs.DurationVar(&l.Duration, "duration", l.Duration, "stop after this long (0: no limit)")
-	fs.Var(notBool{&l.NoInterp}, "interp", "render interpolation between ticks")
-	fs.BoolVar(&c.Window.Headless, "headless", c.Window.Headless, "no visible window (automatic when there is no display)")
-	fs.BoolVar(&c.Window.Fullscreen, "fullscreen", c.Window.Fullscreen, "start in desktop fullscreen (F11 and Alt+Enter toggle it)")
-	fs.BoolVar(&c.Debug.HUD, "hud", c.Debug.HUD, "show the debug HUD from the start (with -debug, F1 toggles it)")
-	fs.BoolVar(&c.Debug.Keys, "debug", c.Debug.Keys, "turn the debug hotkeys on (-h lists them)")
-	fs.Uint64Var(&c.Seed, "seed", d.Seed, "scene randomness (0 means 1)")
-	fs.TextVar(&c.Physics, "physics", c.Physics, "physics engine: "+backend.Usage())
-	c.Output.flags(fs)
-	fs.Var(notBool{&c.NoIdleGC}, "idle-gc", "collect garbage in each frame's idle time instead of inside physics steps")
-	fs.TextVar(&c.Wait, "wait", c.Wait, "how the frame cap waits: hybrid (sleep, then spin the last stretch), sleep or spin")
-	c.Sound.flags(fs, d.Sound)
-	c.Net.flags(fs, d.Net)
-	fs.IntVar(&c.SyncTest, "synctest", c.SyncTest, "check the game's copies: each tick, restore the state of this many ticks ago and simulate it again, failing at the first tick whose hashes differ (0: off; 1 to 30)")
-}
-
-// flags registers the output flags on fs, writing into o.
-func (o *Output) flags(fs *flag.FlagSet) {
-	fs.BoolVar(&o.Stats, "stats", o.Stats, "print a summary at exit")
-	fs.StringVar(&o.StatsJSON, "stats-json", o.StatsJSON, "write the summary as JSON to `file`")
-	fs.StringVar(&o.Screenshot, "screenshot", o.Screenshot, "save the last rendered frame to `file`.png")
-	fs.StringVar(&o.CPUProfile, "cpuprofile", o.CPUProfile, "write a pprof CPU profile to `file`")
-	fs.StringVar(&o.MemProfile, "memprofile", o.MemProfile, "write a pprof heap profile to `file` at exit")
-	fs.StringVar(&o.Trace, "trace", o.Trace, "write an execution trace to `file`")
-	fs.StringVar(&o.PProf, "pprof", o.PProf, "serve net/http/pprof on `addr` (loopback only, e.g. localhost:6060)")
-	fs.StringVar(&o.Record, "record", o.Record, "record per-tick input and state hashes to `file`")
-	fs.StringVar(&o.Replay, "replay", o.Replay, "replay the recording in `file`, stopping at the first differing hash")
+	c.register(fs, &d)
 }
 
 // notBool is a boolean flag that sets the negation of a Config field
@@ -190,35 +148,59 @@ func (o *Output) check(audioOut string, name names) error {
 // checked as Run checks it, naming flags. With -h it prints the usage on
 // standard error and returns flag.ErrHelp; other errors wrap ErrUsage.
 func Parse(game Game, cfg Config, args []string) (Config, error) {
-	return parse(game, cfg, args, os.Stderr)
+	line, err := parse(game, cfg, args, os.Stderr)
+	return line.cfg, err
 }
 
-// parse is Parse printing -h's usage on out.
-func parse(game Game, c Config, args []string, out io.Writer) (Config, error) {
-	d, _ := c.withDefaults(fieldNames)
+// commandLine is a command line parsed for the run that follows it.
+type commandLine struct {
+	cfg  Config     // as Parse returns it
+	run  Config     // cfg with its defaults, checked
+	game *gameFlags // the game's flags, as the command line set them
+}
+
+// parse is Parse printing -h's usage on out, returning what the run
+// needs too: the game's flags are registered once, and the Config is
+// defaulted and checked once.
+func parse(game Game, c Config, args []string, out io.Writer) (commandLine, error) {
+	d, _ := c.withDefaults(fieldNames) // the defaults to show, valid or not
 	fs := flag.NewFlagSet(d.Name, flag.ContinueOnError)
 	// The flag package would print each error and the whole usage; a bad
 	// flag gets one line here instead, and -h the usage.
 	fs.SetOutput(io.Discard)
-	c.Flags(fs)
+	c.register(fs, &d)
 	shared := map[string]bool{}
 	fs.VisitAll(func(fl *flag.Flag) { shared[fl.Name] = true })
-	if f, ok := game.(Flagger); ok {
-		f.Flags(fs)
-	}
-	if err := setGameFlags(fs, shared, c.GameFlags, fieldNames); err != nil {
-		return c, err
+	g := newGameFlags(game, fs, shared)
+	if err := g.setAll(c.GameFlags, fieldNames); err != nil {
+		return commandLine{cfg: c}, err
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printUsage(out, fs, shared, d.Description, &c.Debug, d.Loop.Players > 1 || d.MaxPlayers > 1)
-			return c, err
+			printUsage(out, fs, d.Description, &c.Debug, d.Loop.Players > 1 || d.MaxPlayers > 1)
+			return commandLine{cfg: c}, err
 		}
-		return c, explainFlagError(fs, err)
+		return commandLine{cfg: c}, explainFlagError(fs, err)
 	}
 	if fs.NArg() > 0 {
-		return c, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))
+		return commandLine{cfg: c}, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))
 	}
+	given := c.given(fs, shared)
+	line := commandLine{game: g}
+	var err error
+	if c.Output.Replay != "" {
+		line.run, err = c.replaySettings(g, func(name string) bool { return given[name] })
+	} else {
+		line.run, err = c.checked(g, flagNames)
+	}
+	line.cfg = c
+	return line, err
+}
+
+// given notes in c.GameFlags every game flag fs was given (on the
+// command line or from GameFlags) and returns the names of every flag
+// given.
+func (c *Config) given(fs *flag.FlagSet, shared map[string]bool) map[string]bool {
 	given := map[string]bool{}
 	c.GameFlags = nil
 	fs.Visit(func(fl *flag.Flag) {
@@ -227,16 +209,7 @@ func parse(game Game, c Config, args []string, out io.Writer) (Config, error) {
 			c.GameFlags = append(c.GameFlags, tape.Setting{Name: fl.Name, Value: fl.Value.String()})
 		}
 	})
-	if c.Output.Replay != "" {
-		if err := c.replaySettings(game, func(name string) bool { return given[name] }); err != nil {
-			return c, err
-		}
-	}
-	if _, err := c.withDefaults(flagNames); err != nil {
-		return c, err
-	}
-	_, err := gameFlags(game, &c, flagNames)
-	return c, err
+	return given
 }
 
 // explainFlagError adds what a flag takes to the flag package's error,

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/lockstep-engine/lockstep/platform/lobby"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -47,12 +48,42 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, log *s
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go watchRoom(wctx, c, log, p)
+	mctx, unanswered := context.WithCancelCause(ctx)
+	defer unanswered(nil)
+	go boundMeeting(wctx, c, p.meetLimit(), unanswered)
 	opt.Lobby = addr // bind only the address facing it
-	j, err := transport.Meet(ctx, rendezvous{c}, func() []transport.ICEServer { return iceServers(c.Servers()) }, opt)
+	j, err := transport.Meet(mctx, rendezvous{c}, func() []transport.ICEServer { return iceServers(c.Servers()) }, opt)
+	if cause := context.Cause(mctx); err != nil && ctx.Err() == nil && errors.Is(cause, errUnanswered) {
+		err = fmt.Errorf("%w (%w)", cause, err)
+	}
 	if err != nil {
 		return nil, p.fail(ctx, lobbyFailure(addr, err), len(c.Status().Joined))
 	}
 	return j, nil
+}
+
+// meetLimit is how long meeting may take once the lobby says every
+// player is here: ICE (20 s at most a path, the relay's included) and
+// QUIC, with room to spare.
+const meetLimit = time.Minute
+
+// errUnanswered ends a meeting the lobby called full that no player
+// answered in time: the lobby lied, or the others left without a word.
+var errUnanswered = errors.New("netplay: the lobby says every player is here, but they did not answer")
+
+// boundMeeting ends the meeting with errUnanswered when it has not
+// ended limit after the lobby first said the room was full.
+func boundMeeting(ctx context.Context, c *lobby.Client, limit time.Duration, end context.CancelCauseFunc) {
+	if _, err := c.Wait(ctx, lobby.Status.Full); err != nil {
+		return
+	}
+	t := time.NewTimer(limit)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		end(fmt.Errorf("%w within %v", errUnanswered, limit))
+	case <-ctx.Done():
+	}
 }
 
 // watchRoom logs and shows who is in the room as it changes.
@@ -106,6 +137,8 @@ func lobbyFailure(addr string, err error) error {
 		return &playerError{"netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured (" + err.Error() + ")", err}
 	case errors.As(err, &le):
 		return &playerError{fmt.Sprintf("netplay: %v: %s (%v)", le.Kind, le.Try, le.Err), err}
+	case errors.Is(err, errUnanswered):
+		return &playerError{"netplay: the lobby says every player is here, but the others did not answer: they may have left, or the lobby is wrong: try again with a new code (" + err.Error() + ")", err}
 	case errors.Is(err, transport.ErrNoPath):
 		return &playerError{"netplay: no network path between the players, not even through the relay: try again, or let one player forward a UDP port and use -host/-join (" + err.Error() + ")", err}
 	}
@@ -138,8 +171,19 @@ type progress struct {
 	code    string
 	players int
 
+	// limit bounds meeting once the room is full; 0 means meetLimit.
+	limit time.Duration
+
 	mu     sync.Mutex
 	failed bool
+}
+
+// meetLimit is p.limit, or meetLimit when it is 0.
+func (p *progress) meetLimit() time.Duration {
+	if p.limit == 0 {
+		return meetLimit
+	}
+	return p.limit
 }
 
 // set says the state on the screen; after a failure nothing changes it.

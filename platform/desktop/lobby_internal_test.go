@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -122,5 +123,54 @@ func TestOnlyAGameThatAsksListensOnEveryInterface(t *testing.T) {
 		if got := r.sessionOptions(netplay.Local{}).ListenAll; got != all {
 			t.Errorf("Config.Net.ListenAll %v: the session's ListenAll is %v", all, got)
 		}
+	}
+}
+
+// A host whose lobby said the room was full (a lying lobby, or a player
+// who joined and never spoke) stayed "connecting" with no end: the
+// meeting now ends a bound after the room filled, in words that say
+// what happened and what to try, on the screen too.
+func TestAHostToldTheRoomIsFullByALobbyNobodyAnswersDoesNotWaitForever(t *testing.T) {
+	srv, err := lobby.NewServer(lobby.ServerConfig{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	addr := strings.TrimPrefix(hs.URL, "http://")
+	p := &progress{screen: &waitScreen{}, lobby: addr, code: "ABCDEFGH12345678", players: 2, limit: 2 * time.Second}
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute) // a cold, busy machine
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, slog.New(slog.DiscardHandler), p)
+		done <- err
+	}()
+	// The silent player: in the room, never a word. It joins once the
+	// host has made the room (until then the code is unknown).
+	var silent *lobby.Client
+	for silent == nil && ctx.Err() == nil {
+		silent, err = lobby.Join(ctx, addr, p.code, lobby.Options{NoCreate: true, Logger: slog.New(slog.DiscardHandler)})
+		if err != nil && !errors.Is(err, lobby.ErrCodeUnknown) {
+			t.Fatalf("the silent player's join: %v", err)
+		}
+		if err != nil {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	if silent == nil {
+		t.Fatal("the host never made the room")
+	}
+	defer silent.Close()
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		t.Fatal("the host still waits 2 minutes on, with a 2 s bound after the room filled")
+	}
+	if !errors.Is(err, errUnanswered) || !strings.Contains(err.Error(), "every player is here, but the others did not answer") || !strings.Contains(err.Error(), "try again") {
+		t.Fatalf("the host's meeting ended with %v: want errUnanswered in a player's words", err)
+	}
+	if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, "could not start") || !strings.Contains(said, "did not answer") {
+		t.Fatalf("the screen says %q, want the failure", said)
 	}
 }

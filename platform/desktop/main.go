@@ -38,7 +38,13 @@ func mainStatus(game Game, cfg Config, args []string, stdout, stderr io.Writer) 
 	ctx, stop := signal.NotifyContext(context.Background(), signals.Ending()...)
 	defer stop()
 	name := cmp.Or(cfg.Name, programName())
-	cfg, err := parse(game, cfg, args, stderr)
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
+	if cfg.Output.StatsOut == nil {
+		cfg.Output.StatsOut = stdout
+	}
+	line, err := parse(game, cfg, args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -46,13 +52,9 @@ func mainStatus(game Game, cfg Config, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 2
 	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	}
-	if cfg.Output.StatsOut == nil {
-		cfg.Output.StatsOut = stdout
-	}
-	_, err = Run(ctx, game, cfg)
+	r := newRun(game, line.cfg)
+	r.line = &line // parsed and checked: the game's flags are registered once
+	_, err = r.execute(ctx)
 	if err == nil {
 		return 0
 	}
@@ -72,8 +74,12 @@ func mainStatus(game Game, cfg Config, args []string, stdout, stderr io.Writer) 
 // output cfg.Output asks for is written even when the run fails; when it
 // fails before the loop starts, the JSON summary says why. Errors from a
 // bad cfg wrap ErrUsage. Call it from the main goroutine.
-func Run(ctx context.Context, game Game, cfg Config) (sum Summary, err error) {
-	r := newRun(game, cfg)
+func Run(ctx context.Context, game Game, cfg Config) (Summary, error) {
+	return newRun(game, cfg).execute(ctx)
+}
+
+// execute is Run's work, for a run prepared by newRun.
+func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	defer func() {
 		if err != nil && !r.looped && r.cfg.Output.StatsJSON != "" {
 			r.sum.Error = err.Error()

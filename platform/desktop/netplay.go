@@ -3,7 +3,6 @@ package desktop
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"image/color"
 	"io"
@@ -74,36 +73,12 @@ type NetOptions struct {
 	ListenAll bool
 }
 
-// flags registers the netplay flags on fs, writing into n, with d's
-// values (n with its defaults) as the defaults.
-func (n *NetOptions) flags(fs *flag.FlagSet, d NetOptions) {
-	fs.StringVar(&n.Host, "host", d.Host, "netplay: wait for the other players on `addr` (such as 127.0.0.1:7777 or a LAN address)")
-	fs.StringVar(&n.Join, "join", d.Join, "netplay: join the host at `addr`")
-	fs.StringVar(&n.Code, "code", d.Code, "netplay: the session's secret (the host prints a generated one when not given)")
-	fs.IntVar(&n.InputDelay, "input-delay", d.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", netplay.MaxInputDelay))
-	fs.DurationVar(&n.DropAfter, "net-timeout", d.DropAfter, "netplay: how long a silent player's place is held for them to come back before the session goes on without them (most games end then)")
-	fs.DurationVar(&n.JoinTimeout, "join-timeout", d.JoinTimeout, "netplay: how long a joiner waits for the host to answer at all")
-	n.rollbackFlag(fs, d)
-	fs.StringVar(&n.Lobby, "lobby", d.Lobby, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts")
-}
-
 // endWait bounds the wait for the peers' last acknowledgements after the
 // session's last tick, and for the session to end after an interrupt.
 func (n *NetOptions) endWait() time.Duration { return min(n.DropAfter, 3*time.Second) }
 
 // active reports whether the run is a netplay session.
 func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" || n.Lobby != "" }
-
-// withDefaults returns n with a zero DropAfter netplay.DefaultDropAfter.
-func (n NetOptions) withDefaults() NetOptions {
-	if n.DropAfter == 0 {
-		n.DropAfter = netplay.DefaultDropAfter
-	}
-	if n.JoinTimeout == 0 {
-		n.JoinTimeout = netplay.DefaultHandshake
-	}
-	return n
-}
 
 // check checks a defaulted n in a run with c, calling fields as name says.
 func (n *NetOptions) check(c *Config, name names) error {
@@ -120,7 +95,7 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("%s needs %s, %s or %s", code, host, join, lobby)
 	case n.Code != "" && len(n.Code) < transport.MinCode:
 		return usagef("invalid value for %s: want at least %d characters (leave it out on the host to have one generated)", code, transport.MinCode)
-	case n.InputDelay < 0 || n.InputDelay > netplay.MaxInputDelay:
+	case (netplay.Terms{InputDelay: n.InputDelay}).Check() != nil: // the session's range, netplay's to say
 		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, netplay.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
 		return usagef("%s is the host's to choose: give it to the host", delay)
@@ -267,10 +242,13 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 // (those it chose itself already agree: the host refused it otherwise)
 // and ticks, each checked as the command line checks it.
 func (r *run) adoptHost(j *transport.Joined) error {
-	if err := r.cfg.adoptTerms(r.game, j.Terms); err != nil {
+	cfg, err := r.cfg.adoptTerms(r.flags, j.Terms)
+	if err != nil {
 		return err
 	}
-	return r.checkGame()
+	r.cfg = cfg
+	r.recorded = r.flags.recorded(&r.cfg)
+	return nil
 }
 
 // canAdopt reports whether this joiner can run the host's terms t, as
@@ -280,23 +258,24 @@ func (r *run) adoptHost(j *transport.Joined) error {
 // adoptHost sets them again.
 func (r *run) canAdopt(t netplay.Terms) error {
 	trial := r.cfg
-	return trial.adoptTerms(r.game, t)
+	_, err := trial.adoptTerms(r.flags, t)
+	return err
 }
 
-// adoptTerms takes a host's terms t into c: the player count, the
-// settings a recording keeps and the tick every peer stops after.
-func (c *Config) adoptTerms(game Game, t netplay.Terms) error {
-	if c.MaxPlayers > 0 {
-		c.Loop.Players = t.Players // checked against the game's range with the settings
+// adoptTerms takes a host's terms t into c and the game's flags g: what
+// the shared flags' table says a joiner takes (the player count, the tick
+// every peer stops after) and the settings a recording keeps. It returns
+// c with its defaults, checked.
+func (c *Config) adoptTerms(g *gameFlags, t netplay.Terms) (Config, error) {
+	for _, f := range sharedFlags() {
+		if f.fromTerms != nil {
+			f.fromTerms(c, &t)
+		}
 	}
 	if t.Players != c.Loop.Players { // a game of one count plays only that
-		return fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", t.Players, c.Loop.Players)
+		return *c, fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", t.Players, c.Loop.Players)
 	}
-	if err := c.adoptSettings(game, t.Settings, nil, hostSource()); err != nil {
-		return err
-	}
-	c.Loop.Ticks = t.Ticks // every peer stops on the host's -ticks (0: when a player quits)
-	return nil
+	return c.adoptSettings(g, t.Settings, nil, hostSource())
 }
 
 // hostSource is where a joiner's adopted settings come from.
@@ -312,8 +291,8 @@ func chosenSettings(c *Config, ss []tape.Setting) []string {
 	def, _ := Config{}.withDefaults(fieldNames)
 	var chosen []string
 	for _, s := range ss {
-		shared := slices.Contains(simulationFlags[:], s.Name)
-		if shared && s.Value != def.setting(s.Name) || !shared && slices.ContainsFunc(c.GameFlags, func(g tape.Setting) bool { return g.Name == s.Name }) {
+		f := sharedFlagNamed(s.Name)
+		if f != nil && f.kept() && s.Value != f.get(&def) || f == nil && slices.ContainsFunc(c.GameFlags, func(g tape.Setting) bool { return g.Name == s.Name }) {
 			chosen = append(chosen, s.Name)
 		}
 	}

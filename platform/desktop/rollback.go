@@ -10,9 +10,9 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
-// rollbackFlag registers -rollback N, with d's value as the default: 0
-// sets NoRollback, more sets Rollback.
-func (n *NetOptions) rollbackFlag(fs *flag.FlagSet, d NetOptions) {
+// rollbackFlag registers -rollback N as name, with d's value as the
+// default: 0 sets NoRollback, more sets Rollback.
+func (n *NetOptions) rollbackFlag(fs *flag.FlagSet, name string, d NetOptions) {
 	def := d.Rollback
 	switch {
 	case d.NoRollback:
@@ -21,7 +21,7 @@ func (n *NetOptions) rollbackFlag(fs *flag.FlagSet, d NetOptions) {
 		def = netplay.DefaultRollback
 	}
 	usage := fmt.Sprintf("netplay: most `ticks` drawn ahead of the confirmed input, 1 to %d; 0 is pure lockstep (default %d)", netplay.MaxRollback, def)
-	fs.Func("rollback", usage, func(s string) error {
+	fs.Func(name, usage, func(s string) error {
 		v, err := strconv.Atoi(s)
 		if err != nil {
 			return fmt.Errorf("want a whole number of ticks: %w", err)

@@ -29,7 +29,12 @@ type run struct {
 	idle   *engine.IdleGC
 	net    *netRun // the netplay session; nil alone
 	looped bool    // the loop started: its summary is written by finish
-	// recorded is what a recording of the run keeps (recordedSettings).
+	// line is the command line parsed for this run (Main's); nil for a
+	// Run with no command line.
+	line *commandLine
+	// flags are the game's own flags, registered once.
+	flags *gameFlags
+	// recorded is what a recording of the run keeps (gameFlags.recorded).
 	recorded []tape.Setting
 }
 
@@ -56,24 +61,37 @@ func (r *run) check() error {
 	if err := checkSyncGame(r.game, &r.parts, &r.raw); err != nil {
 		return err
 	}
-	cfg, err := r.raw.withDefaults(fieldNames)
-	r.cfg, r.log = cfg, cfg.Logger
-	r.sum.Seed, r.sum.Physics = cfg.Seed, cfg.Physics.String()
-	if err != nil {
+	if err := r.checkConfig(); err != nil {
 		return err
 	}
-	return r.checkGame()
+	r.recorded = r.flags.recorded(&r.cfg)
+	return nil
 }
 
-// checkGame sets the game's flags as r.cfg says, checks them and notes
-// what a recording of the run keeps.
-func (r *run) checkGame() error {
-	gfs, err := gameFlags(r.game, &r.cfg, fieldNames)
+// checkConfig fills in r's Config's defaults and checks it, with the
+// game's flags set as it says, unless the command line (Main) did.
+func (r *run) checkConfig() error {
+	if r.line != nil {
+		r.setConfig(r.line.run)
+		r.flags = r.line.game
+		return nil
+	}
+	cfg, err := r.raw.withDefaults(fieldNames)
+	r.setConfig(cfg)
 	if err != nil {
 		return err
 	}
-	r.recorded = recordedSettings(&r.cfg, gfs)
-	return nil
+	r.flags = newGameFlags(r.game, nil, nil)
+	if err := r.flags.setAll(cfg.GameFlags, fieldNames); err != nil {
+		return err
+	}
+	return r.flags.check(&cfg, fieldNames)
+}
+
+// setConfig makes cfg, with its defaults, the run's.
+func (r *run) setConfig(cfg Config) {
+	r.cfg, r.log = cfg, cfg.Logger
+	r.sum.Seed, r.sum.Physics = cfg.Seed, cfg.Physics.String()
 }
 
 // open opens the window, titled with the game's name unless cfg says.

@@ -41,6 +41,16 @@ func recorded(over ...tape.Setting) []tape.Setting {
 	return append(ss, over...)
 }
 
+// flagsOf is game's flags, set as c.GameFlags says.
+func flagsOf(t *testing.T, game Game, c *Config) *gameFlags {
+	t.Helper()
+	g := newGameFlags(game, nil, nil)
+	if err := g.setAll(c.GameFlags, fieldNames); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // A joiner (and a replay) takes only the settings a recording keeps, each
 // checked as its flag is, the game's Validate included; anything else is
 // refused by name, and nothing of it reaches the game.
@@ -65,7 +75,7 @@ func TestAdoptedSettingsAreOnlyWhatARecordingKeepsEachChecked(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := &goals{}
 			c := Config{Name: "goals", LocalFlags: []string{"bot"}, GameFlags: []tape.Setting{{Name: "bot", Value: "4"}}}
-			err := c.adoptSettings(g, tc.ss, nil, hostSource())
+			_, err := c.adoptSettings(flagsOf(t, g, &c), tc.ss, nil, hostSource())
 			if tc.want == "" {
 				if err != nil {
 					t.Fatalf("adopt %v: %v", tc.ss, err)
@@ -88,7 +98,7 @@ func TestAdoptedSettingsAreOnlyWhatARecordingKeepsEachChecked(t *testing.T) {
 // A setting the user chose must agree: it is never overwritten.
 func TestAdoptingRefusesToOverwriteAChosenSetting(t *testing.T) {
 	c := Config{Name: "goals", Seed: 4}
-	err := c.adoptSettings(&goals{}, []tape.Setting{{Name: "seed", Value: "5"}}, func(n string) bool { return n == "seed" }, hostSource())
+	_, err := c.adoptSettings(flagsOf(t, &goals{}, &c), []tape.Setting{{Name: "seed", Value: "5"}}, func(n string) bool { return n == "seed" }, hostSource())
 	if err == nil || !strings.Contains(err.Error(), "-seed 4 contradicts the host's -seed 5") {
 		t.Fatalf("adopt over a chosen seed: %v", err)
 	}

@@ -3,7 +3,6 @@ package desktop
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -40,15 +39,6 @@ const (
 	audioBuffer = 128
 )
 
-// flags registers the sound flags on fs, writing into s, with d's values
-// (s with its defaults) as the defaults.
-func (s *SoundOptions) flags(fs *flag.FlagSet, d SoundOptions) {
-	fs.StringVar(&s.AudioOut, "audio-out", d.AudioOut, "write the run's mixed sound to `file`.wav (48 kHz, 16-bit stereo); a replay writes the same bytes")
-	fs.BoolVar(&s.Mute, "mute", d.Mute, "no sound heard (-audio-out still writes it)")
-	s.Volume = d.Volume
-	fs.Var(volumeFlag{s}, "volume", "master volume heard, a `float` from 0 (silent, as -mute) to 1")
-}
-
 // volumeFlag is -volume: 0 is silence, which is Mute (a zero Volume is
 // full volume).
 type volumeFlag struct{ s *SoundOptions }
@@ -71,14 +61,6 @@ func (v volumeFlag) Set(text string) error {
 	}
 	v.s.Volume = f
 	return nil
-}
-
-// withDefaults returns s with a zero Volume full.
-func (s SoundOptions) withDefaults() SoundOptions {
-	if s.Volume == 0 {
-		s.Volume = 1
-	}
-	return s
 }
 
 // check checks a defaulted s, calling fields as name says.
@@ -155,11 +137,26 @@ func openSound(ctx context.Context, o *Config, headless bool, log *slog.Logger) 
 	case headless && os.Getenv("SDL_AUDIODRIVER") == "":
 		log.Info("no audio device: headless (set SDL_AUDIODRIVER to open one)")
 	default:
-		if s.dev, err = sdl2.OpenAudio(audio.Rate, audioBuffer); err != nil {
+		s.dev, err = sdl2.OpenAudio(audio.Rate, audioBuffer)
+		logAudioLibrary(log)
+		if err != nil {
 			log.Info("no audio device: running silent", "err", err)
 		}
 	}
 	return s, nil
+}
+
+// logAudioLibrary puts what the system's audio library said while SDL
+// opened the device (alsa-lib's own lines, kept off stderr) in the
+// debug log: the line after says what it meant.
+func logAudioLibrary(log *slog.Logger) {
+	lines, more := sdl2.AudioLibraryLines()
+	if more > 0 {
+		log.Debug("audio library: earlier lines left out", "lines", more)
+	}
+	for _, l := range lines {
+		log.Debug("audio library", "said", l)
+	}
 }
 
 // parts returns p with the sounds its ticks play placed: on the ticks'

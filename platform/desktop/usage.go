@@ -7,47 +7,36 @@ import (
 )
 
 // printUsage writes -h's text for a player first: the game's name and
-// description, its own flags (shared names those that are not), the
+// description, its own flags, the
 // player's shared flags and the keys; then netplay's flags when the game
 // has several players (multi), and last the engine's under a developer
 // heading.
-func printUsage(out io.Writer, fs *flag.FlagSet, shared map[string]bool, description string, d *Debug, multi bool) {
+func printUsage(out io.Writer, fs *flag.FlagSet, description string, d *Debug, multi bool) {
 	fmt.Fprintf(out, "%s", fs.Name())
 	if description != "" {
 		fmt.Fprintf(out, ": %s", description)
 	}
 	fmt.Fprintf(out, "\n\nusage: %s [flags]\n\nflags:\n", fs.Name())
-	printFlags(out, fs, func(name string) bool { return !shared[name] || playerFlag(name) })
+	printFlags(out, fs, func(name string) bool { return groupOf(name) == playerFlag })
 	fmt.Fprintf(out, "\nkeys (never while typing into a text field):\n")
 	for _, k := range hotkeys(d) {
 		fmt.Fprintf(out, "  %-14s %s\n", k[0], k[1])
 	}
 	if multi {
 		fmt.Fprintf(out, "\nnetplay flags (playing over a network):\n")
-		printFlags(out, fs, func(name string) bool { return netFlag(name) })
+		printFlags(out, fs, func(name string) bool { return groupOf(name) == netFlag })
 	}
 	fmt.Fprintf(out, "\ndeveloper flags (the engine's):\n")
-	printFlags(out, fs, func(name string) bool { return shared[name] && !playerFlag(name) && !netFlag(name) })
+	printFlags(out, fs, func(name string) bool { return groupOf(name) == developerFlag })
 }
 
-// playerFlag reports a shared flag a player may want, listed with the
-// game's own.
-func playerFlag(name string) bool {
-	switch name {
-	case "players", "fullscreen", "mute", "volume":
-		return true
+// groupOf is where -h lists the flag called name: a game's own flag is
+// a player's.
+func groupOf(name string) flagGroup {
+	if f := sharedFlagNamed(name); f != nil {
+		return f.group
 	}
-	return false
-}
-
-// netFlag reports a netplay flag, offered by a game of several players
-// only.
-func netFlag(name string) bool {
-	switch name {
-	case "host", "join", "code", "lobby", "input-delay", "rollback", "net-timeout", "join-timeout":
-		return true
-	}
-	return false
+	return playerFlag
 }
 
 // printFlags prints the flags of fs that keep says, as the flag package

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // Options set up Join. The zero value joins or creates a two-player room.
@@ -74,8 +74,8 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.Players != 0 && !validPlayers(o.Players) {
-		return nil, fmt.Errorf("lobby: %d players: want 2 to %d", o.Players, engine.MaxPlayers)
+	if err := (netplay.Terms{Players: o.Players}).Check(); err != nil { // 0: the room's
+		return nil, fmt.Errorf("lobby: %w", err)
 	}
 	sec, err := deriveSecrets(code)
 	if err != nil {

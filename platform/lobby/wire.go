@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // protocolVersion is the lobby protocol this package speaks; the server
@@ -154,7 +155,8 @@ func decode(b []byte, limit int, v any) error {
 
 func validSlot(s int) bool { return s >= 0 && s < engine.MaxPlayers }
 
-func validPlayers(n int) bool { return n >= 2 && n <= engine.MaxPlayers }
+// validPlayers reports a room's player count a session can have.
+func validPlayers(n int) bool { return n != 0 && netplay.Terms{Players: n}.Check() == nil }
 
 // parseHex decodes exactly n bytes of lowercase or uppercase hex.
 func parseHex(s string, n int) ([]byte, bool) {

@@ -28,6 +28,7 @@ func OpenAudio(rate, bufferFrames int) (*AudioDevice, error) {
 	if rate < 1 || bufferFrames < 1 || bufferFrames > 1<<15 {
 		return nil, fmt.Errorf("sdl2: open audio: rate %d, buffer %d frames: want a positive rate and 1 to 32768 frames", rate, bufferFrames)
 	}
+	quietAudioLibrary()
 	if err := sdl.InitSubSystem(sdl.INIT_AUDIO); err != nil {
 		return nil, fmt.Errorf("sdl2: start SDL's audio: %w", err)
 	}

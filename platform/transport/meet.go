@@ -16,8 +16,6 @@ import (
 	"github.com/pion/transport/v5"
 	"github.com/pion/transport/v5/stdnet"
 	"github.com/quic-go/quic-go"
-
-	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // connectTimeout bounds finding a path to a peer that has answered: ICE
@@ -165,12 +163,10 @@ func filterClosed(errs []error) []error {
 }
 
 // checkWish checks the terms a host wishes for: the player count and a
-// fixed input delay.
+// fixed input delay, as a session's.
 func checkWish(o Options) error {
-	if err := netplay.CheckPlayers(o.Terms.Players); err != nil {
-		return err
-	}
-	return netplay.CheckInputDelay(o.Terms.InputDelay)
+	_, err := o.Terms.WithDefaults(o.Local.Rollback)
+	return err
 }
 
 // keep adds an agent and a relayed transport (either nil) to close with

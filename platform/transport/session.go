@@ -232,10 +232,7 @@ func greetHost(ctx context.Context, conn *quic.Conn, o Options) (welcome, error)
 	if w.Refused != "" {
 		return w, fmt.Errorf("%w: %s", ErrRefused, w.Refused)
 	}
-	if err := netplay.CheckPlayers(w.Players); err != nil {
-		return w, fmt.Errorf("the host's welcome: %w", err)
-	}
-	if err := netplay.CheckInputDelay(w.InputDelay); err != nil {
+	if err := (netplay.Terms{Players: w.Players, InputDelay: w.InputDelay}).Check(); err != nil {
 		return w, fmt.Errorf("the host's welcome: %w", err)
 	}
 	if w.Slot < 1 || w.Slot >= w.Players {

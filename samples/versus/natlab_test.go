@@ -29,6 +29,7 @@ const (
 	// not hold: the relay refuses them.
 	labWrongLobby = labServerIP + ":7001"
 	labTURN       = labServerIP + ":3478"
+	labRealm      = "lockstep.test"
 )
 
 // natLab is the namespaces of one test, removed at its cleanup.
@@ -39,6 +40,9 @@ type natLab struct {
 	mu    sync.Mutex
 	names []string // namespaces made, in order
 	dir   string   // logs of what runs in them
+	// turn sets more of coturn's settings than the lab's addresses and
+	// secret (key, value), before servers starts it.
+	turn [][2]string
 }
 
 // needLab fails, saying what is missing, on a machine that cannot build
@@ -225,8 +229,8 @@ func (l *natLab) turnConfig(secret string) string {
 		l.t.Fatalf("the shipped coturn configuration: %v", err)
 	}
 	text := string(conf)
-	for _, r := range [][2]string{{"listening-ip", labServerIP}, {"relay-ip", labServerIP},
-		{"listening-port", "3478"}, {"static-auth-secret", secret}, {"realm", "lockstep.test"}} {
+	for _, r := range append([][2]string{{"listening-ip", labServerIP}, {"relay-ip", labServerIP},
+		{"listening-port", "3478"}, {"static-auth-secret", secret}, {"realm", labRealm}}, l.turn...) {
 		re := regexp.MustCompile(`(?m)^` + r[0] + `=.*$`)
 		if !re.MatchString(text) {
 			l.t.Fatalf("the shipped turnserver.conf has no %s= line to set", r[0])

@@ -114,21 +114,39 @@ func readSecret(path string, stderr io.Writer) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-turn-secret-file: %w (write coturn's static-auth-secret into it)", err)
 	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("-turn-secret-file %s: a %v, not a file: give the file holding coturn's static-auth-secret", path, fileKind(fi.Mode()))
+	}
 	if fi.Size() > 1024 {
 		return nil, fmt.Errorf("-turn-secret-file %s: %d bytes, want one line of at most 1024", path, fi.Size())
 	}
 	if fi.Mode().Perm()&0o077 != 0 {
-		fmt.Fprintf(stderr, "lobby: warning: %s can be read by others (mode %v); chmod 600 it\n", path, fi.Mode().Perm())
+		fmt.Fprintf(stderr, "lobby: warning: -turn-secret-file %s can be read by others (mode %v); chmod 600 it\n", path, fi.Mode().Perm())
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("-turn-secret-file: %w", err)
+		return nil, fmt.Errorf("-turn-secret-file: %w (it must be readable by the lobby)", err)
 	}
 	secret := strings.TrimSpace(string(b))
 	if secret == "" || strings.ContainsAny(secret, "\r\n") {
 		return nil, fmt.Errorf("-turn-secret-file %s: want one non-empty line (coturn's static-auth-secret)", path)
 	}
 	return []byte(secret), nil
+}
+
+// fileKind names what a path that is not a regular file is.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "directory"
+	case m&os.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&os.ModeSocket != 0:
+		return "socket"
+	case m&os.ModeDevice != 0:
+		return "device"
+	}
+	return "special file"
 }
 
 func run(ctx context.Context, args []string, stderr io.Writer) int {

@@ -58,7 +58,8 @@ func TestBadCommandLinesExitTwoNamingTheFlag(t *testing.T) {
 		{[]string{"-listen", "7000"}, "-listen"},
 		{[]string{"-turn", "turn:127.0.0.1:3478"}, "-turn-secret-file"},
 		{[]string{"-turn-secret-file", filepath.Join(dir, "missing")}, "-turn-secret-file"},
-		{[]string{"-turn-secret-file", empty}, "non-empty"},
+		{[]string{"-turn-secret-file", empty}, "-turn-secret-file " + empty + ": want one non-empty line"},
+		{[]string{"-turn-secret-file", dir}, "-turn-secret-file " + dir + ": a directory, not a file"},
 		{[]string{"-stun", "http://example.com"}, "stun:HOST:PORT"},
 		{[]string{"-cert", "c.pem"}, "-key"},
 		{[]string{"extra"}, "unexpected argument"},
@@ -184,5 +185,22 @@ func TestServesHTTPSWithItsOwnCertificate(t *testing.T) {
 	stop()
 	if code := <-exit; code != 0 {
 		t.Fatalf("exit %d:\n%s", code, errs.String())
+	}
+}
+
+// The warning about a secret others can read names the flag it came
+// from, as every error about the file does.
+func TestAReadableSecretFileWarningNamesTheFlag(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(path, []byte("s3cret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o644); err != nil { // past the umask
+		t.Fatal(err)
+	}
+	var warn strings.Builder
+	secret, err := readSecret(path, &warn)
+	if err != nil || string(secret) != "s3cret" || !strings.Contains(warn.String(), "-turn-secret-file "+path+" can be read by others") {
+		t.Fatalf("readSecret: %q, %v, warned %q: want the secret and a warning naming -turn-secret-file", secret, err, warn.String())
 	}
 }

@@ -1,0 +1,127 @@
+package desktop
+
+import (
+	"flag"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/lockstep-engine/lockstep/engine/tape"
+)
+
+// gameFlags are a game's own flags (Flagger), registered once a run: the
+// command line, Config.GameFlags, a -replay's recording and a netplay
+// host's terms all set them on this one FlagSet, and a recording keeps
+// their values from it.
+type gameFlags struct {
+	game Flagger       // nil: the game has no flags of its own
+	fs   *flag.FlagSet // the game's flags, and on a command line the shared ones too
+	// shared names the shared flags on fs, which are not the game's.
+	shared map[string]bool
+}
+
+// newGameFlags registers game's own flags, when it is a Flagger, on fs,
+// which holds the shared flags shared names; a nil fs is a FlagSet of the
+// game's flags alone, for a run with no command line.
+func newGameFlags(game Game, fs *flag.FlagSet, shared map[string]bool) *gameFlags {
+	g := &gameFlags{fs: fs, shared: shared}
+	if fs == nil {
+		g.fs = flag.NewFlagSet("", flag.ContinueOnError)
+		g.fs.SetOutput(io.Discard)
+	}
+	if f, ok := game.(Flagger); ok {
+		g.game = f
+		f.Flags(g.fs) // sets every game flag to its default
+	}
+	return g
+}
+
+// checkLocal checks that local (Config.LocalFlags) names only the game's
+// flags.
+func (g *gameFlags) checkLocal(local []string, name names) error {
+	for _, n := range local {
+		if g.game == nil {
+			return usagef("%s names -%s, but the game has no flags of its own (no Flags method)", name("LocalFlags"), n)
+		}
+		if !g.has(n) {
+			return usagef("%s names -%s, which is not one of the game's flags", name("LocalFlags"), n)
+		}
+	}
+	return nil
+}
+
+// has reports whether name is one of the game's flags.
+func (g *gameFlags) has(name string) bool { return !g.shared[name] && g.fs.Lookup(name) != nil }
+
+// setAll sets the game's flags ss names, refusing a name given twice and
+// one that is not a game flag.
+func (g *gameFlags) setAll(ss []tape.Setting, name names) error {
+	seen := map[string]bool{}
+	for _, s := range ss {
+		switch {
+		case g.game == nil:
+			return usagef("%s sets -%s, but the game has no flags of its own (no Flags method)", name("GameFlags"), s.Name)
+		case seen[s.Name]:
+			return usagef("%s sets -%s twice: give it once", name("GameFlags"), s.Name)
+		case !g.has(s.Name):
+			return usagef("%s sets -%s, which is not one of the game's flags", name("GameFlags"), s.Name)
+		}
+		seen[s.Name] = true
+		if err := g.fs.Set(s.Name, s.Value); err != nil {
+			return usagef("invalid value %q for -%s (%s): %v", s.Value, s.Name, name("GameFlags"), err)
+		}
+	}
+	return nil
+}
+
+// check checks the game's flags as they are set for a run with c:
+// c.LocalFlags names only them, and the game's Validate accepts them.
+func (g *gameFlags) check(c *Config, name names) error {
+	if err := g.checkLocal(c.LocalFlags, name); err != nil {
+		return err
+	}
+	if g.game == nil {
+		return nil
+	}
+	if err := g.game.Validate(); err != nil {
+		return usagef("%v", err)
+	}
+	return nil
+}
+
+// visit calls fn for each of the game's flags, in name order.
+func (g *gameFlags) visit(fn func(*flag.Flag)) {
+	g.fs.VisitAll(func(fl *flag.Flag) {
+		if !g.shared[fl.Name] {
+			fn(fl)
+		}
+	})
+}
+
+// recorded is what a recording of a run with c keeps, by name: the
+// shared flags the table says (seed, tps, physics) and the game's flags
+// but c.LocalFlags.
+func (g *gameFlags) recorded(c *Config) []tape.Setting {
+	var ss []tape.Setting
+	for _, f := range sharedFlags() {
+		if f.kept() {
+			ss = append(ss, tape.Setting{Name: f.name, Value: f.get(c)})
+		}
+	}
+	g.visit(func(fl *flag.Flag) {
+		if !slices.Contains(c.LocalFlags, fl.Name) {
+			ss = append(ss, tape.Setting{Name: fl.Name, Value: fl.Value.String()})
+		}
+	})
+	slices.SortFunc(ss, func(a, b tape.Setting) int { return strings.Compare(a.Name, b.Name) })
+	return ss
+}
+
+// keeps reports whether a recording of a run with c keeps the setting
+// called name.
+func (g *gameFlags) keeps(c *Config, name string) bool {
+	if f := sharedFlagNamed(name); f != nil {
+		return f.kept()
+	}
+	return g.has(name) && !slices.Contains(c.LocalFlags, name)
+}
