@@ -42,6 +42,15 @@ func (w *writer) uvarint(v uint64) {
 // varint writes v zigzag-coded: small differences either way take a byte.
 func (w *writer) varint(v int64) { w.uvarint(uint64(v<<1) ^ uint64(v>>63)) }
 
+// uvarintFits reports whether v fits in what is left of w.
+func (w *writer) uvarintFits(v uint64) bool {
+	n := 1
+	for ; v >= 0x80; v >>= 7 {
+		n++
+	}
+	return cap(w.buf)-len(w.buf) >= n
+}
+
 func (w *writer) u64(v uint64) {
 	for i := range 8 {
 		w.byte(byte(v >> (8 * i)))
