@@ -18,7 +18,7 @@ import (
 // holding the session a fraction f > 1/2 of the time passes CrawlAfter
 // (20 s) after CrawlAfter/(2f−1): the host gives its slot up (the
 // session's usual end, on one tick for everyone), a joiner ends with a
-// *LaggingError, in lockstep and drawing ahead alike (29 s).
+// *LaggingError, in lockstep (29 s) and drawing ahead (43 s) alike.
 func TestAPeerThatKeepsTheSessionCrawlingIsLagging(t *testing.T) {
 	const bound = time.Minute
 	for _, rollback := range []int{0, netplay.DefaultRollback} {

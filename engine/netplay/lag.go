@@ -45,15 +45,17 @@ func (s *Session) noteLag(dt time.Duration) {
 // noteCrawl is noteLag's for p: the crawl of its slot grows by dt while
 // the session is held for its input (holdsFor), p still answers and is
 // not waiting for this peer (hadAll, takesOurs), busy or not; it drains
-// as fast otherwise. Past CrawlAfter the slot is lagging: one that holds
-// the session a fraction f > 1/2 of the time (the game at under half
-// speed, whether its input comes late or it is busy) after
-// CrawlAfter/(2f−1); a while of slow ticks (a heavy scene) drains again.
+// as fast otherwise, and in a frame longer than ownLoadFrame. Past
+// CrawlAfter the slot is lagging: one that holds the session a fraction
+// f > 1/2 of the time (the game at under half speed, whether its input
+// comes late or it is busy) after CrawlAfter/(2f−1); a while of slow
+// ticks (a heavy scene) drains again.
 // An honest slow link holds the session far less: the input delay
 // covers its round trip.
 func (s *Session) noteCrawl(p *peer, dt time.Duration) {
 	slot := p.Slot
-	if s.holdsFor(slot) && s.now-p.lastHeard <= s.cfg.WarnAfter && (s.hadAll(p, s.cfg.Rollback) || s.cfg.Rollback > 0 && s.takesOurs(p)) {
+	own := dt <= ownLoadFrame
+	if own && s.holdsFor(slot) && s.now-p.lastHeard <= s.cfg.WarnAfter && (s.hadAll(p, s.cfg.Rollback) || s.cfg.Rollback > 0 && s.takesOurs(p)) {
 		s.crawl[slot] += dt
 	} else {
 		s.crawl[slot] = max(s.crawl[slot]-dt, 0)
@@ -62,6 +64,11 @@ func (s *Session) noteCrawl(p *peer, dt time.Duration) {
 		s.lagging(slot, s.crawl[slot])
 	}
 }
+
+// ownLoadFrame is the longest frame whose time a crawl counts: a longer
+// one is this machine's own load (a busy machine runs every process
+// slowly, the peers' in turn), not time a peer kept it waiting.
+const ownLoadFrame = 100 * time.Millisecond
 
 // holdsFor reports whether the session is held for slot's input: the
 // loop asked for a tick that lacks it (drawing ahead, with the present
