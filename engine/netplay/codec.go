@@ -41,6 +41,15 @@ func (w *writer) varint(v int64) {
 	w.put(binary.AppendVarint(tmp[:0], v))
 }
 
+// uvarintFits reports whether v fits in what is left of w.
+func (w *writer) uvarintFits(v uint64) bool {
+	n := 1
+	for ; v >= 0x80; v >>= 7 {
+		n++
+	}
+	return cap(w.buf)-len(w.buf) >= n
+}
+
 func (w *writer) u64(v uint64) {
 	var tmp [8]byte
 	w.put(binary.LittleEndian.AppendUint64(tmp[:0], v))

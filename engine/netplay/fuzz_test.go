@@ -85,7 +85,7 @@ func FuzzDatagram(f *testing.F) {
 	for _, b := range realDatagrams(f) {
 		f.Add(b)
 	}
-	f.Add([]byte("LS\x05"))
+	f.Add([]byte{wireMark})
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var d datagram
@@ -134,7 +134,7 @@ func TestForgedDatagramsAreDroppedAndCounted(t *testing.T) {
 	}{
 		{"truncated", last[:len(last)-3]},
 		{"trailing", append(append([]byte(nil), last...), 0)},
-		{"bad magic", append([]byte("XS"), last[2:]...)},
+		{"bad mark", append([]byte("L"), last[1:]...)},
 		{"oversized", make([]byte, MaxDatagram+1)},
 		{"replayed", last},
 		{"far future", far},

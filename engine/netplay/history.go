@@ -41,6 +41,20 @@ type slotHistory struct {
 	index []int
 }
 
+// histReserve is the bytes of records a host reserves for each slot's
+// history when a session starts: about nine minutes of steady input, so
+// that taking ticks in allocates nothing until then (and then once a
+// slot each time a slot's history doubles).
+const histReserve = 64 << 10
+
+// reserve makes room for the first histReserve bytes of players' slots.
+func (h *history) reserve(players int) {
+	for i := range h.slots[:players] {
+		h.slots[i].b = make([]byte, 0, histReserve)
+		h.slots[i].index = make([]int, 0, histReserve/2/histEvery)
+	}
+}
+
 // size is the bytes the history holds.
 func (h *history) size() int {
 	n := 0

@@ -136,10 +136,10 @@ func (s *Session) echoed(p *peer, d *datagram) {
 	if d.flags&hasEcho == 0 || d.echoAge >= uint64(time.Minute/echoUnit) {
 		return
 	}
-	seq := p.seqOut - uint64(uint16(p.seqOut)-d.echo) // the latest of ours with those low bits
+	seq := p.seqOut - uint64(uint8(p.seqOut)-d.echo) // the latest of ours with those low bits
 	sent := &p.sentAt[seq%sendMemory]
 	if seq == 0 || sent.seq != seq {
-		return // older than we remember, or never sent
+		return // never sent
 	}
 	rtt := s.arrived - sent.at - time.Duration(d.echoAge)*echoUnit
 	if rtt >= 0 && rtt < time.Minute {

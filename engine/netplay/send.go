@@ -8,7 +8,8 @@ import (
 
 // sendMemory is how many of its latest datagrams to a peer a Session
 // remembers the sending time of, for the round trip their echoes
-// measure: four seconds of them at 60 a second.
+// measure: four seconds of them at 60 a second. An echo names one by
+// the low 8 bits of its seq: the latest sent with those bits.
 const sendMemory = 256
 
 // sendNote is when the datagram seq went out.
@@ -28,7 +29,7 @@ func (s *Session) send(p *peer) {
 	p.seqOut++
 	p.sentAt[p.seqOut%sendMemory] = sendNote{seq: p.seqOut, at: s.now}
 	d.seq, d.tick, d.desync = p.seqOut, s.tick, s.desync
-	d.echo, d.echoAge = uint16(p.echo), uint64(max(s.now-p.echoAt, 0)/echoUnit)
+	d.echo, d.echoAge = uint8(p.echo), uint64((max(s.now-p.echoAt, 0)+echoUnit/2)/echoUnit)
 	d.delayAt, d.delay, d.left, d.resume = 0, 0, 0, 0
 	if s.cfg.Slot == 0 && s.change.at != 0 {
 		d.delayAt, d.delay = s.change.at, uint64(s.change.delay)
@@ -47,7 +48,7 @@ func (s *Session) send(p *peer) {
 		}
 	}
 	d.nHashes = 0
-	if h := s.hashToSend(); h != nil {
+	if h := s.hashToSend(p); h != nil {
 		d.hashes[0], d.nHashes = *h, 1
 	}
 	d.setFlags(p.echo != 0)
@@ -132,24 +133,57 @@ func (s *Session) putRecords(w *writer, recs []record, base *engine.Input) (coun
 	}
 	quit = -1
 	marks, pres := 0, engine.Playing
-	for i := range recs {
-		r := &recs[i]
+	for count < len(recs) {
+		r := &recs[count]
 		if r.presence != pres {
 			if marks == maxMarks {
 				break // cannot happen: a slot's presence changes at most once a session
 			}
 			marks, pres = marks+1, r.presence
 		}
+		at := len(w.buf)
 		if !putInput(w, &r.in, prev, s.rec[:]) {
 			break
 		}
-		if r.quit {
-			quit = count
+		n := 0
+		if r.in == prev.Held() { // held: the records after it that are the same go as a count
+			n = heldRun(recs[count+1:], &r.in, pres, maxMarks-marks)
+			if !w.uvarintFits(uint64(n)) {
+				w.buf = w.buf[:at]
+				break
+			}
+			w.uvarint(uint64(n))
 		}
-		prev = &r.in
-		count++
+		for end := count + 1 + n; count < end; count++ {
+			if q := &recs[count]; q.quit {
+				quit = count
+			}
+			if q := recs[count].presence; q != pres {
+				marks, pres = marks+1, q
+			}
+		}
+		prev = &recs[count-1].in
 	}
 	return count, quit
+}
+
+// heldRun counts the records at the start of recs whose input is in,
+// within marksLeft presence changes from pres.
+func heldRun(recs []record, in *engine.Input, pres engine.Presence, marksLeft int) int {
+	n := 0
+	for i := range recs {
+		if recs[i].in != *in {
+			break
+		}
+		if recs[i].presence != pres {
+			if marksLeft == 0 {
+				break
+			}
+			marksLeft, pres = marksLeft-1, recs[i].presence
+		}
+		n++
+	}
+	return n
 }
 
 // baseFor returns what p's block of slot from first is coded against:
@@ -188,13 +222,24 @@ func (s *Session) noteSent(p *peer, slot int, first uint64, count int) {
 // binaryMaxVarint is the longest varint of a tick.
 const binaryMaxVarint = 10
 
-// hashToSend is this peer's latest state hash while it is recent (within
-// a quarter of the interval): each is sent many times, so a lost
-// datagram does not delay the check. nil: none.
-func (s *Session) hashToSend() *hashNote {
+// hashRepeats is how many datagrams to a peer carry each state hash: a
+// hash is lost only with all of them (at 5% loss, 6 in a million), and
+// then the next one, an interval on, finds any difference.
+const hashRepeats = 4
+
+// hashToSend is this peer's latest state hash while fewer than
+// hashRepeats datagrams to p carried it, counting this one; nil: none.
+func (s *Session) hashToSend(p *peer) *hashNote {
 	h := s.latestHash()
-	if h == nil || s.tick > h.tick+max(s.cfg.HashInterval/4, 4) || h.tick > s.tick {
+	if h == nil || h.tick > s.tick {
 		return nil
 	}
+	if p.hashTick != h.tick+1 {
+		p.hashTick, p.hashSends = h.tick+1, 0
+	}
+	if p.hashSends >= hashRepeats {
+		return nil
+	}
+	p.hashSends++
 	return h
 }

@@ -49,7 +49,11 @@ type peer struct {
 	// not lagging.
 	movedAt time.Duration
 	theirs  [8]hashNote // its hashes we could not check yet
-	sent    bool        // a datagram went to it since the last Frame
+	// hashTick is 1 + the tick of the hash of ours sent to it last, in
+	// hashSends datagrams so far.
+	hashTick  uint64
+	hashSends int
+	sent      bool // a datagram went to it since the last Frame
 	// knowsDesync: it said it knows the session desynchronised.
 	knowsDesync bool
 	// catchUp: it rejoined and is still behind the ring; its input comes
@@ -133,6 +137,9 @@ func New(cfg Config) (*Session, error) {
 	}
 	s := &Session{cfg: cfg, peers: make([]peer, len(cfg.Peers))}
 	s.hist.limit = cfg.MaxHistory
+	if cfg.Slot == 0 {
+		s.hist.reserve(cfg.Players)
+	}
 	d := uint64(cfg.InputDelay)
 	if cfg.Rejoin || cfg.Spectate { // every slot's input comes from tick 0, the first ticks' zero ones too
 		d = 0

@@ -10,13 +10,14 @@ import (
 // A datagram is, in order (varints unless said; "±" a zigzag varint of
 // the difference from tick, so a tick near the sender's costs a byte):
 //
-//	magic "LS", version byte
+//	mark byte           wireMark: this version (older ones began "LS" and
+//	                    their version byte)
 //	flags byte          which optional fields follow (hasEcho …); the
 //	                    other bits are 0
 //	seq                 the sender's count of datagrams on this link
 //	tick                the sender's next tick, for tick-clock alignment
-//	echo (2 bytes, LE), echoAge   if hasEcho: the low 16 bits of the last
-//	                    seq the sender took from us, and how long it held
+//	echo byte, echoAge  if hasEcho: the low 8 bits of the last seq the
+//	                    sender took from us, and how long it held
 //	                    it (units of echoUnit, from its arrival to now):
 //	                    we kept when we sent it, so one round trip
 //	desync              if hasDesync: 1 + the first tick the sender found
@@ -34,7 +35,9 @@ import (
 //	                    has every input of the slot below next
 //	blocks: slot mask byte, then per slot, lowest first, ± first tick,
 //	                    count<<3 | base<<2 | marks<<1 | quit, [quit index],
-//	                    [marks], count × record
+//	                    [marks], records: count in all, a record that is
+//	                    the one before it held (its mask 0, one byte) then
+//	                    followed by how many more are the same
 //	                    quit: the index of the record whose player asked
 //	                    to end the session
 //	                    marks: m, 1 ≤ m ≤ maxMarks, then m × (index,
@@ -53,12 +56,13 @@ import (
 // in a datagram is trusted: a decoder that finds anything out of place
 // drops all of it. Version 2 took the records from that codec and the
 // quit flag out of them; version 3 added left and the marks (who is in
-// the session), version 4 resume; version 5 made it compact (flags,
-// ticks as differences, the echo by sequence number, the base record),
-// about half the bytes.
+// the session), version 4 resume; version 5 made it compact (one mark
+// byte, flags, ticks as differences, the echo by sequence number, the
+// base record, runs of held records), about half the bytes.
 const (
-	magic0, magic1 = 'L', 'S'
-	wireVersion    = 5
+	// wireMark begins a datagram of version 5: a byte no datagram of an
+	// older version begins with, so each refuses the other's.
+	wireMark = 0xB5
 
 	// MaxDatagram is the largest datagram a Session sends or accepts:
 	// under the 1,200 bytes QUIC may carry in one.
@@ -68,8 +72,9 @@ const (
 	// maxMarks is the most presence changes one block carries; a sender
 	// ends a block before one more.
 	maxMarks = 4
-	// echoUnit is the unit of echoAge: two bytes hold 131 ms.
-	echoUnit = 8 * time.Microsecond
+	// echoUnit is the unit of echoAge (rounded to the nearest): one byte
+	// holds a frame's 16.7 ms and more, 32 ms.
+	echoUnit = 256 * time.Microsecond
 )
 
 // The header's flags.
@@ -126,7 +131,7 @@ type bases interface {
 // allocates nothing.
 type datagram struct {
 	seq, tick, desync            uint64
-	echo                         uint16 // with hasEcho: the low bits of a seq of ours
+	echo                         uint8  // with hasEcho: the low bits of a seq of ours
 	echoAge                      uint64 // in echoUnit
 	delayAt, delay, left, resume uint64
 	flags                        byte
@@ -158,15 +163,12 @@ func (d *datagram) setFlags(echo bool) {
 // encodeHeader writes everything but the blocks and the hash (whose
 // presence d.flags says).
 func (d *datagram) encodeHeader(w *writer) {
-	w.byte(magic0)
-	w.byte(magic1)
-	w.byte(wireVersion)
+	w.byte(wireMark)
 	w.byte(d.flags)
 	w.uvarint(d.seq)
 	w.uvarint(d.tick)
 	if d.flags&hasEcho != 0 {
-		w.byte(byte(d.echo))
-		w.byte(byte(d.echo >> 8))
+		w.byte(d.echo)
 		w.uvarint(d.echoAge)
 	}
 	for _, f := range [...]struct {
@@ -205,7 +207,7 @@ func (d *datagram) decode(b []byte, bs bases) error {
 		return errMalformed
 	}
 	r := reader{buf: b}
-	if r.byte() != magic0 || r.byte() != magic1 || r.byte() != wireVersion {
+	if r.byte() != wireMark {
 		return errMalformed
 	}
 	d.flags = r.byte()
@@ -215,7 +217,7 @@ func (d *datagram) decode(b []byte, bs bases) error {
 	d.seq, d.tick = r.uvarint(), r.uvarint()
 	d.echo, d.echoAge = 0, 0
 	if d.flags&hasEcho != 0 {
-		d.echo = uint16(r.byte()) | uint16(r.byte())<<8
+		d.echo = r.byte()
 		d.echoAge = r.uvarint()
 	}
 	d.desync, d.delayAt, d.delay, d.left, d.resume = 0, 0, 0, 0, 0
@@ -284,11 +286,21 @@ func (d *datagram) decodeBlock(r *reader, bl *block, slot uint8, bs bases) {
 			return
 		}
 	}
-	for j := range bl.n {
+	for j := 0; j < bl.n && r.err == nil; {
 		rec := &bl.recs[j]
 		getInput(r, &d.codec, &rec.in, prev)
-		rec.quit = quit == j
-		prev = &rec.in
+		j++
+		if rec.in == prev.Held() { // a run of held records
+			more := int(r.uvarintMax(uint64(bl.n - j)))
+			for range more {
+				bl.recs[j].in = rec.in
+				j++
+			}
+		}
+		prev = &bl.recs[j-1].in
+	}
+	for j := range bl.n {
+		bl.recs[j].quit = quit == j
 	}
 }
 
