@@ -19,28 +19,27 @@ type writer struct {
 	full bool
 }
 
-func (w *writer) byte(b byte) {
-	if len(w.buf) == cap(w.buf) {
+// put appends b whole, or marks w full and appends nothing.
+func (w *writer) put(b []byte) {
+	if cap(w.buf)-len(w.buf) < len(b) {
 		w.full = true
 		return
 	}
-	w.buf = append(w.buf, b)
+	w.buf = append(w.buf, b...)
 }
 
+func (w *writer) byte(b byte) { w.put([]byte{b}) }
+
 func (w *writer) uvarint(v uint64) {
-	if cap(w.buf)-len(w.buf) < binary.MaxVarintLen64 {
-		var tmp [binary.MaxVarintLen64]byte
-		n := binary.PutUvarint(tmp[:], v)
-		for _, b := range tmp[:n] {
-			w.byte(b)
-		}
-		return
-	}
-	w.buf = binary.AppendUvarint(w.buf, v)
+	var tmp [binary.MaxVarintLen64]byte
+	w.put(binary.AppendUvarint(tmp[:0], v))
 }
 
 // varint writes v zigzag-coded: small differences either way take a byte.
-func (w *writer) varint(v int64) { w.uvarint(uint64(v<<1) ^ uint64(v>>63)) }
+func (w *writer) varint(v int64) {
+	var tmp [binary.MaxVarintLen64]byte
+	w.put(binary.AppendVarint(tmp[:0], v))
+}
 
 // uvarintFits reports whether v fits in what is left of w.
 func (w *writer) uvarintFits(v uint64) bool {
@@ -52,16 +51,11 @@ func (w *writer) uvarintFits(v uint64) bool {
 }
 
 func (w *writer) u64(v uint64) {
-	for i := range 8 {
-		w.byte(byte(v >> (8 * i)))
-	}
+	var tmp [8]byte
+	w.put(binary.LittleEndian.AppendUint64(tmp[:0], v))
 }
 
-func (w *writer) bytes(b []byte) {
-	for _, c := range b {
-		w.byte(c)
-	}
-}
+func (w *writer) bytes(b []byte) { w.put(b) }
 
 // reader consumes a datagram; the first failure sticks, so a decoder
 // checks err once at the end of a part.
@@ -89,18 +83,25 @@ func (r *reader) byte() byte {
 
 func (r *reader) uvarint() uint64 {
 	v, n := binary.Uvarint(r.buf)
-	if n <= 0 {
-		r.fail()
-		return 0
-	}
-	r.buf = r.buf[n:]
+	r.took(n)
 	return v
 }
 
 // varint reads what writer.varint writes.
 func (r *reader) varint() int64 {
-	u := r.uvarint()
-	return int64(u>>1) ^ -int64(u&1)
+	v, n := binary.Varint(r.buf)
+	r.took(n)
+	return v
+}
+
+// took consumes a varint of n bytes as encoding/binary reports it: 0 or
+// less is a cut or overlong one, which fails.
+func (r *reader) took(n int) {
+	if n <= 0 {
+		r.fail()
+		return
+	}
+	r.buf = r.buf[n:]
 }
 
 // uvarintMax reads a uvarint and fails above limit.

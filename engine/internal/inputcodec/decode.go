@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"math/bits"
 	"unicode/utf8"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -200,25 +199,38 @@ func (d *Decoder) uvarint() uint64 {
 		return 0
 	}
 	v, n := binary.Uvarint(d.b[d.off:])
-	switch {
-	case n == 0:
-		d.short()
-		return 0
-	case n < 0:
-		d.off -= n
-		d.fail(kLong, -1, 0)
-		return 0
-	}
-	d.off += n
-	if n != max(1, (bits.Len64(v)+6)/7) {
-		d.fail(kLong, -1, 0)
-	}
+	var tmp [binary.MaxVarintLen64]byte
+	d.took(n, len(binary.AppendUvarint(tmp[:0], v)))
 	return v
 }
 
+// varint reads a zigzag varint in its shortest form.
 func (d *Decoder) varint() int64 {
-	u := d.uvarint()
-	return int64(u>>1) ^ -int64(u&1)
+	if d.failed() {
+		return 0
+	}
+	v, n := binary.Varint(d.b[d.off:])
+	var tmp [binary.MaxVarintLen64]byte
+	d.took(n, len(binary.AppendVarint(tmp[:0], v)))
+	return v
+}
+
+// took consumes a varint of n bytes as encoding/binary reports them (0:
+// cut short; below 0: longer than 64 bits), refusing one longer than
+// shortest, its value's shortest form: the encoder writes no other.
+func (d *Decoder) took(n, shortest int) {
+	switch {
+	case n == 0:
+		d.short()
+	case n < 0:
+		d.off -= n
+		d.fail(kLong, -1, 0)
+	default:
+		d.off += n
+		if n != shortest {
+			d.fail(kLong, -1, 0)
+		}
+	}
 }
 
 // keys reads a key set over its baseline in *k.
