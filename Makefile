@@ -115,17 +115,19 @@ run: deps ## run the default scene (SCENE=name ARGS='-mode cap' to choose)
 		$(GO) run -tags "$(TAGS)" ./samples/$(SCENE) $(ARGS); \
 	fi
 
-test: deps-test ## vet, staticcheck, the whole test suite headless, the race detector, and the X11 pass under Xvfb
+test: deps-test ## vet, staticcheck, the whole test suite headless, the race detector, the X11 pass under Xvfb, and the Windows pass under Wine
 	$(GO) vet ./...
 	$(GO) vet -tags '$(TEST_TAGS)' ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 	$(MAKE) --no-print-directory staticcheck
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-versus test-packages
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-versus test-packages test-windows
 	$(MAKE) --no-print-directory test-x11 test-tools
 
 # samples/versus mostly waits on sessions that play in real time, so it
 # runs beside the other packages and the race pass (test-packages) rather
-# than after them: on 2 cores that saves most of its 8 minutes.
+# than after them: on 2 cores that saves most of its 8 minutes. The
+# Windows pass (test-windows) runs beside both too: its cross-builds use
+# the cores versus leaves idle, and its Wine runs wait on Wine.
 test-versus:
 	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -timeout $(VERSUS_TIMEOUT) ./samples/versus
 
