@@ -57,19 +57,19 @@ func (s *Server) roomFor(j join, addr string, as []*addrState, now time.Time) (*
 	case r == nil && !j.create:
 		s.stats.UnknownRoom++
 		return nil, http.StatusNotFound, reasonUnknown, "no room with this code"
-	case r == nil && len(s.rooms) >= s.cfg.MaxRooms:
-		s.stats.RefusedRooms++
-		return nil, http.StatusServiceUnavailable, reasonBusy, msgBusy
 	case r == nil && over(as, s.cfg.MaxRoomsPerAddr, func(a *addrState) int { return a.rooms }):
 		s.stats.RefusedRoomsPerAddr++
 		return nil, http.StatusTooManyRequests, reasonBusy, msgBusy
+	case r == nil && len(s.rooms) >= s.cfg.MaxRooms && !s.evictRoomLocked(as, now):
+		s.stats.RefusedRooms++
+		return nil, http.StatusServiceUnavailable, reasonBusy, msgBusy
 	case r == nil:
 		players := j.players
 		if players == 0 {
 			players = 2
 		}
 		r = newRoom(j.room, players, addr, now.Add(s.cfg.RoomTTL))
-		r.verifier = j.verifier
+		r.verifier, r.holders = j.verifier, as
 		s.rooms[j.room] = r
 		for _, a := range as {
 			a.rooms++

@@ -251,3 +251,65 @@ func waitIdle(t *testing.T, s *Server, n int) {
 	}
 	t.Fatalf("fewer than %d connections idle within 5 s", n)
 }
+
+// A full room table does not keep new players out: a flood holding every
+// room (2,500 addresses with 4 rooms each, at one poll a room every 20 s,
+// held all 10,000) loses the room of the address holding most to each
+// new creator, and its re-creations churn its own rooms, never the new
+// player's.
+func TestAFullRoomTableMakesRoomForANewPlayer(t *testing.T) {
+	clock := newFakeClock()
+	const maxRooms, flooders = 20, 5
+	s, err := NewServer(ServerConfig{Logger: quiet(), Now: clock.Now, MaxRooms: maxRooms, MaxRoomsPerAddr: 4, JoinRate: 1e6, Rate: 1e6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	flood := func(i int) int {
+		code, _, _ := call(s, v4(i%flooders), pathJoin, joinBody(randomRoom(), true))
+		return code
+	}
+	for i := range maxRooms {
+		if code := flood(i); code != http.StatusOK {
+			t.Fatalf("flood room %d: %d", i, code)
+		}
+	}
+	player := randomRoom()
+	code, e, b := call(s, "192.0.2.9:5000", pathJoin, joinBody(player, true))
+	if code != http.StatusOK {
+		t.Fatalf("a new player while a flood held every room: %d %+v, want a room", code, e)
+	}
+	host, _, err := decodeJoinReply(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	retaken := 0
+	for i := range 10 * maxRooms { // the flood takes its rooms back, again and again
+		switch code := flood(i); code {
+		case http.StatusOK:
+			retaken++
+		case http.StatusTooManyRequests: // an address already holding its 4
+		default:
+			t.Fatalf("flood re-creation %d: %d, want one of its own rooms evicted for it", i, code)
+		}
+		clock.Advance(time.Second)
+	}
+	if code, _, _ := call(s, "192.0.2.9:5000", pathPoll, mustJSON(pollRequest{Member: host.Member})); code != http.StatusOK { // Ver 0: answered at once
+		t.Fatalf("the new player's poll after the flood churned: %d, want its room still held", code)
+	}
+	st := s.Stats()
+	if st.Rooms != maxRooms || retaken < maxRooms || st.EvictedRooms != uint64(1+retaken) || st.RefusedRooms != 0 {
+		t.Fatalf("%d rooms, %d retaken, %d evicted, %d refused: want MaxRooms held, the flood churning its own (one evicted for each creation past MaxRooms), none refused", st.Rooms, retaken, st.EvictedRooms, st.RefusedRooms)
+	}
+	// When no address holds more than the creator, the table is full.
+	fair, err := NewServer(ServerConfig{Logger: quiet(), MaxRooms: 3, JoinRate: 1e6, Rate: 1e6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		call(fair, v4(100+i), pathJoin, joinBody(randomRoom(), true))
+	}
+	call(fair, v4(100), pathJoin, joinBody(randomRoom(), true)) // holds 2 now: the others' go first
+	if code, e, _ := call(fair, v4(101), pathJoin, joinBody(randomRoom(), true)); code != http.StatusServiceUnavailable || e.Reason != reasonBusy {
+		t.Errorf("an address holding one room, when none holds more: %d %+v, want refused as busy", code, e)
+	}
+}

@@ -13,6 +13,9 @@ type room struct {
 	players int
 	slots   [engine.MaxPlayers]*member
 	owner   string // address that created it
+	// holders are the units owner counts against (holdersLocked),
+	// which evictRoomLocked weighs.
+	holders []*addrState
 	expires time.Time
 	lone    time.Time // since when it has had one member; zero with more
 	// verifier is its creator's (see verifier); nil asks joiners for no

@@ -30,7 +30,11 @@ type Stats struct {
 	// RefusedRoomsPerAddr counts rooms refused to an address holding
 	// MaxRoomsPerAddr.
 	RefusedRoomsPerAddr uint64 `json:"refused_rooms_per_addr"`
-	// RefusedRooms counts rooms refused while MaxRooms were held.
+	// EvictedRooms counts rooms deleted to make room for a new one
+	// while MaxRooms were held: one of the address that held most.
+	EvictedRooms uint64 `json:"evicted_rooms"`
+	// RefusedRooms counts rooms refused while MaxRooms were held and no
+	// address held more than the creator's.
 	RefusedRooms uint64 `json:"refused_rooms"`
 	// RefusedMembers counts joins refused to an address holding
 	// MaxMembersPerAddr memberships.
