@@ -57,3 +57,29 @@ func evictRank(r *room) int {
 	}
 	return 2
 }
+
+// dropQueuesLocked makes room for n bytes from a member of mine in a
+// full MaxQueuedBytes: it drops every message waiting in the room that
+// holds most, if that is more than mine would with them, and reports
+// whether it did. A pair exchanging its few KiB of ICE then always gets
+// through, however many addresses fill the budget with messages nobody
+// takes (the per-address share bounds each; this bounds all of them).
+// s.mu is held.
+func (s *Server) dropQueuesLocked(mine *room, n int) bool {
+	var victim *room
+	for _, r := range s.rooms {
+		if r.queued > mine.queued+n && (victim == nil || r.queued > victim.queued) {
+			victim = r
+		}
+	}
+	if victim == nil {
+		return false
+	}
+	for _, m := range victim.slots {
+		if m != nil {
+			s.ackLocked(m, m.seq)
+		}
+	}
+	s.stats.DroppedQueues++
+	return true
+}

@@ -131,8 +131,8 @@ func (s *Server) send(w http.ResponseWriter, _ *http.Request, addr string, body 
 	msg := msgWire{Seq: to.seq + 1, From: m.slot, Box: req.Box, sender: addr}
 	n := queuedBytes(msg)
 	as := s.holdersLocked(addr, now)
-	if len(to.queue) >= s.cfg.MaxQueue || s.queued+n > s.cfg.MaxQueuedBytes ||
-		over(as, s.cfg.MaxQueuedPerAddr, func(a *addrState) int { return a.queued + n - 1 }) {
+	if len(to.queue) >= s.cfg.MaxQueue || over(as, s.cfg.MaxQueuedPerAddr, func(a *addrState) int { return a.queued + n - 1 }) ||
+		s.queued+n > s.cfg.MaxQueuedBytes && !s.dropQueuesLocked(m.room, n) {
 		s.stats.RefusedQueue++
 		refuse(w, http.StatusTooManyRequests, reasonBusy, msgBusy)
 		return
@@ -141,6 +141,7 @@ func (s *Server) send(w http.ResponseWriter, _ *http.Request, addr string, body 
 	to.seq++
 	to.queue = append(to.queue, msg)
 	s.queued += n
+	m.room.queued += n
 	for _, a := range as {
 		a.queued += n
 	}

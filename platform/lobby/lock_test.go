@@ -313,3 +313,56 @@ func TestAFullRoomTableMakesRoomForANewPlayer(t *testing.T) {
 		t.Errorf("an address holding one room, when none holds more: %d %+v, want refused as busy", code, e)
 	}
 }
+
+// A message budget filled from many addresses, each within its share
+// (36 addresses filled 64 MiB before there were shares; with them 512
+// still can, or 32 IPv6 /48s), does not keep a new pair from exchanging
+// its messages: the room holding most waiting messages has them dropped
+// to make room for a room holding fewer.
+func TestAFullMessageBudgetMakesRoomForANewPair(t *testing.T) {
+	const box = maxBox + 64 // what one message counts
+	const flooders, share = 8, 4
+	s, err := NewServer(ServerConfig{Logger: quiet(), MaxQueuedBytes: flooders * share * box, MaxQueuedPerAddr: share * box, Rate: 1e6, JoinRate: 1e6, MaxQueue: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pair := func(a, b string) (host, guest string) {
+		room := randomRoom()
+		_, _, body := call(s, a, pathJoin, joinBody(room, true))
+		h, _, err := decodeJoinReply(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, body = call(s, b, pathJoin, joinBody(room, false))
+		g, _, err := decodeJoinReply(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h.Member, g.Member
+	}
+	send := func(remote, member string) int {
+		code, _, _ := call(s, remote, pathSend, mustJSON(sendRequest{Member: member, To: 1, Box: make([]byte, maxBox)}))
+		return code
+	}
+	for i := range flooders {
+		host, _ := pair(v4(i), v4(i))
+		for range share {
+			if code := send(v4(i), host); code != http.StatusNoContent {
+				t.Fatalf("flooder %d within its share: %d", i, code)
+			}
+		}
+	}
+	if st := s.Stats(); st.QueuedBytes != flooders*share*box {
+		t.Fatalf("%d bytes queued, want the whole budget %d", st.QueuedBytes, flooders*share*box)
+	}
+	host, _ := pair("203.0.113.1:4000", "203.0.113.2:4000")
+	for i := range 3 {
+		if code := send("203.0.113.1:4000", host); code != http.StatusNoContent {
+			t.Fatalf("a new pair's message %d while the budget was full: %d, want taken", i, code)
+		}
+	}
+	st := s.Stats()
+	if st.DroppedQueues != 1 || st.QueuedBytes != (flooders-1)*share*box+3*box {
+		t.Errorf("%d rooms' messages dropped, %d bytes queued: want one flooder's room emptied for the pair's 3", st.DroppedQueues, st.QueuedBytes)
+	}
+}

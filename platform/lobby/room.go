@@ -22,6 +22,7 @@ type room struct {
 	// proof (a room an older client made).
 	verifier *[32]byte
 	closed   time.Time // zero while open; swept a MemberTimeout later
+	queued   int       // bytes of its members' waiting messages (queuedBytes)
 	ver      uint64    // rises at every change of members
 	wake     chan struct{}
 }

@@ -42,6 +42,9 @@ type Stats struct {
 	// RefusedQueue counts messages refused because the receiver's queue,
 	// or all queues together, were full.
 	RefusedQueue uint64 `json:"refused_queue"`
+	// DroppedQueues counts rooms whose waiting messages were dropped
+	// to make room in MaxQueuedBytes for a room holding fewer.
+	DroppedQueues uint64 `json:"dropped_queues"`
 	// RefusedConns counts connections closed at once, over MaxConns or
 	// MaxConnsPerAddr with no idle connection to close instead.
 	RefusedConns uint64 `json:"refused_conns"`
