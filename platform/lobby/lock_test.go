@@ -122,8 +122,14 @@ func TestQueuedMessagesAreSharedPerAddress(t *testing.T) {
 	}
 	flooder := "198.51.100.1:4000"
 	host, _ := pairIn(flooder)
+	taken := 0
 	for range 100 {
-		send(flooder, host, 1)
+		if send(flooder, host, 1) == http.StatusNoContent {
+			taken++
+		}
+	}
+	if st := s.Stats(); taken == 0 || st.QueuedBytes > 128<<10 {
+		t.Fatalf("one address had %d messages (%d bytes) taken of a budget of 64: want its share, 128 KiB at most", taken, st.QueuedBytes)
 	}
 	clock.Advance(6 * time.Second)
 	for range 100 {
