@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
 )
@@ -99,13 +100,16 @@ func TestAPeerStartedAgainRejoinsPeersThatDrawAhead(t *testing.T) {
 			j := 1 + int(seed)%(players-1)
 			restart(t, w, j, 500+int(seed), 2*time.Second, cond, seed, ticks)
 			kill := w.peers[0].onFrame
-			var vacantEarly bool
+			var vacantEarly, shownCatchingUp bool
+			conns := make([]engine.Connection, players)
 			w.peers[0].onFrame = func(p *simPeer) {
 				if p.frameN > 60 && p.frameN < 500 {
 					_, ok := p.session.Vacant()
 					vacantEarly = vacantEarly || ok
 				}
 				kill(p)
+				p.session.Connections(conns)
+				shownCatchingUp = shownCatchingUp || conns[j].CatchingUp
 			}
 			if !w.run(ticks) {
 				t.Fatal("the peers did not finish")
@@ -113,6 +117,10 @@ func TestAPeerStartedAgainRejoinsPeersThatDrawAhead(t *testing.T) {
 			if vacantEarly {
 				t.Fatal("the host named a slot vacant while every player was heard from")
 			}
+			if w.peers[0].session.Connections(conns); !shownCatchingUp || conns[j].CatchingUp {
+				t.Fatalf("the host's connections showed player %d catching up: %v, and at the end %v; want true, then false", j, shownCatchingUp, conns[j].CatchingUp)
+			}
+			t.Logf("caught up %d", w.peers[j].rep.Held.CaughtUp)
 			sameRun(t, w, ticks)
 			if st := w.peers[0].session.Stats(); st.Rejoined != 1 {
 				t.Fatalf("the host took back %d players, want 1", st.Rejoined)

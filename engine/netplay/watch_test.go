@@ -139,3 +139,30 @@ func TestSpectatorsWatchPlayersWhoDrawAhead(t *testing.T) {
 		})
 	}
 }
+
+// A spectator that closes its window leaves at once, cleanly, on its own:
+// no player's session waits for it or ends with it.
+func TestASpectatorThatQuitsLeavesAloneAndThePlayersPlayOn(t *testing.T) {
+	cond := netsim.Conditions{Latency: 10 * time.Millisecond, Jitter: 5 * time.Millisecond}
+	for seed := range propertySeeds() {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			const ticks = 900
+			w := newWorld(setup{players: 2, ticks: ticks, cond: cond, seed: seed, delay: 2, drop: 5 * time.Second})
+			var watcher *simPeer
+			addWatcher(t, w, 100, cond, seed, ticks, nil, func(p *simPeer) {
+				watcher = p
+				p.quitAt = 150 + int(seed)
+			})
+			if !w.run(ticks) {
+				t.Fatal("the peers did not finish")
+			}
+			if watcher == nil {
+				t.Fatal("no watcher was taken")
+			}
+			if watcher.err != nil || len(watcher.game.hashes) == 0 || len(watcher.game.hashes) >= ticks {
+				t.Fatalf("the watcher that quit ended with %v after %d ticks, want a clean end before %d", watcher.err, len(watcher.game.hashes), ticks)
+			}
+			sameRun(t, &world{peers: w.peers[:2]}, ticks)
+		})
+	}
+}
