@@ -236,7 +236,8 @@ func (s *Session) Rejoin(slot int, link Link) error {
 		if s.gone[slot] {
 			return &RejoinError{Slot: slot, Why: "the place was given up"}
 		}
-		*p = peer{Peer: Peer{Slot: slot, Link: link}, lastHeard: s.now, catchUp: true, ownUntil: s.slots[slot].next, srtt: p.srtt, rtt: p.rtt, rttvar: p.rttvar}
+		*p = peer{lastHeard: s.now, catchUp: true, ownUntil: s.slots[slot].next, srtt: p.srtt, rtt: p.rtt, rttvar: p.rttvar}
+		p.setLink(Peer{Slot: slot, Link: link})
 		s.stats.rejoined++
 		return nil
 	}

@@ -29,6 +29,7 @@ func (r *slotRing) at(t uint64) *record { return &r.rec[t%ringSize] }
 // peer is what a Session knows about one link.
 type peer struct {
 	Peer
+	aged      AgedLink                  // Link, when it is an AgedLink (see setLink)
 	acked     [engine.MaxPlayers]uint64 // the peer has every input of a slot below this
 	ackedAt   time.Duration             // when one of acked last rose
 	sentUpTo  [engine.MaxPlayers]uint64 // inputs below this were sent at least once
@@ -148,7 +149,7 @@ func New(cfg Config) (*Session, error) {
 		s.slots[i].next = d
 	}
 	for i, p := range cfg.Peers {
-		s.peers[i].Peer = p
+		s.peers[i].setLink(p)
 		for j := range cfg.Players {
 			s.peers[i].acked[j], s.peers[i].sentUpTo[j] = d, d
 		}

@@ -26,7 +26,8 @@ func (s *Session) Watch(link Link) error {
 	case s.hist.full:
 		return &WatchError{Why: "the session's input history passed its bound"}
 	}
-	s.peers = append(s.peers, peer{Peer: Peer{Slot: watcherSlot, Link: link}, lastHeard: s.now, catchUp: true})
+	s.peers = append(s.peers, peer{lastHeard: s.now, catchUp: true})
+	s.peers[len(s.peers)-1].setLink(Peer{Slot: watcherSlot, Link: link})
 	s.watchers++
 	return nil
 }
