@@ -154,8 +154,8 @@ type netRun struct {
 	window    time.Duration                         // the rejoin window, for the waiting banner
 	bot       func(n uint64, in *engine.Input) bool // Config.Bot
 	botIn     engine.Input
-	banner    [96]byte                             // drawWaiting's text, so drawing it allocates nothing
-	conns     [engine.MaxPlayers]engine.Connection // drawWaiting's
+	banner    [96]byte                             // bannerText's, so drawing it allocates nothing
+	conns     [engine.MaxPlayers]engine.Connection // bannerText's
 	// interrupted is set from a signal's goroutine: the next Frame asks
 	// to end the session, as a closed window does.
 	interrupted atomic.Bool
@@ -640,22 +640,14 @@ func (r *netRun) closeEarly(looped *bool, err *error) {
 }
 
 // waitingColor is the banner a session draws over the game while a
-// player is silent.
+// player is silent or lagging.
 var waitingColor = color.RGBA{R: 255, G: 190, B: 90, A: 255}
 
-// drawWaiting says over the game, at the top in the middle, which player
-// the session waits for, for how long, and how long their place is held,
-// once that is past the notice (WarnAfter), or that they are back and
-// catching up; on a peer that came to a session under way, that it
-// catches up; nothing otherwise.
+// drawWaiting says over the game, at the top in the middle, what
+// bannerText says; nothing when it says nothing.
 func (r *netRun) drawWaiting(c *sdl2.Canvas) {
-	var b []byte
-	if r.session.CatchingUp() {
-		b = catchingUpText(r.banner[:0], r.session.Tick())
-	} else if slot, silent, ok := r.session.Waiting(); ok {
-		r.session.Connections(r.conns[:])
-		b = waitingText(r.banner[:0], slot, silent, r.window, r.conns[slot].CatchingUp)
-	} else {
+	b := r.bannerText(r.banner[:0])
+	if len(b) == 0 {
 		return
 	}
 	lh := c.LineHeight()
@@ -664,6 +656,39 @@ func (r *netRun) drawWaiting(c *sdl2.Canvas) {
 	x := max(0, (float64(w)-bw)/2)
 	c.FillRect(x, 0, bw, 1.5*lh, color.RGBA{A: 200})
 	c.TextBytes(x+lh/2, lh/4, b, waitingColor)
+}
+
+// bannerText appends to b, on a peer that came to the session under way
+// (a player back, a spectator), that it catches up; else, once past the
+// notice (WarnAfter), which player is lagging (they answer, but their
+// input keeps the game waiting: the lag bound, not the rejoin window,
+// ends their place); else which player the session waits for, for how
+// long, and how long their place is held, or that they are back and
+// catching up; nothing otherwise.
+func (r *netRun) bannerText(b []byte) []byte {
+	if r.session.CatchingUp() {
+		return catchingUpText(b, r.session.Tick())
+	}
+	if slot, lag, ok := r.session.Lagging(); ok {
+		return laggingText(b, slot, lag)
+	}
+	if slot, silent, ok := r.session.Waiting(); ok {
+		r.session.Connections(r.conns[:])
+		return waitingText(b, slot, silent, r.window, r.conns[slot].CatchingUp)
+	}
+	return b
+}
+
+// laggingText appends to b, in a player's words, who is lagging and how
+// long their input has kept the game waiting (net of the time it kept
+// up, for a crawl): "player 1 is lagging: their input keeps the game
+// waiting (2.5 s)".
+func laggingText(b []byte, slot int, lag time.Duration) []byte {
+	b = append(b, "player "...)
+	b = strconv.AppendInt(b, int64(slot), 10)
+	b = append(b, " is lagging: their input keeps the game waiting ("...)
+	b = strconv.AppendFloat(b, lag.Seconds(), 'f', 1, 64)
+	return append(b, " s)"...)
 }
 
 // waitingText appends to b, in a player's words, who the session waits

@@ -13,12 +13,16 @@ type room struct {
 	players int
 	slots   [engine.MaxPlayers]*member
 	owner   string // address that created it
+	// holders are the units owner counts against (holdersLocked),
+	// which evictRoomLocked weighs.
+	holders []*addrState
 	expires time.Time
 	lone    time.Time // since when it has had one member; zero with more
 	// verifier is its creator's (see verifier); nil asks joiners for no
 	// proof (a room an older client made).
 	verifier *[32]byte
 	closed   time.Time // zero while open; swept a MemberTimeout later
+	queued   int       // bytes of its members' waiting messages (queuedBytes)
 	ver      uint64    // rises at every change of members
 	wake     chan struct{}
 }
