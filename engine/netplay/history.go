@@ -2,6 +2,7 @@ package netplay
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
@@ -252,4 +253,34 @@ type RejoinError struct {
 // Error says which player could not come back and why.
 func (e *RejoinError) Error() string {
 	return fmt.Sprintf("netplay: player %d cannot rejoin: %s", e.Slot, e.Why)
+}
+
+// Vacant names the slot a peer started again may take back (Rejoin), on
+// the host: of the players not given up, the one whose link has been
+// silent longest, when that is past WarnAfter. false on a joiner, and
+// while every player is heard from.
+func (s *Session) Vacant() (slot int, ok bool) {
+	if s.cfg.Slot != 0 {
+		return 0, false
+	}
+	var longest time.Duration
+	for i := range s.peers {
+		p := &s.peers[i]
+		if p.Slot == watcherSlot || s.gone[p.Slot] {
+			continue
+		}
+		if silent := s.now - p.lastHeard; silent > s.cfg.WarnAfter && silent > longest {
+			slot, longest, ok = p.Slot, silent, true
+		}
+	}
+	return slot, ok
+}
+
+// Terms returns the session's terms with the input delay in force now:
+// what a peer that comes while it is under way (Rejoin, Watch) starts
+// its own Session with.
+func (s *Session) Terms() Terms {
+	t := s.cfg.Terms
+	t.InputDelay = s.delay
+	return t
 }

@@ -1,5 +1,7 @@
 package netplay
 
+import "fmt"
+
 // DefaultMaxSpectators is the most watchers a host takes unless told.
 const DefaultMaxSpectators = 16
 
@@ -20,7 +22,7 @@ func (s *Session) Watch(link Link) error {
 	case s.cfg.Slot != 0:
 		return &WatchError{Why: "only the host takes watchers"}
 	case s.watchers >= s.cfg.MaxSpectators:
-		return &WatchError{Why: "the session has all the watchers it takes"}
+		return &WatchError{Why: fmt.Sprintf("the session has all the watchers it takes (%d)", s.cfg.MaxSpectators), Full: true}
 	case s.hist.full:
 		return &WatchError{Why: "the session's input history passed its bound"}
 	}
@@ -32,7 +34,8 @@ func (s *Session) Watch(link Link) error {
 
 // WatchError refuses a spectator.
 type WatchError struct {
-	Why string // why not
+	Why  string // why not
+	Full bool   // the session has MaxSpectators watchers
 }
 
 // Error says why the host took no spectator.
