@@ -193,19 +193,21 @@ func (s *Session) blockRecs(p *peer, slot int, first uint64) []record {
 }
 
 // catchUpSend sends a peer catching up a few more datagrams a frame, and
-// lets it be waited for again once it has every input the ring holds.
+// lets a player be waited for again once it has every input the ring
+// holds. A watcher gets them only while it lacks more than a block of a
+// slot's input: one that follows is sent as a player is.
 func (s *Session) catchUpSend(p *peer) {
-	if !p.catchUp {
+	if !p.catchUp || p.dropped {
 		return
 	}
-	if p.dropped {
-		return
+	if p.Slot == watcherSlot && !s.farBehind(p) {
+		return // still served from the history should it fall behind, never waited for
 	}
 	for range catchUpBurst {
 		s.send(p)
 	}
 	if p.Slot == watcherSlot {
-		return // always served from the history when behind, never waited for
+		return
 	}
 	for slot := range s.cfg.Players {
 		if s.sends(p, slot) && slot != p.Slot && p.acked[slot] < s.floor(slot) {
@@ -213,6 +215,17 @@ func (s *Session) catchUpSend(p *peer) {
 		}
 	}
 	p.catchUp = false
+}
+
+// farBehind reports whether p lacks more than a block of some slot's
+// input this peer has.
+func (s *Session) farBehind(p *peer) bool {
+	for slot := range s.cfg.Players {
+		if s.sends(p, slot) && p.acked[slot]+maxBlock < s.slots[slot].next {
+			return true
+		}
+	}
+	return false
 }
 
 // Rejoin gives slot back to a peer started again (netplay.Config.Rejoin)

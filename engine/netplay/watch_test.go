@@ -166,3 +166,29 @@ func TestASpectatorThatQuitsLeavesAloneAndThePlayersPlayOn(t *testing.T) {
 		})
 	}
 }
+
+// A spectator that follows the session costs the host about what a
+// player does: a datagram a tick or so, carrying every slot's input
+// instead of all but one, not the catch-up's extra datagrams every frame
+// (which tripled its datagrams once: 10,318 to the joiner's 3,602).
+func TestAFollowingSpectatorCostsTheHostAboutWhatAPlayerDoes(t *testing.T) {
+	cond := netsim.Conditions{Latency: 20 * time.Millisecond, Jitter: 5 * time.Millisecond}
+	for _, rollback := range []int{0, netplay.DefaultRollback} {
+		const ticks = 3600
+		w := newWorld(setup{players: 2, ticks: ticks, cond: cond, seed: 3, delay: 3, rollback: rollback})
+		var watcher *simPeer
+		addWatcher(t, w, 30, cond, 3, ticks, nil, func(p *simPeer) { watcher = p })
+		if !w.run(ticks) {
+			t.Fatal("the peers did not finish")
+		}
+		if watcher == nil {
+			t.Fatal("no watcher was taken")
+		}
+		ws, js := watcher.session.Stats(), w.peers[1].session.Stats()
+		t.Logf("rollback %d: the spectator received %d datagrams, %d B; the joiner %d, %d B", rollback, ws.DatagramsReceived, ws.BytesReceived, js.DatagramsReceived, js.BytesReceived)
+		if ws.DatagramsReceived > js.DatagramsReceived*5/4 || ws.BytesReceived > js.BytesReceived*3 {
+			t.Fatalf("rollback %d: the spectator received %d datagrams, %d B; the joiner %d, %d B: want at most 1.25 times the datagrams and 3 times the bytes (two slots' input to one)",
+				rollback, ws.DatagramsReceived, ws.BytesReceived, js.DatagramsReceived, js.BytesReceived)
+		}
+	}
+}
