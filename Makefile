@@ -127,8 +127,8 @@ test: deps-test ## vet, staticcheck, the whole test suite headless, the race det
 # runs beside the other packages and the race pass (test-packages) rather
 # than after them: on 2 cores that saves most of its 8 minutes. The
 # Windows pass follows it there, beside the race pass (whose last
-# packages leave a core idle), not beside versus: with builds and Wine
-# runs beside it, versus's flood test once saw a tick held past its bound.
+# packages leave a core idle), not beside versus, whose sessions measure
+# their stalls in real time.
 test-versus:
 	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -timeout $(VERSUS_TIMEOUT) ./samples/versus
 
