@@ -351,7 +351,7 @@ func (s *Session) produce(n uint64, local *engine.Input) bool {
 	for ; own.next <= t; own.next++ {
 		r := own.at(own.next)
 		r.in, r.quit, r.presence = s.carried, quit, engine.Playing // a ring entry may hold a slot given up's
-		s.carried, quit = s.carried.Held(), false // edges and the quit go once, in the first
+		s.carried, quit = s.carried.Held(), false                  // edges and the quit go once, in the first
 	}
 	s.carried = engine.Input{}
 	s.quitSent = s.quitSent || s.quitAsked
