@@ -53,6 +53,13 @@ func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body 
 // why not (HTTP code, reason, message). s.mu is held.
 func (s *Server) roomFor(j join, addr string, as []*addrState, now time.Time) (*room, int, string, string) {
 	r := s.rooms[j.room]
+	if r != nil && r.alone && j.create {
+		// Closed with its host alone: hosting again with the code, or a
+		// friend arriving late, starts a room afresh instead of being
+		// told the game already started.
+		s.deleteRoomLocked(r)
+		r = nil
+	}
 	switch {
 	case r == nil && !j.create:
 		s.stats.UnknownRoom++

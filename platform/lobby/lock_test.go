@@ -166,6 +166,16 @@ func TestALoneRoomClosesSoonerThanAFullOne(t *testing.T) {
 	if !loneClosed || fullClosed {
 		t.Fatalf("after 3 minutes: lone room closed %v, full room closed %v; want only the lone one", loneClosed, fullClosed)
 	}
+	// Its code hosts again at once (the host running the game again, or
+	// a friend arriving late), instead of "the game already started".
+	if code, e, b := call(s, "192.0.2.4:1", pathJoin, joinBody(lone, true)); code != http.StatusOK {
+		t.Fatalf("hosting again in a lone room that closed: %d %+v, want a room afresh", code, e)
+	} else if rep, _, err := decodeJoinReply(b); err != nil || rep.Slot != 0 {
+		t.Fatalf("hosting again: %+v %v, want slot 0", rep, err)
+	}
+	if code, e, _ := call(s, "192.0.2.5:1", pathJoin, joinBody(full, true)); code != http.StatusConflict || e.Reason != reasonFull {
+		t.Errorf("a third peer at the full room: %d %+v, want it full still", code, e)
+	}
 }
 
 func mustRoom(t *testing.T, hexID string) roomID {

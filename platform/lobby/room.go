@@ -22,9 +22,12 @@ type room struct {
 	// proof (a room an older client made).
 	verifier *[32]byte
 	closed   time.Time // zero while open; swept a MemberTimeout later
-	queued   int       // bytes of its members' waiting messages (queuedBytes)
-	ver      uint64    // rises at every change of members
-	wake     chan struct{}
+	// alone says it was closed for LoneRoomTTL: hosting again with its
+	// code takes the id at once (nobody else is in it to tell).
+	alone  bool
+	queued int    // bytes of its members' waiting messages (queuedBytes)
+	ver    uint64 // rises at every change of members
+	wake   chan struct{}
 }
 
 // member is one peer's place in a room.
