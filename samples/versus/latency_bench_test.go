@@ -29,7 +29,8 @@ var latencySession = flag.Duration("latency-session", 20*time.Second, "how long 
 // on the process that pressed (own) and on the other (other). Reported:
 // the means and 90th percentiles over both players' changes, the input
 // delay in force at the end, the round trip the peers measured (p50) and
-// the share of the session stalled. Each session plays -latency-session
+// the share of the session stalled, and the most bytes QUIC carried a
+// second one way (wire-KB/s, from the peers' greeting on). Each session plays -latency-session
 // (20 s):
 //
 //	go test ./samples/versus -run '^$' -bench ProcessLatency -benchtime 1x
@@ -66,6 +67,7 @@ type latencyResult struct {
 	delay        []int
 	rttMS        []float64
 	stalledShare []float64
+	wireKBps     []float64 // what QUIC sent and received a second, each peer
 }
 
 func (r *latencyResult) add(o latencyResult) {
@@ -75,6 +77,7 @@ func (r *latencyResult) add(o latencyResult) {
 	r.delay = append(r.delay, o.delay...)
 	r.rttMS = append(r.rttMS, o.rttMS...)
 	r.stalledShare = append(r.stalledShare, o.stalledShare...)
+	r.wireKBps = append(r.wireKBps, o.wireKBps...)
 }
 
 func (r *latencyResult) report(b *testing.B) {
@@ -90,6 +93,7 @@ func (r *latencyResult) report(b *testing.B) {
 	b.ReportMetric(slices.Max(r.rttMS), "rtt-p50-ms")
 	b.ReportMetric(100*slices.Max(r.stalledShare), "%stalled")
 	b.ReportMetric(float64(r.skipped), "unmeasured")
+	b.ReportMetric(slices.Max(r.wireKBps), "wire-KB/s")
 }
 
 func mean(ds []time.Duration) time.Duration {
@@ -130,6 +134,8 @@ func playLatency(b *testing.B, exe string, rtt time.Duration, mode []string) lat
 		res.delay = append(res.delay, s.Netplay.InputDelay)
 		res.rttMS = append(res.rttMS, s.Netplay.RTTMS.P50)
 		res.stalledShare = append(res.stalledShare, s.Netplay.MSStalled/(1000*s.WallS))
+		played := s.WallS - s.Netplay.ConnectMS/1000 // from the greeting on
+		res.wireKBps = append(res.wireKBps, float64(s.Netplay.WireBytesSent)/1000/played, float64(s.Netplay.WireBytesReceived)/1000/played)
 		var err error
 		b.Logf("slot %d: delay %d (%d changes), rtt p50 %.1f p99 %.1f ms, stalled %.0f ms (most %.0f), fps %.1f, frames predicted %d, mispredicted %d",
 			s.Netplay.Slot, s.Netplay.InputDelay, s.Netplay.DelayChanges, s.Netplay.RTTMS.P50, s.Netplay.RTTMS.P99,
