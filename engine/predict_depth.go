@@ -11,6 +11,17 @@ const (
 	raiseAfter  = time.Second
 )
 
+// DepthSetter is a Predicting Lockstep told the prediction's depth: the
+// loop calls SetDepth whenever the most ticks the present may run ahead
+// of the verified tick changes (a heavy scene lowers it, see
+// PredictionStats.Limit; it starts at Rollback), so that the input delay
+// can give what the depth no longer covers. At depth 0 the present waits
+// for the verified tick as in lockstep, and a session whose input delay
+// stayed a prediction's would wait a round trip for most ticks.
+type DepthSetter interface {
+	SetDepth(d int)
+}
+
 // predictLoad is what predicted frames cost, smoothed (each frame weighs
 // an eighth), for the depth: a copy of the game, a tick (of the copy or
 // the verified game), and the rest of a frame (its verified ticks, its
@@ -87,6 +98,7 @@ func (p *prediction) adjustDepth(l *Loop) {
 	}
 	fit := ld.fits(budget, p.rollback)
 	now := l.clock.Now()
+	was := p.depth
 	switch {
 	case fit < p.depth:
 		ld.fitsFrom = 0
@@ -107,4 +119,7 @@ func (p *prediction) adjustDepth(l *Loop) {
 		ld.over, ld.fitsFrom = 0, 0
 	}
 	p.stats.Limit = int(p.depth)
+	if s, ok := p.src.(DepthSetter); ok && p.depth != was {
+		s.SetDepth(int(p.depth))
+	}
 }

@@ -136,10 +136,15 @@ func playLatency(b *testing.B, exe string, rtt time.Duration, mode []string) lat
 		res.stalledShare = append(res.stalledShare, s.Netplay.MSStalled/(1000*s.WallS))
 		played := s.WallS - s.Netplay.ConnectMS/1000 // from the greeting on
 		res.wireKBps = append(res.wireKBps, float64(s.Netplay.WireBytesSent)/1000/played, float64(s.Netplay.WireBytesReceived)/1000/played)
-		var err error
-		b.Logf("slot %d: delay %d (%d changes), rtt p50 %.1f p99 %.1f ms, stalled %.0f ms (most %.0f), fps %.1f, frames predicted %d, mispredicted %d",
+		b.Logf("slot %d: delay %d (%d changes), rtt p50 %.1f p99 %.1f ms, stalled %.0f ms (most %.0f), fps %.1f, frames predicted %d, mispredicted %d, wire %d B sent %d received in %.1f s",
 			s.Netplay.Slot, s.Netplay.InputDelay, s.Netplay.DelayChanges, s.Netplay.RTTMS.P50, s.Netplay.RTTMS.P99,
-			s.Netplay.MSStalled, s.Netplay.MaxStallMS, s.FPS, s.Netplay.Prediction.FramesPredicted, s.Netplay.Prediction.Mispredicted)
+			s.Netplay.MSStalled, s.Netplay.MaxStallMS, s.FPS, s.Netplay.Prediction.FramesPredicted, s.Netplay.Prediction.Mispredicted,
+			s.Netplay.WireBytesSent, s.Netplay.WireBytesReceived, played)
+		if d := os.Getenv("LATENCY_DUMP"); d != "" { // DEBUG
+			_ = os.WriteFile(filepath.Join(d, fmt.Sprintf("peer%d.txt", i)), p.stdout.Bytes(), 0o644)
+			_ = os.WriteFile(filepath.Join(d, fmt.Sprintf("peer%d.json", i)), func() []byte { b, _ := os.ReadFile(p.sum); return b }(), 0o644)
+		}
+		var err error
 		if seen[i], err = parseLatency(p.stdout.Bytes()); err != nil {
 			b.Fatalf("peer %d's record: %v\n%s", i, err, p.stderr.String())
 		}
