@@ -32,6 +32,7 @@ type predictLoad struct {
 	copy, tick, rest time.Duration
 	copied, ticked   bool          // copy and tick measured at least once
 	last             time.Duration // the last frame's copying and ticking
+	verifiedTime     time.Duration // the last frame's verified ticks
 	over             int           // frames in a row the depth did not fit
 	fitsFrom         time.Duration // 1 + when a deeper limit began to fit; 0 not
 }
@@ -60,6 +61,7 @@ func (ld *predictLoad) measured(copied bool, copyTime time.Duration, ran uint64,
 // of the copy costs as much, and at depth 0 only these say what a tick
 // costs now.
 func (ld *predictLoad) verified(ran uint64, d time.Duration) {
+	ld.verifiedTime += d
 	if ran > 0 {
 		ld.tick, ld.ticked = smooth(ld.tick, d/time.Duration(ran), !ld.ticked), true
 	}
@@ -87,8 +89,12 @@ func (p *prediction) adjustDepth(l *Loop) {
 	if l.stats.Presents == 0 {
 		return
 	}
-	ld.rest = smooth(ld.rest, max(l.lastWork-ld.last, 0), false)
-	ld.last = 0
+	// The rest of a frame is what it did but copy and tick ahead, with
+	// one verified tick whatever it ran: a frame that waited for input
+	// ran none (a stall would make the depth rise into frames that do
+	// not fit), one that caught up several.
+	ld.rest = smooth(ld.rest, max(l.lastWork-ld.last-ld.verifiedTime, 0)+ld.tick, false)
+	ld.last, ld.verifiedTime = 0, 0
 	if !ld.copied || !ld.ticked {
 		return
 	}
