@@ -79,8 +79,8 @@ const (
 // catchUp runs the ticks a catching-up Lockstep has ready, after the
 // frame's own; it counts them in CaughtUp.
 func (l *Loop) catchUp() error {
-	c, ok := l.mp.lockstep.(CatchingUp)
-	if !ok || l.pred != nil || l.stopping {
+	c := l.mp.catching
+	if c == nil || l.pred != nil || l.stopping {
 		return nil
 	}
 	start := l.clock.Now()

@@ -52,6 +52,11 @@ type Connection struct {
 	RTT time.Duration
 	// Local reports this machine's own slot.
 	Local bool
+	// CatchingUp, on the host, reports a player who came back (their
+	// game started again) and replays the session from its first tick
+	// to catch up: the session waits for their input meanwhile (Waiting
+	// goes on counting). false otherwise.
+	CatchingUp bool
 }
 
 // Membership is a Lockstep whose slots' players can leave a session

@@ -57,6 +57,7 @@ type multiplayer struct {
 	lockstep Lockstep
 	tape     PlayersTape
 	alive    KeepingAlive  // the Lockstep's, when it is one
+	catching CatchingUp    // the Lockstep's, when it is one
 	linkAt   time.Duration // when the Lockstep was last asked to Frame or KeepAlive
 }
 
@@ -74,7 +75,10 @@ func (m *multiplayer) init(cfg Config, w *Wiring, seat func(*Input, []Input)) er
 	m.members = make([]Member, n)
 	m.seat = cmpSeat(seat)
 	m.lockstep = w.Lockstep
+	// Asserted once here, not each frame: a type assertion to an interface
+	// that misses the runtime's cache allocates now and then.
 	m.alive, _ = w.Lockstep.(KeepingAlive)
+	m.catching, _ = w.Lockstep.(CatchingUp)
 	if ms, ok := w.Lockstep.(Membership); ok {
 		m.member, m.conns = ms, make([]Connection, n)
 	}

@@ -158,14 +158,21 @@ func TestFailedOrCollidingOutputsAreNamedAndOldFilesSurvive(t *testing.T) {
 // runIn runs a sample in dir and returns how it ended.
 func runIn(t *testing.T, dir, name string, args ...string) result {
 	t.Helper()
+	// Built before the deadline starts: the first run builds every
+	// sample, minutes on a cold cache and a busy machine, and a deadline
+	// for the run that counted the build failed the first test for it.
+	bin := binary(t, name)
 	ctx, cancel := context.WithTimeout(context.Background(), patience(2*time.Minute))
 	defer cancel()
-	cmd := exec.CommandContext(ctx, binary(t, name), args...)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=offscreen")
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("%s %s: did not end within %v; stderr:\n%s", name, strings.Join(args, " "), patience(2*time.Minute), stderr.String())
+	}
 	res := result{stderr: stderr.String()}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {

@@ -2,6 +2,7 @@ package netplay
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
@@ -192,19 +193,21 @@ func (s *Session) blockRecs(p *peer, slot int, first uint64) []record {
 }
 
 // catchUpSend sends a peer catching up a few more datagrams a frame, and
-// lets it be waited for again once it has every input the ring holds.
+// lets a player be waited for again once it has every input the ring
+// holds. A watcher gets them only while it lacks more than a block of a
+// slot's input: one that follows is sent as a player is.
 func (s *Session) catchUpSend(p *peer) {
-	if !p.catchUp {
+	if !p.catchUp || p.dropped {
 		return
 	}
-	if p.dropped {
-		return
+	if p.Slot == watcherSlot && !s.farBehind(p) {
+		return // still served from the history should it fall behind, never waited for
 	}
 	for range catchUpBurst {
 		s.send(p)
 	}
 	if p.Slot == watcherSlot {
-		return // always served from the history when behind, never waited for
+		return
 	}
 	for slot := range s.cfg.Players {
 		if s.sends(p, slot) && slot != p.Slot && p.acked[slot] < s.floor(slot) {
@@ -212,6 +215,17 @@ func (s *Session) catchUpSend(p *peer) {
 		}
 	}
 	p.catchUp = false
+}
+
+// farBehind reports whether p lacks more than a block of some slot's
+// input this peer has.
+func (s *Session) farBehind(p *peer) bool {
+	for slot := range s.cfg.Players {
+		if s.sends(p, slot) && p.acked[slot]+maxBlock < s.slots[slot].next {
+			return true
+		}
+	}
+	return false
 }
 
 // Rejoin gives slot back to a peer started again (netplay.Config.Rejoin)
@@ -235,7 +249,8 @@ func (s *Session) Rejoin(slot int, link Link) error {
 		if s.gone[slot] {
 			return &RejoinError{Slot: slot, Why: "the place was given up"}
 		}
-		*p = peer{Peer: Peer{Slot: slot, Link: link}, lastHeard: s.now, catchUp: true, ownUntil: s.slots[slot].next, srtt: p.srtt, rtt: p.rtt, rttvar: p.rttvar}
+		*p = peer{lastHeard: s.now, catchUp: true, ownUntil: s.slots[slot].next, srtt: p.srtt, rtt: p.rtt, rttvar: p.rttvar}
+		p.setLink(Peer{Slot: slot, Link: link})
 		s.stats.rejoined++
 		return nil
 	}
@@ -251,4 +266,34 @@ type RejoinError struct {
 // Error says which player could not come back and why.
 func (e *RejoinError) Error() string {
 	return fmt.Sprintf("netplay: player %d cannot rejoin: %s", e.Slot, e.Why)
+}
+
+// Vacant names the slot a peer started again may take back (Rejoin), on
+// the host: of the players not given up, the one whose link has been
+// silent longest, when that is past WarnAfter. false on a joiner, and
+// while every player is heard from.
+func (s *Session) Vacant() (slot int, ok bool) {
+	if s.cfg.Slot != 0 {
+		return 0, false
+	}
+	var longest time.Duration
+	for i := range s.peers {
+		p := &s.peers[i]
+		if p.Slot == watcherSlot || s.gone[p.Slot] {
+			continue
+		}
+		if silent := s.now - p.lastHeard; silent > s.cfg.WarnAfter && silent > longest {
+			slot, longest, ok = p.Slot, silent, true
+		}
+	}
+	return slot, ok
+}
+
+// Terms returns the session's terms with the input delay in force now:
+// what a peer that comes while it is under way (Rejoin, Watch) starts
+// its own Session with.
+func (s *Session) Terms() Terms {
+	t := s.cfg.Terms
+	t.InputDelay = s.delay
+	return t
 }

@@ -134,9 +134,13 @@ func (s *Session) lagging(slot int, lag time.Duration) {
 // Lagging names the slot whose input this peer has waited for most,
 // while its peer still talks, when that is more than WarnAfter (at a
 // stretch, or net of what drained: a crawl): for a HUD's or a log's
-// "player N is lagging".
+// "player N is lagging". A slot whose peer fell silent is not lagging
+// but waited for (Waiting), however long it crawled before.
 func (s *Session) Lagging() (slot int, lag time.Duration, ok bool) {
 	for i := range s.cfg.Players {
+		if p := s.peerOf(i); i == s.cfg.Slot || p == nil || s.now-p.lastHeard > s.cfg.WarnAfter {
+			continue
+		}
 		if l := max(s.lag[i], s.crawl[i]); l > s.cfg.WarnAfter && l > lag {
 			slot, lag, ok = i, l, true
 		}

@@ -104,6 +104,7 @@ func (s *Session) Connections(conns []engine.Connection) {
 		if p := s.peerOf(i); p != nil {
 			if p.Slot == i {
 				waited = max(waited, s.now-p.lastHeard)
+				c.CatchingUp = p.ownUntil != 0 && s.slots[i].next <= p.ownUntil
 			}
 			c.RTT = p.srtt
 		}

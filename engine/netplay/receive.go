@@ -2,11 +2,19 @@ package netplay
 
 import "time"
 
+// setLink makes pp the peer's, its Link asserted as an AgedLink once here
+// rather than at each receive: an assertion to an interface that misses
+// the runtime's cache allocates now and then, which a frame must not.
+func (p *peer) setLink(pp Peer) {
+	p.Peer = pp
+	p.aged, _ = pp.Link.(AgedLink)
+}
+
 // receiveAll takes in what every link has, up to maxReceives a link.
 func (s *Session) receiveAll() {
 	for i := range s.peers {
 		p := &s.peers[i]
-		aged, _ := p.Link.(AgedLink)
+		aged := p.aged
 		for range maxReceives {
 			var b []byte
 			var age time.Duration

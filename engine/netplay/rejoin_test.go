@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
 )
@@ -32,7 +33,14 @@ func restart(t *testing.T, w *world, j, at int, after time.Duration, cond netsim
 				rng: rand.New(rand.NewPCG(seed, 100+uint64(j))), game: &botGame{players: old.game.players, seed: old.game.seed},
 				ends: []netplay.Peer{{Slot: 0, Link: c}}, wake: p.w.now}
 			var err error
-			np.session, err = netplay.New(netplay.Config{Terms: netplay.Terms{Players: old.game.players, InputDelay: 3}, Local: netplay.Local{Rejoin: true}, Slot: j, Peers: np.ends})
+			// As a transport does: the slot the host names, the terms it
+			// runs now.
+			slot, ok := p.session.Vacant()
+			if !ok || slot != j {
+				t.Errorf("the host names slot %d (%v) vacant, want %d, silent since its process died", slot, ok, j)
+				return
+			}
+			np.session, err = netplay.New(netplay.Config{Terms: p.session.Terms(), Local: netplay.Local{Rejoin: true}, Slot: j, Peers: np.ends})
 			if err != nil {
 				t.Error(err)
 				return
@@ -71,6 +79,51 @@ func TestAPeerStartedAgainRejoinsByReplayingTheSession(t *testing.T) {
 			}
 			if w.peers[j].rep.Held.CaughtUp < 300 {
 				t.Fatalf("the rejoined peer caught up %d ticks beyond the tick rate, want the ~600 it missed", w.peers[j].rep.Held.CaughtUp)
+			}
+		})
+	}
+}
+
+// Peers that draw ahead of the confirmed input (Rollback) take back a
+// peer started again as well: it replays the session in lockstep at the
+// delay the host runs now (0 becomes 1 without prediction), and every
+// peer ends on the last tick with the same states. While everyone is
+// heard from, the host names no slot vacant.
+func TestAPeerStartedAgainRejoinsPeersThatDrawAhead(t *testing.T) {
+	cond := netsim.Conditions{Latency: 15 * time.Millisecond, Jitter: 5 * time.Millisecond, Loss: 0.03}
+	for seed := range propertySeeds() {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			players := 2 + int(seed%2)
+			const ticks = 1800
+			delay := int(seed % 3) // 0: a player sees their own input in the next frame
+			w := newWorld(setup{players: players, ticks: ticks, cond: cond, seed: seed, delay: delay, rollback: netplay.DefaultRollback})
+			j := 1 + int(seed)%(players-1)
+			restart(t, w, j, 500+int(seed), 2*time.Second, cond, seed, ticks)
+			kill := w.peers[0].onFrame
+			var vacantEarly, shownCatchingUp bool
+			conns := make([]engine.Connection, players)
+			w.peers[0].onFrame = func(p *simPeer) {
+				if p.frameN > 60 && p.frameN < 500 {
+					_, ok := p.session.Vacant()
+					vacantEarly = vacantEarly || ok
+				}
+				kill(p)
+				p.session.Connections(conns)
+				shownCatchingUp = shownCatchingUp || conns[j].CatchingUp
+			}
+			if !w.run(ticks) {
+				t.Fatal("the peers did not finish")
+			}
+			if vacantEarly {
+				t.Fatal("the host named a slot vacant while every player was heard from")
+			}
+			if w.peers[0].session.Connections(conns); !shownCatchingUp || conns[j].CatchingUp {
+				t.Fatalf("the host's connections showed player %d catching up: %v, and at the end %v; want true, then false", j, shownCatchingUp, conns[j].CatchingUp)
+			}
+			t.Logf("caught up %d", w.peers[j].rep.Held.CaughtUp)
+			sameRun(t, w, ticks)
+			if st := w.peers[0].session.Stats(); st.Rejoined != 1 {
+				t.Fatalf("the host took back %d players, want 1", st.Rejoined)
 			}
 		})
 	}

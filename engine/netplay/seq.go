@@ -16,6 +16,7 @@ type seqWindow struct {
 	bits      uint64 // bit i: top-i arrived
 	got       uint64 // distinct datagrams taken
 	undecoded uint64 // datagrams that arrived but did not decode (seq unknown)
+	late      uint64 // datagrams that arrived too old to tell from a repeat
 }
 
 // add records seq and reports whether it is new: not zero, not a
@@ -35,8 +36,15 @@ func (w *seqWindow) add(seq uint64) bool {
 		}
 		w.bits |= 1
 		w.top = seq
-	case w.top-seq >= 64 || w.bits&(1<<(w.top-seq)) != 0:
-		return false // too old to tell, or a repeat
+	case w.top-seq >= 64:
+		// Too old to tell from a repeat: dropped, but counted as arrived.
+		// Lost is for what the network never delivered, and a repeat
+		// that old is far rarer than a late datagram (QUIC lets no one
+		// else replay the peer's).
+		w.late = satAdd(w.late, 1)
+		return false
+	case w.bits&(1<<(w.top-seq)) != 0:
+		return false // a repeat
 	default:
 		w.bits |= 1 << (w.top - seq)
 	}
@@ -48,7 +56,7 @@ func (w *seqWindow) add(seq uint64) bool {
 // those that arrived and were dropped, and late ones that arrive after
 // all are taken back.
 func (w *seqWindow) lost() uint64 {
-	return w.top - min(satAdd(w.got, w.undecoded), w.top)
+	return w.top - min(satAdd(satAdd(w.got, w.undecoded), w.late), w.top)
 }
 
 // satAdd is a+b, or the largest uint64 when that overflows: a counter a

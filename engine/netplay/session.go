@@ -29,6 +29,7 @@ func (r *slotRing) at(t uint64) *record { return &r.rec[t%ringSize] }
 // peer is what a Session knows about one link.
 type peer struct {
 	Peer
+	aged      AgedLink                  // Link, when it is an AgedLink (see setLink)
 	acked     [engine.MaxPlayers]uint64 // the peer has every input of a slot below this
 	ackedAt   time.Duration             // when one of acked last rose
 	sentUpTo  [engine.MaxPlayers]uint64 // inputs below this were sent at least once
@@ -156,7 +157,7 @@ func New(cfg Config) (*Session, error) {
 		s.slots[i].next = d
 	}
 	for i, p := range cfg.Peers {
-		s.peers[i].Peer = p
+		s.peers[i].setLink(p)
 		for j := range cfg.Players {
 			s.peers[i].acked[j], s.peers[i].sentUpTo[j] = d, d
 		}
@@ -210,7 +211,9 @@ func (s *Session) isGone(p *peer) bool {
 // datagram during the last frame, and acts on a peer silent for
 // DropAfter: the host gives its slot up (see giveUp), a joiner whose
 // host is silent ends the session. quit asks to end the session: every
-// peer stops before the same tick, InputDelay ticks on.
+// peer stops before the same tick, InputDelay ticks on; a watcher
+// (Spectate) that asks, or whose Quit was called, leaves alone at once
+// (engine.ErrQuit).
 func (s *Session) Frame(now time.Duration, quit bool) error {
 	if s.now == 0 && s.stats.frames == 0 {
 		for i := range s.peers {
@@ -224,6 +227,9 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 	s.now, s.frameAt = now, now
 	s.stats.frames++
 	s.quitAsked = s.quitAsked || quit
+	if s.cfg.Spectate && s.quitAsked {
+		return engine.ErrQuit // a watcher leaves alone: no player waits for it
+	}
 	s.receiveAll()
 	for i := range s.peers {
 		p := &s.peers[i]

@@ -1,5 +1,7 @@
 package netplay
 
+import "fmt"
+
 // DefaultMaxSpectators is the most watchers a host takes unless told.
 const DefaultMaxSpectators = 16
 
@@ -20,18 +22,20 @@ func (s *Session) Watch(link Link) error {
 	case s.cfg.Slot != 0:
 		return &WatchError{Why: "only the host takes watchers"}
 	case s.watchers >= s.cfg.MaxSpectators:
-		return &WatchError{Why: "the session has all the watchers it takes"}
+		return &WatchError{Why: fmt.Sprintf("the session has all the watchers it takes (%d)", s.cfg.MaxSpectators), Full: true}
 	case s.hist.full:
 		return &WatchError{Why: "the session's input history passed its bound"}
 	}
-	s.peers = append(s.peers, peer{Peer: Peer{Slot: watcherSlot, Link: link}, lastHeard: s.now, catchUp: true})
+	s.peers = append(s.peers, peer{lastHeard: s.now, catchUp: true})
+	s.peers[len(s.peers)-1].setLink(Peer{Slot: watcherSlot, Link: link})
 	s.watchers++
 	return nil
 }
 
 // WatchError refuses a spectator.
 type WatchError struct {
-	Why string // why not
+	Why  string // why not
+	Full bool   // the session has MaxSpectators watchers
 }
 
 // Error says why the host took no spectator.

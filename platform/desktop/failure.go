@@ -56,8 +56,11 @@ func failureWords(n *NetOptions, err error) []string {
 	case errors.Is(err, transport.ErrNoAnswer):
 		return []string{fmt.Sprintf("no answer from %s within %v (-join-timeout).", host, n.JoinTimeout),
 			"Try: check that the host is running and waiting, that -join names the address its window shows, and that no firewall blocks UDP; a slow network wants a longer -join-timeout."}
+	case errors.Is(err, transport.ErrFull) && n.Spectate:
+		return []string{host + " has all the spectators it takes.",
+			"Try: watch again once someone else stops watching, or ask the host to start a session that takes more."}
 	case errors.Is(err, transport.ErrFull):
-		return []string{host + " has all the players its session takes (or is busy).",
+		return []string{host + " has all the players its session takes, every one of them still there (or it is busy).",
 			"Try: ask the host to start a new session with room for you, then join it."}
 	case errors.Is(err, ErrUsage):
 		return []string{"this game cannot run the host's settings.",

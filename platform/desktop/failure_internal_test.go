@@ -192,7 +192,7 @@ func TestAHeldFailureStaysUntilTheWindowClosesASignalOrAMinute(t *testing.T) {
 }
 
 func TestAFailureIsHeldAMinuteAtMostWhenFramesAreSlow(t *testing.T) {
-	s := joinScreen("192.0.2.7:7777")
+	s := joinScreen("192.0.2.7:7777", false)
 	for _, cost := range []time.Duration{0, 20 * time.Millisecond, 400 * time.Millisecond, 2 * time.Minute} {
 		var clock time.Duration
 		slow := &scripted{onFrame: func() { clock += cost }} // drawing and presenting take cost

@@ -60,6 +60,10 @@ type Setup struct {
 	// Slot is this machine's player slot in a netplay session (0 alone,
 	// and on the host); Players is the session's player count (0 alone).
 	Slot, Players int
+	// Watching says this machine watches the session (-spectate): it
+	// plays no slot (Slot is 0 but is not its own), and every slot's
+	// input is a player's elsewhere. false alone and for a player.
+	Watching bool
 }
 
 // NewWorld returns an empty world on the physics engine the run chose

@@ -57,7 +57,11 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, log *s
 		err = fmt.Errorf("%w (%w)", cause, err)
 	}
 	if err != nil {
-		return nil, p.fail(ctx, lobbyFailure(addr, err), len(c.Status().Joined))
+		failure := lobbyFailure(addr, err)
+		if errors.Is(err, lobby.ErrRoomClosed) && c.Slot() == 0 && len(c.Status().Joined) <= 1 {
+			failure = &playerError{"netplay: nobody else joined in time (a lobby closes a room after a few minutes alone): run the game again to host with the same code, and share it again (" + err.Error() + ")", err}
+		}
+		return nil, p.fail(ctx, failure, len(c.Status().Joined))
 	}
 	return j, nil
 }

@@ -174,3 +174,39 @@ func TestAHostToldTheRoomIsFullByALobbyNobodyAnswersDoesNotWaitForever(t *testin
 		t.Fatalf("the screen says %q, want the failure", said)
 	}
 }
+
+// A host nobody joins is told so when the lobby closes its lone room
+// (it said "the game with this code has already started, or ended", and
+// the same code was refused for a while), and hosting again with the
+// same code works at once.
+func TestAHostNobodyJoinsIsToldSoAndHostsAgainWithTheSameCode(t *testing.T) {
+	srv, err := lobby.NewServer(lobby.ServerConfig{LoneRoomTTL: time.Second, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.Serve(ln, "", "") }() // sweeps every second
+	defer srv.Shutdown(context.Background())
+	addr := ln.Addr().String()
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute) // a cold, busy machine
+	defer cancel()
+	meet := func() (*progress, error) {
+		p := &progress{screen: &waitScreen{}, lobby: addr, code: "ALONE-CODE-12345", players: 2}
+		_, err := meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, slog.New(slog.DiscardHandler), p)
+		return p, err
+	}
+	p, err := meet()
+	if err == nil || !strings.Contains(err.Error(), "nobody else joined") || !strings.Contains(err.Error(), "same code") {
+		t.Fatalf("a host alone past the lobby's wait: %v, want it told nobody joined and to host again with the same code", err)
+	}
+	if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, "nobody else joined") {
+		t.Errorf("the screen says %q, want the failure", said)
+	}
+	_, err = meet() // at once: the lobby kept a closed room a while
+	if err == nil || !strings.Contains(err.Error(), "nobody else joined") {
+		t.Fatalf("hosting again at once with the same code: %v, want the room afresh (and alone again)", err)
+	}
+}

@@ -71,6 +71,15 @@ type NetOptions struct {
 	// false (no flag sets it): only the address this machine reaches the
 	// lobby from. -host and -join listen where their address says.
 	ListenAll bool
+	// Spectate watches the session at Join's address instead of playing
+	// in it (-spectate): this machine plays no slot, replays the session
+	// from its first tick as fast as it can and then follows it a little
+	// behind; -record records what it sees, which replays to the
+	// players' state. The players never wait for it. false plays.
+	Spectate bool
+	// MaxSpectators is the most spectators a host takes (code only); 0
+	// means engine/netplay's DefaultMaxSpectators (16).
+	MaxSpectators int
 }
 
 // endWait bounds the wait for the peers' last acknowledgements after the
@@ -91,6 +100,8 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("%s finds the host itself: drop %s and %s, or drop %s", lobby, host, join, lobby)
 	case n.Join != "" && n.Code == "":
 		return usagef("%s needs %s: the host printed it", join, code)
+	case n.Spectate && n.Join == "":
+		return usagef("%s needs %s ADDR and %s: the address and code of the session to watch", name("Net.Spectate"), join, code)
 	case n.Code != "" && !n.active():
 		return usagef("%s needs %s, %s or %s", code, host, join, lobby)
 	case n.Code != "" && len(n.Code) < transport.MinCode:
@@ -99,6 +110,8 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, netplay.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
 		return usagef("%s is the host's to choose: give it to the host", delay)
+	case n.MaxSpectators < 0:
+		return usagef("invalid value %d for %s: want 0 (the default, %d) or more", n.MaxSpectators, name("Net.MaxSpectators"), netplay.DefaultMaxSpectators)
 	case n.Rollback < 0 || n.Rollback > netplay.MaxRollback:
 		return usagef("invalid value %d for %s: want 0 (pure lockstep) or 1 to %d ticks", n.Rollback, name("Net.Rollback"), netplay.MaxRollback)
 	case n.DropAfter < netplay.DefaultWarnAfter:
@@ -141,7 +154,8 @@ type netRun struct {
 	window    time.Duration                         // the rejoin window, for the waiting banner
 	bot       func(n uint64, in *engine.Input) bool // Config.Bot
 	botIn     engine.Input
-	banner    [96]byte // drawWaiting's text, so drawing it allocates nothing
+	banner    [96]byte                             // bannerText's, so drawing it allocates nothing
+	conns     [engine.MaxPlayers]engine.Connection // bannerText's
 	// interrupted is set from a signal's goroutine: the next Frame asks
 	// to end the session, as a closed window does.
 	interrupted atomic.Bool
@@ -171,7 +185,8 @@ func (r *run) wish() netplay.Terms {
 // local is this peer's own part of the session, drawing ahead by
 // rollback ticks.
 func (n *NetOptions) local(rollback int) netplay.Local {
-	return netplay.Local{Rollback: rollback, DropAfter: n.DropAfter, Handshake: n.JoinTimeout}
+	return netplay.Local{Rollback: rollback, DropAfter: n.DropAfter, Handshake: n.JoinTimeout,
+		Spectate: n.Spectate, MaxSpectators: n.MaxSpectators}
 }
 
 // startNet connects the session before the game starts, so that a joiner
@@ -206,8 +221,8 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 			})
 		}
 	default:
-		*screen = joinScreen(n.Join)
-		log.Info("netplay: joining", "addr", n.Join)
+		*screen = joinScreen(n.Join, n.Spectate)
+		log.Info("netplay: joining", "addr", n.Join, "spectate", n.Spectate)
 		connect = func(ctx context.Context) (*transport.Joined, error) { return transport.Join(ctx, n.Join, opt) }
 	}
 	start := time.Now()
@@ -216,23 +231,32 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		return nil, err
 	}
 	j.Connect = time.Since(start) // the lobby and the wait for the others included
-	// A joiner, by -join or through a lobby, takes the host's settings.
-	if j.Slot != 0 {
+	// A joiner, by -join or through a lobby, takes the host's settings;
+	// a spectator too.
+	if j.Slot != 0 || j.Watching {
 		if err := r.adoptHost(j); err != nil {
 			_ = j.Close()
 			return nil, err
 		}
 	}
-	if j.Terms.InputDelay == 0 && rollback == 0 {
+	catchUp := j.Rejoin || j.Watching // in lockstep, from the first tick
+	if j.Terms.InputDelay == 0 && rollback == 0 && !catchUp {
 		_ = j.Close()
 		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
 	}
-	s, err := netplay.New(j.Config(local))
+	nc := j.Config(local)
+	s, err := netplay.New(nc)
 	if err != nil {
 		_ = j.Close()
 		return nil, err
 	}
-	log.Info("netplay: session started", "slot", j.Slot, "players", j.Terms.Players, "input_delay", j.Terms.InputDelay, "rtt", j.RTT, "rollback", rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
+	log.Info("netplay: session started", "slot", j.Slot, "players", j.Terms.Players, "input_delay", j.Terms.InputDelay, "rtt", j.RTT, "rollback", nc.Rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
+	switch {
+	case j.Rejoin:
+		log.Info("netplay: the session was under way: this player takes their place back, replaying the game from its start to catch up", "slot", j.Slot)
+	case j.Watching:
+		log.Info("netplay: watching the session: replaying it from its start to catch up, then following it")
+	}
 	return &netRun{joined: j, session: s, log: log, dropAfter: n.endWait(), window: n.DropAfter, bot: o.Bot}, nil
 }
 
@@ -301,6 +325,7 @@ func chosenSettings(c *Config, ss []tape.Setting) []string {
 // and when it is back.
 func (r *netRun) Frame(now time.Duration, quit bool) error {
 	err := r.session.Frame(now, quit || r.interrupted.Load())
+	r.joined.Admit(r.session, now) // the host's: players back, spectators
 	slot, silent, ok := r.session.Waiting()
 	if ok && !r.waiting {
 		r.log.Warn("netplay: waiting for a silent player", "slot", slot, "silent", silent.Round(time.Millisecond))
@@ -319,7 +344,23 @@ func (r *netRun) Frame(now time.Duration, quit bool) error {
 // KeepAlive is the session's: a long frame keeps its datagrams flowing.
 func (r *netRun) KeepAlive(now time.Duration) error { return r.session.KeepAlive(now) }
 
-var _ engine.KeepingAlive = (*netRun)(nil)
+var (
+	_ engine.KeepingAlive = (*netRun)(nil)
+	_ engine.Membership   = (*netRun)(nil)
+	_ engine.CatchingUp   = (*netRun)(nil)
+)
+
+// Members is the session's: the game sees in Tick.Members who is in each
+// slot (engine.Membership).
+func (r *netRun) Members(n uint64, members []engine.Member) { r.session.Members(n, members) }
+
+// Connections is the session's: the game sees in Frame.Connections whom
+// the session waits for (engine.Membership).
+func (r *netRun) Connections(conns []engine.Connection) { r.session.Connections(conns) }
+
+// CatchingUp is the session's: a peer that came to the session under way
+// replays it beyond the tick rate (engine.CatchingUp).
+func (r *netRun) CatchingUp() bool { return r.session.CatchingUp() }
 
 // Inputs is the session's, with the bot's input for the keyboard's when
 // the game has a bot playing.
@@ -434,6 +475,22 @@ type NetSummary struct {
 	// ConnectMS is how long connecting took, from the start of the
 	// session's setup (the lobby included) until every peer was greeted.
 	ConnectMS float64 `json:"connect_ms"`
+	// Rejoined says this peer came into the session under way, taking
+	// back the place of a player whose game had stopped; Watching that
+	// it watched (-spectate). Both catch up by replaying the session
+	// from its first tick: CaughtUp counts the ticks they ran beyond the
+	// tick rate to do it (0 for the others).
+	Rejoined bool   `json:"rejoined"`
+	Watching bool   `json:"watching"`
+	CaughtUp uint64 `json:"caught_up"`
+	// TakenBack and Spectators, on the host, count the players it took
+	// back (started again while their place was held) and the
+	// spectators it took; 0 on the others.
+	TakenBack  uint64 `json:"taken_back"`
+	Spectators uint64 `json:"spectators"`
+	// HistoryBytes is the input history the host kept for them (every
+	// slot's confirmed input from tick 0); 0 on the others.
+	HistoryBytes uint64 `json:"history_bytes"`
 }
 
 // writeText prints the session for a person: -stats's netplay lines.
@@ -444,6 +501,14 @@ func (n *NetSummary) writeText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "netplay slot %d of %d  path %s  connect %.0fms  input delay %d  rtt p50 %.2fms p99 %.2fms  end %s\n",
 		n.Slot, n.Peers+1, n.Path, n.ConnectMS, n.InputDelay, n.RTTMS.P50, n.RTTMS.P99, end)
+	switch {
+	case n.Rejoined:
+		fmt.Fprintf(w, "netplay rejoined the session under way: caught up %d ticks\n", n.CaughtUp)
+	case n.Watching:
+		fmt.Fprintf(w, "netplay watched the session: caught up %d ticks\n", n.CaughtUp)
+	case n.TakenBack > 0 || n.Spectators > 0:
+		fmt.Fprintf(w, "netplay took back %d players, %d spectators  history %d B\n", n.TakenBack, n.Spectators, n.HistoryBytes)
+	}
 	fmt.Fprintf(w, "netplay waited %d ticks  stalled %.1fms (most %.1fms)  lost %d  resent %d  dropped %d  sent %d B  received %d B\n",
 		n.TicksWaited, n.MSStalled, n.MaxStallMS, n.Lost, n.Resent, n.Dropped, n.WireBytesSent, n.WireBytesReceived)
 	p := n.Prediction
@@ -475,6 +540,8 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,
 		Prediction: predictionSummary(&rep.Prediction, st.Mispredicted),
 		Path:       r.joined.Path, ConnectMS: ms(r.joined.Connect),
+		Rejoined: r.joined.Rejoin, Watching: r.joined.Watching, CaughtUp: rep.Held.CaughtUp,
+		TakenBack: st.Rejoined, Spectators: st.Watchers, HistoryBytes: st.HistoryBytes,
 	}
 }
 
@@ -531,7 +598,7 @@ func (r *netRun) loopContext(ctx context.Context) (context.Context, func()) {
 // setup tells the game its slot. Nil-safe.
 func (r *netRun) setup(s *Setup) {
 	if r != nil {
-		s.Slot, s.Players = r.joined.Slot, r.joined.Terms.Players
+		s.Slot, s.Players, s.Watching = r.joined.Slot, r.joined.Terms.Players, r.joined.Watching
 	}
 }
 
@@ -571,18 +638,16 @@ func (r *netRun) closeEarly(looped *bool, err *error) {
 }
 
 // waitingColor is the banner a session draws over the game while a
-// player is silent.
+// player is silent or lagging.
 var waitingColor = color.RGBA{R: 255, G: 190, B: 90, A: 255}
 
-// drawWaiting says over the game, at the top in the middle, which player
-// the session waits for, for how long, and how long their place is held,
-// once that is past the notice (WarnAfter); nothing otherwise.
+// drawWaiting says over the game, at the top in the middle, what
+// bannerText says; nothing when it says nothing.
 func (r *netRun) drawWaiting(c *sdl2.Canvas) {
-	slot, silent, ok := r.session.Waiting()
-	if !ok {
+	b := r.bannerText(r.banner[:0])
+	if len(b) == 0 {
 		return
 	}
-	b := waitingText(r.banner[:0], slot, silent, r.window)
 	lh := c.LineHeight()
 	w, _ := c.Size()
 	bw := float64(len(b)+2) * lh * 7 / 13 // glyphs are 7 by 13
@@ -591,19 +656,67 @@ func (r *netRun) drawWaiting(c *sdl2.Canvas) {
 	c.TextBytes(x+lh/2, lh/4, b, waitingColor)
 }
 
+// bannerText appends to b, on a peer that came to the session under way
+// (a player back, a spectator), that it catches up; else, once past the
+// notice (WarnAfter), which player is lagging (they answer, but their
+// input keeps the game waiting: the lag bound, not the rejoin window,
+// ends their place); else which player the session waits for, for how
+// long, and how long their place is held, or that they are back and
+// catching up; nothing otherwise.
+func (r *netRun) bannerText(b []byte) []byte {
+	if r.session.CatchingUp() {
+		return catchingUpText(b, r.session.Tick())
+	}
+	if slot, lag, ok := r.session.Lagging(); ok {
+		return laggingText(b, slot, lag)
+	}
+	if slot, silent, ok := r.session.Waiting(); ok {
+		r.session.Connections(r.conns[:])
+		return waitingText(b, slot, silent, r.window, r.conns[slot].CatchingUp)
+	}
+	return b
+}
+
+// laggingText appends to b, in a player's words, who is lagging and how
+// long their input has kept the game waiting (net of the time it kept
+// up, for a crawl): "player 1 is lagging: their input keeps the game
+// waiting (2.5 s)".
+func laggingText(b []byte, slot int, lag time.Duration) []byte {
+	b = append(b, "player "...)
+	b = strconv.AppendInt(b, int64(slot), 10)
+	b = append(b, " is lagging: their input keeps the game waiting ("...)
+	b = strconv.AppendFloat(b, lag.Seconds(), 'f', 1, 64)
+	return append(b, " s)"...)
+}
+
 // waitingText appends to b, in a player's words, who the session waits
 // for and how long their place is still held: "waiting for player 1:
-// 12.3 s (their place is held 48 s more)".
-func waitingText(b []byte, slot int, silent, window time.Duration) []byte {
-	b = append(b, "waiting for player "...)
-	b = strconv.AppendInt(b, int64(slot), 10)
-	b = append(b, ": "...)
+// 12.3 s (their place is held 48 s more)"; for a player who is back
+// (their game started again), "player 1 is back, catching up: 12.3 s".
+func waitingText(b []byte, slot int, silent, window time.Duration, back bool) []byte {
+	if back {
+		b = append(b, "player "...)
+		b = strconv.AppendInt(b, int64(slot), 10)
+		b = append(b, " is back, catching up: "...)
+	} else {
+		b = append(b, "waiting for player "...)
+		b = strconv.AppendInt(b, int64(slot), 10)
+		b = append(b, ": "...)
+	}
 	b = strconv.AppendFloat(b, silent.Seconds(), 'f', 1, 64)
 	b = append(b, " s"...)
-	if left := window - silent; left > 0 {
+	if left := window - silent; left > 0 && !back {
 		b = append(b, " (their place is held "...)
 		b = strconv.AppendInt(b, int64((left+time.Second-1)/time.Second), 10)
 		b = append(b, " s more)"...)
 	}
 	return b
+}
+
+// catchingUpText appends to b, in a player's words, that this machine
+// replays the session to catch up with it, and how far it is: "catching
+// up with the game: tick 1234".
+func catchingUpText(b []byte, tick uint64) []byte {
+	b = append(b, "catching up with the game: tick "...)
+	return strconv.AppendUint(b, tick, 10)
 }

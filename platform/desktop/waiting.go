@@ -43,7 +43,10 @@ func hostScreen(addr, code string, players int) *waitScreen {
 	}}
 }
 
-func joinScreen(addr string) *waitScreen {
+func joinScreen(addr string, watch bool) *waitScreen {
+	if watch {
+		return &waitScreen{lines: []string{"watching the session at " + addr, "waiting for the host..."}}
+	}
 	return &waitScreen{lines: []string{"joining the session at " + addr, "waiting for the host..."}}
 }
 

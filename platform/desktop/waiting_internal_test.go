@@ -37,14 +37,22 @@ func TestTheWaitingBannerSaysWhoInAPlayersWordsAndHowLongTheirPlaceIsHeld(t *tes
 		{1, 12300 * time.Millisecond, time.Minute, "waiting for player 1: 12.3 s (their place is held 48 s more)"},
 		{2, 800 * time.Millisecond, time.Minute, "waiting for player 2: 0.8 s (their place is held 60 s more)"},
 		{0, 61 * time.Second, time.Minute, "waiting for player 0: 61.0 s"},
+		{1, 20 * time.Second, time.Minute, "player 1 is back, catching up: 20.0 s"},
 	} {
 		var buf [96]byte
-		if got := string(waitingText(buf[:0], tc.slot, tc.silent, tc.window)); got != tc.want {
+		back := strings.Contains(tc.want, "back")
+		if got := string(waitingText(buf[:0], tc.slot, tc.silent, tc.window, back)); got != tc.want {
 			t.Errorf("waiting %v of %v for player %d: %q, want %q", tc.silent, tc.window, tc.slot, got, tc.want)
 		}
 	}
 	var buf [96]byte
-	if n := testing.AllocsPerRun(100, func() { waitingText(buf[:0], 7, time.Hour, time.Hour+time.Minute) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { waitingText(buf[:0], 7, time.Hour, time.Hour+time.Minute, false) }); n != 0 {
 		t.Fatalf("the banner's text allocates %v times a frame, want 0", n)
+	}
+	if got := string(catchingUpText(buf[:0], 1234)); got != "catching up with the game: tick 1234" {
+		t.Fatalf("catching up: %q", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { catchingUpText(buf[:0], 1<<40) }); n != 0 {
+		t.Fatalf("the catching-up banner's text allocates %v times a frame, want 0", n)
 	}
 }

@@ -12,7 +12,9 @@ import (
 )
 
 // A flood of room creations from hundreds of addresses: the lobby holds
-// MaxRooms and refuses, and counts, the rest.
+// MaxRooms, makes room for creators past them by evicting rooms of the
+// addresses holding most, refuses what is over an address's own limit,
+// and counts all of it.
 func TestAFloodOfRoomsFromManyAddressesIsHeldAtMaxRooms(t *testing.T) {
 	const maxRooms, addrs, perAddr = 300, 100, 5
 	clock := newFakeClock()
@@ -36,11 +38,12 @@ func TestAFloodOfRoomsFromManyAddressesIsHeldAtMaxRooms(t *testing.T) {
 	wg.Wait()
 	st := s.Stats()
 	t.Logf("flood of %d creations from %d addresses: %v; stats %+v", addrs*perAddr, addrs, codes, st)
-	if st.Rooms != maxRooms || st.RoomsMax != maxRooms || codes[http.StatusOK] != maxRooms {
-		t.Fatalf("held %d rooms (most %d), %d accepted; want exactly MaxRooms %d", st.Rooms, st.RoomsMax, codes[http.StatusOK], maxRooms)
+	accepted := codes[http.StatusOK]
+	if st.Rooms != maxRooms || st.RoomsMax != maxRooms || st.EvictedRooms != uint64(accepted-maxRooms) {
+		t.Fatalf("held %d rooms (most %d), %d accepted, %d evicted; want exactly MaxRooms %d held and one evicted for each accepted past them", st.Rooms, st.RoomsMax, accepted, st.EvictedRooms, maxRooms)
 	}
-	if refused := st.RefusedRooms + st.RefusedRoomsPerAddr; refused != uint64(addrs*perAddr-maxRooms) {
-		t.Fatalf("%d refusals counted, want %d", refused, addrs*perAddr-maxRooms)
+	if refused := st.RefusedRooms + st.RefusedRoomsPerAddr; refused != uint64(addrs*perAddr-accepted) || codes[http.StatusServiceUnavailable]+codes[http.StatusTooManyRequests] != addrs*perAddr-accepted {
+		t.Fatalf("%d refusals counted, %v answered; want %d", refused, codes, addrs*perAddr-accepted)
 	}
 	clock.Advance(time.Minute) // members silent: dropped, rooms closed
 	s.Sweep()

@@ -53,23 +53,30 @@ func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body 
 // why not (HTTP code, reason, message). s.mu is held.
 func (s *Server) roomFor(j join, addr string, as []*addrState, now time.Time) (*room, int, string, string) {
 	r := s.rooms[j.room]
+	if r != nil && r.alone && j.create {
+		// Closed with its host alone: hosting again with the code, or a
+		// friend arriving late, starts a room afresh instead of being
+		// told the game already started.
+		s.deleteRoomLocked(r)
+		r = nil
+	}
 	switch {
 	case r == nil && !j.create:
 		s.stats.UnknownRoom++
 		return nil, http.StatusNotFound, reasonUnknown, "no room with this code"
-	case r == nil && len(s.rooms) >= s.cfg.MaxRooms:
-		s.stats.RefusedRooms++
-		return nil, http.StatusServiceUnavailable, reasonBusy, msgBusy
 	case r == nil && over(as, s.cfg.MaxRoomsPerAddr, func(a *addrState) int { return a.rooms }):
 		s.stats.RefusedRoomsPerAddr++
 		return nil, http.StatusTooManyRequests, reasonBusy, msgBusy
+	case r == nil && len(s.rooms) >= s.cfg.MaxRooms && !s.evictRoomLocked(as, now):
+		s.stats.RefusedRooms++
+		return nil, http.StatusServiceUnavailable, reasonBusy, msgBusy
 	case r == nil:
 		players := j.players
 		if players == 0 {
 			players = 2
 		}
 		r = newRoom(j.room, players, addr, now.Add(s.cfg.RoomTTL))
-		r.verifier = j.verifier
+		r.verifier, r.holders = j.verifier, as
 		s.rooms[j.room] = r
 		for _, a := range as {
 			a.rooms++
@@ -131,8 +138,8 @@ func (s *Server) send(w http.ResponseWriter, _ *http.Request, addr string, body 
 	msg := msgWire{Seq: to.seq + 1, From: m.slot, Box: req.Box, sender: addr}
 	n := queuedBytes(msg)
 	as := s.holdersLocked(addr, now)
-	if len(to.queue) >= s.cfg.MaxQueue || s.queued+n > s.cfg.MaxQueuedBytes ||
-		over(as, s.cfg.MaxQueuedPerAddr, func(a *addrState) int { return a.queued + n - 1 }) {
+	if len(to.queue) >= s.cfg.MaxQueue || over(as, s.cfg.MaxQueuedPerAddr, func(a *addrState) int { return a.queued + n - 1 }) ||
+		s.queued+n > s.cfg.MaxQueuedBytes && !s.dropQueuesLocked(m.room, n) {
 		s.stats.RefusedQueue++
 		refuse(w, http.StatusTooManyRequests, reasonBusy, msgBusy)
 		return
@@ -141,6 +148,7 @@ func (s *Server) send(w http.ResponseWriter, _ *http.Request, addr string, body 
 	to.seq++
 	to.queue = append(to.queue, msg)
 	s.queued += n
+	m.room.queued += n
 	for _, a := range as {
 		a.queued += n
 	}

@@ -60,7 +60,7 @@ func (s *Server) Sweep() {
 			r.changed(true)
 			s.stats.ExpiredRooms++
 		case r.closed.IsZero() && !r.lone.IsZero() && now.Sub(r.lone) >= s.cfg.LoneRoomTTL:
-			r.closed = now
+			r.closed, r.alone = now, true
 			r.changed(true)
 			s.stats.ExpiredLoneRooms++
 		}

@@ -122,8 +122,14 @@ func TestQueuedMessagesAreSharedPerAddress(t *testing.T) {
 	}
 	flooder := "198.51.100.1:4000"
 	host, _ := pairIn(flooder)
+	taken := 0
 	for range 100 {
-		send(flooder, host, 1)
+		if send(flooder, host, 1) == http.StatusNoContent {
+			taken++
+		}
+	}
+	if st := s.Stats(); taken == 0 || st.QueuedBytes > 128<<10 {
+		t.Fatalf("one address had %d messages (%d bytes) taken of a budget of 64: want its share, 128 KiB at most", taken, st.QueuedBytes)
 	}
 	clock.Advance(6 * time.Second)
 	for range 100 {
@@ -159,6 +165,16 @@ func TestALoneRoomClosesSoonerThanAFullOne(t *testing.T) {
 	s.mu.Unlock()
 	if !loneClosed || fullClosed {
 		t.Fatalf("after 3 minutes: lone room closed %v, full room closed %v; want only the lone one", loneClosed, fullClosed)
+	}
+	// Its code hosts again at once (the host running the game again, or
+	// a friend arriving late), instead of "the game already started".
+	if code, e, b := call(s, "192.0.2.4:1", pathJoin, joinBody(lone, true)); code != http.StatusOK {
+		t.Fatalf("hosting again in a lone room that closed: %d %+v, want a room afresh", code, e)
+	} else if rep, _, err := decodeJoinReply(b); err != nil || rep.Slot != 0 {
+		t.Fatalf("hosting again: %+v %v, want slot 0", rep, err)
+	}
+	if code, e, _ := call(s, "192.0.2.5:1", pathJoin, joinBody(full, true)); code != http.StatusConflict || e.Reason != reasonFull {
+		t.Errorf("a third peer at the full room: %d %+v, want it full still", code, e)
 	}
 }
 
@@ -250,4 +266,119 @@ func waitIdle(t *testing.T, s *Server, n int) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("fewer than %d connections idle within 5 s", n)
+}
+
+// A full room table does not keep new players out: a flood holding every
+// room (2,500 addresses with 4 rooms each, at one poll a room every 20 s,
+// held all 10,000) loses the room of the address holding most to each
+// new creator, and its re-creations churn its own rooms, never the new
+// player's.
+func TestAFullRoomTableMakesRoomForANewPlayer(t *testing.T) {
+	clock := newFakeClock()
+	const maxRooms, flooders = 20, 5
+	s, err := NewServer(ServerConfig{Logger: quiet(), Now: clock.Now, MaxRooms: maxRooms, MaxRoomsPerAddr: 4, JoinRate: 1e6, Rate: 1e6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	flood := func(i int) int {
+		code, _, _ := call(s, v4(i%flooders), pathJoin, joinBody(randomRoom(), true))
+		return code
+	}
+	for i := range maxRooms {
+		if code := flood(i); code != http.StatusOK {
+			t.Fatalf("flood room %d: %d", i, code)
+		}
+	}
+	player := randomRoom()
+	code, e, b := call(s, "192.0.2.9:5000", pathJoin, joinBody(player, true))
+	if code != http.StatusOK {
+		t.Fatalf("a new player while a flood held every room: %d %+v, want a room", code, e)
+	}
+	host, _, err := decodeJoinReply(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	retaken := 0
+	for i := range 10 * maxRooms { // the flood takes its rooms back, again and again
+		switch code := flood(i); code {
+		case http.StatusOK:
+			retaken++
+		case http.StatusTooManyRequests: // an address already holding its 4
+		default:
+			t.Fatalf("flood re-creation %d: %d, want one of its own rooms evicted for it", i, code)
+		}
+		clock.Advance(time.Second)
+	}
+	if code, _, _ := call(s, "192.0.2.9:5000", pathPoll, mustJSON(pollRequest{Member: host.Member})); code != http.StatusOK { // Ver 0: answered at once
+		t.Fatalf("the new player's poll after the flood churned: %d, want its room still held", code)
+	}
+	st := s.Stats()
+	if st.Rooms != maxRooms || retaken < maxRooms || st.EvictedRooms != uint64(1+retaken) || st.RefusedRooms != 0 {
+		t.Fatalf("%d rooms, %d retaken, %d evicted, %d refused: want MaxRooms held, the flood churning its own (one evicted for each creation past MaxRooms), none refused", st.Rooms, retaken, st.EvictedRooms, st.RefusedRooms)
+	}
+	// When no address holds more than the creator, the table is full.
+	fair, err := NewServer(ServerConfig{Logger: quiet(), MaxRooms: 3, JoinRate: 1e6, Rate: 1e6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		call(fair, v4(100+i), pathJoin, joinBody(randomRoom(), true))
+	}
+	call(fair, v4(100), pathJoin, joinBody(randomRoom(), true)) // holds 2 now: the others' go first
+	if code, e, _ := call(fair, v4(101), pathJoin, joinBody(randomRoom(), true)); code != http.StatusServiceUnavailable || e.Reason != reasonBusy {
+		t.Errorf("an address holding one room, when none holds more: %d %+v, want refused as busy", code, e)
+	}
+}
+
+// A message budget filled from many addresses, each within its share
+// (36 addresses filled 64 MiB before there were shares; with them 512
+// still can, or 32 IPv6 /48s), does not keep a new pair from exchanging
+// its messages: the room holding most waiting messages has them dropped
+// to make room for a room holding fewer.
+func TestAFullMessageBudgetMakesRoomForANewPair(t *testing.T) {
+	const box = maxBox + 64 // what one message counts
+	const flooders, share = 8, 4
+	s, err := NewServer(ServerConfig{Logger: quiet(), MaxQueuedBytes: flooders * share * box, MaxQueuedPerAddr: share * box, Rate: 1e6, JoinRate: 1e6, MaxQueue: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pair := func(a, b string) (host, guest string) {
+		room := randomRoom()
+		_, _, body := call(s, a, pathJoin, joinBody(room, true))
+		h, _, err := decodeJoinReply(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, body = call(s, b, pathJoin, joinBody(room, false))
+		g, _, err := decodeJoinReply(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h.Member, g.Member
+	}
+	send := func(remote, member string) int {
+		code, _, _ := call(s, remote, pathSend, mustJSON(sendRequest{Member: member, To: 1, Box: make([]byte, maxBox)}))
+		return code
+	}
+	for i := range flooders {
+		host, _ := pair(v4(i), v4(i))
+		for range share {
+			if code := send(v4(i), host); code != http.StatusNoContent {
+				t.Fatalf("flooder %d within its share: %d", i, code)
+			}
+		}
+	}
+	if st := s.Stats(); st.QueuedBytes != flooders*share*box {
+		t.Fatalf("%d bytes queued, want the whole budget %d", st.QueuedBytes, flooders*share*box)
+	}
+	host, _ := pair("203.0.113.1:4000", "203.0.113.2:4000")
+	for i := range 3 {
+		if code := send("203.0.113.1:4000", host); code != http.StatusNoContent {
+			t.Fatalf("a new pair's message %d while the budget was full: %d, want taken", i, code)
+		}
+	}
+	st := s.Stats()
+	if st.DroppedQueues != 1 || st.QueuedBytes != (flooders-1)*share*box+3*box {
+		t.Errorf("%d rooms' messages dropped, %d bytes queued: want one flooder's room emptied for the pair's 3", st.DroppedQueues, st.QueuedBytes)
+	}
 }

@@ -75,6 +75,7 @@ func (s *Server) ackLocked(m *member, ack uint64) {
 	for n < len(m.queue) && m.queue[n].Seq <= ack {
 		q := queuedBytes(m.queue[n])
 		s.queued -= q
+		m.room.queued -= q
 		s.releaseLocked(m.queue[n].sender, func(a *addrState) { a.queued -= q })
 		n++
 	}

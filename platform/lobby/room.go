@@ -13,14 +13,21 @@ type room struct {
 	players int
 	slots   [engine.MaxPlayers]*member
 	owner   string // address that created it
+	// holders are the units owner counts against (holdersLocked),
+	// which evictRoomLocked weighs.
+	holders []*addrState
 	expires time.Time
 	lone    time.Time // since when it has had one member; zero with more
 	// verifier is its creator's (see verifier); nil asks joiners for no
 	// proof (a room an older client made).
 	verifier *[32]byte
 	closed   time.Time // zero while open; swept a MemberTimeout later
-	ver      uint64    // rises at every change of members
-	wake     chan struct{}
+	// alone says it was closed for LoneRoomTTL: hosting again with its
+	// code takes the id at once (nobody else is in it to tell).
+	alone  bool
+	queued int    // bytes of its members' waiting messages (queuedBytes)
+	ver    uint64 // rises at every change of members
+	wake   chan struct{}
 }
 
 // member is one peer's place in a room.

@@ -89,7 +89,7 @@ func (s *Server) housekeep(ctx context.Context) {
 			st := s.Stats()
 			s.cfg.Logger.Info("lobby: stats", "rooms", st.Rooms, "rooms_max", st.RoomsMax, "members", st.Members,
 				"joins", st.Joins, "forwarded", st.Forwarded, "refused_rate", st.RefusedRate+st.RefusedJoinRate,
-				"refused_rooms", st.RefusedRooms+st.RefusedRoomsPerAddr, "refused_conns", st.RefusedConns,
+				"refused_rooms", st.RefusedRooms+st.RefusedRoomsPerAddr, "evicted_rooms", st.EvictedRooms, "dropped_queues", st.DroppedQueues, "refused_conns", st.RefusedConns,
 				"unknown", st.UnknownRoom, "malformed", st.Malformed+st.Oversized)
 		}
 	}

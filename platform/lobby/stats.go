@@ -30,7 +30,11 @@ type Stats struct {
 	// RefusedRoomsPerAddr counts rooms refused to an address holding
 	// MaxRoomsPerAddr.
 	RefusedRoomsPerAddr uint64 `json:"refused_rooms_per_addr"`
-	// RefusedRooms counts rooms refused while MaxRooms were held.
+	// EvictedRooms counts rooms deleted to make room for a new one
+	// while MaxRooms were held: one of the address that held most.
+	EvictedRooms uint64 `json:"evicted_rooms"`
+	// RefusedRooms counts rooms refused while MaxRooms were held and no
+	// address held more than the creator's.
 	RefusedRooms uint64 `json:"refused_rooms"`
 	// RefusedMembers counts joins refused to an address holding
 	// MaxMembersPerAddr memberships.
@@ -38,6 +42,9 @@ type Stats struct {
 	// RefusedQueue counts messages refused because the receiver's queue,
 	// or all queues together, were full.
 	RefusedQueue uint64 `json:"refused_queue"`
+	// DroppedQueues counts rooms whose waiting messages were dropped
+	// to make room in MaxQueuedBytes for a room holding fewer.
+	DroppedQueues uint64 `json:"dropped_queues"`
 	// RefusedConns counts connections closed at once, over MaxConns or
 	// MaxConnsPerAddr with no idle connection to close instead.
 	RefusedConns uint64 `json:"refused_conns"`

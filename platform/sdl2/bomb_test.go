@@ -8,9 +8,11 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/jpeg"
 	"image/png"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -189,6 +191,95 @@ func TestLoadTextureKeepsADecodedPNGWithoutCopyingIt(t *testing.T) {
 		}
 		if !bytes.Equal(tex.img.Pix, img.Pix) {
 			t.Errorf("alpha %v: the texture's pixels are not the image's", alpha)
+		}
+	}
+}
+
+// jpegFile writes a side×side JPEG of a colour gradient (or a grey one)
+// and returns its path and the image it decodes to.
+func jpegFile(t testing.TB, dir string, side int, grey bool) (string, image.Image) {
+	t.Helper()
+	var src image.Image
+	if grey {
+		g := image.NewGray(image.Rect(0, 0, side, side))
+		for i := range g.Pix {
+			g.Pix[i] = byte(i * 7 >> 3)
+		}
+		src = g
+	} else {
+		n := image.NewNRGBA(image.Rect(0, 0, side, side))
+		for i := range n.Pix {
+			n.Pix[i] = byte(i * 7 >> 3)
+			if i%4 == 3 {
+				n.Pix[i] = 255
+			}
+		}
+		src = n
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, src, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, fmt.Sprintf("grey-%v.jpg", grey))
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	decoded, err := jpeg.Decode(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, decoded
+}
+
+// BenchmarkLoadTextureJPEG loads a 1024×1024 JPEG, colour (YCbCr) and
+// grey: decoding, the conversion to the texture's pixels and the upload.
+func BenchmarkLoadTextureJPEG(b *testing.B) {
+	w := openHeadless(b, Options{})
+	c := onMain1(w.Canvas)
+	for _, grey := range []bool{false, true} {
+		path, _ := jpegFile(b, b.TempDir(), 1024, grey)
+		b.Run(map[bool]string{false: "ycbcr", true: "grey"}[grey], func(b *testing.B) {
+			b.ReportAllocs()
+			onMain(func() {
+				for b.Loop() {
+					tex, err := c.LoadTexture(path, TextureOptions{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					tex.Destroy()
+				}
+			})
+		})
+	}
+}
+
+// A JPEG is converted once, from the decoder's planes into the texture's
+// pixels (no copy beyond them), and to the same pixels as image/draw's
+// conversion to straight alpha.
+func TestLoadTextureConvertsAJPEGOnce(t *testing.T) {
+	w := openHeadless(t, Options{})
+	c := onMain1(w.Canvas)
+	const side = 1024
+	for _, grey := range []bool{false, true} {
+		path, decoded := jpegFile(t, t.TempDir(), side, grey)
+		var tex *Texture
+		var err error
+		heap := allocated(func() { tex, err = c.LoadTexture(path, TextureOptions{}) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { onMain(tex.Destroy) })
+		planes := uint64(side * side) // grey: one byte a pixel
+		if !grey {
+			planes = side * side * 3 / 2 // YCbCr 4:2:0
+		}
+		if pixels := uint64(4 * side * side); heap > planes+pixels+pixels/8 {
+			t.Errorf("grey %v: %d KiB allocated for %d KiB of planes and %d KiB of pixels: a copy too many", grey, heap>>10, planes>>10, pixels>>10)
+		}
+		want := image.NewNRGBA(decoded.Bounds())
+		draw.Draw(want, want.Rect, decoded, image.Point{}, draw.Src)
+		if !bytes.Equal(tex.img.Pix, want.Pix) {
+			t.Errorf("grey %v: the texture's pixels are not the decoded JPEG's", grey)
 		}
 	}
 }

@@ -283,3 +283,13 @@ func addrString(a net.Addr) string {
 	}
 	return a.String()
 }
+
+// placed records that c took a place in the session: the gate bounds it
+// no more (a session's members and spectators are bounded by it).
+func (g *gate) placed(c *quic.Conn) {
+	if e, ok := c.Context().Value(entryKey{}).(*entry); ok {
+		g.mu.Lock()
+		g.forgetLocked(e)
+		g.mu.Unlock()
+	}
+}

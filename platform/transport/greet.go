@@ -47,6 +47,10 @@ func fromWire(w []wireSetting) []tape.Setting {
 //	joiner: answer   whether it can run them (checked with Options.Check)
 //	host:   welcome  once every place is taken: its slot and the delay
 //
+// Once the session is under way the host welcomes a joiner, at once,
+// to the slot of a player gone silent (a rejoin), and a spectator (one
+// that says watch, at any time) to none; the welcome says which.
+//
 // The host gives a place only to a joiner that answered yes, so one that
 // cannot run the session never holds a place another could take.
 
@@ -59,13 +63,15 @@ type hello struct {
 	// must be the host's.
 	Players int    `json:"players,omitempty"`
 	Ticks   uint64 `json:"ticks,omitempty"`
+	// Watch asks to watch the session (a spectator) rather than play.
+	Watch bool `json:"watch,omitempty"`
 }
 
 // helloOf is what a joiner with o says, and what a host with o compares
 // a joiner's hello with.
 func helloOf(o Options) hello {
 	return hello{Build: o.Build, Game: o.Game, Settings: toWire(o.Terms.Settings, o.Chosen),
-		Players: o.Terms.Players, Ticks: o.Terms.Ticks}
+		Players: o.Terms.Players, Ticks: o.Terms.Ticks, Watch: o.Local.Spectate}
 }
 
 // wireTerms are a netplay.Terms in a greeting.
@@ -98,6 +104,8 @@ func (w wireTerms) terms() netplay.Terms {
 // comes.
 type offer struct {
 	Refused string `json:"refused,omitempty"`
+	// Full says the refusal is for want of room (ErrFull).
+	Full bool `json:"full,omitempty"`
 	wireTerms
 }
 
@@ -111,7 +119,13 @@ type answer struct {
 // the session's terms, or why it has none after all.
 type welcome struct {
 	Refused string `json:"refused,omitempty"`
+	Full    bool   `json:"full,omitempty"` // as an offer's
 	Slot    int    `json:"slot"`
+	// Rejoin says the session is under way: the slot's player went
+	// silent, and the joiner catches up from tick 0.
+	Rejoin bool `json:"rejoin,omitempty"`
+	// Watch says the joiner watches (it asked to): it has no slot.
+	Watch bool `json:"watch,omitempty"`
 	wireTerms
 }
 
@@ -140,6 +154,24 @@ func readMessage(r io.Reader, v any) error {
 
 // ErrRefused is what Join's error wraps when the host would not have it.
 var ErrRefused = errors.New("transport: the host refused to let this peer join")
+
+// refusedError is the host's refusal for reason, wrapping ErrRefused and,
+// when the session had no room (full), ErrFull.
+func refusedError(reason string, full bool) error {
+	if full {
+		return &fullError{reason: reason}
+	}
+	return fmt.Errorf("%w: %s", ErrRefused, reason)
+}
+
+// fullError is a refusal for want of room.
+type fullError struct{ reason string }
+
+// Error says the host refused and why.
+func (e *fullError) Error() string { return ErrRefused.Error() + ": " + e.reason }
+
+// Unwrap gives ErrRefused and ErrFull.
+func (e *fullError) Unwrap() []error { return []error{ErrRefused, ErrFull} }
 
 // compare says how a joiner differs from the host, "" when it may join.
 func compare(host, joiner hello) string {

@@ -26,8 +26,11 @@ type joiner struct {
 // Host listens on addr and waits for Players-1 peers that know the code,
 // run the same build, game and settings, and say they can run the
 // session; others are refused with the reason, on both sides. listening,
-// when not nil, is told the address once it listens. Peers that come
-// once the session is full are refused before their handshake.
+// when not nil, is told the address once it listens. Once the session
+// has started the host goes on greeting peers that know the code, within
+// the same bounds: Joined.Admit places them (a player started again, a
+// spectator) or says why not. Spectators may come before the start too:
+// they wait for it.
 func Host(ctx context.Context, addr string, o Options, listening func(net.Addr)) (*Joined, error) {
 	if err := checkWish(o); err != nil {
 		return nil, err
@@ -49,18 +52,24 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 	if o.onGate != nil {
 		o.onGate(l.gate)
 	}
-	h := &hosting{o: o, acc: l.ln, offered: make(chan joiner), done: make(chan struct{})}
+	life, stop := context.WithCancel(context.WithoutCancel(ctx))
+	h := &hosting{o: o, acc: l.ln, offered: make(chan joiner), done: make(chan struct{}),
+		arrivals: make(chan *comer), life: life}
 	go h.acceptAll(ctx)
 	js, err := h.gather(ctx)
-	l.gate.close()
 	close(h.done)
 	if err != nil {
+		stop()
 		l.close()
 		return nil, err
 	}
 	j := welcomeAll(ctx, js, o)
-	j.l = l
+	j.l, j.stop, j.arrivals = l, stop, h.arrivals
+	j.pending = make([]*comer, 0, maxPending)
 	j.Path = PathDirect
+	for _, c := range j.conns {
+		l.gate.placed(c) // members are no longer the gate's to bound
+	}
 	return j, nil
 }
 
@@ -117,6 +126,12 @@ type hosting struct {
 	acc     accepter
 	offered chan joiner   // peers that took the offer
 	done    chan struct{} // closed once gather returns
+	// arrivals takes the peers that come to the session under way to
+	// Joined.Admit; nil refuses them (Meet's).
+	arrivals chan *comer
+	// life bounds every greeting: the host's wait, then (with arrivals)
+	// the session's, until Joined.Close.
+	life context.Context
 }
 
 // acceptAll greets every connection that completes its handshake, each
@@ -128,12 +143,13 @@ func (h *hosting) acceptAll(ctx context.Context) {
 		if err != nil {
 			return
 		}
-		go h.greet(ctx, conn)
+		go h.greet(h.life, conn)
 	}
 }
 
 // greet reads a peer's hello, offers it the session and hands it to
-// gather if it takes it.
+// gather if it takes it; once the session started (and a spectator at
+// any time), to Admit.
 func (h *hosting) greet(ctx context.Context, conn *quic.Conn) {
 	gctx, cancel := context.WithTimeout(ctx, greetTimeout)
 	defer cancel()
@@ -144,36 +160,59 @@ func (h *hosting) greet(ctx context.Context, conn *quic.Conn) {
 		_ = conn.CloseWithError(1, "no greeting")
 		return
 	}
-	reason := compare(helloOf(h.o), hi)
-	if reason == "" && h.full() {
-		reason = "the session is full (it started without this peer)"
-	}
-	if reason != "" {
+	if reason, full := h.refusal(hi); reason != "" {
 		log.Warn("transport: refused a peer", "reason", reason)
-		refuse(conn, st, reason)
+		refuse(conn, st, reason, full)
 		return
 	}
-	var a answer
-	err = writeMessage(st, offer{wireTerms: toWireTerms(h.o.Terms)})
-	if err == nil {
-		err = readWithin(gctx, st, &a)
-	}
-	switch {
-	case err != nil:
-		log.Warn("transport: a peer did not answer the offer", "err", err)
-		_ = conn.CloseWithError(1, "no answer")
+	if !h.offer(gctx, conn, st, log) {
 		return
-	case a.Refused != "":
-		log.Warn("transport: a peer cannot run this session: its place stays free", "reason", a.Refused)
-		_ = st.Close()
-		time.AfterFunc(time.Second, func() { _ = conn.CloseWithError(2, "cannot run the session") })
+	}
+	if hi.Watch {
+		h.arrive(conn, st, true)
 		return
 	}
 	select {
 	case h.offered <- joiner{conn: conn, st: st}:
 	case <-h.done:
-		refuse(conn, st, "the session is full (it started without this peer)")
+		h.arrive(conn, st, false)
 	}
+}
+
+// refusal says why a peer that said hi may not join, "" when it may,
+// and whether that is for want of room.
+func (h *hosting) refusal(hi hello) (reason string, full bool) {
+	switch reason := compare(helloOf(h.o), hi); {
+	case reason != "":
+		return reason, false
+	case h.arrivals == nil && hi.Watch:
+		return "this host takes no spectators", false
+	case h.arrivals == nil && h.full():
+		return "the session is full (it started without this peer)", true
+	}
+	return "", false
+}
+
+// offer offers the session to a peer and reads its answer: true when it
+// takes it.
+func (h *hosting) offer(ctx context.Context, conn *quic.Conn, st *quic.Stream, log *slog.Logger) bool {
+	var a answer
+	err := writeMessage(st, offer{wireTerms: toWireTerms(h.o.Terms)})
+	if err == nil {
+		err = readWithin(ctx, st, &a)
+	}
+	switch {
+	case err != nil:
+		log.Warn("transport: a peer did not answer the offer", "err", err)
+		_ = conn.CloseWithError(1, "no answer")
+		return false
+	case a.Refused != "":
+		log.Warn("transport: a peer cannot run this session: its place stays free", "reason", a.Refused)
+		_ = st.Close()
+		time.AfterFunc(time.Second, func() { _ = conn.CloseWithError(2, "cannot run the session") })
+		return false
+	}
+	return true
 }
 
 func (h *hosting) full() bool {
@@ -262,9 +301,9 @@ func readWithin(ctx context.Context, st *quic.Stream, v any) error {
 }
 
 // refuse tells a peer why and closes its connection once it had time to
-// read it.
-func refuse(conn *quic.Conn, st *quic.Stream, reason string) {
-	_ = writeMessage(st, offer{Refused: reason})
+// read it; full says the session has no room for it (ErrFull).
+func refuse(conn *quic.Conn, st *quic.Stream, reason string, full bool) {
+	_ = writeMessage(st, offer{Refused: reason, Full: full})
 	_ = st.Close()
 	time.AfterFunc(time.Second, func() { _ = conn.CloseWithError(2, "refused") })
 }
@@ -272,7 +311,7 @@ func refuse(conn *quic.Conn, st *quic.Stream, reason string) {
 // welcomeAll picks the input delay and tells every joiner its slot and
 // the session's terms.
 func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
-	j := &Joined{Slot: 0, Terms: o.Terms}
+	j := &Joined{Slot: 0, Terms: o.Terms, log: o.Logger}
 	for _, p := range js {
 		// The handshake's least round trip: its few samples carry the
 		// crypto's work and a busy machine's delays, which a mean plus
@@ -291,6 +330,7 @@ func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 		t.InputDelay = netplay.DelayFor(j.RTT, cmp.Or(t.TPS, 60))
 	}
 	for i, p := range js {
+		j.connSlots = append(j.connSlots, i+1)
 		w := welcome{Slot: i + 1, wireTerms: toWireTerms(j.Terms)}
 		if err := writeMessage(p.st, w); err != nil {
 			o.Logger.Warn("transport: welcome not sent", "slot", i+1, "err", err)

@@ -28,7 +28,7 @@ func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Op
 	defer close(m.stop)
 	go m.acceptFrom(ctx, ln)
 	go m.dispatch(ctx)
-	h := &hosting{o: o, acc: m, offered: make(chan joiner), done: make(chan struct{})}
+	h := &hosting{o: o, acc: m, offered: make(chan joiner), done: make(chan struct{}), life: ctx}
 	go h.acceptAll(ctx)
 	js, err := h.gather(ctx)
 	s.gate.close()

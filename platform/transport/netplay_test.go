@@ -168,6 +168,9 @@ func TestHostNeedsAnInterface(t *testing.T) {
 	}
 }
 
+// Once the session started, a peer that comes to play waits a few
+// seconds for a slot to fall vacant, then is refused as full (ErrFull);
+// a spectator the session has no room for is refused at once, as full.
 func TestAPeerJoiningAFullSessionIsRefused(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
@@ -189,9 +192,31 @@ func TestAPeerJoiningAFullSessionIsRefused(t *testing.T) {
 	defer j.Close()
 	wg.Wait()
 	defer h.Close()
-	_, err = Join(ctx, addr, opts(testCode))
-	if !errors.Is(err, ErrRefused) || !errors.Is(err, ErrFull) || !strings.Contains(err.Error(), "full") {
-		t.Fatalf("second join: %v, want it refused as full (ErrRefused and ErrFull)", err)
+	watcher := opts(testCode)
+	watcher.Local.Spectate = true
+	for _, o := range []Options{opts(testCode), watcher} {
+		errs := make(chan error, 1)
+		go func() {
+			_, err := Join(ctx, addr, o)
+			errs <- err
+		}()
+		full := &fakeAdmitter{}
+		var err error
+		for now := time.Duration(0); ; now += 100 * time.Millisecond {
+			h.Admit(full, now) // the clock runs a tenth of a second a frame
+			select {
+			case err = <-errs:
+			case <-time.After(10 * time.Millisecond):
+				continue
+			}
+			if o.Local.Spectate && now > time.Second || !o.Local.Spectate && now < vacantWait {
+				t.Fatalf("refused at %v on the host's clock", now)
+			}
+			break
+		}
+		if !errors.Is(err, ErrRefused) || !errors.Is(err, ErrFull) || !strings.Contains(err.Error(), "full") && !strings.Contains(err.Error(), "all the watchers") {
+			t.Fatalf("join (watch %v) of a full session: %v, want it refused as full (ErrRefused and ErrFull)", o.Local.Spectate, err)
+		}
 	}
 }
 

@@ -89,18 +89,41 @@ type Joined struct {
 	// Connect is how long Meet took to find the paths and greet; zero
 	// for Host and Join.
 	Connect time.Duration
+	// Rejoin, on a joiner, says the session was under way: the host gave
+	// this peer a slot whose player had gone silent, and it catches up by
+	// replaying the session from tick 0 (netplay.Local.Rejoin).
+	Rejoin bool
+	// Watching, on a joiner that asked to (netplay.Local.Spectate), says
+	// it watches the session: it plays no slot (Slot is 0).
+	Watching bool
 
 	conns []*quic.Conn
-	l     *listener // the host's; nil on a joiner
-	links []*link
+	// connSlots is the slot of each of conns, -1 for a spectator's.
+	connSlots []int
+	l         *listener // the host's; nil on a joiner
+	links     []*link
+	log       *slog.Logger // the host's
+	// arrivals are the peers that came to the host's session under way,
+	// for Admit, which holds those waiting for a place in pending; nil on
+	// a joiner.
+	arrivals <-chan *comer
+	pending  []*comer
+	stop     func() // ends the host's greetings; nil on a joiner
 	// closers end what Meet opened under the connections (ICE agents,
 	// sockets), after them.
 	closers []io.Closer
 }
 
 // Config is the engine/netplay Config of this place with this peer's
-// own choices l: what netplay.New takes.
+// own choices l: what netplay.New takes. A peer that came while the
+// session was under way (Rejoin, Watching) catches up in lockstep: its
+// Local says so, with no Rollback.
 func (j *Joined) Config(l netplay.Local) netplay.Config {
+	l.Rejoin = l.Rejoin || j.Rejoin
+	l.Spectate = l.Spectate || j.Watching
+	if l.Rejoin || l.Spectate {
+		l.Rollback = 0
+	}
 	return netplay.Config{Terms: j.Terms, Local: l, Slot: j.Slot, Peers: j.Peers}
 }
 
@@ -113,9 +136,17 @@ func (j *Joined) Dropped() uint64 {
 	return n
 }
 
-// Close ends every connection.
+// Close ends every connection, and on the host its greetings of peers
+// that came while the session was under way.
 func (j *Joined) Close() error {
 	var errs []error
+	if j.stop != nil {
+		j.stop()
+	}
+	for _, a := range j.pending {
+		refuse(a.conn, a.st, "the session is over", false)
+	}
+	j.pending = j.pending[:0]
 	for _, c := range j.conns {
 		errs = append(errs, c.CloseWithError(0, "session over"))
 	}
@@ -179,7 +210,7 @@ func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) 
 	rtt := conn.ConnectionStats()
 	l := newLink(context.WithoutCancel(ctx), conn)
 	return &Joined{
-		Terms: w.terms(), Slot: w.Slot,
+		Terms: w.terms(), Slot: w.Slot, Rejoin: w.Rejoin, Watching: w.Watch,
 		Peers: []netplay.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT, Path: PathDirect,
 		conns: []*quic.Conn{conn}, links: []*link{l},
 	}, nil
@@ -230,13 +261,16 @@ func greetHost(ctx context.Context, conn *quic.Conn, o Options) (welcome, error)
 		return w, err
 	}
 	if w.Refused != "" {
-		return w, fmt.Errorf("%w: %s", ErrRefused, w.Refused)
+		return w, refusedError(w.Refused, w.Full)
 	}
 	if err := (netplay.Terms{Players: w.Players, InputDelay: w.InputDelay}).Check(); err != nil {
 		return w, fmt.Errorf("the host's welcome: %w", err)
 	}
-	if w.Slot < 1 || w.Slot >= w.Players {
-		return w, fmt.Errorf("the host's welcome gives slot %d of %d players", w.Slot, w.Players)
+	switch {
+	case w.Watch != o.Local.Spectate:
+		return w, fmt.Errorf("transport: the host's welcome says watch %v, this peer asked for %v", w.Watch, o.Local.Spectate)
+	case w.Watch && w.Slot != 0, !w.Watch && (w.Slot < 1 || w.Slot >= w.Players):
+		return w, fmt.Errorf("transport: the host's welcome gives slot %d of %d players", w.Slot, w.Players)
 	}
 	return w, nil
 }
@@ -275,7 +309,7 @@ func takeOffer(st *quic.Stream, o Options) error {
 		return err
 	}
 	if off.Refused != "" {
-		return fmt.Errorf("%w: %s", ErrRefused, off.Refused)
+		return refusedError(off.Refused, off.Full)
 	}
 	var a answer
 	var cerr error

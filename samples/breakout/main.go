@@ -36,7 +36,7 @@ func main() { desktop.Main(newGame(), config()) }
 // its title and icon, its 960×540 field scaled to fit, no smaller than
 // half of it.
 func config() desktop.Config {
-	return desktop.Config{Name: "breakout", Window: sdl2.Options{
+	return desktop.Config{Name: "breakout", Description: "a paddle, a ball and 60 bricks: clear them all", Window: sdl2.Options{
 		Title:        "Breakout",
 		Icon:         paintIcon(),
 		LogicalWidth: canvasW, LogicalHeight: canvasH,

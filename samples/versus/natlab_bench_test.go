@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -56,11 +54,7 @@ func newBenchLab(b *testing.B) *benchLab {
 	needLab(b)
 	l := &natLab{t: b, prefix: "lsbench" + fmt.Sprint(os.Getpid()%100000) + "-", dir: b.TempDir()}
 	b.Cleanup(l.remove)
-	bin := filepath.Join(b.TempDir(), "versus")
-	if out, err := exec.Command("go", "build", "-tags", buildTags, "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
-	bl := &benchLab{lab: l, bin: bin, lans: make([][2]string, len(natPairings))}
+	bl := &benchLab{lab: l, bin: build(b), lans: make([][2]string, len(natPairings))}
 	wan := l.wan()
 	for i, pr := range natPairings {
 		for k := range 2 {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pion/stun/v4"
 	"github.com/pion/turn/v5"
 
 	"github.com/lockstep-engine/lockstep/platform/lobby"
@@ -96,6 +97,12 @@ func TestNATLabOneAddressCannotStarveAnothersRelay(t *testing.T) {
 // it was handed, says how many it got and, told to, holds them until
 // its stdin closes (2 minutes at most).
 func TestHelperLabRelay(t *testing.T) {
+	if target := os.Getenv(relayProbe); target != "" {
+		if err := probeThroughRelay(target); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
 	v := os.Getenv(relayChild)
 	if v == "" {
 		return
@@ -131,6 +138,104 @@ func TestHelperLabRelay(t *testing.T) {
 		case <-time.After(2 * time.Minute):
 		}
 	}
+}
+
+// relayProbe names the environment variable that makes
+// TestHelperLabRelay probe through a relay instead: its value is the UDP
+// address to reach.
+const relayProbe = "LOCKSTEP_LAB_RELAY_PROBE"
+
+// The relay must not reach the TURN server's own address: through it,
+// anyone with credentials could talk to the server's own services (coturn's
+// port, and whatever else listens there) from the server itself. A player
+// behind its NAT takes a relay with the lobby's credentials and asks it
+// for coturn's own port: refused (403, denied-peer-ip), while a public
+// peer is granted. The lab's coturn is set up as docs/internet-play.md
+// tells an operator (turnConfig runs its sed lines), so this holds the
+// shipped configuration and the documented setup together; before the
+// setup denied the server's own address, coturn answered a STUN binding
+// request sent to itself through the relay.
+func TestNATLabTheRelayCannotReachTheTURNServersOwnAddress(t *testing.T) {
+	l := newNATLab(t)
+	lobbyBin := buildLobby(t)
+	wan := l.wan()
+	lan := l.player(wan, 0, false)
+	l.servers(wan, lobbyBin)
+	probe := func(target string) string {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a cold, busy machine
+		defer cancel()
+		cmd := exec.CommandContext(ctx, "ip", "netns", "exec", lan, os.Args[0], "-test.run=^TestHelperLabRelay$")
+		cmd.Env = append(os.Environ(), relayProbe+"="+target)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("probing %s through the relay: %v\n%s\ncoturn:\n%s", target, err, out, l.log("coturn"))
+		}
+		return string(out)
+	}
+	if got := probe(labTURN); !strings.Contains(got, "permission refused") || !strings.Contains(got, "403") {
+		t.Errorf("coturn's own port %s through its relay:\n%s\nwant the permission refused (403: denied-peer-ip)", labTURN, got)
+	}
+	if got := probe("198.51.100.1:9"); !strings.Contains(got, "permission granted") {
+		t.Errorf("a public peer through the relay:\n%s\nwant the permission granted", got)
+	}
+}
+
+// probeThroughRelay joins the lab's lobby, takes a relay with its TURN
+// credentials, asks it for permission to reach target and, granted, sends
+// target a STUN binding request through it; it says what came of each.
+func probeThroughRelay(target string) error {
+	to, err := net.ResolveUDPAddr("udp4", target)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := lobby.Join(ctx, labLobby, fmt.Sprintf("relay-probe-%d", os.Getpid()), lobby.Options{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		return fmt.Errorf("join the lobby: %w", err)
+	}
+	var srv lobby.ICEServer
+	for _, s := range c.Servers() {
+		if s.Username != "" {
+			srv = s
+		}
+	}
+	c.Close()
+	conn, err := net.ListenPacket("udp4", "0.0.0.0:0")
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	tc, err := turn.NewClient(&turn.ClientConfig{STUNServerAddr: labTURN, TURNServerAddr: labTURN, Username: srv.Username, Password: srv.Credential, Realm: labRealm, Conn: conn, RTO: 200 * time.Millisecond})
+	if err != nil {
+		return err
+	}
+	defer tc.Close()
+	if err := tc.Listen(); err != nil {
+		return err
+	}
+	relay, err := tc.AllocateWithContext(ctx)
+	if err != nil {
+		return fmt.Errorf("allocate: %w", err)
+	}
+	defer relay.Close()
+	if err := tc.CreatePermission(to); err != nil {
+		fmt.Printf("permission refused: %v\n", err)
+		return nil
+	}
+	fmt.Println("permission granted")
+	req := stun.MustBuild(stun.TransactionID, stun.BindingRequest)
+	if _, err := relay.WriteTo(req.Raw, to); err != nil {
+		return fmt.Errorf("send through the relay: %w", err)
+	}
+	_ = relay.SetReadDeadline(time.Now().Add(3 * time.Second))
+	buf := make([]byte, 1500)
+	if n, from, err := relay.ReadFrom(buf); err == nil && stun.IsMessage(buf[:n]) {
+		fmt.Printf("answered from %v\n", from)
+	} else {
+		fmt.Println("no answer")
+	}
+	return nil
 }
 
 // claimRelay joins the lab's lobby with code and allocates a relay on

@@ -14,16 +14,6 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
 
-// buildLobby builds tools/lobby into a temporary directory.
-func buildLobby(t testing.TB) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "lobby")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../tools/lobby").CombinedOutput(); err != nil {
-		t.Fatalf("go build tools/lobby: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // natPairing is two players' NATs and the paths their session may take.
 type natPairing struct {
 	name       string

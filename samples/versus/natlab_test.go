@@ -219,9 +219,11 @@ func (l *natLab) remove() {
 	}
 }
 
-// turnConfig writes the shipped docs/coturn/turnserver.conf with its
-// CHANGE lines set for the lab, as docs/internet-play.md tells an
-// operator to, and returns its path: the lab runs the relay players get.
+// turnConfig writes the shipped docs/coturn/turnserver.conf as
+// docs/internet-play.md's setup edits it (its sed lines, with the lab's
+// address and secret), then the lab's own port, realm and settings, and
+// returns its path: the lab runs the relay an operator who followed the
+// docs runs.
 func (l *natLab) turnConfig(secret string) string {
 	l.t.Helper()
 	conf, err := os.ReadFile(filepath.Join("..", "..", "docs", "coturn", "turnserver.conf"))
@@ -229,13 +231,23 @@ func (l *natLab) turnConfig(secret string) string {
 		l.t.Fatalf("the shipped coturn configuration: %v", err)
 	}
 	text := string(conf)
-	for _, r := range append([][2]string{{"listening-ip", labServerIP}, {"relay-ip", labServerIP},
-		{"listening-port", "3478"}, {"static-auth-secret", secret}, {"realm", labRealm}}, l.turn...) {
+	for _, e := range documentedSetup(l.t, labServerIP, secret) {
+		if !e.re.MatchString(text) {
+			l.t.Fatalf("docs/internet-play.md's setup edits %q, which the shipped turnserver.conf has no line for", e.re)
+		}
+		text = e.re.ReplaceAllLiteralString(text, e.repl)
+	}
+	for _, r := range append([][2]string{{"listening-port", "3478"}, {"realm", labRealm}}, l.turn...) {
 		re := regexp.MustCompile(`(?m)^` + r[0] + `=.*$`)
 		if !re.MatchString(text) {
 			l.t.Fatalf("the shipped turnserver.conf has no %s= line to set", r[0])
 		}
 		text = re.ReplaceAllString(text, r[0]+"="+r[1])
+	}
+	for _, want := range []string{"listening-ip=" + labServerIP, "relay-ip=" + labServerIP, "static-auth-secret=" + secret} {
+		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(want) + `$`).MatchString(text) {
+			l.t.Fatalf("after docs/internet-play.md's setup the configuration has no line %q", want)
+		}
 	}
 	text = strings.Replace(text, "\nsyslog\n", "\n", 1)
 	path := filepath.Join(l.dir, "turnserver.conf")
@@ -243,6 +255,34 @@ func (l *natLab) turnConfig(secret string) string {
 		l.t.Fatal(err)
 	}
 	return path
+}
+
+// setupEdit is one of the documented setup's sed substitutions.
+type setupEdit struct {
+	re   *regexp.Regexp
+	repl string
+}
+
+// documentedSetup reads the sed substitutions docs/internet-play.md tells
+// an operator to run on turnserver.conf, with $ip and $secret set.
+func documentedSetup(t testing.TB, ip, secret string) []setupEdit {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "internet-play.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []setupEdit
+	for _, m := range regexp.MustCompile(`-e "s/((?:[^/"\\]|\\.)*)/([^/"]*)/"`).FindAllStringSubmatch(string(doc), -1) {
+		re, err := regexp.Compile(`(?m)` + m[1])
+		if err != nil {
+			t.Fatalf("docs/internet-play.md's sed pattern %q: %v", m[1], err)
+		}
+		out = append(out, setupEdit{re, strings.NewReplacer("$ip", ip, "$secret", secret).Replace(m[2])})
+	}
+	if len(out) == 0 {
+		t.Fatal("docs/internet-play.md has no sed -e \"s/.../.../\" setup for turnserver.conf")
+	}
+	return out
 }
 
 // servers starts coturn and the lobby in the WAN, with a fresh TURN

@@ -19,17 +19,6 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
 
-// build builds the versus command into a temporary directory.
-func build(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "versus")
-	cmd := exec.Command("go", "build", "-tags", buildTags, "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // relay forwards UDP datagrams between a joiner and the host on
 // loopback, losing a share of them each way (drawn from a seed).
 type relay struct {

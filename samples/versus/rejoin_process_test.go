@@ -8,8 +8,8 @@ import (
 	"time"
 )
 
-// A peer whose link is cut for 5 s (the relay between loses everything)
-// or whose process is stopped for 10 s (SIGSTOP) is waited for within
+// A peer whose link is cut for 5 s or 20 s (the relay between loses
+// everything) or whose process is stopped for 10 s (SIGSTOP) is waited for within
 // the rejoin window, then plays on: both peers end on the session's last
 // tick with one state, status 0, the wait shown on the other.
 func TestAnOutageOrAStoppedPeerWithinTheRejoinWindowResumes(t *testing.T) {
@@ -17,20 +17,22 @@ func TestAnOutageOrAStoppedPeerWithinTheRejoinWindowResumes(t *testing.T) {
 		t.Skip("builds versus and runs two processes")
 	}
 	bin := build(t)
+	outage := func(r *relay, _ *peerRun, on bool) error { // the relay loses everything, both ways
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.loss = 0
+		if on {
+			r.loss = 1
+		}
+		return nil
+	}
 	for _, tc := range []struct {
 		name  string
 		pause time.Duration
 		cut   func(r *relay, joiner *peerRun, on bool) error
 	}{
-		{"relay outage 5s", 5 * time.Second, func(r *relay, _ *peerRun, on bool) error {
-			r.mu.Lock()
-			defer r.mu.Unlock()
-			r.loss = 0
-			if on {
-				r.loss = 1
-			}
-			return nil
-		}},
+		{"relay outage 5s", 5 * time.Second, outage},
+		{"relay outage 20s", 20 * time.Second, outage},
 		{"SIGSTOP 10s", 10 * time.Second, func(_ *relay, joiner *peerRun, on bool) error {
 			if on {
 				return joiner.cmd.Process.Signal(syscall.SIGSTOP)

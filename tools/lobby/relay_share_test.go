@@ -150,3 +150,63 @@ func TestOneAddressCannotTakeTheWholeRelay(t *testing.T) {
 		t.Fatalf("another address while the first held all it could: %v", allocErr)
 	}
 }
+
+// Relays outlive the credentials that opened them (coturn checks a
+// username's expiry at the allocation only, and keeps a relay refreshed
+// for as long as its holder likes): what bounds them is user-quota, by
+// name. The lobby names every credential after the client's address, so
+// relays an address opened with credentials long expired still count
+// against the fresh ones it is handed later: one address cannot pile up
+// relays over time, one join's worth after another (with a name per join
+// every new credential came with a quota of its own).
+func TestRelaysThatOutliveTheirCredentialsStillCountAgainstTheAddress(t *testing.T) {
+	turnAddr := startCoturn(t, setting{"user-quota", "2"})
+	const ttl = time.Minute // the least TURNTTL; the first lobby's clock runs it out in 2 s
+	early := time.Now().Add(-ttl + 2*time.Second)
+	start := time.Now()
+	lobbyAt := func(now func() time.Time) string {
+		s, err := lobby.NewServer(lobby.ServerConfig{TURN: []string{"turn:" + turnAddr}, TURNSecret: []byte(turnSecret), TURNTTL: ttl, Now: now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() { _ = s.Serve(ln, "", "") }()
+		t.Cleanup(func() { _ = s.Shutdown(context.Background()) })
+		return ln.Addr().String()
+	}
+	past := lobbyAt(func() time.Time { return early.Add(time.Since(start)) })
+	var expires time.Time
+	for i := range 2 {
+		cred := lobbyFrom(t, past, "127.0.0.1", "outlive-"+strconv.Itoa(i))
+		c, conn := turnClient(t, turnAddr, cred.Username, cred.Credential)
+		defer conn.Close()
+		defer c.Close()
+		relay, err := c.Allocate()
+		if err != nil {
+			t.Fatalf("relay %d before its credentials expire: %v", i, err)
+		}
+		defer relay.Close()
+		defer func() {
+			if err := c.CreatePermission(&net.UDPAddr{IP: net.ParseIP("198.51.100.7"), Port: 9}); err != nil {
+				t.Errorf("relay %d, opened in time, after its credentials expired: %v, want it still working", i, err)
+			}
+		}()
+		if !cred.Expires.Before(time.Now().Add(3 * time.Second)) {
+			t.Fatalf("credentials expiring %v, want within 3 s", cred.Expires)
+		}
+		expires = cred.Expires
+	}
+	time.Sleep(time.Until(expires.Add(1100 * time.Millisecond))) // coturn compares whole seconds
+	now := lobbyAt(time.Now)
+	fresh := lobbyFrom(t, now, "127.0.0.1", "outlive-fresh")
+	if allocErr, _ := allocate(t, turnAddr, fresh, "198.51.100.7"); allocErr == nil || !strings.Contains(allocErr.Error(), "486") {
+		t.Errorf("fresh credentials for an address holding user-quota's 2 relays under expired ones: %v, want 486 (quota)", allocErr)
+	}
+	other := lobbyFrom(t, now, "127.0.0.2", "outlive-other")
+	if allocErr, _ := allocate(t, turnAddr, other, "198.51.100.7"); allocErr != nil {
+		t.Errorf("another address meanwhile: %v, want its relay", allocErr)
+	}
+}

@@ -1,0 +1,191 @@
+package transport
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/quic-go/quic-go"
+
+	"github.com/lockstep-engine/lockstep/engine/netplay"
+)
+
+// Bounds on the peers that come to a session under way.
+const (
+	// maxPending is the most arrivals a host holds at once while they wait
+	// for a place; more wait, unread, in their own greetings (which the
+	// gate bounds).
+	maxPending = 8
+	// vacantWait is how long a peer that comes to play waits for a place
+	// to fall vacant: a player's process restarted quickly can come
+	// before the session has noticed its old link fall silent.
+	vacantWait = 5 * time.Second
+)
+
+// Admitter is the session a host places the peers that come while it is
+// under way in: an engine/netplay Session.
+type Admitter interface {
+	// Vacant names the slot a player started again may take back.
+	Vacant() (slot int, ok bool)
+	// Rejoin gives slot to the peer over link.
+	Rejoin(slot int, link netplay.Link) error
+	// Watch takes a spectator over link.
+	Watch(link netplay.Link) error
+	// Terms are the session's now: what the peer starts with.
+	Terms() netplay.Terms
+}
+
+// comer is a peer that greeted a host whose session was under way (or,
+// a spectator, not yet started) and took its offer: it waits for a place.
+type comer struct {
+	conn  *quic.Conn
+	st    *quic.Stream
+	watch bool          // it asked to watch, not to play
+	since time.Duration // when Admit first saw it, on Admit's clock
+	seen  bool          // Admit has seen it
+}
+
+// arrive hands a peer that took the offer to Admit, or refuses it when
+// this host takes no one once the session started (Meet's).
+func (h *hosting) arrive(conn *quic.Conn, st *quic.Stream, watch bool) {
+	if h.arrivals == nil {
+		refuse(conn, st, "the session is full (it started without this peer)", true)
+		return
+	}
+	select {
+	case h.arrivals <- &comer{conn: conn, st: st, watch: watch}:
+	case <-conn.Context().Done(): // it left
+	case <-h.life.Done():
+		refuse(conn, st, "the session is over", false)
+	}
+}
+
+// Admit places the peers that came since the session started, on the
+// host (on a joiner it does nothing), in s; call it from the goroutine
+// that runs s, after each Frame, with Frame's clock. A spectator is taken
+// by s.Watch; a peer that comes to play takes back the slot s names
+// vacant (s.Rejoin: a player whose process died and was started again),
+// waiting up to a few seconds for one to fall vacant before it is told
+// the session is full. Each is welcomed with the session's terms now, or
+// told why not. It allocates nothing while no one comes.
+func (j *Joined) Admit(s Admitter, now time.Duration) {
+	if j.arrivals == nil {
+		return
+	}
+	for len(j.pending) < maxPending {
+		select {
+		case a := <-j.arrivals:
+			j.pending = append(j.pending, a)
+			continue
+		default:
+		}
+		break
+	}
+	kept := j.pending[:0]
+	for _, a := range j.pending {
+		if !a.seen {
+			a.seen, a.since = true, now
+		}
+		if !j.place(s, a, now) {
+			kept = append(kept, a)
+		}
+	}
+	clear(j.pending[len(kept):])
+	j.pending = kept
+}
+
+// place gives a its place in s, or refuses it; false while it waits for
+// a slot to fall vacant.
+func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
+	log := j.log.With("addr", a.conn.RemoteAddr())
+	if a.conn.Context().Err() != nil {
+		return true // it left while it waited
+	}
+	if a.watch {
+		l := newLink(context.Background(), a.conn)
+		if err := s.Watch(l); err != nil {
+			var we *netplay.WatchError
+			j.turnAway(a, log, whyNot(err), errors.As(err, &we) && we.Full)
+			return true
+		}
+		j.welcomeArrival(a, 0, s.Terms(), l)
+		log.Info("transport: a spectator is watching")
+		return true
+	}
+	slot, ok := s.Vacant()
+	if !ok {
+		if now-a.since < vacantWait {
+			return false
+		}
+		j.turnAway(a, log, "the session is full: every player is still there (it started without this peer)", true)
+		return true
+	}
+	l := newLink(context.Background(), a.conn)
+	if err := s.Rejoin(slot, l); err != nil {
+		j.turnAway(a, log, whyNot(err), false)
+		return true
+	}
+	j.welcomeArrival(a, slot, s.Terms(), l)
+	log.Info("transport: a player came back: their slot is theirs again, and they catch up from the first tick", "slot", slot)
+	return true
+}
+
+// whyNot is a session's refusal in a peer's terms.
+func whyNot(err error) string {
+	var re *netplay.RejoinError
+	var we *netplay.WatchError
+	switch {
+	case errors.As(err, &re):
+		return re.Why
+	case errors.As(err, &we):
+		return we.Why
+	}
+	return err.Error()
+}
+
+// turnAway tells a why it has no place (full: no room) and closes its
+// connection.
+func (j *Joined) turnAway(a *comer, log *slog.Logger, why string, full bool) {
+	log.Warn("transport: refused a peer that came while the session was under way", "reason", why, "watch", a.watch)
+	refuse(a.conn, a.st, why, full)
+}
+
+// welcomeArrival tells a its place (slot, for a player) in a session of
+// terms t under way, and keeps its connection: a rejoined player's
+// replaces the slot's old one, which is closed.
+func (j *Joined) welcomeArrival(a *comer, slot int, t netplay.Terms, l *link) {
+	w := welcome{Slot: slot, wireTerms: toWireTerms(t), Rejoin: !a.watch, Watch: a.watch}
+	go func() {
+		if err := writeMessage(a.st, w); err != nil {
+			j.log.Warn("transport: welcome not sent", "addr", a.conn.RemoteAddr(), "err", err)
+		}
+		_ = a.st.Close()
+	}()
+	if j.l != nil {
+		j.l.gate.placed(a.conn)
+	}
+	if a.watch {
+		slot = -1
+	}
+	for i := range j.Peers {
+		if j.Peers[i].Slot == slot {
+			j.Peers[i].Link = l
+			if old := j.connOf(slot); old != nil {
+				_ = old.CloseWithError(4, "a new connection took this player's place")
+			}
+		}
+	}
+	j.conns, j.links, j.connSlots = append(j.conns, a.conn), append(j.links, l), append(j.connSlots, slot)
+}
+
+// connOf returns the latest connection of slot (-1: none of a
+// spectator's).
+func (j *Joined) connOf(slot int) *quic.Conn {
+	for i := len(j.conns) - 1; i >= 0; i-- {
+		if i < len(j.connSlots) && j.connSlots[i] == slot {
+			return j.conns[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,328 @@
+package transport
+
+import (
+	"context"
+	"errors"
+	"hash/maphash"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
+)
+
+// foldPeer is a netplay session over loopback driven frame by frame from
+// the test's goroutine, its state folding every player's input of every
+// tick, so that peers whose inputs differ end on different states.
+type foldPeer struct {
+	j       *Joined
+	s       *netplay.Session
+	n       uint64
+	in      engine.Input
+	players [engine.MaxPlayers]engine.Input
+	state   foldState
+	frame   int
+	err     error
+}
+
+type foldState uint64
+
+func (f *foldState) StateHash() uint64 { return uint64(*f) }
+
+var foldSeed = maphash.MakeSeed()
+
+func newFoldPeer(t *testing.T, j *Joined) *foldPeer {
+	t.Helper()
+	s, err := netplay.New(j.Config(netplay.Local{DropAfter: 30 * time.Second}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &foldPeer{j: j, s: s}
+}
+
+// step runs one frame at now: what arrived, the host's arrivals, this
+// peer's input (a key now and then) and every ready tick up to ticks, at
+// most one beyond the first unless catching up.
+func (p *foldPeer) step(now time.Duration, ticks uint64) {
+	p.frame++
+	if p.frame%(11+p.j.Slot) == 0 {
+		if p.in.Down.Has(engine.KeyA) {
+			p.in.Down.Remove(engine.KeyA)
+		} else {
+			p.in.Down.Add(engine.KeyA)
+		}
+	}
+	if err := p.s.Frame(now, false); err != nil && p.err == nil {
+		p.err = err
+	}
+	p.j.Admit(p.s, now)
+	for k := 0; p.n < ticks && (k < 2 || p.s.CatchingUp() && k < 4096); k++ {
+		players := p.players[:p.j.Terms.Players]
+		ok, err := p.s.Inputs(p.n, &p.in, players, &p.state)
+		if err != nil && p.err == nil {
+			p.err = err
+		}
+		if !ok {
+			return
+		}
+		var h maphash.Hash
+		h.SetSeed(foldSeed)
+		maphash.WriteComparable(&h, uint64(p.state))
+		for i := range players {
+			maphash.WriteComparable(&h, players[i])
+		}
+		p.state = foldState(h.Sum64())
+		p.n++
+	}
+}
+
+// run steps peers, 60 frames a second of real time, until every one has
+// run ticks or the deadline passes; it reports whether they did.
+func run(peers []*foldPeer, ticks uint64, clock func() time.Duration, deadline time.Duration) bool {
+	for f := 0; clock() < deadline; f++ {
+		all := true
+		for _, p := range peers {
+			p.step(clock(), ticks)
+			all = all && p.n >= ticks
+		}
+		if all {
+			return true
+		}
+		time.Sleep(time.Second / 60)
+	}
+	return false
+}
+
+// A player whose process dies (its session stops, its connection left
+// open as a killed process's is until it times out) and is started again
+// with the same code takes its slot back: the host names it vacant,
+// welcomes the new connection as a rejoin, and the new session replays
+// the session from tick 0 to the same state as the host's.
+func TestAPlayerStartedAgainTakesBackTheirSlotAndEndsOnTheHostsState(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	o := opts(testCode)
+	o.Terms.Players = 3
+	o.Terms.InputDelay = 6 // the test's frames relay a joiner's input to the other one frame late
+	addr, log, wait := startHost(t, ctx, o)
+	js := make([]*Joined, 2)
+	var wg sync.WaitGroup
+	for i := range js {
+		wg.Go(func() {
+			var err error
+			if js[i], err = Join(ctx, addr, joinAny()); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	h, err := wait()
+	if err != nil || t.Failed() {
+		t.Fatalf("host: %v", err)
+	}
+	defer js[0].Close()
+	defer js[1].Close()
+	start := time.Now()
+	clock := func() time.Duration { return time.Since(start) + time.Second }
+	peers := []*foldPeer{newFoldPeer(t, h), newFoldPeer(t, js[0]), newFoldPeer(t, js[1])}
+	run(peers, 120, clock, 20*time.Second)
+	dead := peers[1]
+	if slot, ok := peers[0].s.Vacant(); ok {
+		t.Fatalf("slot %d is vacant while every player is heard from", slot)
+	}
+	again := make(chan *Joined, 1)
+	go func() {
+		j, err := Join(ctx, addr, joinAny())
+		if err != nil {
+			t.Error(err)
+		}
+		again <- j
+	}()
+	var back *Joined
+	others := []*foldPeer{peers[0], peers[2]}
+	for back == nil && ctx.Err() == nil {
+		select {
+		case back = <-again:
+		default:
+			run(others, ^uint64(0), clock, clock()+time.Second/60)
+		}
+	}
+	if back == nil {
+		t.Fatal("the player started again was not welcomed")
+	}
+	defer back.Close()
+	t.Logf("welcomed back at %v, host at tick %d", clock(), others[0].n)
+	if !back.Rejoin || back.Slot != dead.j.Slot || back.Terms.Players != 3 {
+		t.Fatalf("welcomed as rejoin %v to slot %d of %d, want a rejoin to slot %d of 3", back.Rejoin, back.Slot, back.Terms.Players, dead.j.Slot)
+	}
+	const ticks = 500
+	again2 := newFoldPeer(t, back)
+	if !run([]*foldPeer{others[0], others[1], again2}, ticks, clock, 50*time.Second) {
+		t.Fatalf("ticks: host %d, the other %d, the one back %d; want %d each", others[0].n, others[1].n, again2.n, ticks)
+	}
+	t.Logf("all at tick %d at %v", ticks, clock())
+	for _, p := range []*foldPeer{others[0], others[1], again2} {
+		if p.err != nil {
+			t.Fatalf("slot %d: %v", p.j.Slot, p.err)
+		}
+	}
+	if again2.state != others[0].state || others[1].state != others[0].state {
+		t.Fatalf("states after %d ticks: host %x, other %x, the one back %x: want one", ticks, others[0].state, others[1].state, again2.state)
+	}
+	if st := others[0].s.Stats(); st.Rejoined != 1 {
+		t.Fatalf("the host took back %d players, want 1", st.Rejoined)
+	}
+	if !strings.Contains(log.String(), "a player came back") {
+		t.Fatalf("the host's log does not say the player came back:\n%s", log.String())
+	}
+}
+
+// joinAny is a joiner's options that take the host's player count.
+func joinAny() Options {
+	o := opts(testCode)
+	o.Terms.Players = 0
+	return o
+}
+
+// fakeAdmitter is a session with no slot vacant that takes spectators
+// only when told to.
+type fakeAdmitter struct{ take bool }
+
+func (f *fakeAdmitter) Vacant() (int, bool)            { return 0, false }
+func (f *fakeAdmitter) Rejoin(int, netplay.Link) error { return errors.New("no slot") }
+func (f *fakeAdmitter) Terms() netplay.Terms           { return netplay.Terms{Players: 2, InputDelay: 2} }
+func (f *fakeAdmitter) Watch(netplay.Link) error {
+	if f.take {
+		return nil
+	}
+	return &netplay.WatchError{Why: "the session has all the watchers it takes (0)", Full: true}
+}
+
+// A flood of handshakes that never finish, once the session is under
+// way, holds no more of the host than before the start (the gate's
+// bounds: the members no longer count), and a spectator with the code
+// still gets in.
+func TestAFloodAfterTheStartIsBoundedAsBeforeAndASpectatorStillGetsIn(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	addr, _, wait := startHost(t, ctx, opts(testCode))
+	j, err := Join(ctx, addr, opts(testCode))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	h, err := wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := h.l.gate
+	g.mu.Lock()
+	members := g.conns
+	g.mu.Unlock()
+	if members != 0 {
+		t.Fatalf("the gate counts %d connections once the session started, want 0 (its members are not its to bound)", members)
+	}
+	flood(t, addr, 3000)
+	g.mu.Lock()
+	conns := g.conns
+	g.mu.Unlock()
+	if conns > retryAbove {
+		t.Fatalf("3,000 handshakes that never finish left the host holding %d connections: want at most %d", conns, retryAbove)
+	}
+	got := make(chan error, 1)
+	go func() {
+		w := opts(testCode)
+		w.Local.Spectate = true
+		sj, err := Join(ctx, addr, w)
+		if err == nil {
+			defer sj.Close()
+		}
+		got <- err
+	}()
+	for now := time.Duration(0); ; now += time.Second / 60 {
+		h.Admit(&fakeAdmitter{take: true}, now)
+		select {
+		case err := <-got:
+			if err != nil {
+				t.Fatalf("a spectator with the code after the flood: %v", err)
+			}
+			return
+		case <-time.After(time.Second / 60):
+		}
+	}
+}
+
+// Spectators (Local.Spectate) are welcomed with no slot: one that comes
+// before the start waits for it, one that comes later is taken as the
+// session runs; each replays the session to the players' state, and the
+// players never wait for them.
+func TestSpectatorsBeforeAndAfterTheStartWatchToThePlayersState(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	o := opts(testCode)
+	o.Terms.InputDelay = 3
+	addr, _, wait := startHost(t, ctx, o)
+	watch := func() <-chan *Joined {
+		c := make(chan *Joined, 1)
+		go func() {
+			w := joinAny()
+			w.Local.Spectate = true
+			j, err := Join(ctx, addr, w)
+			if err != nil {
+				t.Error(err)
+			}
+			c <- j
+		}()
+		return c
+	}
+	early := watch()
+	time.Sleep(200 * time.Millisecond) // it greets before the player
+	j, err := Join(ctx, addr, joinAny())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	h, err := wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	clock := func() time.Duration { return time.Since(start) + time.Second }
+	players := []*foldPeer{newFoldPeer(t, h), newFoldPeer(t, j)}
+	var watchers []*foldPeer
+	late := (<-chan *Joined)(nil)
+	const ticks = 400
+	for len(watchers) < 2 && ctx.Err() == nil {
+		run(append(players, watchers...), ticks, clock, clock()+time.Second/60)
+		select {
+		case w := <-early:
+			watchers, early = append(watchers, newFoldPeer(t, w)), nil
+			late = watch()
+		case w := <-late:
+			watchers = append(watchers, newFoldPeer(t, w))
+		default:
+		}
+	}
+	if len(watchers) < 2 || watchers[0].j == nil || watchers[1].j == nil {
+		t.Fatal("the spectators were not welcomed")
+	}
+	for _, w := range watchers {
+		defer w.j.Close()
+		if !w.j.Watching || w.j.Slot != 0 || w.j.Terms.Players != 2 {
+			t.Fatalf("a spectator welcomed as watching %v, slot %d of %d", w.j.Watching, w.j.Slot, w.j.Terms.Players)
+		}
+	}
+	if !run(append(players, watchers...), ticks, clock, 50*time.Second) {
+		t.Fatalf("ticks: players %d and %d, spectators %d and %d; want %d", players[0].n, players[1].n, watchers[0].n, watchers[1].n, ticks)
+	}
+	for _, p := range append(players, watchers...) {
+		if p.err != nil || p.state != players[0].state {
+			t.Fatalf("a peer (slot %d, watching %v) ended with %v on state %x, the host on %x", p.j.Slot, p.j.Watching, p.err, p.state, players[0].state)
+		}
+	}
+	if st := players[0].s.Stats(); st.Watchers != 2 {
+		t.Fatalf("the host took %d spectators, want 2", st.Watchers)
+	}
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// builtOnce is a binary the package's tests run, built the first time a
+// test asks for it and shared by the rest: a link of versus takes seconds
+// alone and far longer on a busy machine, and 16 tests each building
+// their own passed go test's 10 minutes at load 15-20.
+type builtOnce struct {
+	once      sync.Once
+	name      string   // the binary's file name
+	args      []string // go build's arguments before -o
+	path, err string
+}
+
+// binaries are the package's builds; binDir holds them and TestMain
+// removes it.
+var (
+	binDir   string
+	versus   = &builtOnce{name: "versus", args: []string{"-tags", buildTags, "."}}
+	lobbyCmd = &builtOnce{name: "lobby", args: []string{"../../tools/lobby"}}
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// get returns the binary's path, building it the first time; a failed
+// build fails every test that asks for it, with go build's output.
+func (b *builtOnce) get(t testing.TB) string {
+	t.Helper()
+	b.once.Do(func() {
+		if binDir == "" {
+			dir, err := os.MkdirTemp("", "lockstep-versus-test-")
+			if err != nil {
+				b.err = err.Error()
+				return
+			}
+			binDir = dir
+		}
+		path := filepath.Join(binDir, b.name)
+		args := append([]string{"build", "-o", path}, b.args...)
+		if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+			b.err = fmt.Sprintf("go build %s: %v\n%s", b.name, err, out)
+			return
+		}
+		b.path = path
+	})
+	if b.err != "" {
+		t.Fatal(b.err)
+	}
+	return b.path
+}
+
+// build returns the versus command, built once for the package.
+func build(t testing.TB) string { return versus.get(t) }
+
+// buildLobby returns tools/lobby, built once for the package.
+func buildLobby(t testing.TB) string { return lobbyCmd.get(t) }

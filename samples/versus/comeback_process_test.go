@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/platform/desktop"
+)
+
+// A joiner killed (SIGKILL) mid-session and started again with the same
+// -join and -code takes its slot back: the host names it vacant, the new
+// process replays the session from tick 0 beyond the tick rate, and both
+// end on the session's last tick with one state, status 0.
+func TestAJoinerKilledAndStartedAgainTakesItsSlotBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds versus and runs three processes")
+	}
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	const code = "comeback-test-code"
+	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-ticks", "1200", "-code", code, "-bot", "3")
+	addr := waitHost(t, host).String()
+	joiner := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
+	waitLog(t, joiner, "netplay: session started")
+	time.Sleep(3 * time.Second) // about 180 ticks of play, then the process is gone
+	if err := joiner.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = joiner.cmd.Wait()
+	waitLog(t, host, "netplay: waiting for a silent player")
+	again := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
+	herr, aerr := host.cmd.Wait(), again.cmd.Wait()
+	if herr != nil || aerr != nil {
+		t.Fatalf("host: %v\n%s\njoiner started again: %v\n%s", herr, host.stderr.String(), aerr, again.stderr.String())
+	}
+	hs, as := host.summary(t), again.summary(t)
+	if hs.Ticks != 1200 || as.Ticks != 1200 || hs.StateHash != as.StateHash {
+		t.Fatalf("host: %d ticks, hash %s; joiner started again: %d ticks, hash %s: want 1200 and equal", hs.Ticks, hs.StateHash, as.Ticks, as.StateHash)
+	}
+	if hs.Netplay == nil || as.Netplay == nil || hs.Netplay.End != "ended" || as.Netplay.End != "ended" {
+		t.Fatalf("host's netplay %+v, joiner's %+v: want both ended normally", hs.Netplay, as.Netplay)
+	}
+	if hs.Netplay.TakenBack != 1 || !as.Netplay.Rejoined || as.Netplay.Slot != 1 || as.Netplay.CaughtUp < 100 {
+		t.Fatalf("host took back %d; the joiner started again: rejoined %v, slot %d, caught up %d ticks beyond the tick rate: want 1, true, 1 and the ~200 it missed",
+			hs.Netplay.TakenBack, as.Netplay.Rejoined, as.Netplay.Slot, as.Netplay.CaughtUp)
+	}
+	waitLog(t, host, "transport: a player came back")
+}
+
+// A spectator (-spectate) that comes at about tick 300 replays the
+// session so far beyond the tick rate, follows it and ends on the
+// players' last tick and hash; what it recorded (-record) replays alone
+// to that hash; the players never waited for it.
+func TestASpectatorAtTick300EndsOnThePlayersHashAndItsRecordingReplaysToIt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds versus and runs four processes")
+	}
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	const code = "spectate-test-code"
+	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-ticks", "900", "-code", code, "-bot", "5")
+	addr := waitHost(t, host).String()
+	joiner := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "6")
+	waitLog(t, joiner, "netplay: session started")
+	time.Sleep(5 * time.Second) // about 300 ticks
+	rec := filepath.Join(t.TempDir(), "watched.tape")
+	watcher := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-spectate", "-record", rec)
+	herr, jerr, werr := host.cmd.Wait(), joiner.cmd.Wait(), watcher.cmd.Wait()
+	if herr != nil || jerr != nil || werr != nil {
+		t.Fatalf("host: %v\n%s\njoiner: %v\n%s\nspectator: %v\n%s", herr, host.stderr.String(), jerr, joiner.stderr.String(), werr, watcher.stderr.String())
+	}
+	hs, js, ws := host.summary(t), joiner.summary(t), watcher.summary(t)
+	for _, s := range []desktop.Summary{js, ws} {
+		if s.Ticks != 900 || s.StateHash != hs.StateHash {
+			t.Fatalf("host: %d ticks, hash %s; joiner %d, %s; spectator %d, %s: want 900 and one hash", hs.Ticks, hs.StateHash, js.Ticks, js.StateHash, ws.Ticks, ws.StateHash)
+		}
+	}
+	if ws.Netplay == nil || !ws.Netplay.Watching || ws.Netplay.CaughtUp < 150 || hs.Netplay.Spectators != 1 {
+		t.Fatalf("spectator's netplay %+v, host's %+v: want it watching, caught up most of the ~300 ticks before it came, counted by the host", ws.Netplay, hs.Netplay)
+	}
+	if hs.Netplay.MaxStallMS > 3000 {
+		t.Fatalf("the host held a tick %.0f ms: the players must never wait for a spectator", hs.Netplay.MaxStallMS)
+	}
+	replayMatches(ctx, t, bin, hs, "-replay", rec)
+	t.Logf("host uploaded %d B, the spectator received %d B over %d ticks", hs.Netplay.WireBytesSent, ws.Netplay.WireBytesReceived, ws.Ticks)
+}
