@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
-	"testing"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -23,15 +22,6 @@ import (
 // below plays a session with the desktop flags on its command line and
 // prints its presses and frames on stdout as it ends.
 const latencyChild = "LOCKSTEP_LATENCY_PEER"
-
-// TestMain runs the tests, or the latency benchmark's peer process: a
-// window must be driven from the main goroutine, which only TestMain has.
-func TestMain(m *testing.M) {
-	if seed := os.Getenv(latencyChild); seed != "" {
-		os.Exit(latencyPeer(seed, os.Args[1:]))
-	}
-	os.Exit(m.Run())
-}
 
 // latencyGame is the benchmark's scripted game: each player's marker
 // moves one unit a tick right while Right is held and left while Left

@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"net"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -16,17 +14,6 @@ import (
 
 var tankSession = flag.Duration("tank-session", 10*time.Second,
 	"how long TestTwoStressProcessesPlayTheTankToOneHash plays (BenchmarkTankSession: -tank-session 60s)")
-
-// buildStress builds samples/stress, the 2,000-ball tank, into a
-// temporary directory.
-func buildStress(t testing.TB) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "stress")
-	if out, err := exec.Command("go", "build", "-tags", buildTags, "-o", bin, "../stress").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
 
 // playTank plays a session of two stress processes of the 2,000-ball
 // tank on engine, both players' mice scripted (-bot), through a relay
