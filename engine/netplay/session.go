@@ -358,8 +358,8 @@ func (s *Session) produce(n uint64, local *engine.Input) bool {
 	quit := s.quitAsked && !s.quitSent
 	carry(&s.carried, local)
 	for ; own.next <= t; own.next++ {
-		r := own.at(own.next)
-		r.in, r.quit = s.carried, quit
+		r := own.at(own.next) // Playing: the entry may hold a slot given up's
+		r.in, r.quit, r.presence = s.carried, quit, engine.Playing
 		s.carried, quit = s.carried.Held(), false // edges and the quit go once, in the first
 	}
 	s.carried = engine.Input{}

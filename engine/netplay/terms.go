@@ -41,6 +41,14 @@ type Terms struct {
 	// policy (only the host's matters); false ends the session after the
 	// slot's last tick.
 	PlayOn bool
+	// LateJoin lets a player join the session under way in a slot given
+	// up (with PlayOn): the host gives it to a peer that comes to play
+	// when no player's place is held for them (Session.Vacant,
+	// Session.Rejoin), and the slot is engine.Playing again from the
+	// first tick whose input the host lacks, on every peer; the newcomer
+	// catches up as a player back does. It is the host's policy and needs
+	// PlayOn; false keeps a slot given up Gone.
+	LateJoin bool
 	// HashInterval is the ticks between the state hashes peers compare;
 	// 0 means DefaultHashInterval.
 	HashInterval uint64
