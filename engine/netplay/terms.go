@@ -32,9 +32,10 @@ type Terms struct {
 	InputDelay int
 	// AdaptDelay lets the input delay follow the round trip during the
 	// session: the host picks a new delay from the round trips it
-	// measures (see DelayFor) and every peer switches to it on one tick
-	// the host names. It is the host's policy: it takes effect only on a
-	// host in pure lockstep (Local.Rollback 0); false keeps InputDelay.
+	// measures and the least prediction depth of the players (see
+	// DelayForDepth: lockstep's DelayFor at depth 0) and every peer
+	// switches to it on one tick the host names. It is the host's
+	// policy; false keeps InputDelay.
 	AdaptDelay bool
 	// PlayOn keeps a session going without a player whose slot was given
 	// up: its input is the zero Input from then on. It is the host's
