@@ -58,7 +58,7 @@ func (s *Session) applyDelay(n uint64) {
 		s.delay = d
 		s.stats.delayChanges++
 	}
-	if s.cfg.Slot == 0 && s.cfg.AdaptDelay && s.cfg.Rollback == 0 {
+	if s.cfg.Slot == 0 && s.cfg.AdaptDelay {
 		s.chooseDelay(n)
 	}
 }
@@ -77,12 +77,13 @@ func (s *Session) chooseDelay(n uint64) {
 	if !ok {
 		return
 	}
-	target := DelayFor(worst, s.cfg.TPS)
+	depth := s.leastDepth()
+	target := DelayForDepth(worst, s.cfg.TPS, depth)
 	if target < s.delay {
 		// Lower only with a quarter tick to spare: a median on the edge
 		// of a tick would otherwise lower and raise it in turn.
 		dt := time.Second / time.Duration(s.cfg.TPS)
-		target = min(DelayFor(worst+dt/2, s.cfg.TPS), s.delay)
+		target = min(DelayForDepth(worst+dt/2, s.cfg.TPS, depth), s.delay)
 	}
 	up := target > s.delay
 	switch {
@@ -106,6 +107,19 @@ func (s *Session) chooseDelay(n uint64) {
 		s.change = delayChange{at: n + uint64(s.delay) + 1, delay: target}
 		s.want = delayChange{}
 	}
+}
+
+// leastDepth is the least depth of every player, this host's own (0 in
+// lockstep) and what each joiner said of its own; a joiner yet to say is
+// left out (its first datagrams say).
+func (s *Session) leastDepth() int {
+	d := s.depth
+	for i := range s.peers {
+		if p := &s.peers[i]; p.Slot != watcherSlot && !s.isGone(p) && p.depth != 0 {
+			d = min(d, p.depth-1)
+		}
+	}
+	return d
 }
 
 // worstPath is the longest round trip an input takes between two

@@ -69,6 +69,13 @@ type peer struct {
 	// dropped: a watcher (Slot watcherSlot) silent for DropAfter, no
 	// longer sent anything.
 	dropped bool
+	// depth is, on the host, 1 + how far the peer's present may run
+	// ahead of its verified tick, as it last said (its Rollback, or less
+	// for a heavy scene); 0 until it said.
+	depth int
+	// depthAs is 1 + the depth of ours sent to it last, in depthSends
+	// datagrams so far (a joiner's, to the host).
+	depthAs, depthSends int
 }
 
 // Session runs one peer of a lockstep session; it is the engine's
@@ -102,6 +109,7 @@ type Session struct {
 	want    delayChange   // the host's wish: a delay since a tick (AdaptDelay)
 	carried engine.Input  // local input of ticks dropped when the delay fell
 	made    uint64        // 1 + the last tick whose local input was taken
+	depth   int           // how far this peer's present may run ahead now (SetDepth); Rollback until told
 
 	// gone[slot], on the host: the slot was given up from tick
 	// goneAt[slot] on, its peer silent past DropAfter.
@@ -157,13 +165,14 @@ func New(cfg Config) (*Session, error) {
 			s.peers[i].acked[j], s.peers[i].sentUpTo[j] = d, d
 		}
 	}
-	s.delay = cfg.InputDelay
+	s.delay, s.depth = cfg.InputDelay, cfg.Rollback
 	return s, nil
 }
 
 var (
 	_ engine.Lockstep     = (*Session)(nil)
 	_ engine.KeepingAlive = (*Session)(nil)
+	_ engine.DepthSetter  = (*Session)(nil)
 )
 
 // sends reports whether this peer sends slot's input to p: a joiner its

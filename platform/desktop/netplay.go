@@ -176,7 +176,7 @@ type netRun struct {
 // the terms it wishes for and this peer's own choices (local).
 func (r *run) sessionOptions(local netplay.Local) transport.Options {
 	o, n := &r.cfg, &r.cfg.Net
-	return transport.Options{Terms: r.wish(local.Rollback), Local: local, Code: n.Code,
+	return transport.Options{Terms: r.wish(), Local: local, Code: n.Code,
 		Build: buildID(o.Version, o.Physics.String(), r.log), Game: o.Name, Logger: r.log, Chosen: chosenSettings(o, r.recorded),
 		ListenAll: n.ListenAll,
 		// A joiner takes its place only once it knows it can run the
@@ -184,15 +184,13 @@ func (r *run) sessionOptions(local netplay.Local) transport.Options {
 		Check: r.canAdopt}
 }
 
-// wish is the session this run asks for, drawing ahead by rollback
-// ticks. In lockstep a delay picked from the round trip then follows it;
-// drawing ahead, the few ticks PredictedDelayFor chose at the start stay
-// (a change announced from the verified tick could land on ticks whose
-// input this peer already sent for its predicted present).
-func (r *run) wish(rollback int) netplay.Terms {
+// wish is the session this run asks for. A delay picked from the round
+// trip then follows it, and drawing ahead the prediction's depth too (a
+// heavy scene's lowered depth raises it); -input-delay fixes it.
+func (r *run) wish() netplay.Terms {
 	c := &r.cfg
 	return netplay.Terms{Players: c.Loop.Players, TPS: c.Loop.TPS, InputDelay: c.Net.InputDelay,
-		AdaptDelay: c.Net.InputDelay == 0 && rollback == 0, PlayOn: c.Net.PlayOn,
+		AdaptDelay: c.Net.InputDelay == 0, PlayOn: c.Net.PlayOn,
 		LateJoin: c.Net.LateJoin, Settings: r.recorded, Ticks: c.Loop.Ticks}
 }
 

@@ -54,9 +54,30 @@ type fixedState uint64
 
 func (f *fixedState) StateHash() uint64 { return uint64(*f) * 0x9e3779b97f4a7c15 }
 
-// livePair connects two sessions over QUIC on loopback and plays warm
-// frames of both; frame plays one more of each, 60 a second of real
-// time.
+// framesPerTick bounds the frames playTicks gives the sessions for each
+// tick it wants: a loaded machine (or Wine, whose every socket call is a
+// round trip to its server) delays the datagrams that let ticks run: 6
+// frames a tick once under Wine while other test passes ran beside it.
+const framesPerTick = 20
+
+// playTicks plays frames until both peers have run ticks more ticks, at
+// most framesPerTick*ticks frames, and returns how many it played.
+func playTicks(t *testing.T, frame func(), peers [2]*liveSession, ticks uint64) int {
+	t.Helper()
+	from := [2]uint64{peers[0].n, peers[1].n}
+	for f := 1; f <= framesPerTick*int(ticks); f++ {
+		frame()
+		if peers[0].n-from[0] >= ticks && peers[1].n-from[1] >= ticks {
+			return f
+		}
+	}
+	t.Fatalf("%d frames ran %d and %d ticks, want %d: the session did not run", framesPerTick*ticks, peers[0].n-from[0], peers[1].n-from[1], ticks)
+	return 0
+}
+
+// livePair connects two sessions over QUIC on loopback and plays frames
+// of both until each has run warm ticks; frame plays one more of each,
+// 60 a second of real time.
 func livePair(t *testing.T, predict bool, warm int) (frame func(), peers [2]*liveSession) {
 	h, js, errs, herr := hostAndJoin(t, opts(testCode), opts(testCode))
 	if herr != nil || errs[0] != nil {
@@ -82,9 +103,7 @@ func livePair(t *testing.T, predict bool, warm int) (frame func(), peers [2]*liv
 			p.step(now, predict)
 		}
 	}
-	for range warm {
-		frame()
-	}
+	playTicks(t, frame, peers, uint64(warm))
 	return frame, peers
 }
 
@@ -113,6 +132,10 @@ func allocSites() map[string]int64 {
 
 // siteOf names the innermost frame of stk outside the runtime and the
 // standard library; allocSites' own allocations are "the measurement".
+// The runtime's caches of type assertions and switches are its own: a
+// site's cache is rebuilt, on the heap, about once in a thousand
+// assertions that miss it, so one may land at random in a measured frame
+// (it did in receiveAll's Link.(AgedLink)), and never again once built.
 func siteOf(stk []uintptr) string {
 	frames := runtime.CallersFrames(stk)
 	for {
@@ -121,6 +144,8 @@ func siteOf(stk []uintptr) string {
 		switch {
 		case strings.HasSuffix(fn, "transport.allocSites"), strings.HasSuffix(fn, "transport.siteOf"):
 			return "the measurement"
+		case fn == "runtime.buildTypeAssertCache", fn == "runtime.buildInterfaceSwitchCache":
+			return "the runtime's type assertion caches"
 		case strings.HasPrefix(fn, "github.com/lockstep-engine/lockstep/"):
 			return "ours: " + fn
 		case strings.HasPrefix(fn, "github.com/quic-go/"):
@@ -158,13 +183,8 @@ func TestANetplayFrameOverQUICAllocatesNothingOfOurs(t *testing.T) {
 			frame, peers := livePair(t, predict, frames)
 			all := testing.AllocsPerRun(frames, frame) / 2 // a frame of each peer per run
 			before := allocSites()
-			for range frames {
-				frame()
-			}
+			played := playTicks(t, frame, peers, frames)
 			after := allocSites()
-			if peers[0].n < frames || peers[1].n < frames {
-				t.Fatalf("ticks %d and %d after %d frames: the session did not run", peers[0].n, peers[1].n, 3*frames+1)
-			}
 			type site struct {
 				name string
 				n    int64
@@ -184,11 +204,11 @@ func TestANetplayFrameOverQUICAllocatesNothingOfOurs(t *testing.T) {
 			sort.Slice(sites, func(i, j int) bool { return sites[i].n > sites[j].n })
 			var b strings.Builder
 			for _, s := range sites[:min(len(sites), 12)] {
-				fmt.Fprintf(&b, "\n  %6.2f a frame  %s", float64(s.n)/(2*frames), s.name)
+				fmt.Fprintf(&b, "\n  %6.2f a frame  %s", float64(s.n)/float64(2*played), s.name)
 			}
-			t.Logf("a frame allocates %.1f times in all (testing.AllocsPerRun, quic-go's goroutines included); by site:%s", all, b.String())
+			t.Logf("a frame allocates %.1f times in all (testing.AllocsPerRun, quic-go's goroutines included); by site, over %d frames of %d ticks:%s", all, played, frames, b.String())
 			if ours != 0 {
-				t.Errorf("this module's code allocated %d times in %d frames, want 0: %s", ours, 2*frames, strings.Join(oursAt, "; "))
+				t.Errorf("this module's code allocated %d times in %d frames, want 0: %s", ours, 2*played, strings.Join(oursAt, "; "))
 			}
 		})
 	}

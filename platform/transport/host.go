@@ -315,16 +315,17 @@ func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 	for _, p := range js {
 		// The handshake's least round trip: its few samples carry the
 		// crypto's work and a busy machine's delays, which a mean plus
-		// four deviations turned into twice the trip or more. In
-		// lockstep the session raises the delay within half a second if
-		// the datagrams' own round trips call for more.
+		// four deviations turned into twice the trip or more. The
+		// session raises the delay within half a second if the
+		// datagrams' own round trips (or a lowered prediction depth)
+		// call for more.
 		s := p.conn.ConnectionStats()
 		j.RTT = max(j.RTT, cmp.Or(s.MinRTT, s.SmoothedRTT))
 	}
 	switch t := &j.Terms; {
 	case t.InputDelay != 0:
 	case o.Local.Rollback > 0:
-		t.InputDelay = netplay.PredictedDelayFor(j.RTT, cmp.Or(t.TPS, 60))
+		t.InputDelay = netplay.DelayForDepth(j.RTT, cmp.Or(t.TPS, 60), o.Local.Rollback)
 	default:
 		t.InputDelay = netplay.DelayFor(j.RTT, cmp.Or(t.TPS, 60))
 	}

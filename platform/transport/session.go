@@ -26,9 +26,9 @@ type Options struct {
 	// joiner's Terms but Settings (see Chosen) are not looked at.
 	Terms netplay.Terms
 	// Local is this peer's alone: a host with Rollback above 0 draws
-	// ahead, so a delay picked from the round trip is PredictedDelayFor's
-	// (0 to 2 ticks) rather than DelayFor's; Handshake bounds a joiner's
-	// wait for the host to answer at all.
+	// ahead, so a delay picked from the round trip is DelayForDepth's at
+	// that depth (0 to 2 ticks at the default 8) rather than DelayFor's;
+	// Handshake bounds a joiner's wait for the host to answer at all.
 	Local netplay.Local
 	// Code is the session's secret, at least MinCode characters; required
 	// (NewCode makes one).
