@@ -1,6 +1,7 @@
 package netplay
 
 import (
+	"cmp"
 	"fmt"
 	"time"
 
@@ -173,27 +174,13 @@ type Local struct {
 // WithDefaults returns l with its zero fields set to their defaults and
 // reports the first one out of its range.
 func (l Local) WithDefaults() (Local, error) {
-	if l.WarnAfter == 0 {
-		l.WarnAfter = DefaultWarnAfter
-	}
-	if l.DropAfter == 0 {
-		l.DropAfter = DefaultDropAfter
-	}
-	if l.LagAfter == 0 {
-		l.LagAfter = DefaultLagAfter
-	}
-	if l.CrawlAfter == 0 {
-		l.CrawlAfter = DefaultCrawlAfter
-	}
-	if l.Handshake == 0 {
-		l.Handshake = DefaultHandshake
-	}
-	if l.MaxHistory == 0 {
-		l.MaxHistory = DefaultMaxHistory
-	}
-	if l.MaxSpectators == 0 {
-		l.MaxSpectators = DefaultMaxSpectators
-	}
+	l.WarnAfter = cmp.Or(l.WarnAfter, DefaultWarnAfter)
+	l.DropAfter = cmp.Or(l.DropAfter, DefaultDropAfter)
+	l.LagAfter = cmp.Or(l.LagAfter, DefaultLagAfter)
+	l.CrawlAfter = cmp.Or(l.CrawlAfter, DefaultCrawlAfter)
+	l.Handshake = cmp.Or(l.Handshake, DefaultHandshake)
+	l.MaxHistory = cmp.Or(l.MaxHistory, DefaultMaxHistory)
+	l.MaxSpectators = cmp.Or(l.MaxSpectators, DefaultMaxSpectators)
 	switch {
 	case l.Rollback < 0 || l.Rollback > MaxRollback:
 		return l, &RangeError{What: "rollback", Value: l.Rollback, Min: 0, Max: MaxRollback}
