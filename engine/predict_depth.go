@@ -7,8 +7,9 @@ import "time"
 // ticking the copy that deep would not fit the frame period, and rises
 // by a tick once a deeper one has fitted for raiseAfter.
 const (
-	lowerFrames = 3
-	raiseAfter  = time.Second
+	lowerFrames  = 3
+	raiseAfter   = time.Second
+	predictShare = 4 // a frame period over what prediction may always take of it
 )
 
 // DepthSetter is a Predicting Lockstep told the prediction's depth: the
@@ -68,9 +69,13 @@ func (ld *predictLoad) verified(ran uint64, d time.Duration) {
 }
 
 // fits is the deepest prediction, up to most ticks, whose worst frame
-// (a copy and as many ticks, after the rest of the frame) fits budget.
+// (a copy and as many ticks, after the rest of the frame) fits budget;
+// a copy and its ticks may always take a quarter of it (predictShare),
+// since a frame whose rest alone does not fit (a busy machine runs it
+// late) is no nearer fitting for a shallower depth, only further from
+// the present.
 func (ld *predictLoad) fits(budget time.Duration, most uint64) uint64 {
-	avail := budget - ld.rest - ld.copy
+	avail := max(budget-ld.rest, budget/predictShare) - ld.copy
 	switch {
 	case avail <= 0:
 		return 0
