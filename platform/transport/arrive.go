@@ -50,14 +50,14 @@ type comer struct {
 // this host takes no one once the session started (Meet's).
 func (h *hosting) arrive(conn *quic.Conn, st *quic.Stream, watch bool) {
 	if h.arrivals == nil {
-		refuse(conn, st, "the session is full (it started without this peer)", true)
+		refuse(conn, st, "the session is full (it started without this peer)", refusedFull)
 		return
 	}
 	select {
 	case h.arrivals <- &comer{conn: conn, st: st, watch: watch}:
 	case <-conn.Context().Done(): // it left
 	case <-h.life.Done():
-		refuse(conn, st, "the session is over", false)
+		refuse(conn, st, "the session is over", refusedOther)
 	}
 }
 
@@ -105,8 +105,11 @@ func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
 	if a.watch {
 		l := newLink(context.Background(), a.conn)
 		if err := s.Watch(l); err != nil {
-			var we *netplay.WatchError
-			j.turnAway(a, log, whyNot(err), errors.As(err, &we) && we.Full)
+			kind := refusedUnderWay
+			if we := (*netplay.WatchError)(nil); errors.As(err, &we) && we.Full {
+				kind = refusedFull
+			}
+			j.turnAway(a, log, whyNot(err), kind)
 			return true
 		}
 		j.welcomeArrival(a, 0, s.Terms(), l)
@@ -118,12 +121,12 @@ func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
 		if now-a.since < vacantWait {
 			return false
 		}
-		j.turnAway(a, log, "the session is full: every player is still there (it started without this peer)", true)
+		j.turnAway(a, log, "the session is full: every player is still there (it started without this peer)", refusedFull)
 		return true
 	}
 	l := newLink(context.Background(), a.conn)
 	if err := s.Rejoin(slot, l); err != nil {
-		j.turnAway(a, log, whyNot(err), false)
+		j.turnAway(a, log, whyNot(err), refusedUnderWay)
 		return true
 	}
 	j.welcomeArrival(a, slot, s.Terms(), l)
@@ -144,11 +147,11 @@ func whyNot(err error) string {
 	return err.Error()
 }
 
-// turnAway tells a why it has no place (full: no room) and closes its
-// connection.
-func (j *Joined) turnAway(a *comer, log *slog.Logger, why string, full bool) {
+// turnAway tells a why it has no place, as a refusal of kind, and
+// closes its connection.
+func (j *Joined) turnAway(a *comer, log *slog.Logger, why string, kind refusal) {
 	log.Warn("transport: refused a peer that came while the session was under way", "reason", why, "watch", a.watch)
-	refuse(a.conn, a.st, why, full)
+	refuse(a.conn, a.st, why, kind)
 }
 
 // welcomeArrival tells a its place (slot, for a player) in a session of
