@@ -176,6 +176,7 @@ func TestWineRecordingReplaysOnLinux(t *testing.T) {
 		t.Errorf("Windows recorded %d ticks to %s; Linux replayed %d to %s: want 600 and the same state",
 			ws.Ticks, ws.StateHash, ls.Ticks, ls.StateHash)
 	}
+	t.Logf("Windows recorded %d ticks to %s; Linux replayed them to %s", ws.Ticks, ws.StateHash, ls.StateHash)
 }
 
 var hostListens = regexp.MustCompile(`netplay: hosting[^\n]*addr=(127\.0\.0\.1:\d+)`)
@@ -230,6 +231,7 @@ func TestWinePeerPlaysALinuxPeer(t *testing.T) {
 		t.Fatalf("Linux host: %d ticks to %s; Windows joiner: %d ticks to %s: want %d and the same state",
 			hs.Ticks, hs.StateHash, js.Ticks, js.StateHash, ticks)
 	}
+	t.Logf("Linux host and Windows joiner: %d ticks to %s", hs.Ticks, hs.StateHash)
 }
 
 // buildTimeout bounds one build of committedVersus: a cold cache
