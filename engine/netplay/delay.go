@@ -43,9 +43,15 @@ func abs(d time.Duration) time.Duration {
 	return d
 }
 
-// delayOf returns the input delay in force at tick n.
+// delayOf returns the input delay in force at tick n. In lockstep it is
+// at least a tick: a peer that does not draw ahead takes its input for
+// a tick before it runs it (a peer that rejoined in lockstep a session
+// drawn ahead at delay 0 replays that delay's announcement too).
 func (s *Session) delayOf(n uint64) int {
 	if s.change.at != 0 && n >= s.change.at && s.change.delay != s.delay {
+		if s.cfg.Rollback == 0 {
+			return max(s.change.delay, 1)
+		}
 		return s.change.delay
 	}
 	return s.delay

@@ -192,13 +192,16 @@ func joinAny() Options {
 	return o
 }
 
-// fakeAdmitter is a session with no slot vacant that takes spectators
-// only when told to.
-type fakeAdmitter struct{ take bool }
+// fakeAdmitter is a session that takes spectators only when told to
+// (take), and names a slot vacant only when told to (vacant), which it
+// then refuses as given up.
+type fakeAdmitter struct{ take, vacant bool }
 
-func (f *fakeAdmitter) Vacant() (int, bool)            { return 0, false }
-func (f *fakeAdmitter) Rejoin(int, netplay.Link) error { return errors.New("no slot") }
-func (f *fakeAdmitter) Terms() netplay.Terms           { return netplay.Terms{Players: 2, InputDelay: 2} }
+func (f *fakeAdmitter) Vacant() (int, bool) { return 1, f.vacant }
+func (f *fakeAdmitter) Rejoin(slot int, _ netplay.Link) error {
+	return &netplay.RejoinError{Slot: slot, Why: "the place was given up"}
+}
+func (f *fakeAdmitter) Terms() netplay.Terms { return netplay.Terms{Players: 2, InputDelay: 2} }
 func (f *fakeAdmitter) Watch(netplay.Link) error {
 	if f.take {
 		return nil
@@ -391,5 +394,39 @@ func TestANewcomerTakesASlotGivenUpAndEndsOnTheHostsState(t *testing.T) {
 	}
 	if st := host.s.Stats(); st.JoinedLate != 1 {
 		t.Fatalf("the host took %d newcomers, want 1", st.JoinedLate)
+	}
+}
+
+// A player the session under way cannot take back (the place they came
+// for was given up) is told why, as ErrUnderWay, not as another build.
+func TestAPlayerTheSessionCannotTakeBackIsToldWhy(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	addr, _, wait := startHost(t, ctx, opts(testCode))
+	j, err := Join(ctx, addr, opts(testCode))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	h, err := wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 1)
+	go func() {
+		_, err := Join(ctx, addr, opts(testCode))
+		errs <- err
+	}()
+	for now := time.Duration(0); ; now += time.Second / 60 {
+		h.Admit(&fakeAdmitter{vacant: true}, now)
+		select {
+		case err = <-errs:
+		case <-time.After(time.Second / 60):
+			continue
+		}
+		break
+	}
+	if !errors.Is(err, ErrRefused) || !errors.Is(err, ErrUnderWay) || errors.Is(err, ErrFull) || !strings.Contains(err.Error(), "given up") {
+		t.Fatalf("join of a place given up: %v, want ErrRefused and ErrUnderWay saying it was given up", err)
 	}
 }
