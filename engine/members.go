@@ -12,10 +12,12 @@ const (
 	// Playing is a slot whose player is in the session: the zero value,
 	// and every slot's presence outside a session.
 	Playing Presence = iota
-	// Gone is a slot whose player left for good: their link stayed
-	// silent past the session's rejoin window. Its input is the zero
-	// Input from the tick it left on. A session that does not play on
-	// without them ends after that tick.
+	// Gone is a slot whose player left: their link stayed silent past
+	// the session's rejoin window. Its input is the zero Input from the
+	// tick it left on. A session that does not play on without them ends
+	// after that tick; one that lets players join late (netplay's
+	// Terms.LateJoin) may give the slot to a newcomer, Playing again from
+	// a tick the host names.
 	Gone
 )
 

@@ -151,6 +151,9 @@ type prediction struct {
 	cost         *hdrhistogram.Histogram
 	depth        uint64 // the most ticks the present may run ahead now, at most rollback
 	load         predictLoad
+	// checked: this frame's verified ticks ran as far as their input
+	// goes, and the present is held at the depth (advance).
+	checked bool
 }
 
 // initPrediction turns prediction on when the Lockstep predicts and the
@@ -204,7 +207,16 @@ func (p *prediction) close() error {
 // runs once its input is there) or the Lockstep cannot take it.
 func (p *prediction) advance(l *Loop) (held bool, err error) {
 	if p.present-l.stats.Ticks >= max(p.depth, 1) {
-		return true, nil
+		// The verified ticks whose input is there run first: a slow
+		// frame that must run several ticks to keep the pace would run
+		// one at a shallow depth (a heavy scene's) otherwise.
+		if err := l.verifyTimed(); err != nil || l.stopping {
+			return true, err
+		}
+		if p.present-l.stats.Ticks >= max(p.depth, 1) {
+			p.checked = true
+			return true, nil
+		}
 	}
 	// The input is taken only when the Lockstep takes it: a held tick
 	// leaves its edges pending for the next, as in lockstep.
@@ -215,6 +227,16 @@ func (p *prediction) advance(l *Loop) (held bool, err error) {
 	l.input.takeTick(&p.local)
 	p.present++
 	return false, nil
+}
+
+// verifyTimed is verify, its ticks' cost taken in for the depth.
+func (l *Loop) verifyTimed() error {
+	from, start := l.stats.Ticks, l.clock.Now()
+	if err := l.verify(); err != nil {
+		return err
+	}
+	l.pred.load.verified(l.stats.Ticks-from, l.clock.Now()-start)
+	return nil
 }
 
 // verify runs every verified tick whose input is all there, up to the

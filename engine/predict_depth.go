@@ -7,9 +7,21 @@ import "time"
 // ticking the copy that deep would not fit the frame period, and rises
 // by a tick once a deeper one has fitted for raiseAfter.
 const (
-	lowerFrames = 3
-	raiseAfter  = time.Second
+	lowerFrames  = 3
+	raiseAfter   = time.Second
+	predictShare = 4 // a frame period over what prediction may always take of it
 )
+
+// DepthSetter is a Predicting Lockstep told the prediction's depth: the
+// loop calls SetDepth whenever the most ticks the present may run ahead
+// of the verified tick changes (a heavy scene lowers it, see
+// PredictionStats.Limit; it starts at Rollback), so that the input delay
+// can give what the depth no longer covers. At depth 0 the present waits
+// for the verified tick as in lockstep, and a session whose input delay
+// stayed a prediction's would wait a round trip for most ticks.
+type DepthSetter interface {
+	SetDepth(d int)
+}
 
 // predictLoad is what predicted frames cost, smoothed (each frame weighs
 // an eighth), for the depth: a copy of the game, a tick (of the copy or
@@ -21,6 +33,7 @@ type predictLoad struct {
 	copy, tick, rest time.Duration
 	copied, ticked   bool          // copy and tick measured at least once
 	last             time.Duration // the last frame's copying and ticking
+	verifiedTime     time.Duration // the last frame's verified ticks
 	over             int           // frames in a row the depth did not fit
 	fitsFrom         time.Duration // 1 + when a deeper limit began to fit; 0 not
 }
@@ -49,15 +62,20 @@ func (ld *predictLoad) measured(copied bool, copyTime time.Duration, ran uint64,
 // of the copy costs as much, and at depth 0 only these say what a tick
 // costs now.
 func (ld *predictLoad) verified(ran uint64, d time.Duration) {
+	ld.verifiedTime += d
 	if ran > 0 {
 		ld.tick, ld.ticked = smooth(ld.tick, d/time.Duration(ran), !ld.ticked), true
 	}
 }
 
 // fits is the deepest prediction, up to most ticks, whose worst frame
-// (a copy and as many ticks, after the rest of the frame) fits budget.
+// (a copy and as many ticks, after the rest of the frame) fits budget;
+// a copy and its ticks may always take a quarter of it (predictShare),
+// since a frame whose rest alone does not fit (a busy machine runs it
+// late) is no nearer fitting for a shallower depth, only further from
+// the present.
 func (ld *predictLoad) fits(budget time.Duration, most uint64) uint64 {
-	avail := budget - ld.rest - ld.copy
+	avail := max(budget-ld.rest, budget/predictShare) - ld.copy
 	switch {
 	case avail <= 0:
 		return 0
@@ -76,8 +94,12 @@ func (p *prediction) adjustDepth(l *Loop) {
 	if l.stats.Presents == 0 {
 		return
 	}
-	ld.rest = smooth(ld.rest, max(l.lastWork-ld.last, 0), false)
-	ld.last = 0
+	// The rest of a frame is what it did but copy and tick ahead, with
+	// one verified tick whatever it ran: a frame that waited for input
+	// ran none (a stall would make the depth rise into frames that do
+	// not fit), one that caught up several.
+	ld.rest = smooth(ld.rest, max(l.lastWork-ld.last-ld.verifiedTime, 0)+ld.tick, false)
+	ld.last, ld.verifiedTime = 0, 0
 	if !ld.copied || !ld.ticked {
 		return
 	}
@@ -87,6 +109,7 @@ func (p *prediction) adjustDepth(l *Loop) {
 	}
 	fit := ld.fits(budget, p.rollback)
 	now := l.clock.Now()
+	was := p.depth
 	switch {
 	case fit < p.depth:
 		ld.fitsFrom = 0
@@ -107,4 +130,7 @@ func (p *prediction) adjustDepth(l *Loop) {
 		ld.over, ld.fitsFrom = 0, 0
 	}
 	p.stats.Limit = int(p.depth)
+	if s, ok := p.src.(DepthSetter); ok && p.depth != was {
+		s.SetDepth(int(p.depth))
+	}
 }

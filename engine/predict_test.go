@@ -58,8 +58,8 @@ type copyGame struct {
 // gameLoad makes a copyGame's ticks and copies take time on a fake
 // clock, shared by the game and its fork.
 type gameLoad struct {
-	clock      *fakeClock
-	tick, copy time.Duration
+	clock            *fakeClock
+	tick, copy, draw time.Duration
 }
 
 func (g *copyGame) Tick(t *Tick) error {
@@ -74,6 +74,9 @@ func (g *copyGame) Tick(t *Tick) error {
 }
 
 func (g *copyGame) Draw(*Frame) error {
+	if g.load != nil {
+		g.load.clock.now += g.load.draw
+	}
 	if g.main != nil {
 		g.main.drawn = g
 	} else {

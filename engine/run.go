@@ -276,12 +276,13 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 			l.ts.consume()
 		}
 	}
-	if l.pred != nil && !l.stopping {
-		from, start := l.stats.Ticks, l.clock.Now()
-		if err := l.verify(); err != nil {
+	if l.pred != nil && !l.stopping && !l.pred.checked {
+		if err := l.verifyTimed(); err != nil {
 			return err
 		}
-		l.pred.load.verified(l.stats.Ticks-from, l.clock.Now()-start)
+	}
+	if l.pred != nil {
+		l.pred.checked = false
 	}
 	if err := l.catchUp(); err != nil {
 		return err

@@ -65,6 +65,9 @@ func (c Config) withDefaults() (Config, error) {
 	if (c.Slot < 0 || c.Slot >= c.Players) && !c.Spectate {
 		return c, fmt.Errorf("netplay: slot %d out of range: want 0 to %d", c.Slot, c.Players-1)
 	}
+	if c.LateJoin && !c.PlayOn && c.Slot == 0 {
+		return c, fmt.Errorf("netplay: LateJoin without PlayOn: a player can join only a session that plays on without the one who left")
+	}
 	if c.Rejoin && (c.Slot == 0 || c.Rollback > 0) {
 		return c, fmt.Errorf("netplay: Rejoin on slot %d with Rollback %d: only a joiner rejoins, in lockstep (Rollback 0)", c.Slot, c.Rollback)
 	}

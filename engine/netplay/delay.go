@@ -43,9 +43,15 @@ func abs(d time.Duration) time.Duration {
 	return d
 }
 
-// delayOf returns the input delay in force at tick n.
+// delayOf returns the input delay in force at tick n. In lockstep it is
+// at least a tick: a peer that does not draw ahead takes its input for
+// a tick before it runs it (a peer that rejoined in lockstep a session
+// drawn ahead at delay 0 replays that delay's announcement too).
 func (s *Session) delayOf(n uint64) int {
 	if s.change.at != 0 && n >= s.change.at && s.change.delay != s.delay {
+		if s.cfg.Rollback == 0 {
+			return max(s.change.delay, 1)
+		}
 		return s.change.delay
 	}
 	return s.delay
@@ -58,7 +64,7 @@ func (s *Session) applyDelay(n uint64) {
 		s.delay = d
 		s.stats.delayChanges++
 	}
-	if s.cfg.Slot == 0 && s.cfg.AdaptDelay && s.cfg.Rollback == 0 {
+	if s.cfg.Slot == 0 && s.cfg.AdaptDelay {
 		s.chooseDelay(n)
 	}
 }
@@ -77,12 +83,13 @@ func (s *Session) chooseDelay(n uint64) {
 	if !ok {
 		return
 	}
-	target := DelayFor(worst, s.cfg.TPS)
+	depth := s.leastDepth()
+	target := DelayForDepth(worst, s.cfg.TPS, depth)
 	if target < s.delay {
 		// Lower only with a quarter tick to spare: a median on the edge
 		// of a tick would otherwise lower and raise it in turn.
 		dt := time.Second / time.Duration(s.cfg.TPS)
-		target = min(DelayFor(worst+dt/2, s.cfg.TPS), s.delay)
+		target = min(DelayForDepth(worst+dt/2, s.cfg.TPS, depth), s.delay)
 	}
 	up := target > s.delay
 	switch {
@@ -106,6 +113,19 @@ func (s *Session) chooseDelay(n uint64) {
 		s.change = delayChange{at: n + uint64(s.delay) + 1, delay: target}
 		s.want = delayChange{}
 	}
+}
+
+// leastDepth is the least depth of every player, this host's own (0 in
+// lockstep) and what each joiner said of its own; a joiner yet to say is
+// left out (its first datagrams say).
+func (s *Session) leastDepth() int {
+	d := s.depth
+	for i := range s.peers {
+		if p := &s.peers[i]; p.Slot != watcherSlot && !s.isGone(p) && p.depth != 0 {
+			d = min(d, p.depth-1)
+		}
+	}
+	return d
 }
 
 // worstPath is the longest round trip an input takes between two

@@ -118,3 +118,68 @@ func TestInputDelayComesFromTheMedianRoundTripAndDoesNotRatchet(t *testing.T) {
 		}
 	}
 }
+
+// Drawing ahead, the input delay follows the round trip too, from the
+// depth's point of view (DelayForDepth): 0 while the one-way trip and two
+// ticks of margin fit the 8 ticks drawn ahead, 2 over a 280 ms round
+// trip, 0 again once it is short; peers that change it with their
+// presents ahead of their verified ticks (the input of a few ticks
+// carried or held, never lost) still reach the same states.
+func TestInputDelayDrawingAheadFollowsTheRoundTrip(t *testing.T) {
+	for seed := range propertySeeds() {
+		players := 2 + int(seed%2)
+		fast := netsim.Conditions{Latency: 5 * time.Millisecond, Jitter: 2 * time.Millisecond, Loss: float64(seed%3) * 0.02}
+		slow := fast
+		slow.Latency = 140 * time.Millisecond
+		if players == 3 { // a joiner's input reaches the other through the host: twice the link
+			slow.Latency = 70 * time.Millisecond
+		}
+		const ticks = 2400
+		w := newWorld(setup{players: players, ticks: ticks, cond: fast, seed: seed, delay: 0, rollback: netplay.DefaultRollback, adapt: true})
+		hi := 0
+		for _, p := range w.peers {
+			p.onFrame = func(p *simPeer) {
+				switch p.frameN {
+				case 600:
+					w.setConditions(slow)
+				case 1500:
+					w.setConditions(fast)
+				}
+				hi = max(hi, p.session.Stats().InputDelay)
+			}
+		}
+		if !w.run(ticks) {
+			t.Fatalf("seed %d: the peers did not finish", seed)
+		}
+		sameRun(t, w, ticks)
+		end := w.peers[0].session.Stats()
+		if want := netplay.DelayForDepth(280*time.Millisecond, 60, netplay.DefaultRollback); hi != want || end.InputDelay != 0 || end.DelayChanges < 2 {
+			t.Fatalf("seed %d (%d players): the delay rose to %d and ended at %d after %d changes: want %d on the slow link, 0 after",
+				seed, players, hi, end.InputDelay, end.DelayChanges, want)
+		}
+	}
+}
+
+// DelayForDepth gives what the depth leaves of the one-way trip and two
+// ticks, lockstep's delay at depth 0 and never more, and at the default
+// depth PredictedDelayFor's.
+func TestDelayForDepthGivesWhatTheDepthLeavesOfTheTrip(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		rtt         time.Duration
+		depth, want int
+	}{
+		{100 * ms, 0, 4}, {100 * ms, 1, 4}, {100 * ms, 3, 2}, {100 * ms, 5, 0}, {100 * ms, 8, 0},
+		{200 * ms, 0, 7}, {200 * ms, 4, 4}, {200 * ms, 8, 0}, {210 * ms, 8, 1},
+		{300 * ms, 7, 4}, {300 * ms, 8, 2}, {0, 0, 1}, {0, 1, 1}, {0, 3, 0},
+	} {
+		if got := netplay.DelayForDepth(c.rtt, 60, c.depth); got != c.want {
+			t.Errorf("DelayForDepth(%v, 60, %d) = %d, want %d", c.rtt, c.depth, got, c.want)
+		}
+	}
+	for rtt := time.Duration(0); rtt < time.Second; rtt += 7 * ms {
+		if p, d := netplay.PredictedDelayFor(rtt, 60), netplay.DelayForDepth(rtt, 60, netplay.DefaultRollback); p != d {
+			t.Fatalf("at %v PredictedDelayFor is %d, DelayForDepth at the default depth %d", rtt, p, d)
+		}
+	}
+}

@@ -174,6 +174,7 @@ type setup struct {
 	rollback int
 	adapt    bool // the input delay follows the round trip
 	playOn   bool // a slot given up plays on idle
+	lateJoin bool // a slot given up may go to a newcomer
 }
 
 func newWorld(s setup) *world {
@@ -195,7 +196,7 @@ func newWorld(s setup) *world {
 	}
 	for i, p := range w.peers {
 		var err error
-		p.session, err = netplay.New(netplay.Config{Terms: netplay.Terms{Players: s.players, InputDelay: s.delay, AdaptDelay: s.adapt, PlayOn: s.playOn},
+		p.session, err = netplay.New(netplay.Config{Terms: netplay.Terms{Players: s.players, InputDelay: s.delay, AdaptDelay: s.adapt, PlayOn: s.playOn, LateJoin: s.lateJoin},
 			Local: netplay.Local{DropAfter: s.drop, LagAfter: s.lag, Rollback: s.rollback}, Slot: i, Peers: p.ends})
 		if err != nil {
 			panic(err)

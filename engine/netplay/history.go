@@ -232,8 +232,10 @@ func (s *Session) farBehind(p *peer) bool {
 // over link, on the host: the slot's old link is dropped, the peer is
 // sent every slot's confirmed input from tick 0 (its own up to the first
 // tick whose input the host lacks, where its own input resumes), and the
-// session waits for it as before. It fails for a slot given up, or when
-// the history is full (MaxHistory).
+// session waits for it as before. A slot given up goes to a newcomer
+// only with Terms.LateJoin: it is Playing again from that first tick.
+// It fails for a slot given up otherwise, or when the history is full
+// (MaxHistory).
 func (s *Session) Rejoin(slot int, link Link) error {
 	if s.cfg.Slot != 0 {
 		return fmt.Errorf("netplay: only the host takes a player back (this is slot %d)", s.cfg.Slot)
@@ -246,8 +248,12 @@ func (s *Session) Rejoin(slot int, link Link) error {
 		if p.Slot != slot {
 			continue
 		}
-		if s.gone[slot] {
+		if s.gone[slot] && !s.cfg.LateJoin {
 			return &RejoinError{Slot: slot, Why: "the place was given up"}
+		}
+		if s.gone[slot] {
+			s.gone[slot] = false // the newcomer's input, Playing, from ring.next on
+			s.stats.joinedLate++
 		}
 		*p = peer{lastHeard: s.now, catchUp: true, ownUntil: s.slots[slot].next, srtt: p.srtt, rtt: p.rtt, rttvar: p.rttvar}
 		p.setLink(Peer{Slot: slot, Link: link})
@@ -270,8 +276,9 @@ func (e *RejoinError) Error() string {
 
 // Vacant names the slot a peer started again may take back (Rejoin), on
 // the host: of the players not given up, the one whose link has been
-// silent longest, when that is past WarnAfter. false on a joiner, and
-// while every player is heard from.
+// silent longest, when that is past WarnAfter; else, with
+// Terms.LateJoin, the first slot given up, for a newcomer. false on a
+// joiner, and while every player is heard from and no slot is free.
 func (s *Session) Vacant() (slot int, ok bool) {
 	if s.cfg.Slot != 0 {
 		return 0, false
@@ -286,7 +293,15 @@ func (s *Session) Vacant() (slot int, ok bool) {
 			slot, longest, ok = p.Slot, silent, true
 		}
 	}
-	return slot, ok
+	if ok || !s.cfg.LateJoin {
+		return slot, ok
+	}
+	for i := 1; i < s.cfg.Players; i++ {
+		if s.gone[i] {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // Terms returns the session's terms with the input delay in force now:

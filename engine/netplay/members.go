@@ -94,7 +94,9 @@ func (s *Session) Connections(conns []engine.Connection) {
 	for i := range min(len(conns), s.cfg.Players) {
 		c := &conns[i]
 		*c = engine.Connection{Local: i == s.cfg.Slot}
-		if c.Local || s.members[i].Presence == engine.Gone || s.cfg.Slot == 0 && s.gone[i] {
+		// The host knows a slot given up, or taken by a newcomer (still Gone
+		// in members while it catches up); a joiner only what ticks said.
+		if c.Local || s.cfg.Slot == 0 && s.gone[i] || s.cfg.Slot != 0 && s.members[i].Presence == engine.Gone && s.waitFrom[i] == 0 {
 			continue
 		}
 		var waited time.Duration

@@ -26,11 +26,43 @@ var _ engine.Predicting = (*Session)(nil)
 // waiting at DefaultRollback ticks ahead, so 0 (a player sees their own
 // input in the next frame) until the one-way trip and two ticks of
 // margin (jitter, a frame) pass DefaultRollback ticks, then the ticks
-// beyond, at most MaxPredictedDelay.
+// beyond, at most MaxPredictedDelay. It is DelayForDepth at
+// DefaultRollback.
 func PredictedDelayFor(rtt time.Duration, tps int) int {
-	dt := time.Second / time.Duration(max(tps, 1))
-	oneWay := int((max(rtt, 0)/2 + dt - 1) / dt)
-	return min(max(oneWay+2-DefaultRollback, 0), MaxPredictedDelay)
+	return DelayForDepth(rtt, tps, DefaultRollback)
+}
+
+// DelayForDepth returns the input delay for a session whose peers may
+// draw at most depth ticks ahead of the confirmed input, over a round
+// trip of rtt at tps ticks a second: what the depth leaves of the
+// one-way trip and two ticks of margin, never more than lockstep's
+// (DelayFor), which it is at depth 0 (the present waits for the
+// verified tick); from DefaultRollback ticks deep on at most
+// MaxPredictedDelay. A heavy scene's lowered depth (engine.DepthSetter)
+// raises the delay this way, so the session keeps its pace.
+func DelayForDepth(rtt time.Duration, tps, depth int) int {
+	lockstep := DelayFor(rtt, tps)
+	if depth <= 0 {
+		return lockstep
+	}
+	// The one-way trip in ticks, rounded up: rtt·tps/2 in seconds (a
+	// tick's truncated nanoseconds would put 100 ms past 3 ticks).
+	oneWay := int((max(rtt, 0)*time.Duration(max(tps, 1))/2 + time.Second - 1) / time.Second)
+	d := min(max(oneWay+2-depth, 0), lockstep)
+	if depth >= DefaultRollback {
+		d = min(d, MaxPredictedDelay)
+	}
+	return d
+}
+
+// SetDepth takes in how far the loop lets the present run ahead of the
+// verified tick now, 0 to Rollback (engine.DepthSetter): lower than
+// Rollback while a heavy scene's copies do not fit a frame. A joiner
+// tells the host, and a host whose terms adapt the input delay
+// (Terms.AdaptDelay) sizes it from the least depth of every player (see
+// DelayForDepth): at depth 0 lockstep's.
+func (s *Session) SetDepth(d int) {
+	s.depth = min(max(d, 0), s.cfg.Rollback)
 }
 
 // Rollback returns the most ticks the loop may draw ahead of the

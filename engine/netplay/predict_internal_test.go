@@ -13,8 +13,8 @@ func TestPredictedDelayIsZeroToTwoTicksFromTheRoundTrip(t *testing.T) {
 	for _, tc := range []struct {
 		rtt  time.Duration
 		want int
-	}{{0, 0}, {50 * time.Millisecond, 0}, {100 * time.Millisecond, 0}, {150 * time.Millisecond, 0}, {180 * time.Millisecond, 0}, {200 * time.Millisecond, 1},
-		{220 * time.Millisecond, 1}, {250 * time.Millisecond, 2}, {2 * time.Second, 2}} {
+	}{{0, 0}, {50 * time.Millisecond, 0}, {100 * time.Millisecond, 0}, {150 * time.Millisecond, 0}, {180 * time.Millisecond, 0}, {200 * time.Millisecond, 0},
+		{210 * time.Millisecond, 1}, {220 * time.Millisecond, 1}, {250 * time.Millisecond, 2}, {2 * time.Second, 2}} {
 		if got := PredictedDelayFor(tc.rtt, 60); got != tc.want {
 			t.Errorf("round trip %v: delay %d, want %d", tc.rtt, got, tc.want)
 		}

@@ -186,7 +186,7 @@ func TestPredictingPeersAgreeOverManySeeds(t *testing.T) {
 		loss := float64(seed%11) / 100 // 0 to 10%
 		rollback := 1 + int(seed%netplay.DefaultRollback)
 		s := setup{players: players, ticks: 300, cond: conditions(rtt, loss), seed: seed,
-			delay: netplay.PredictedDelayFor(rtt, 60), rollback: rollback}
+			delay: netplay.DelayForDepth(rtt, 60, rollback), rollback: rollback}
 		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) { predictedRun(t, s) })
 	}
 }

@@ -88,8 +88,11 @@ func (s *Session) take(p *peer, d *datagram) {
 	}
 	s.echoed(p, d)
 	p.echo, p.echoAt = d.seq, s.arrived
-	if p.Slot == 0 && d.delayAt != 0 && d.delay != 0 {
+	if p.Slot == 0 && d.delayAt != 0 { // 0 is a delay too, drawing ahead
 		s.announced(d.delayAt, int(d.delay))
+	}
+	if s.cfg.Slot == 0 && d.depth != 0 {
+		p.depth = int(d.depth)
 	}
 
 	if d.tick > p.tick && d.tick <= s.reachable(p) {

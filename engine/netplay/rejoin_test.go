@@ -128,3 +128,25 @@ func TestAPeerStartedAgainRejoinsPeersThatDrawAhead(t *testing.T) {
 		})
 	}
 }
+
+// A peer that rejoins in lockstep a session whose players draw ahead with
+// an input delay that followed the round trip down to 0 replays that
+// change with the rest and still plays on: in lockstep a delay is never
+// below one tick (at 0 its own input for a tick would wait for itself).
+func TestAPeerRejoiningInLockstepPlaysOnAfterTheDelayFellTo0(t *testing.T) {
+	cond := netsim.Conditions{Latency: 5 * time.Millisecond}
+	for seed := range propertySeeds() {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			const ticks = 1500
+			w := newWorld(setup{players: 2 + int(seed%2), ticks: ticks, cond: cond, seed: seed, delay: 3, rollback: netplay.DefaultRollback, adapt: true})
+			restart(t, w, 1, 400+int(seed), 2*time.Second, cond, seed, ticks)
+			if !w.run(ticks) {
+				t.Fatal("the peers did not finish")
+			}
+			sameRun(t, w, ticks)
+			if st := w.peers[0].session.Stats(); st.DelayChanges == 0 {
+				t.Fatal("the delay never changed: the test needs it lowered before the rejoin")
+			}
+		})
+	}
+}

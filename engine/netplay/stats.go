@@ -11,7 +11,7 @@ type counters struct {
 	lagging                                  uint64
 	hashes, checked                          uint64
 	mispredicted, delayChanges               uint64
-	gaveUp, rejoined                         uint64
+	gaveUp, rejoined, joinedLate             uint64
 	watchersDropped, keepAlives              uint64
 	rtt                                      rttHist
 }
@@ -46,6 +46,9 @@ type Stats struct {
 	// (Session.Rejoin); HistoryBytes is the input history it keeps for
 	// them, HistoryTicks the ticks it covers.
 	Rejoined, HistoryBytes, HistoryTicks uint64
+	// JoinedLate counts those of Rejoined who took a slot given up
+	// (Terms.LateJoin): players new to the session.
+	JoinedLate uint64
 	// Watchers counts the spectators the host took (Session.Watch),
 	// WatchersDropped those it stopped sending to, silent for DropAfter.
 	Watchers, WatchersDropped uint64
@@ -67,7 +70,7 @@ type Stats struct {
 func (s *Session) Stats() Stats {
 	c := &s.stats
 	st := Stats{
-		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Rejoined: c.rejoined, Lagging: c.lagging,
+		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Rejoined: c.rejoined, JoinedLate: c.joinedLate, Lagging: c.lagging,
 		HistoryBytes: uint64(s.hist.size()), HistoryTicks: s.hist.ticks,
 		Watchers: uint64(s.watchers), WatchersDropped: c.watchersDropped,
 		RTT50: c.rtt.quantile(0.5), RTT99: c.rtt.quantile(0.99),

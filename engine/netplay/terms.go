@@ -1,6 +1,7 @@
 package netplay
 
 import (
+	"cmp"
 	"fmt"
 	"time"
 
@@ -31,15 +32,24 @@ type Terms struct {
 	InputDelay int
 	// AdaptDelay lets the input delay follow the round trip during the
 	// session: the host picks a new delay from the round trips it
-	// measures (see DelayFor) and every peer switches to it on one tick
-	// the host names. It is the host's policy: it takes effect only on a
-	// host in pure lockstep (Local.Rollback 0); false keeps InputDelay.
+	// measures and the least prediction depth of the players (see
+	// DelayForDepth: lockstep's DelayFor at depth 0) and every peer
+	// switches to it on one tick the host names. It is the host's
+	// policy; false keeps InputDelay.
 	AdaptDelay bool
 	// PlayOn keeps a session going without a player whose slot was given
 	// up: its input is the zero Input from then on. It is the host's
 	// policy (only the host's matters); false ends the session after the
 	// slot's last tick.
 	PlayOn bool
+	// LateJoin lets a player join the session under way in a slot given
+	// up (with PlayOn): the host gives it to a peer that comes to play
+	// when no player's place is held for them (Session.Vacant,
+	// Session.Rejoin), and the slot is engine.Playing again from the
+	// first tick whose input the host lacks, on every peer; the newcomer
+	// catches up as a player back does. It is the host's policy and needs
+	// PlayOn; false keeps a slot given up Gone.
+	LateJoin bool
 	// HashInterval is the ticks between the state hashes peers compare;
 	// 0 means DefaultHashInterval.
 	HashInterval uint64
@@ -164,27 +174,13 @@ type Local struct {
 // WithDefaults returns l with its zero fields set to their defaults and
 // reports the first one out of its range.
 func (l Local) WithDefaults() (Local, error) {
-	if l.WarnAfter == 0 {
-		l.WarnAfter = DefaultWarnAfter
-	}
-	if l.DropAfter == 0 {
-		l.DropAfter = DefaultDropAfter
-	}
-	if l.LagAfter == 0 {
-		l.LagAfter = DefaultLagAfter
-	}
-	if l.CrawlAfter == 0 {
-		l.CrawlAfter = DefaultCrawlAfter
-	}
-	if l.Handshake == 0 {
-		l.Handshake = DefaultHandshake
-	}
-	if l.MaxHistory == 0 {
-		l.MaxHistory = DefaultMaxHistory
-	}
-	if l.MaxSpectators == 0 {
-		l.MaxSpectators = DefaultMaxSpectators
-	}
+	l.WarnAfter = cmp.Or(l.WarnAfter, DefaultWarnAfter)
+	l.DropAfter = cmp.Or(l.DropAfter, DefaultDropAfter)
+	l.LagAfter = cmp.Or(l.LagAfter, DefaultLagAfter)
+	l.CrawlAfter = cmp.Or(l.CrawlAfter, DefaultCrawlAfter)
+	l.Handshake = cmp.Or(l.Handshake, DefaultHandshake)
+	l.MaxHistory = cmp.Or(l.MaxHistory, DefaultMaxHistory)
+	l.MaxSpectators = cmp.Or(l.MaxSpectators, DefaultMaxSpectators)
 	switch {
 	case l.Rollback < 0 || l.Rollback > MaxRollback:
 		return l, &RangeError{What: "rollback", Value: l.Rollback, Min: 0, Max: MaxRollback}

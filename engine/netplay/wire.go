@@ -31,6 +31,9 @@ import (
 //	resume              if hasResume: (from the host, to a peer that
 //	                    rejoined) 1 + the tick its own input resumes on:
 //	                    the host sends it its own slot's input before
+//	depth               if hasDepth: (from a joiner) 1 + how far its
+//	                    present may run ahead of its verified tick now,
+//	                    at most MaxRollback, for the host's input delay
 //	acks: slot mask byte, then per slot, lowest first, ± next: the sender
 //	                    has every input of the slot below next
 //	blocks: slot mask byte, then per slot, lowest first, ± first tick,
@@ -58,11 +61,13 @@ import (
 // quit flag out of them; version 3 added left and the marks (who is in
 // the session), version 4 resume; version 5 made it compact (one mark
 // byte, flags, ticks as differences, the echo by sequence number, the
-// base record, runs of held records), about half the bytes.
+// base record, runs of held records), about half the bytes; version 6
+// added depth.
 const (
-	// wireMark begins a datagram of version 5: a byte no datagram of an
-	// older version begins with, so each refuses the other's.
-	wireMark = 0xB5
+	// wireMark begins a datagram of version 6: a byte no datagram of an
+	// older version begins with (version 5's was 0xB5), so each refuses
+	// the other's.
+	wireMark = 0xB6
 
 	// MaxDatagram is the largest datagram a Session sends or accepts:
 	// under the 1,200 bytes QUIC may carry in one.
@@ -85,7 +90,8 @@ const (
 	hasLeft
 	hasResume
 	hasHash
-	flagsKnown = hasHash<<1 - 1
+	hasDepth
+	flagsKnown = hasDepth<<1 - 1
 )
 
 // A block's flags, the low blockFlagBits bits of its count word.
@@ -134,6 +140,7 @@ type datagram struct {
 	echo                         uint8  // with hasEcho: the low bits of a seq of ours
 	echoAge                      uint64 // in echoUnit
 	delayAt, delay, left, resume uint64
+	depth                        uint64 // 1 + the sender's depth, 0 none
 	flags                        byte
 
 	nAcks   int
@@ -153,7 +160,7 @@ func (d *datagram) setFlags(echo bool) {
 		on  bool
 		bit byte
 	}{{echo, hasEcho}, {d.desync != 0, hasDesync}, {d.delayAt != 0 || d.delay != 0, hasDelay},
-		{d.left != 0, hasLeft}, {d.resume != 0, hasResume}, {d.nHashes != 0, hasHash}} {
+		{d.left != 0, hasLeft}, {d.resume != 0, hasResume}, {d.nHashes != 0, hasHash}, {d.depth != 0, hasDepth}} {
 		if f.on {
 			d.flags |= f.bit
 		}
@@ -174,7 +181,7 @@ func (d *datagram) encodeHeader(w *writer) {
 	for _, f := range [...]struct {
 		bit byte
 		v   []uint64
-	}{{hasDesync, []uint64{d.desync}}, {hasDelay, []uint64{d.delayAt, d.delay}}, {hasLeft, []uint64{d.left}}, {hasResume, []uint64{d.resume}}} {
+	}{{hasDesync, []uint64{d.desync}}, {hasDelay, []uint64{d.delayAt, d.delay}}, {hasLeft, []uint64{d.left}}, {hasResume, []uint64{d.resume}}, {hasDepth, []uint64{d.depth}}} {
 		if d.flags&f.bit != 0 {
 			for _, v := range f.v {
 				w.uvarint(v)
@@ -232,6 +239,12 @@ func (d *datagram) decode(b []byte, bs bases) error {
 	}
 	if d.flags&hasResume != 0 {
 		d.resume = r.uvarint()
+	}
+	d.depth = 0
+	if d.flags&hasDepth != 0 {
+		if d.depth = r.uvarintMax(MaxRollback + 1); d.depth == 0 {
+			r.fail()
+		}
 	}
 	d.nAcks = 0
 	mask := r.byte()

@@ -59,6 +59,9 @@ func failureWords(n *NetOptions, err error) []string {
 	case errors.Is(err, transport.ErrFull) && n.Spectate:
 		return []string{host + " has all the spectators it takes.",
 			"Try: watch again once someone else stops watching, or ask the host to start a session that takes more."}
+	case errors.Is(err, transport.ErrUnderWay):
+		return []string{host + " is playing a session that cannot take this player in now.",
+			"Try: ask the host to start a new session, then join it.", err.Error()}
 	case errors.Is(err, transport.ErrFull):
 		return []string{host + " has all the players its session takes, every one of them still there (or it is busy).",
 			"Try: ask the host to start a new session with room for you, then join it."}

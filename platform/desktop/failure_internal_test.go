@@ -61,9 +61,15 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 		{"build", fmt.Errorf("%w: build \"a\" differs from the host's \"b\"", transport.ErrRefused),
 			[]string{"refused to let this game join", "Try: run the very same game", "differs from the host's"}},
 		{"lobby", lobbyFailure("x", transport.ErrNoPath), []string{"no network path between the players", "try again"}},
+		{"under way", fmt.Errorf("%w: the place was given up (%w)", transport.ErrRefused, transport.ErrUnderWay),
+			[]string{"is playing a session that cannot take this player in now", "Try: ask the host to start a new session", "the place was given up"}},
 	} {
 		saysAll(t, tc.name, failureLines(failureWords(n, tc.err)...), tc.want...)
 	}
+	watcher := *n
+	watcher.Spectate = true
+	full := fmt.Errorf("%w: the session has all the watchers it takes (16) (%w)", transport.ErrRefused, transport.ErrFull)
+	saysAll(t, "spectators full", failureLines(failureWords(&watcher, full)...), "has all the spectators it takes", "Try: watch again")
 	if !errors.Is(cannot, ErrUsage) {
 		t.Errorf("a joiner that cannot run the host's settings: %v, want ErrUsage (exit status 2)", cannot)
 	}

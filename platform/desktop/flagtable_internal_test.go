@@ -19,7 +19,7 @@ var setInCode = []string{
 	"Window.Software", "Window.LogicalWidth", "Window.LogicalHeight", "Window.IntegerScale", "Window.Icon",
 	"Window.HideCursor", "Window.RelativeMouse",
 	"Debug.NoFullscreenKey", "Debug.NoScreenshotKey", "Output.StatsOut", "Net.ListenAll", "Net.PlayOn",
-	"Net.MaxSpectators",
+	"Net.MaxSpectators", "Net.LateJoin",
 }
 
 // configFields lists the paths of t's exported fields, into the structs

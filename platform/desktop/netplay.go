@@ -50,6 +50,14 @@ type NetOptions struct {
 	// game sees them engine.Gone in Tick.Members. false ends the session
 	// for everyone after that player's last tick. Only the host's counts.
 	PlayOn bool
+	// LateJoin lets a player join the session under way (code only: a
+	// game that can take a new player says so): one who runs -join ADDR
+	// -code CODE while no player's place is held takes the slot of a
+	// player given up, catching up as a player who comes back does, and
+	// every peer's game sees the slot Playing again on one tick in
+	// Tick.Members. It needs PlayOn. false: a slot given up stays Gone.
+	// Only the host's counts.
+	LateJoin bool
 	// Rollback is the most ticks this machine draws ahead of the
 	// confirmed input (-rollback N), 1 to engine/netplay's MaxRollback;
 	// 0 means DefaultRollback (8). It takes a game that is an
@@ -100,6 +108,8 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("%s finds the host itself: drop %s and %s, or drop %s", lobby, host, join, lobby)
 	case n.Join != "" && n.Code == "":
 		return usagef("%s needs %s: the host printed it", join, code)
+	case n.LateJoin && !n.PlayOn:
+		return usagef("%s needs %s: a player can join only a session that plays on without the one who left", name("Net.LateJoin"), name("Net.PlayOn"))
 	case n.Spectate && n.Join == "":
 		return usagef("%s needs %s ADDR and %s: the address and code of the session to watch", name("Net.Spectate"), join, code)
 	case n.Code != "" && !n.active():
@@ -156,6 +166,7 @@ type netRun struct {
 	botIn     engine.Input
 	banner    [96]byte                             // bannerText's, so drawing it allocates nothing
 	conns     [engine.MaxPlayers]engine.Connection // bannerText's
+	members   [engine.MaxPlayers]engine.Member     // bannerText's
 	// interrupted is set from a signal's goroutine: the next Frame asks
 	// to end the session, as a closed window does.
 	interrupted atomic.Bool
@@ -165,7 +176,7 @@ type netRun struct {
 // the terms it wishes for and this peer's own choices (local).
 func (r *run) sessionOptions(local netplay.Local) transport.Options {
 	o, n := &r.cfg, &r.cfg.Net
-	return transport.Options{Terms: r.wish(local.Rollback), Local: local, Code: n.Code,
+	return transport.Options{Terms: r.wish(), Local: local, Code: n.Code,
 		Build: buildID(o.Version, o.Physics.String(), r.log), Game: o.Name, Logger: r.log, Chosen: chosenSettings(o, r.recorded),
 		ListenAll: n.ListenAll,
 		// A joiner takes its place only once it knows it can run the
@@ -173,15 +184,14 @@ func (r *run) sessionOptions(local netplay.Local) transport.Options {
 		Check: r.canAdopt}
 }
 
-// wish is the session this run asks for, drawing ahead by rollback
-// ticks. In lockstep a delay picked from the round trip then follows it;
-// drawing ahead, the few ticks PredictedDelayFor chose at the start stay
-// (a change announced from the verified tick could land on ticks whose
-// input this peer already sent for its predicted present).
-func (r *run) wish(rollback int) netplay.Terms {
+// wish is the session this run asks for. A delay picked from the round
+// trip then follows it, and drawing ahead the prediction's depth too (a
+// heavy scene's lowered depth raises it); -input-delay fixes it.
+func (r *run) wish() netplay.Terms {
 	c := &r.cfg
 	return netplay.Terms{Players: c.Loop.Players, TPS: c.Loop.TPS, InputDelay: c.Net.InputDelay,
-		AdaptDelay: c.Net.InputDelay == 0 && rollback == 0, PlayOn: c.Net.PlayOn, Settings: r.recorded, Ticks: c.Loop.Ticks}
+		AdaptDelay: c.Net.InputDelay == 0, PlayOn: c.Net.PlayOn,
+		LateJoin: c.Net.LateJoin, Settings: r.recorded, Ticks: c.Loop.Ticks}
 }
 
 // local is this peer's own part of the session, drawing ahead by
@@ -255,7 +265,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	log.Info("netplay: session started", "slot", j.Slot, "players", j.Terms.Players, "input_delay", j.Terms.InputDelay, "rtt", j.RTT, "rollback", nc.Rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
 	switch {
 	case j.Rejoin:
-		log.Info("netplay: the session was under way: this player takes their place back, replaying the game from its start to catch up", "slot", j.Slot)
+		log.Info("netplay: the session was under way: this player takes a place in it (their own back, or one given up), replaying the game from its start to catch up", "slot", j.Slot)
 	case j.Watching:
 		log.Info("netplay: watching the session: replaying it from its start to catch up, then following it")
 	}
@@ -674,10 +684,24 @@ func (r *netRun) bannerText(b []byte) []byte {
 	}
 	if slot, silent, ok := r.session.Waiting(); ok {
 		r.session.Connections(r.conns[:])
-		return waitingText(b, slot, silent, r.window, r.conns[slot].CatchingUp)
+		kind := waitSilent
+		if r.conns[slot].CatchingUp {
+			kind = waitBack
+			if r.session.Members(r.session.Tick(), r.members[:]); r.members[slot].Presence == engine.Gone {
+				kind = waitJoining // the slot of a player given up, a newcomer's
+			}
+		}
+		return waitingText(b, slot, silent, r.window, kind)
 	}
 	return b
 }
+
+// Why the banner waits for a player.
+const (
+	waitSilent  = iota // nothing comes from them
+	waitBack           // they came back and catch up
+	waitJoining        // they join late and catch up
+)
 
 // laggingText appends to b, in a player's words, who is lagging and how
 // long their input has kept the game waiting (net of the time it kept
@@ -694,12 +718,19 @@ func laggingText(b []byte, slot int, lag time.Duration) []byte {
 // waitingText appends to b, in a player's words, who the session waits
 // for and how long their place is still held: "waiting for player 1:
 // 12.3 s (their place is held 48 s more)"; for a player who is back
-// (their game started again), "player 1 is back, catching up: 12.3 s".
-func waitingText(b []byte, slot int, silent, window time.Duration, back bool) []byte {
+// (their game started again), "player 1 is back, catching up: 12.3 s",
+// and for one who joins late "player 1 is joining, catching up: 12.3 s"
+// (kind says which).
+func waitingText(b []byte, slot int, silent, window time.Duration, kind int) []byte {
+	back := kind != waitSilent
 	if back {
 		b = append(b, "player "...)
 		b = strconv.AppendInt(b, int64(slot), 10)
-		b = append(b, " is back, catching up: "...)
+		if kind == waitJoining {
+			b = append(b, " is joining, catching up: "...)
+		} else {
+			b = append(b, " is back, catching up: "...)
+		}
 	} else {
 		b = append(b, "waiting for player "...)
 		b = strconv.AppendInt(b, int64(slot), 10)

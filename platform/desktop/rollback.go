@@ -117,3 +117,9 @@ func (r *netRun) Local(p uint64, local *engine.Input) (bool, error) {
 
 // Guess is the session's.
 func (r *netRun) Guess(n uint64, players []engine.Input) { r.session.Guess(n, players) }
+
+// SetDepth is the session's: a heavy scene's lowered depth reaches the
+// host's input delay.
+func (r *netRun) SetDepth(d int) { r.session.SetDepth(d) }
+
+var _ engine.DepthSetter = (*netRun)(nil)

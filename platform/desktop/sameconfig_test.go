@@ -109,7 +109,7 @@ var codeOnly = []string{
 	"Window.Software", "Window.LogicalWidth", "Window.LogicalHeight", "Window.IntegerScale", "Window.Icon",
 	"Window.HideCursor", "Window.RelativeMouse",
 	"Debug.NoFullscreenKey", "Debug.NoScreenshotKey", "Output.StatsOut", "Net.ListenAll", "Net.PlayOn",
-	"Net.MaxSpectators",
+	"Net.MaxSpectators", "Net.LateJoin",
 }
 
 // A Config written in code and the same values typed as flags parse to

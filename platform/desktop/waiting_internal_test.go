@@ -38,15 +38,21 @@ func TestTheWaitingBannerSaysWhoInAPlayersWordsAndHowLongTheirPlaceIsHeld(t *tes
 		{2, 800 * time.Millisecond, time.Minute, "waiting for player 2: 0.8 s (their place is held 60 s more)"},
 		{0, 61 * time.Second, time.Minute, "waiting for player 0: 61.0 s"},
 		{1, 20 * time.Second, time.Minute, "player 1 is back, catching up: 20.0 s"},
+		{3, 2 * time.Second, time.Minute, "player 3 is joining, catching up: 2.0 s"},
 	} {
 		var buf [96]byte
-		back := strings.Contains(tc.want, "back")
-		if got := string(waitingText(buf[:0], tc.slot, tc.silent, tc.window, back)); got != tc.want {
+		kind := waitSilent
+		if strings.Contains(tc.want, "back") {
+			kind = waitBack
+		} else if strings.Contains(tc.want, "joining") {
+			kind = waitJoining
+		}
+		if got := string(waitingText(buf[:0], tc.slot, tc.silent, tc.window, kind)); got != tc.want {
 			t.Errorf("waiting %v of %v for player %d: %q, want %q", tc.silent, tc.window, tc.slot, got, tc.want)
 		}
 	}
 	var buf [96]byte
-	if n := testing.AllocsPerRun(100, func() { waitingText(buf[:0], 7, time.Hour, time.Hour+time.Minute, false) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { waitingText(buf[:0], 7, time.Hour, time.Hour+time.Minute, waitSilent) }); n != 0 {
 		t.Fatalf("the banner's text allocates %v times a frame, want 0", n)
 	}
 	if got := string(catchingUpText(buf[:0], 1234)); got != "catching up with the game: tick 1234" {

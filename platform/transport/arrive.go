@@ -3,7 +3,6 @@ package transport
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"time"
 
 	"github.com/quic-go/quic-go"
@@ -50,14 +49,14 @@ type comer struct {
 // this host takes no one once the session started (Meet's).
 func (h *hosting) arrive(conn *quic.Conn, st *quic.Stream, watch bool) {
 	if h.arrivals == nil {
-		refuse(conn, st, "the session is full (it started without this peer)", true)
+		refuse(conn, st, "the session is full (it started without this peer)", refusedFull)
 		return
 	}
 	select {
 	case h.arrivals <- &comer{conn: conn, st: st, watch: watch}:
 	case <-conn.Context().Done(): // it left
 	case <-h.life.Done():
-		refuse(conn, st, "the session is over", false)
+		refuse(conn, st, "the session is over", refusedOther)
 	}
 }
 
@@ -98,19 +97,21 @@ func (j *Joined) Admit(s Admitter, now time.Duration) {
 // place gives a its place in s, or refuses it; false while it waits for
 // a slot to fall vacant.
 func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
-	log := j.log.With("addr", a.conn.RemoteAddr())
 	if a.conn.Context().Err() != nil {
 		return true // it left while it waited
 	}
 	if a.watch {
 		l := newLink(context.Background(), a.conn)
 		if err := s.Watch(l); err != nil {
-			var we *netplay.WatchError
-			j.turnAway(a, log, whyNot(err), errors.As(err, &we) && we.Full)
+			kind := refusedUnderWay
+			if we := (*netplay.WatchError)(nil); errors.As(err, &we) && we.Full {
+				kind = refusedFull
+			}
+			j.turnAway(a, whyNot(err), kind)
 			return true
 		}
 		j.welcomeArrival(a, 0, s.Terms(), l)
-		log.Info("transport: a spectator is watching")
+		j.log.Info("transport: a spectator is watching", "addr", a.conn.RemoteAddr())
 		return true
 	}
 	slot, ok := s.Vacant()
@@ -118,16 +119,16 @@ func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
 		if now-a.since < vacantWait {
 			return false
 		}
-		j.turnAway(a, log, "the session is full: every player is still there (it started without this peer)", true)
+		j.turnAway(a, "the session is full: every player is still there (it started without this peer)", refusedFull)
 		return true
 	}
 	l := newLink(context.Background(), a.conn)
 	if err := s.Rejoin(slot, l); err != nil {
-		j.turnAway(a, log, whyNot(err), false)
+		j.turnAway(a, whyNot(err), refusedUnderWay)
 		return true
 	}
 	j.welcomeArrival(a, slot, s.Terms(), l)
-	log.Info("transport: a player came back: their slot is theirs again, and they catch up from the first tick", "slot", slot)
+	j.log.Info("transport: a player came back: their slot is theirs again, and they catch up from the first tick", "slot", slot, "addr", a.conn.RemoteAddr())
 	return true
 }
 
@@ -144,11 +145,11 @@ func whyNot(err error) string {
 	return err.Error()
 }
 
-// turnAway tells a why it has no place (full: no room) and closes its
-// connection.
-func (j *Joined) turnAway(a *comer, log *slog.Logger, why string, full bool) {
-	log.Warn("transport: refused a peer that came while the session was under way", "reason", why, "watch", a.watch)
-	refuse(a.conn, a.st, why, full)
+// turnAway tells a why it has no place, as a refusal of kind, and
+// closes its connection.
+func (j *Joined) turnAway(a *comer, why string, kind refusal) {
+	j.log.Warn("transport: refused a peer that came while the session was under way", "reason", why, "watch", a.watch, "addr", a.conn.RemoteAddr())
+	refuse(a.conn, a.st, why, kind)
 }
 
 // welcomeArrival tells a its place (slot, for a player) in a session of

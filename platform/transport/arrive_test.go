@@ -35,7 +35,13 @@ var foldSeed = maphash.MakeSeed()
 
 func newFoldPeer(t *testing.T, j *Joined) *foldPeer {
 	t.Helper()
-	s, err := netplay.New(j.Config(netplay.Local{DropAfter: 30 * time.Second}))
+	return newFoldPeerDropping(t, j, 30*time.Second)
+}
+
+// newFoldPeerDropping is newFoldPeer with a rejoin window of drop.
+func newFoldPeerDropping(t *testing.T, j *Joined, drop time.Duration) *foldPeer {
+	t.Helper()
+	s, err := netplay.New(j.Config(netplay.Local{DropAfter: drop}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,13 +192,16 @@ func joinAny() Options {
 	return o
 }
 
-// fakeAdmitter is a session with no slot vacant that takes spectators
-// only when told to.
-type fakeAdmitter struct{ take bool }
+// fakeAdmitter is a session that takes spectators only when told to
+// (take), and names a slot vacant only when told to (vacant), which it
+// then refuses as given up.
+type fakeAdmitter struct{ take, vacant bool }
 
-func (f *fakeAdmitter) Vacant() (int, bool)            { return 0, false }
-func (f *fakeAdmitter) Rejoin(int, netplay.Link) error { return errors.New("no slot") }
-func (f *fakeAdmitter) Terms() netplay.Terms           { return netplay.Terms{Players: 2, InputDelay: 2} }
+func (f *fakeAdmitter) Vacant() (int, bool) { return 1, f.vacant }
+func (f *fakeAdmitter) Rejoin(slot int, _ netplay.Link) error {
+	return &netplay.RejoinError{Slot: slot, Why: "the place was given up"}
+}
+func (f *fakeAdmitter) Terms() netplay.Terms { return netplay.Terms{Players: 2, InputDelay: 2} }
 func (f *fakeAdmitter) Watch(netplay.Link) error {
 	if f.take {
 		return nil
@@ -324,5 +333,100 @@ func TestSpectatorsBeforeAndAfterTheStartWatchToThePlayersState(t *testing.T) {
 	}
 	if st := players[0].s.Stats(); st.Watchers != 2 {
 		t.Fatalf("the host took %d spectators, want 2", st.Watchers)
+	}
+}
+
+// A host that lets players join late (PlayOn, LateJoin) gives a slot it
+// gave up to a newcomer who comes with the code: welcomed as a peer
+// catching up, it replays the session to the host's state and plays on.
+func TestANewcomerTakesASlotGivenUpAndEndsOnTheHostsState(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	o := opts(testCode)
+	o.Terms.InputDelay, o.Terms.PlayOn, o.Terms.LateJoin = 4, true, true
+	addr, _, wait := startHost(t, ctx, o)
+	j, err := Join(ctx, addr, joinAny())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	h, err := wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	clock := func() time.Duration { return time.Since(start) + time.Second }
+	host := newFoldPeerDropping(t, h, 2*time.Second)
+	run([]*foldPeer{host, newFoldPeer(t, j)}, 60, clock, 20*time.Second)
+	for host.s.Stats().GaveUp == 0 && clock() < 30*time.Second { // the joiner is gone: given up after 2 s
+		run([]*foldPeer{host}, ^uint64(0), clock, clock()+time.Second/60)
+	}
+	newcomer := make(chan *Joined, 1)
+	go func() {
+		j, err := Join(ctx, addr, joinAny())
+		if err != nil {
+			t.Error(err)
+		}
+		newcomer <- j
+	}()
+	var nj *Joined
+	for nj == nil && ctx.Err() == nil {
+		select {
+		case nj = <-newcomer:
+		default:
+			run([]*foldPeer{host}, ^uint64(0), clock, clock()+time.Second/60)
+		}
+	}
+	if nj == nil {
+		t.Fatal("the newcomer was not welcomed")
+	}
+	defer nj.Close()
+	if !nj.Rejoin || nj.Slot != 1 {
+		t.Fatalf("the newcomer was welcomed as rejoin %v to slot %d, want one catching up in slot 1", nj.Rejoin, nj.Slot)
+	}
+	ticks := host.n + 300
+	p := newFoldPeer(t, nj)
+	if !run([]*foldPeer{host, p}, ticks, clock, 50*time.Second) {
+		t.Fatalf("ticks: host %d, newcomer %d; want %d", host.n, p.n, ticks)
+	}
+	if host.err != nil || p.err != nil || p.state != host.state {
+		t.Fatalf("host %v on %x, newcomer %v on %x: want one state", host.err, host.state, p.err, p.state)
+	}
+	if st := host.s.Stats(); st.JoinedLate != 1 {
+		t.Fatalf("the host took %d newcomers, want 1", st.JoinedLate)
+	}
+}
+
+// A player the session under way cannot take back (the place they came
+// for was given up) is told why, as ErrUnderWay, not as another build.
+func TestAPlayerTheSessionCannotTakeBackIsToldWhy(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	addr, _, wait := startHost(t, ctx, opts(testCode))
+	j, err := Join(ctx, addr, opts(testCode))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	h, err := wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 1)
+	go func() {
+		_, err := Join(ctx, addr, opts(testCode))
+		errs <- err
+	}()
+	for now := time.Duration(0); ; now += time.Second / 60 {
+		h.Admit(&fakeAdmitter{vacant: true}, now)
+		select {
+		case err = <-errs:
+		case <-time.After(time.Second / 60):
+			continue
+		}
+		break
+	}
+	if !errors.Is(err, ErrRefused) || !errors.Is(err, ErrUnderWay) || errors.Is(err, ErrFull) || !strings.Contains(err.Error(), "given up") {
+		t.Fatalf("join of a place given up: %v, want ErrRefused and ErrUnderWay saying it was given up", err)
 	}
 }

@@ -4,7 +4,10 @@
 // the session's code, so nothing outside the session can connect, read
 // or inject. Host waits for the joiners, checks that they run the same
 // build, game and settings, picks the input delay from the measured round
-// trip, and hands back the links engine/netplay's Session runs over.
+// trip, and hands back the links engine/netplay's Session runs over;
+// once the session runs it goes on admitting peers that know the code
+// (Joined.Admit): a player whose game started again takes their slot
+// back, a spectator watches.
 //
 // The key is derived from the code with argon2id (19 MiB, two passes),
 // once per Host, Join or Meet, never with a fast hash: every peer's

@@ -104,8 +104,10 @@ func (w wireTerms) terms() netplay.Terms {
 // comes.
 type offer struct {
 	Refused string `json:"refused,omitempty"`
-	// Full says the refusal is for want of room (ErrFull).
-	Full bool `json:"full,omitempty"`
+	// Full says the refusal is for want of room (ErrFull); UnderWay that
+	// the session under way cannot take the peer in (ErrUnderWay).
+	Full     bool `json:"full,omitempty"`
+	UnderWay bool `json:"under_way,omitempty"`
 	wireTerms
 }
 
@@ -118,9 +120,10 @@ type answer struct {
 // welcome is the host's last word: the joiner's place in the session and
 // the session's terms, or why it has none after all.
 type welcome struct {
-	Refused string `json:"refused,omitempty"`
-	Full    bool   `json:"full,omitempty"` // as an offer's
-	Slot    int    `json:"slot"`
+	Refused  string `json:"refused,omitempty"`
+	Full     bool   `json:"full,omitempty"`      // as an offer's
+	UnderWay bool   `json:"under_way,omitempty"` // as an offer's
+	Slot     int    `json:"slot"`
 	// Rejoin says the session is under way: the slot's player went
 	// silent, and the joiner catches up from tick 0.
 	Rejoin bool `json:"rejoin,omitempty"`
@@ -155,23 +158,39 @@ func readMessage(r io.Reader, v any) error {
 // ErrRefused is what Join's error wraps when the host would not have it.
 var ErrRefused = errors.New("transport: the host refused to let this peer join")
 
+// refusal is what kind of refusal a peer is sent.
+type refusal int
+
+const (
+	refusedOther    refusal = iota // not one of those below
+	refusedFull                    // no room (ErrFull)
+	refusedUnderWay                // the session under way cannot take it in (ErrUnderWay)
+)
+
 // refusedError is the host's refusal for reason, wrapping ErrRefused and,
-// when the session had no room (full), ErrFull.
-func refusedError(reason string, full bool) error {
-	if full {
-		return &fullError{reason: reason}
+// when the session had no room (full), ErrFull, or when the session under
+// way could not take the peer in, ErrUnderWay.
+func refusedError(reason string, full, underWay bool) error {
+	switch {
+	case full:
+		return &kindError{reason: reason, kind: ErrFull}
+	case underWay:
+		return &kindError{reason: reason, kind: ErrUnderWay}
 	}
 	return fmt.Errorf("%w: %s", ErrRefused, reason)
 }
 
-// fullError is a refusal for want of room.
-type fullError struct{ reason string }
+// kindError is a refusal of a kind: ErrFull or ErrUnderWay.
+type kindError struct {
+	reason string
+	kind   error
+}
 
 // Error says the host refused and why.
-func (e *fullError) Error() string { return ErrRefused.Error() + ": " + e.reason }
+func (e *kindError) Error() string { return ErrRefused.Error() + ": " + e.reason }
 
-// Unwrap gives ErrRefused and ErrFull.
-func (e *fullError) Unwrap() []error { return []error{ErrRefused, ErrFull} }
+// Unwrap gives ErrRefused and the kind.
+func (e *kindError) Unwrap() []error { return []error{ErrRefused, e.kind} }
 
 // compare says how a joiner differs from the host, "" when it may join.
 func compare(host, joiner hello) string {

@@ -160,9 +160,9 @@ func (h *hosting) greet(ctx context.Context, conn *quic.Conn) {
 		_ = conn.CloseWithError(1, "no greeting")
 		return
 	}
-	if reason, full := h.refusal(hi); reason != "" {
+	if reason, kind := h.refusal(hi); reason != "" {
 		log.Warn("transport: refused a peer", "reason", reason)
-		refuse(conn, st, reason, full)
+		refuse(conn, st, reason, kind)
 		return
 	}
 	if !h.offer(gctx, conn, st, log) {
@@ -180,17 +180,17 @@ func (h *hosting) greet(ctx context.Context, conn *quic.Conn) {
 }
 
 // refusal says why a peer that said hi may not join, "" when it may,
-// and whether that is for want of room.
-func (h *hosting) refusal(hi hello) (reason string, full bool) {
+// and what kind of refusal that is.
+func (h *hosting) refusal(hi hello) (string, refusal) {
 	switch reason := compare(helloOf(h.o), hi); {
 	case reason != "":
-		return reason, false
+		return reason, refusedOther
 	case h.arrivals == nil && hi.Watch:
-		return "this host takes no spectators", false
+		return "this host takes no spectators", refusedOther
 	case h.arrivals == nil && h.full():
-		return "the session is full (it started without this peer)", true
+		return "the session is full (it started without this peer)", refusedFull
 	}
-	return "", false
+	return "", refusedOther
 }
 
 // offer offers the session to a peer and reads its answer: true when it
@@ -301,9 +301,9 @@ func readWithin(ctx context.Context, st *quic.Stream, v any) error {
 }
 
 // refuse tells a peer why and closes its connection once it had time to
-// read it; full says the session has no room for it (ErrFull).
-func refuse(conn *quic.Conn, st *quic.Stream, reason string, full bool) {
-	_ = writeMessage(st, offer{Refused: reason, Full: full})
+// read it, saying what kind of refusal it is.
+func refuse(conn *quic.Conn, st *quic.Stream, reason string, kind refusal) {
+	_ = writeMessage(st, offer{Refused: reason, Full: kind == refusedFull, UnderWay: kind == refusedUnderWay})
 	_ = st.Close()
 	time.AfterFunc(time.Second, func() { _ = conn.CloseWithError(2, "refused") })
 }
@@ -315,16 +315,17 @@ func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 	for _, p := range js {
 		// The handshake's least round trip: its few samples carry the
 		// crypto's work and a busy machine's delays, which a mean plus
-		// four deviations turned into twice the trip or more. In
-		// lockstep the session raises the delay within half a second if
-		// the datagrams' own round trips call for more.
+		// four deviations turned into twice the trip or more. The
+		// session raises the delay within half a second if the
+		// datagrams' own round trips (or a lowered prediction depth)
+		// call for more.
 		s := p.conn.ConnectionStats()
 		j.RTT = max(j.RTT, cmp.Or(s.MinRTT, s.SmoothedRTT))
 	}
 	switch t := &j.Terms; {
 	case t.InputDelay != 0:
 	case o.Local.Rollback > 0:
-		t.InputDelay = netplay.PredictedDelayFor(j.RTT, cmp.Or(t.TPS, 60))
+		t.InputDelay = netplay.DelayForDepth(j.RTT, cmp.Or(t.TPS, 60), o.Local.Rollback)
 	default:
 		t.InputDelay = netplay.DelayFor(j.RTT, cmp.Or(t.TPS, 60))
 	}

@@ -26,9 +26,9 @@ type Options struct {
 	// joiner's Terms but Settings (see Chosen) are not looked at.
 	Terms netplay.Terms
 	// Local is this peer's alone: a host with Rollback above 0 draws
-	// ahead, so a delay picked from the round trip is PredictedDelayFor's
-	// (0 to 2 ticks) rather than DelayFor's; Handshake bounds a joiner's
-	// wait for the host to answer at all.
+	// ahead, so a delay picked from the round trip is DelayForDepth's at
+	// that depth (0 to 2 ticks at the default 8) rather than DelayFor's;
+	// Handshake bounds a joiner's wait for the host to answer at all.
 	Local netplay.Local
 	// Code is the session's secret, at least MinCode characters; required
 	// (NewCode makes one).
@@ -144,7 +144,7 @@ func (j *Joined) Close() error {
 		j.stop()
 	}
 	for _, a := range j.pending {
-		refuse(a.conn, a.st, "the session is over", false)
+		refuse(a.conn, a.st, "the session is over", refusedOther)
 	}
 	j.pending = j.pending[:0]
 	for _, c := range j.conns {
@@ -220,6 +220,12 @@ func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) 
 // turned the connection away: its session is full, or it is busy.
 var ErrFull = errors.New("the session is full")
 
+// ErrUnderWay is what Join's error wraps, with ErrRefused, when the
+// host's session under way could not take this peer in: the place it
+// came for was given up, or the session's input history passed its
+// bound.
+var ErrUnderWay = errors.New("the session under way cannot take this peer in")
+
 // ErrNoAnswer is what Join's error wraps when nothing answered at the
 // host's address within Options.Timeout.
 var ErrNoAnswer = errors.New("no answer")
@@ -261,7 +267,7 @@ func greetHost(ctx context.Context, conn *quic.Conn, o Options) (welcome, error)
 		return w, err
 	}
 	if w.Refused != "" {
-		return w, refusedError(w.Refused, w.Full)
+		return w, refusedError(w.Refused, w.Full, w.UnderWay)
 	}
 	if err := (netplay.Terms{Players: w.Players, InputDelay: w.InputDelay}).Check(); err != nil {
 		return w, fmt.Errorf("the host's welcome: %w", err)
@@ -309,7 +315,7 @@ func takeOffer(st *quic.Stream, o Options) error {
 		return err
 	}
 	if off.Refused != "" {
-		return refusedError(off.Refused, off.Full)
+		return refusedError(off.Refused, off.Full, off.UnderWay)
 	}
 	var a answer
 	var cerr error

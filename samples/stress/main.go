@@ -7,7 +7,7 @@
 // whatever their number (Chipmunk ignores it).
 //
 // It plays in a netplay session too (-players 2 -host ADDR, -join ADDR):
-// each player's mouse grabs and pushes balls, and a frame is drawn ahead
+// each player's mouse grabs and pushes balls (-bot SEED: a scripted one), and a frame is drawn ahead
 // of the confirmed input from a copy of the tank, as heavy a scene as a
 // session meets (the prediction's depth falls when copies do not fit a
 // frame).
@@ -38,6 +38,7 @@ func main() {
 func config(s *stress) desktop.Config {
 	c := scene.Config(s)
 	c.MinPlayers, c.MaxPlayers = 1, maxPlayers
+	c.LocalFlags, c.Bot = []string{"bot"}, s.playBot
 	return c
 }
 
@@ -55,6 +56,7 @@ const (
 type stress struct {
 	grabs  [maxPlayers]scene.Grab // each player's mouse
 	bodies int
+	bot    uint64         // -bot: 0 off
 	first  physics.BodyID // ID of the first ball; balls have consecutive IDs
 }
 
@@ -103,9 +105,11 @@ var bands = [...]color.RGBA{
 // Name is the scene's name in summaries and window titles.
 func (*stress) Name() string { return "stress" }
 
-// Flags adds -bodies.
+// Flags adds -bodies, and -bot, which changes only who plays on this
+// machine.
 func (s *stress) Flags(fs *flag.FlagSet) {
 	fs.IntVar(&s.bodies, "bodies", defaultBodies, fmt.Sprintf("number of balls, %d to %d", minBodies, maxBodies))
+	fs.Uint64Var(&s.bot, "bot", 0, "let a scripted mouse play this machine's player in a session, its timing and place shifted by this `seed` (0: off)")
 }
 
 // WorldConfig is the samples' default world with as many units to a meter

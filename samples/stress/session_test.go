@@ -24,33 +24,15 @@ type scripted struct {
 
 // Local is the session's, with the script's input for tick p.
 func (s *scripted) Local(p uint64, _ *engine.Input) (bool, error) {
-	script(s.slot, p, &s.in)
+	botInput(uint64(s.slot), p, &s.in)
 	return s.Session.Local(p, &s.in)
 }
 
 // Inputs is the session's, with the script's input for tick n (read in
 // lockstep, ignored while predicting).
 func (s *scripted) Inputs(n uint64, _ *engine.Input, players []engine.Input, state engine.StateHasher) (bool, error) {
-	script(s.slot, n, &s.in)
+	botInput(uint64(s.slot), n, &s.in)
 	return s.Session.Inputs(n, &s.in, players, state)
-}
-
-// script is player slot's mouse at tick n, on a 1280×720 window: a drag
-// from one side of the tank to the other, then a push.
-func script(slot int, n uint64, in *engine.Input) {
-	*in = engine.Input{WindowWidth: 1280, WindowHeight: 720}
-	phase := (n + uint64(slot)*17) % 90
-	in.MouseX = 300 + float64(phase)*8 + float64(slot)*200
-	in.MouseY = 500 - float64(phase)*2
-	switch {
-	case phase >= 10 && phase < 50:
-		in.Buttons |= 1 << engine.MouseLeft
-		if phase == 10 {
-			in.ButtonsPressed |= 1 << engine.MouseLeft
-		}
-	case phase >= 60 && phase < 75:
-		in.Buttons |= 1 << engine.MouseRight
-	}
 }
 
 // peer is one side of an in-process session: its game, loop and session.

@@ -26,9 +26,16 @@ var (
 	binDir   string
 	versus   = &builtOnce{name: "versus", args: []string{"-tags", buildTags, "."}}
 	lobbyCmd = &builtOnce{name: "lobby", args: []string{"../../tools/lobby"}}
+	stress   = &builtOnce{name: "stress", args: []string{"-tags", buildTags, "../stress"}}
 )
 
+// TestMain runs the tests, or the latency benchmark's peer process
+// (latencyChild): a window must be driven from the main goroutine, which
+// only TestMain has.
 func TestMain(m *testing.M) {
+	if seed := os.Getenv(latencyChild); seed != "" {
+		os.Exit(latencyPeer(seed, os.Args[1:]))
+	}
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)
@@ -68,3 +75,7 @@ func build(t testing.TB) string { return versus.get(t) }
 
 // buildLobby returns tools/lobby, built once for the package.
 func buildLobby(t testing.TB) string { return lobbyCmd.get(t) }
+
+// buildStress returns samples/stress, the 2,000-ball tank, built once
+// for the package.
+func buildStress(t testing.TB) string { return stress.get(t) }

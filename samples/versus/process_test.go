@@ -26,6 +26,7 @@ type relay struct {
 	back   *net.UDPConn // towards the host
 	loss   float64
 	delay  time.Duration // one way, each datagram
+	jitter time.Duration // each datagram's hold is drawn from delay ± jitter
 	mu     sync.Mutex
 	rng    *rand.Rand
 	joiner *net.UDPAddr
@@ -37,7 +38,13 @@ func newRelay(t *testing.T, host *net.UDPAddr, loss float64) *relay {
 }
 
 // newDelayedRelay is a relay that also holds each datagram for delay.
-func newDelayedRelay(t *testing.T, host *net.UDPAddr, loss float64, delay time.Duration) *relay {
+func newDelayedRelay(t testing.TB, host *net.UDPAddr, loss float64, delay time.Duration) *relay {
+	return newJitteryRelay(t, host, loss, delay, 0)
+}
+
+// newJitteryRelay is a relay that holds each datagram for a time drawn
+// evenly from delay ± jitter.
+func newJitteryRelay(t testing.TB, host *net.UDPAddr, loss float64, delay, jitter time.Duration) *relay {
 	front, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +53,7 @@ func newDelayedRelay(t *testing.T, host *net.UDPAddr, loss float64, delay time.D
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &relay{front: front, back: back, loss: loss, delay: delay, rng: rand.New(rand.NewPCG(1, 2))}
+	r := &relay{front: front, back: back, loss: loss, delay: delay, jitter: jitter, rng: rand.New(rand.NewPCG(1, 2))}
 	t.Cleanup(func() { front.Close(); back.Close() })
 	go r.forward(true)
 	go r.forward(false)
@@ -61,6 +68,16 @@ func (r *relay) drop() bool {
 		r.lost++
 	}
 	return d
+}
+
+// hold is how long the next datagram is held.
+func (r *relay) hold() time.Duration {
+	if r.jitter == 0 {
+		return r.delay
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.delay - r.jitter + time.Duration(r.rng.Int64N(int64(2*r.jitter)+1))
 }
 
 // forward copies one direction until its socket closes.
@@ -84,12 +101,13 @@ func (r *relay) forward(up bool) {
 		if r.drop() {
 			continue
 		}
-		if r.delay == 0 {
+		d := r.hold()
+		if d <= 0 {
 			r.send(up, buf[:n])
 			continue
 		}
 		b := append([]byte(nil), buf[:n]...)
-		time.AfterFunc(r.delay, func() { r.send(up, b) })
+		time.AfterFunc(d, func() { r.send(up, b) })
 	}
 }
 
@@ -133,7 +151,7 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func startPeer(ctx context.Context, t *testing.T, bin string, args ...string) *peerRun {
+func startPeer(ctx context.Context, t testing.TB, bin string, args ...string) *peerRun {
 	p := &peerRun{sum: filepath.Join(t.TempDir(), "sum.json")}
 	p.cmd = exec.CommandContext(ctx, bin, append(args, "-headless", "-mode", "cap", "-stats-json", p.sum)...)
 	driver := os.Getenv("SDL_VIDEODRIVER")
@@ -151,7 +169,7 @@ func startPeer(ctx context.Context, t *testing.T, bin string, args ...string) *p
 var hostAddr = regexp.MustCompile(`msg="netplay: hosting[^\n]*addr=(127\.0\.0\.1:\d+)`)
 
 // waitHost returns the address the host logged it listens on.
-func waitHost(t *testing.T, p *peerRun) *net.UDPAddr {
+func waitHost(t testing.TB, p *peerRun) *net.UDPAddr {
 	for range 300 {
 		if m := hostAddr.FindStringSubmatch(p.stderr.String()); m != nil {
 			a, err := net.ResolveUDPAddr("udp", m[1])
@@ -166,7 +184,7 @@ func waitHost(t *testing.T, p *peerRun) *net.UDPAddr {
 	return nil
 }
 
-func (p *peerRun) summary(t *testing.T) desktop.Summary {
+func (p *peerRun) summary(t testing.TB) desktop.Summary {
 	var s desktop.Summary
 	b, err := os.ReadFile(p.sum)
 	if err == nil {
