@@ -254,7 +254,19 @@ func linkOf(a *ice.Agent, conn *ice.Conn) (*iceLink, error) {
 			}
 		}
 	}
-	return &iceLink{agent: a, conn: conn, local: p.Local, remote: p.Remote, path: pathOf(p.Local.Type(), remote.Type())}, nil
+	path := pathOf(p.Local.Type(), remote.Type())
+	if path == PathPeerReflexive && isLoopback(remote.Address()) {
+		// No NAT maps an address to loopback: it is the other peer's own,
+		// found by its check before its signalled candidate arrived.
+		path = PathHost
+	}
+	return &iceLink{agent: a, conn: conn, local: p.Local, remote: p.Remote, path: path}, nil
+}
+
+// isLoopback reports whether addr is a loopback IP address.
+func isLoopback(addr string) bool {
+	ip := net.ParseIP(addr)
+	return ip != nil && ip.IsLoopback()
 }
 
 // explain tells a failure apart when TURN servers were given but the

@@ -55,3 +55,14 @@ func TestAPairIsNamedByTheAddressSentToUnlessARelayIsOnEitherEnd(t *testing.T) {
 		}
 	}
 }
+
+// A peer-reflexive address on loopback is named a direct host path
+// (linkOf): no NAT maps to loopback, so it is the other peer's own
+// address, found before its signalled candidate arrived.
+func TestOnlyLoopbackAddressesAreLoopback(t *testing.T) {
+	for addr, want := range map[string]bool{"127.0.0.1": true, "127.0.0.53": true, "::1": true, "192.168.1.2": false, "10.0.0.1": false, "": false, "example.org": false} {
+		if got := isLoopback(addr); got != want {
+			t.Errorf("isLoopback(%q) = %v, want %v", addr, got, want)
+		}
+	}
+}
