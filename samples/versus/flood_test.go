@@ -216,17 +216,28 @@ func floodSession(t *testing.T, bin string, hellos [][]byte, rate int) (maxStall
 
 // TestAHandshakeFloodDoesNotStallASession compares a flooded session
 // with one that is not, run alike: on a machine busy with other work a
-// tick is sometimes held longer than the input delay anyway.
+// tick is sometimes held longer than the input delay anyway. A pair that
+// fails is played once more: a stall the flood causes comes back, while
+// one other processes' load caused (a 333 ms hold at load 14, once) does
+// not; the second pair must pass the same bound.
 func TestAHandshakeFloodDoesNotStallASession(t *testing.T) {
 	bin := build(t)
 	hellos := clientHellos(t, floodHellos)
-	quiet, _ := floodSession(t, bin, nil, 0)
-	flooded, peak := floodSession(t, bin, hellos, floodRate)
 	delayMS := 3 * 1000.0 / 60
-	if limit := max(delayMS, 2*quiet+delayMS); flooded > limit {
-		t.Errorf("a flooded session held a tick %.1f ms, one without a flood at most %.1f ms: want no more than %.0f ms (the input delay, or twice the quiet session's and the delay)", flooded, quiet, limit)
-	}
-	if peak > maxHostMB {
-		t.Fatalf("the host's memory peaked at %.0f MB: want under %d MB", peak, maxHostMB)
+	for round := 1; ; round++ {
+		quiet, _ := floodSession(t, bin, nil, 0)
+		flooded, peak := floodSession(t, bin, hellos, floodRate)
+		if peak > maxHostMB {
+			t.Fatalf("the host's memory peaked at %.0f MB: want under %d MB", peak, maxHostMB)
+		}
+		limit := max(delayMS, 2*quiet+delayMS)
+		if flooded <= limit {
+			return
+		}
+		msg := fmt.Sprintf("a flooded session held a tick %.1f ms, one without a flood at most %.1f ms: want no more than %.0f ms (the input delay, or twice the quiet session's and the delay)", flooded, quiet, limit)
+		if round == 2 {
+			t.Fatalf("%s, in both of two pairs of sessions", msg)
+		}
+		t.Logf("%s; playing both once more", msg)
 	}
 }
