@@ -45,18 +45,23 @@ type comer struct {
 	seen  bool          // Admit has seen it
 }
 
-// arrive hands a peer that took the offer to Admit, or refuses it when
-// this host takes no one once the session started (Meet's).
+// arrive hands a peer that took the offer to Admit.
 func (h *hosting) arrive(conn *quic.Conn, st *quic.Stream, watch bool) {
-	if h.arrivals == nil {
-		refuse(conn, st, "the session is full (it started without this peer)", refusedFull)
-		return
-	}
 	select {
 	case h.arrivals <- &comer{conn: conn, st: st, watch: watch}:
 	case <-conn.Context().Done(): // it left
 	case <-h.life.Done():
 		refuse(conn, st, "the session is over", refusedOther)
+	}
+}
+
+// admitting makes j, a host's, take the peers that arrive after the
+// start through Admit, admitted by g, until stop.
+func (j *Joined) admitting(g *gate, arrivals <-chan *comer, stop func()) {
+	j.gate, j.arrivals, j.stop = g, arrivals, stop
+	j.pending = make([]*comer, 0, maxPending)
+	for _, c := range j.conns {
+		g.placed(c) // members are no longer the gate's to bound
 	}
 }
 
@@ -163,8 +168,8 @@ func (j *Joined) welcomeArrival(a *comer, slot int, t netplay.Terms, l *link) {
 		}
 		_ = a.st.Close()
 	}()
-	if j.l != nil {
-		j.l.gate.placed(a.conn)
+	if j.gate != nil {
+		j.gate.placed(a.conn)
 	}
 	if a.watch {
 		slot = -1

@@ -64,12 +64,8 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 		return nil, err
 	}
 	j := welcomeAll(ctx, js, o)
-	j.l, j.stop, j.arrivals = l, stop, h.arrivals
-	j.pending = make([]*comer, 0, maxPending)
-	j.Path = PathDirect
-	for _, c := range j.conns {
-		l.gate.placed(c) // members are no longer the gate's to bound
-	}
+	j.l, j.Path = l, PathDirect
+	j.admitting(l.gate, h.arrivals, stop)
 	return j, nil
 }
 
@@ -126,8 +122,8 @@ type hosting struct {
 	acc     accepter
 	offered chan joiner   // peers that took the offer
 	done    chan struct{} // closed once gather returns
-	// arrivals takes the peers that come to the session under way to
-	// Joined.Admit; nil refuses them (Meet's).
+	// arrivals takes the peers that come to the session under way (and
+	// spectators at any time) to Joined.Admit.
 	arrivals chan *comer
 	// life bounds every greeting: the host's wait, then (with arrivals)
 	// the session's, until Joined.Close.
@@ -185,10 +181,6 @@ func (h *hosting) refusal(hi hello) (string, refusal) {
 	switch reason := compare(helloOf(h.o), hi); {
 	case reason != "":
 		return reason, refusedOther
-	case h.arrivals == nil && hi.Watch:
-		return "this host takes no spectators", refusedOther
-	case h.arrivals == nil && h.full():
-		return "the session is full (it started without this peer)", refusedFull
 	}
 	return "", refusedOther
 }
@@ -213,15 +205,6 @@ func (h *hosting) offer(ctx context.Context, conn *quic.Conn, st *quic.Stream, l
 		return false
 	}
 	return true
-}
-
-func (h *hosting) full() bool {
-	select {
-	case <-h.done:
-		return true
-	default:
-		return false
-	}
 }
 
 // gather gives places to peers that took the offer until the session is

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net"
 	"time"
 
@@ -11,7 +12,10 @@ import (
 
 // meetAsHost runs an ICE agent for each joiner that signals through the
 // rendezvous and accepts their QUIC connections: on its own socket for
-// direct paths, over the pair for relayed ones.
+// direct paths, over the pair for relayed ones. Until the start a joiner
+// without a path ends the meeting; after it, the host goes on meeting
+// the peers that come through the rendezvous (a player started again, a
+// late one, a spectator) for Joined.Admit, until Joined.Close.
 func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Options) (*Joined, error) {
 	if err := checkWish(o); err != nil {
 		return nil, err
@@ -21,22 +25,24 @@ func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Op
 		return nil, fmt.Errorf("transport: listen for the players: %w", err)
 	}
 	ln := newGatedListener(early, s.gate)
-	ctx, cancel := context.WithCancelCause(ctx)
+	life, stop := context.WithCancel(context.WithoutCancel(ctx))
+	mctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	m := &hostMeeting{s: s, id: id, r: r, fail: cancel, accepted: make(chan *quic.Conn, 2*o.Terms.Players),
-		found: make(chan string, o.Terms.Players), stop: make(chan struct{})}
-	defer close(m.stop)
-	go m.acceptFrom(ctx, ln)
-	go m.dispatch(ctx)
-	h := &hosting{o: o, acc: m, offered: make(chan joiner), done: make(chan struct{}), life: ctx}
-	go h.acceptAll(ctx)
-	js, err := h.gather(ctx)
-	s.gate.close()
+	m := &hostMeeting{s: s, id: id, r: r, fail: cancel, log: o.Logger, life: life, started: make(chan struct{}),
+		accepted: make(chan *quic.Conn, 2*o.Terms.Players), found: make(chan string, o.Terms.Players)}
+	go m.acceptFrom(life, ln)
+	go m.dispatch(life)
+	h := &hosting{o: o, acc: m, offered: make(chan joiner), done: make(chan struct{}), arrivals: make(chan *comer), life: life}
+	go h.acceptAll(life)
+	js, err := h.gather(mctx)
 	close(h.done)
+	close(m.started)
 	if err != nil {
+		stop()
 		return nil, err
 	}
 	j := welcomeAll(ctx, js, o)
+	j.admitting(s.gate, h.arrivals, stop)
 	j.Path = m.paths(ctx, o.Terms.Players-1)
 	return j, nil
 }
@@ -44,13 +50,31 @@ func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Op
 // hostMeeting is the host's side of Meet: a path to each joiner, and the
 // connections the joiners make over them.
 type hostMeeting struct {
-	s        *shared
-	id       *identity
-	r        Rendezvous
-	fail     context.CancelCauseFunc // ends the meeting: a joiner has no path
+	s    *shared
+	id   *identity
+	r    Rendezvous
+	log  *slog.Logger
+	fail context.CancelCauseFunc // ends the meeting before the start: a joiner has no path
+	// life is the host's: it ends with Joined.Close, or a failed Meet.
+	life context.Context
+	// started is closed at the start: from then on a peer without a
+	// path fails alone.
+	started  chan struct{}
 	accepted chan *quic.Conn
-	found    chan string   // each path found
-	stop     chan struct{} // closed when the meeting is over
+	found    chan string // each path found
+}
+
+// failed ends the meeting with err before the start; after it, err
+// concerns one peer that came to the session, and is logged.
+func (h *hostMeeting) failed(err error) {
+	select {
+	case <-h.started:
+		if h.life.Err() == nil {
+			h.log.Warn("transport: a peer that came to the session under way could not reach this host", "err", err)
+		}
+	default:
+		h.fail(err)
+	}
 }
 
 // Accept returns the next joiner's connection, until the meeting is over.
@@ -58,7 +82,7 @@ func (h *hostMeeting) Accept(ctx context.Context) (*quic.Conn, error) {
 	select {
 	case c := <-h.accepted:
 		return c, nil
-	case <-h.stop:
+	case <-h.life.Done():
 		return nil, net.ErrClosed
 	case <-ctx.Done():
 		return nil, ctx.Err()
@@ -99,7 +123,7 @@ func (h *hostMeeting) dispatch(ctx context.Context) {
 		from, b, err := h.r.Recv(ctx)
 		if err != nil {
 			if ctx.Err() == nil {
-				h.fail(fmt.Errorf("transport: the lobby failed while waiting for players: %w", err))
+				h.failed(fmt.Errorf("transport: the lobby failed while waiting for players: %w", err))
 			}
 			return
 		}
@@ -138,7 +162,7 @@ func (h *hostMeeting) connect(ctx context.Context, slot int, in <-chan []byte) {
 	l, err := h.s.env.connectICE(cctx, in, send, false)
 	if err != nil {
 		if ctx.Err() == nil {
-			h.fail(fmt.Errorf("player %d: %w", slot, err))
+			h.failed(fmt.Errorf("player %d: %w", slot, err))
 		}
 		return
 	}
@@ -155,12 +179,12 @@ func (h *hostMeeting) connect(ctx context.Context, slot int, in <-chan []byte) {
 	h.s.keep(nil, tr)
 	ln, err := tr.Listen(h.id.serverTLS(), quicConfig(handshakeTimeout))
 	if err != nil {
-		h.fail(fmt.Errorf("transport: listen over the relay: %w", err))
+		h.failed(fmt.Errorf("transport: listen over the relay: %w", err))
 		return
 	}
 	c, err := ln.Accept(cctx)
 	if err != nil {
-		h.fail(fmt.Errorf("%w: player %d found a relayed path but never connected over it: %w", ErrNoPath, slot, err))
+		h.failed(fmt.Errorf("%w: player %d found a relayed path but never connected over it: %w", ErrNoPath, slot, err))
 		return
 	}
 	h.put(ctx, c)

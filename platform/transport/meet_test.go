@@ -162,7 +162,10 @@ func (p *memPeer) Send(ctx context.Context, to int, b []byte) error {
 
 func (p *memPeer) Recv(ctx context.Context) (int, []byte, error) {
 	select {
-	case m := <-p.room.boxes[p.slot]:
+	case m, ok := <-p.room.boxes[p.slot]:
+		if !ok {
+			return 0, nil, errLobbyGone
+		}
 		return m.from, m.payload, nil
 	case <-ctx.Done():
 		return 0, nil, ctx.Err()
@@ -173,9 +176,14 @@ func (p *memPeer) Recv(ctx context.Context) (int, []byte, error) {
 // (closed at cleanup) and errors.
 func meetPair(t testing.TB, l *lab, sv func() []ICEServer, timeout time.Duration) ([2]*Joined, [2]error) {
 	t.Helper()
+	return meetPairIn(t, &memRoom{}, l, sv, timeout)
+}
+
+// meetPairIn is meetPair through room, which a test may go on using.
+func meetPairIn(t testing.TB, room *memRoom, l *lab, sv func() []ICEServer, timeout time.Duration) ([2]*Joined, [2]error) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	room := &memRoom{}
 	peers := [2]*memPeer{room.peer(0), room.peer(1)}
 	var js [2]*Joined
 	var errs [2]error

@@ -100,7 +100,8 @@ type Joined struct {
 	conns []*quic.Conn
 	// connSlots is the slot of each of conns, -1 for a spectator's.
 	connSlots []int
-	l         *listener // the host's; nil on a joiner
+	l         *listener // Host's; nil on a joiner and with Meet
+	gate      *gate     // the host's, which bounds arrivals; nil on a joiner
 	links     []*link
 	log       *slog.Logger // the host's
 	// arrivals are the peers that came to the host's session under way,
@@ -135,6 +136,11 @@ func (j *Joined) Dropped() uint64 {
 	}
 	return n
 }
+
+// AlsoClose adds c to what Close ends, after the connections: Meet's
+// rendezvous on a host, which meets through it the peers that come to
+// the session under way.
+func (j *Joined) AlsoClose(c io.Closer) { j.closers = append(j.closers, c) }
 
 // Close ends every connection, and on the host its greetings of peers
 // that came while the session was under way.
