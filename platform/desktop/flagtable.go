@@ -197,7 +197,7 @@ func netFlags() []sharedFlag {
 			fs.DurationVar(&c.Net.JoinTimeout, n, d.Net.JoinTimeout, "netplay: how long a joiner waits for the host to answer at all")
 		}},
 		{name: "spectate", field: "Net.Spectate", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
-			fs.BoolVar(&c.Net.Spectate, n, d.Net.Spectate, "netplay: watch the session at -join's address instead of playing in it (a host takes up to 16 spectators)")
+			fs.BoolVar(&c.Net.Spectate, n, d.Net.Spectate, "netplay: watch the session (at -join's address, or through -lobby) with -code instead of playing in it (a host takes up to 16 spectators)")
 		}},
 		{name: "rollback", field: "Net.Rollback", also: "Net.NoRollback", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			c.Net.rollbackFlag(fs, n, d.Net)

@@ -16,35 +16,69 @@ import (
 
 // lobbyConnect is startNet's connect for -lobby: it makes up a code when
 // there is none (for the player to share) and a waiting screen that says
-// what meeting has reached.
-func lobbyConnect(addr string, opt *transport.Options, log *slog.Logger, screen **waitScreen) func(context.Context) (*transport.Joined, error) {
+// what meeting has reached. anyCount says the game plays 2 or more
+// counts: a peer that finds a room takes its count.
+func lobbyConnect(addr string, opt *transport.Options, anyCount bool, log *slog.Logger, screen **waitScreen) func(context.Context) (*transport.Joined, error) {
 	if opt.Code == "" {
 		opt.Code = transport.NewCode()
 		log.Info("netplay: share this code: the other players run the same game with -lobby ADDR -code CODE", "lobby", addr, "code", opt.Code)
 	}
-	p := &progress{screen: &waitScreen{}, lobby: addr, code: opt.Code, players: opt.Terms.Players}
+	p := &progress{screen: &waitScreen{}, lobby: addr, code: opt.Code, players: opt.Terms.Players, watch: opt.Local.Spectate}
 	p.set(stateLobby, 0, nil)
 	*screen = p.screen
 	o := *opt
-	return func(ctx context.Context) (*transport.Joined, error) { return meetByLobby(ctx, addr, o, log, p) }
+	return func(ctx context.Context) (*transport.Joined, error) { return meetByLobby(ctx, addr, o, anyCount, log, p) }
+}
+
+// joinLobby takes this peer's seat in the room for the code: a spectator
+// a watcher's, in a room that must be there; a game of any count the
+// room's count when there is one, else a new room of its own count.
+func joinLobby(ctx context.Context, addr string, opt transport.Options, anyCount bool, log *slog.Logger) (*lobby.Client, error) {
+	lo := lobby.Options{Players: opt.Terms.Players, Logger: log, Watch: opt.Local.Spectate}
+	if !anyCount && !lo.Watch {
+		return lobby.Join(ctx, addr, opt.Code, lo)
+	}
+	lo.Players, lo.NoCreate = 0, true
+	c, err := lobby.Join(ctx, addr, opt.Code, lo)
+	if lo.Watch || !errors.Is(err, lobby.ErrCodeUnknown) {
+		return c, err
+	}
+	lo.Players, lo.NoCreate = opt.Terms.Players, false
+	return lobby.Join(ctx, addr, opt.Code, lo)
 }
 
 // meetByLobby joins the lobby's room for the code and meets the other
-// players through it, telling p what happens.
-func meetByLobby(ctx context.Context, addr string, opt transport.Options, log *slog.Logger, p *progress) (*transport.Joined, error) {
-	c, err := lobby.Join(ctx, addr, opt.Code, lobby.Options{Players: opt.Terms.Players, Logger: log})
+// players through it, telling p what happens. The host stays in the room
+// for the whole session (the Joined closes it), meeting through it the
+// peers that come while the game is under way: a player whose game
+// restarted, a late one, a spectator.
+func meetByLobby(ctx context.Context, addr string, opt transport.Options, anyCount bool, log *slog.Logger, p *progress) (*transport.Joined, error) {
+	c, err := joinLobby(ctx, addr, opt, anyCount, log)
 	if err != nil {
 		return nil, p.fail(ctx, lobbyFailure(addr, err), 0)
 	}
-	defer c.Close()
+	host := c.Slot() == 0
+	keep := false
+	defer func() {
+		if !keep {
+			_ = c.Close()
+		}
+	}()
 	role := "joining"
-	if c.Slot() == 0 {
+	switch {
+	case host:
 		role = "hosting"
+	case opt.Local.Spectate:
+		role = "watching"
 	}
 	log.Info("netplay: in the lobby", "role", role, "slot", c.Slot(), "code", opt.Code)
-	if c.Slot() != 0 && opt.Terms.InputDelay != 0 {
+	if !host && opt.Terms.InputDelay != 0 {
 		log.Warn("netplay: -input-delay is the host's to choose, and another player hosts this game: this machine plays with the host's", "input_delay", opt.Terms.InputDelay)
 	}
+	if !host && anyCount {
+		opt.Terms.Players = 0 // the host's count
+	}
+	p.room(c.Status().Players, c.Slot())
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go watchRoom(wctx, c, log, p)
@@ -58,10 +92,14 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, log *s
 	}
 	if err != nil {
 		failure := lobbyFailure(addr, err)
-		if errors.Is(err, lobby.ErrRoomClosed) && c.Slot() == 0 && len(c.Status().Joined) <= 1 {
+		if errors.Is(err, lobby.ErrRoomClosed) && host && len(c.Status().Joined) <= 1 {
 			failure = &playerError{"netplay: nobody else joined in time (a lobby closes a room after a few minutes alone): run the game again to host with the same code, and share it again (" + err.Error() + ")", err}
 		}
 		return nil, p.fail(ctx, failure, len(c.Status().Joined))
+	}
+	if host {
+		keep = true
+		j.AlsoClose(c)
 	}
 	return j, nil
 }
@@ -113,9 +151,10 @@ func watchRoom(ctx context.Context, c *lobby.Client, log *slog.Logger, p *progre
 // just joined shows up at the next poll).
 type rendezvous struct{ *lobby.Client }
 
-// Send waits, within ctx, for slot to in the room, then sends.
+// Send waits, within ctx, for seat to in the room (a player's or a
+// guest's), then sends.
 func (r rendezvous) Send(ctx context.Context, to int, payload []byte) error {
-	if _, err := r.Wait(ctx, func(s lobby.Status) bool { return slices.Contains(s.Joined, to) }); err != nil {
+	if _, err := r.Wait(ctx, func(s lobby.Status) bool { return slices.Contains(s.Joined, to) || slices.Contains(s.Guests, to) }); err != nil {
 		return err
 	}
 	return r.Client.Send(ctx, to, payload)
@@ -174,6 +213,8 @@ type progress struct {
 	lobby   string
 	code    string
 	players int
+	seat    int  // this peer's in the room
+	watch   bool // it comes to watch
 
 	// limit bounds meeting once the room is full; 0 means meetLimit.
 	limit time.Duration
@@ -188,6 +229,14 @@ func (p *progress) meetLimit() time.Duration {
 		return meetLimit
 	}
 	return p.limit
+}
+
+// room notes the room's count and this peer's seat, as the lobby gave
+// them.
+func (p *progress) room(players, seat int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.players, p.seat = players, seat
 }
 
 // set says the state on the screen; after a failure nothing changes it.
@@ -217,6 +266,14 @@ func (p *progress) lines(state, joined int, err error) []string {
 	code := "code: " + p.code
 	share := "the other players start this game with -lobby " + p.lobby + " -code " + p.code
 	here := fmt.Sprintf("players here: %d of %d", joined, p.players)
+	if state == stateWaitPlayers || state == stateConnecting {
+		switch {
+		case p.watch:
+			return []string{code, "watching this game: connecting to its host (directly, or through the relay)..."}
+		case p.players > 0 && p.seat >= p.players: // a guest's seat: every player's is taken
+			return []string{code, here, "the game has started: asking its host for a place (a player coming back gets their own)..."}
+		}
+	}
 	switch state {
 	case stateLobby:
 		return []string{"contacting the lobby...", code, share}

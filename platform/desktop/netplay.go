@@ -110,8 +110,8 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("%s needs %s: the host printed it", join, code)
 	case n.LateJoin && !n.PlayOn:
 		return usagef("%s needs %s: a player can join only a session that plays on without the one who left", name("Net.LateJoin"), name("Net.PlayOn"))
-	case n.Spectate && n.Join == "":
-		return usagef("%s needs %s ADDR and %s: the address and code of the session to watch", name("Net.Spectate"), join, code)
+	case n.Spectate && n.Join == "" && n.Lobby == "" || n.Spectate && n.Code == "":
+		return usagef("%s needs %s ADDR or %s ADDR, and %s: the session to watch", name("Net.Spectate"), join, lobby, code)
 	case n.Code != "" && !n.active():
 		return usagef("%s needs %s, %s or %s", code, host, join, lobby)
 	case n.Code != "" && len(n.Code) < transport.MinCode:
@@ -219,7 +219,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	var connect func(context.Context) (*transport.Joined, error)
 	switch {
 	case n.Lobby != "":
-		connect = lobbyConnect(n.Lobby, &opt, log, screen)
+		connect = lobbyConnect(n.Lobby, &opt, o.MaxPlayers > 0, log, screen)
 	case n.Host != "":
 		if opt.Code == "" {
 			opt.Code = transport.NewCode()
@@ -337,6 +337,9 @@ func chosenSettings(c *Config, ss []tape.Setting) []string {
 // and when it is back.
 func (r *netRun) Frame(now time.Duration, quit bool) error {
 	err := r.session.Frame(now, quit || r.interrupted.Load())
+	if rerr := r.joined.Replaced(); rerr != nil && err == nil {
+		err = &playerError{"netplay: this game was started again with the same code (here or on another computer) and the new one took this player's place in the session: this one ends", rerr}
+	}
 	r.joined.Admit(r.session, now) // the host's: players back, spectators
 	slot, silent, ok := r.session.Waiting()
 	if ok && !r.waiting {
@@ -400,6 +403,8 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 		r.why = "lagging peer"
 	case errors.As(runErr, &left):
 		r.why = "place given up"
+	case errors.Is(runErr, transport.ErrReplaced):
+		r.why = "replaced"
 	case errors.As(runErr, &desync):
 		r.why = "desync"
 	case runErr != nil:
@@ -409,7 +414,7 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	default:
 		r.why = "ended"
 	}
-	if !errors.As(runErr, &silent) && !errors.As(runErr, &left) && !r.session.Settle(clock, dropAfter) {
+	if !errors.As(runErr, &silent) && !errors.As(runErr, &left) && !errors.Is(runErr, transport.ErrReplaced) && !r.session.Settle(clock, dropAfter) {
 		r.log.Warn("netplay: a peer did not confirm the end; it may wait for its timeout")
 	}
 	return r.joined.Close()
@@ -448,7 +453,8 @@ type NetSummary struct {
 	// End is why the session ended: ended (a quit or -ticks), player gone
 	// (a player's place was given up after the rejoin window and the
 	// others ended cleanly), place given up (this player's, by the host),
-	// silent peer (the host was), desync or error.
+	// silent peer (the host was), replaced (a new copy of this game took
+	// this player's place), desync or error.
 	End string `json:"end"`
 	// TicksWaited counts the frames a due tick was held for a peer's
 	// input; MSStalled is the time given up while held.

@@ -43,9 +43,10 @@ func TestNetplayFlagsAreCheckedNamingTheFlag(t *testing.T) {
 		{[]string{"-host", "127.0.0.1:1", "-rollback", "-1"}, "-rollback"},
 		{[]string{"-host", "127.0.0.1:1", "-rollback", "lots"}, "-rollback"},
 		{[]string{"-join", "127.0.0.1:7777", "-code", "abcdefgh", "-spectate"}, ""},
-		{[]string{"-spectate"}, "-spectate needs -join ADDR and -code"},
-		{[]string{"-host", "127.0.0.1:1", "-spectate"}, "-spectate needs -join ADDR"},
-		{[]string{"-lobby", "127.0.0.1:7000", "-spectate"}, "-spectate needs -join ADDR"},
+		{[]string{"-spectate"}, "-spectate needs -join ADDR or -lobby ADDR, and -code"},
+		{[]string{"-host", "127.0.0.1:1", "-spectate"}, "-spectate needs -join ADDR or -lobby ADDR"},
+		{[]string{"-lobby", "127.0.0.1:7000", "-spectate"}, "-spectate needs -join ADDR or -lobby ADDR, and -code"},
+		{[]string{"-lobby", "127.0.0.1:7000", "-code", "abcdefgh", "-spectate"}, ""},
 	} {
 		_, err := desktop.Parse(&box{}, desktop.Config{Loop: engine.Config{Players: 2}}, tc.args)
 		switch {

@@ -178,7 +178,7 @@ func (j *Joined) welcomeArrival(a *comer, slot int, t netplay.Terms, l *link) {
 		if j.Peers[i].Slot == slot {
 			j.Peers[i].Link = l
 			if old := j.connOf(slot); old != nil {
-				_ = old.CloseWithError(4, "a new connection took this player's place")
+				_ = old.CloseWithError(closeReplaced, "a new connection took this player's place")
 			}
 		}
 	}

@@ -194,11 +194,14 @@ func joinAny() Options {
 
 // fakeAdmitter is a session that takes spectators only when told to
 // (take), and names a slot vacant only when told to (vacant), which it
-// then refuses as given up.
-type fakeAdmitter struct{ take, vacant bool }
+// then gives back when told to (back) and else refuses as given up.
+type fakeAdmitter struct{ take, vacant, back bool }
 
 func (f *fakeAdmitter) Vacant() (int, bool) { return 1, f.vacant }
 func (f *fakeAdmitter) Rejoin(slot int, _ netplay.Link) error {
+	if f.back {
+		return nil
+	}
 	return &netplay.RejoinError{Slot: slot, Why: "the place was given up"}
 }
 func (f *fakeAdmitter) Terms() netplay.Terms { return netplay.Terms{Players: 2, InputDelay: 2} }
@@ -428,5 +431,55 @@ func TestAPlayerTheSessionCannotTakeBackIsToldWhy(t *testing.T) {
 	}
 	if !errors.Is(err, ErrRefused) || !errors.Is(err, ErrUnderWay) || errors.Is(err, ErrFull) || !strings.Contains(err.Error(), "given up") {
 		t.Fatalf("join of a place given up: %v, want ErrRefused and ErrUnderWay saying it was given up", err)
+	}
+}
+
+// A player whose place a new connection took while its own was still
+// open (cut off, then started again elsewhere) learns it from Replaced;
+// the new connection and the host do not.
+func TestAPlayerWhosePlaceANewConnectionTookIsToldItWasReplaced(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	addr, _, wait := startHost(t, ctx, opts(testCode))
+	old, err := Join(ctx, addr, opts(testCode))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	h, err := wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.Replaced(); err != nil {
+		t.Fatalf("before anyone took its place: %v, want nil", err)
+	}
+	got := make(chan *Joined, 1)
+	go func() {
+		j, err := Join(ctx, addr, opts(testCode))
+		if err != nil {
+			t.Error(err)
+		}
+		got <- j
+	}()
+	var nj *Joined
+	for now := time.Duration(0); nj == nil; now += time.Second / 60 {
+		h.Admit(&fakeAdmitter{vacant: true, back: true}, now)
+		select {
+		case nj = <-got:
+		case <-time.After(time.Second / 60):
+		}
+	}
+	if nj == nil {
+		t.FailNow()
+	}
+	defer nj.Close()
+	for end := time.Now().Add(5 * time.Second); old.Replaced() == nil && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := old.Replaced(); !errors.Is(err, ErrReplaced) {
+		t.Fatalf("the old connection after a new one took its place: %v, want ErrReplaced", err)
+	}
+	if nj.Replaced() != nil || h.Replaced() != nil {
+		t.Fatalf("the new connection says %v and the host %v: want nil", nj.Replaced(), h.Replaced())
 	}
 }

@@ -232,6 +232,31 @@ var ErrFull = errors.New("the session is full")
 // bound.
 var ErrUnderWay = errors.New("the session under way cannot take this peer in")
 
+// ErrReplaced is what Joined.Replaced returns on a joiner whose place
+// the host gave to a new connection of this player: the game started
+// again with the same code (on this machine or another) while this one
+// still ran, cut off from the host longer than the notice.
+var ErrReplaced = errors.New("transport: another copy of this game took this player's place in the session")
+
+// closeReplaced is the QUIC application error code a host closes a
+// player's old connection with when a new one took its place.
+const closeReplaced quic.ApplicationErrorCode = 4
+
+// Replaced reports, on a joiner, ErrReplaced once the host closed this
+// peer's connection because a new connection took its place; nil before,
+// on a host and otherwise. It allocates nothing while the connection is
+// open: a loop may ask every frame.
+func (j *Joined) Replaced() error {
+	if j.Slot == 0 || j.Watching || len(j.conns) == 0 || j.conns[0].Context().Err() == nil {
+		return nil
+	}
+	var ae *quic.ApplicationError
+	if errors.As(context.Cause(j.conns[0].Context()), &ae) && ae.Remote && ae.ErrorCode == closeReplaced {
+		return ErrReplaced
+	}
+	return nil
+}
+
 // ErrNoAnswer is what Join's error wraps when nothing answered at the
 // host's address within Options.Timeout.
 var ErrNoAnswer = errors.New("no answer")

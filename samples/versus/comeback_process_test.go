@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -87,4 +89,46 @@ func TestASpectatorAtTick300EndsOnThePlayersHashAndItsRecordingReplaysToIt(t *te
 	}
 	replayMatches(ctx, t, bin, hs, "-replay", rec)
 	t.Logf("host uploaded %d B, the spectator received %d B over %d ticks", hs.Netplay.WireBytesSent, ws.Netplay.WireBytesReceived, ws.Ticks)
+}
+
+// A player's game stopped (SIGSTOP) long enough for its place to fall
+// vacant, and started again meanwhile, ends when it resumes: it says the
+// new copy took its place and ends with status 1 and `replaced`; the
+// host and the new copy play on to one tick and hash.
+func TestAStoppedGameWhosePlayerStartedItAgainIsToldItWasReplaced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds versus and runs three processes")
+	}
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	const code = "replaced-test-code"
+	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-ticks", "900", "-code", code, "-bot", "3")
+	addr := waitHost(t, host).String()
+	old := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
+	waitLog(t, old, "netplay: session started")
+	time.Sleep(2 * time.Second)
+	if err := old.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	waitLog(t, host, "netplay: waiting for a silent player")
+	again := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
+	waitLog(t, host, "transport: a player came back")
+	if err := old.cmd.Process.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	oerr := old.cmd.Wait()
+	if exitStatus(oerr) != 1 || !strings.Contains(old.stderr.String(), "started again with the same code") {
+		t.Fatalf("the stopped game: %v, want status 1 saying it was started again:\n%s", oerr, old.stderr.String())
+	}
+	if os := old.summary(t); os.Netplay == nil || os.Netplay.End != "replaced" {
+		t.Fatalf("the stopped game's summary says %+v, want it ended as replaced", os.Netplay)
+	}
+	herr, aerr := host.cmd.Wait(), again.cmd.Wait()
+	if herr != nil || aerr != nil {
+		t.Fatalf("host: %v\n%s\nnew copy: %v\n%s", herr, host.stderr.String(), aerr, again.stderr.String())
+	}
+	if hs, as := host.summary(t), again.summary(t); hs.Ticks != 900 || as.Ticks != 900 || hs.StateHash != as.StateHash {
+		t.Fatalf("host: %d ticks, hash %s; new copy: %d, %s: want 900 and equal", hs.Ticks, hs.StateHash, as.Ticks, as.StateHash)
+	}
 }

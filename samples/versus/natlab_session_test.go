@@ -41,11 +41,26 @@ func (l *natLab) startLabPeer(lan, bin, name, code string, seed, ticks int) *lab
 
 // startLabPeerAt runs versus in lan meeting through the lobby at lobby.
 func (l *natLab) startLabPeerAt(lobby, lan, bin, name, code string, seed, ticks int) *labPeer {
+	return l.startLabRun(lan, bin, name, "-lobby", lobby, "-code", code, "-bot", fmt.Sprint(seed), "-ticks", fmt.Sprint(ticks))
+}
+
+// startLabRun runs versus in lan, headless, with args.
+func (l *natLab) startLabRun(lan, bin, name string, args ...string) *labPeer {
 	p := &labPeer{name: name, sum: filepath.Join(l.dir, name+".json")}
 	p.cmd = l.start(lan, name, []string{"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=dummy"}, bin,
-		"-lobby", lobby, "-code", code, "-bot", fmt.Sprint(seed), "-ticks", fmt.Sprint(ticks),
-		"-headless", "-mute", "-stats-json", p.sum)
+		append(args, "-headless", "-mute", "-stats-json", p.sum)...)
 	return p
+}
+
+// waitLog waits, bounded, until the peer's log says want.
+func (p *labPeer) waitLog(t *testing.T, l *natLab, want string, limit time.Duration) {
+	t.Helper()
+	for end := time.Now().Add(limit); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		if strings.Contains(l.log(p.name), want) {
+			return
+		}
+	}
+	t.Fatalf("%s never said %q within %v:\n%s", p.name, want, limit, l.log(p.name))
 }
 
 // exitCode waits, bounded, for the peer to end and returns its status.
@@ -103,6 +118,7 @@ func TestNATLabPlayersBehindNATsMeetThroughTheLobby(t *testing.T) {
 			lans[i][k] = l.player(wan, pr.firstIndex+k, pr.symmetric[k])
 		}
 	}
+	watcherLAN := l.player(wan, 6, true)
 	l.servers(wan, lobbyBin)
 	const ticks = 1200
 	t.Run("pairings", func(t *testing.T) {
@@ -119,6 +135,10 @@ func TestNATLabPlayersBehindNATsMeetThroughTheLobby(t *testing.T) {
 				checkLabSession(t, pr, ticks, sa, sb)
 			})
 		}
+		t.Run("coming back and watching through the relay", func(t *testing.T) {
+			t.Parallel()
+			comeBackAndWatch(t, l, bin, lans[len(natPairings)-1], watcherLAN)
+		})
 		t.Run("relay refused", func(t *testing.T) {
 			t.Parallel()
 			// The symmetric pair's LANs again, through the lobby whose
@@ -192,5 +212,40 @@ func (l *natLab) checkUDPBinds(t *testing.T, lan, want string) {
 	}
 	if seen.IsZero() {
 		t.Fatalf("no UDP socket appeared in %s in 30 s: the player never opened one", lan)
+	}
+}
+
+// comeBackAndWatch plays a session between two players behind symmetric
+// NATs (lans), through the lobby and the relay: the joiner is killed and
+// started again with the same code, and takes its slot back; a spectator
+// behind a third symmetric NAT comes later; all end on one tick and hash.
+func comeBackAndWatch(t *testing.T, l *natLab, bin string, lans [2]string, watcherLAN string) {
+	const code, ticks = "natlab-comeback", 1500
+	host := l.startLabPeer(lans[0], bin, "back-host", code, 11, ticks)
+	host.waitLog(t, l, "role=hosting", time.Minute)
+	joiner := l.startLabPeer(lans[1], bin, "back-joiner", code, 22, ticks)
+	joiner.waitLog(t, l, "netplay: session started", 2*time.Minute)
+	time.Sleep(3 * time.Second)
+	if err := joiner.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = joiner.cmd.Wait()
+	host.waitLog(t, l, "netplay: waiting for a silent player", time.Minute)
+	again := l.startLabPeer(lans[1], bin, "back-again", code, 22, ticks)
+	again.waitLog(t, l, "netplay: session started", 2*time.Minute)
+	watcher := l.startLabRun(watcherLAN, bin, "back-watcher", "-lobby", labLobby, "-code", code, "-spectate")
+	hs, as, ws := host.wait(t, l, 4*time.Minute), again.wait(t, l, time.Minute), watcher.wait(t, l, time.Minute)
+	for _, s := range []desktop.Summary{as, ws} {
+		if s.Ticks != ticks || s.StateHash != hs.StateHash {
+			t.Fatalf("host: %d ticks, hash %s; joiner started again %d, %s; spectator %d, %s: want %d and one hash", hs.Ticks, hs.StateHash, as.Ticks, as.StateHash, ws.Ticks, ws.StateHash, ticks)
+		}
+	}
+	if hs.Netplay.TakenBack != 1 || !as.Netplay.Rejoined || !ws.Netplay.Watching || hs.Netplay.Spectators != 1 {
+		t.Fatalf("host %+v; joiner started again %+v; spectator %+v: want a slot taken back, rejoined, watching, one spectator", *hs.Netplay, *as.Netplay, *ws.Netplay)
+	}
+	for _, s := range []desktop.Summary{as, ws} {
+		if s.Netplay.Path != "relay" {
+			t.Errorf("a peer behind a symmetric NAT met the host over %q, want the relay", s.Netplay.Path)
+		}
 	}
 }
