@@ -181,11 +181,11 @@ func (c *Client) Wait(ctx context.Context, cond func(Status) bool) (Status, erro
 }
 
 // Send seals payload (at most MaxPayload bytes) for slot to and posts it
-// to the lobby. The slot must be among Status().Joined or Guests (Wait for it: a
-// peer that joined a moment ago is not there until the next poll); Send
-// fails with ErrPeerLeft when it is not. When the lobby is busy (a rate
-// limit, or the receiver's queue full) Send waits and repeats for about
-// 6 s, within ctx, before it fails with ErrBusy.
+// to the lobby. The slot must be among Status().Joined or Guests (Wait
+// for it: a peer that joined a moment ago is not there until the next
+// poll); Send fails with ErrPeerLeft when it is not. When the lobby is
+// busy (a rate limit, or the receiver's queue full) Send waits and
+// repeats for about 6 s, within ctx, before it fails with ErrBusy.
 func (c *Client) Send(ctx context.Context, to int, payload []byte) error {
 	if !validSlot(to) || to == c.slot {
 		return fmt.Errorf("lobby: send to slot %d: not another slot of this room", to)

@@ -277,3 +277,26 @@ func TestARoomNotUnderWayLivesAsBefore(t *testing.T) {
 		t.Fatalf("the lone room closed after %v, the watched one after %v: want LoneRoomTTL (3m) and RoomTTL (10m)", closedAt[lone], closedAt[watched])
 	}
 }
+
+// A game of an older protocol (version 1 knew no guest seats) is told to
+// update, and so is this one by a lobby of another version.
+func TestAnotherProtocolVersionIsToldToUpdateTheGame(t *testing.T) {
+	s, err := NewServer(ServerConfig{Logger: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, e, _ := call(s, "192.0.2.1:1", pathJoin, mustJSON(joinRequest{V: 1, Room: randomRoom(), Inst: seedInst, Create: true}))
+	if code != http.StatusBadRequest || e.Reason != reasonVersion || !strings.Contains(e.Message, "update the game") {
+		t.Fatalf("a version 1 join: %d %+v, want a refusal saying to update the game", code, e)
+	}
+	if st := s.Stats(); st.RefusedVersion != 1 || st.Malformed != 0 {
+		t.Errorf("stats count %d in another version and %d malformed, want 1 and 0", st.RefusedVersion, st.Malformed)
+	}
+	addr := fakeLobby(t, func(w http.ResponseWriter, _ *http.Request) {
+		refuse(w, http.StatusBadRequest, reasonVersion, "speaks 3")
+	})
+	_, err = Join(shortContext(t), addr, "versioned-code", Options{Logger: quiet()})
+	if !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "update the game") {
+		t.Fatalf("Join at a lobby of another version: %v, want ErrProtocol saying to update the game", err)
+	}
+}
