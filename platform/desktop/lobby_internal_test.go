@@ -104,7 +104,7 @@ func TestALobbyThatDoesNotAnswerFailsSayingSo(t *testing.T) {
 	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	_, err = meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, slog.New(slog.DiscardHandler), p)
+	_, err = meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, false, slog.New(slog.DiscardHandler), p)
 	if !errors.Is(err, lobby.ErrUnreachable) || !strings.Contains(err.Error(), "cannot be reached") {
 		t.Fatalf("meeting through a lobby that is not there: %v, want it unreachable", err)
 	}
@@ -143,7 +143,7 @@ func TestAHostToldTheRoomIsFullByALobbyNobodyAnswersDoesNotWaitForever(t *testin
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		_, err := meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, slog.New(slog.DiscardHandler), p)
+		_, err := meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, false, slog.New(slog.DiscardHandler), p)
 		done <- err
 	}()
 	// The silent player: in the room, never a word. It joins once the
@@ -195,7 +195,7 @@ func TestAHostNobodyJoinsIsToldSoAndHostsAgainWithTheSameCode(t *testing.T) {
 	defer cancel()
 	meet := func() (*progress, error) {
 		p := &progress{screen: &waitScreen{}, lobby: addr, code: "ALONE-CODE-12345", players: 2}
-		_, err := meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, slog.New(slog.DiscardHandler), p)
+		_, err := meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, false, slog.New(slog.DiscardHandler), p)
 		return p, err
 	}
 	p, err := meet()

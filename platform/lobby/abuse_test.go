@@ -7,9 +7,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -153,28 +155,31 @@ func TestGuessingCodesFindsNothingAndIsSlowedAndCounted(t *testing.T) {
 func TestOversizedAndMalformedRequestsAreRefusedAndCounted(t *testing.T) {
 	addr, s := serve(t, ServerConfig{Rate: 1000, JoinRate: 1000})
 	hc := from("127.0.0.7")
+	v := fmt.Sprint(protocolVersion)
 	cases := []struct {
-		path string
-		body []byte
-		code int
+		path   string
+		body   []byte
+		code   int
+		reason string
 	}{
-		{pathJoin, bytes.Repeat([]byte("x"), maxRequest+1), http.StatusRequestEntityTooLarge},
-		{pathSend, append([]byte(`{"box":"`), bytes.Repeat([]byte("A"), 4*maxBox)...), http.StatusRequestEntityTooLarge},
-		{pathJoin, []byte(`{"v":1,"room":"zz"}`), http.StatusBadRequest},
-		{pathJoin, []byte(`{"v":2,"room":"` + randomRoom() + `","inst":"` + seedInst + `"}`), http.StatusBadRequest},
-		{pathJoin, mustJSON(joinRequest{V: 1, Room: randomRoom(), Inst: seedInst, Players: 99}), http.StatusBadRequest},
-		{pathSend, mustJSON(sendRequest{Member: seedToken, To: 200, Box: seedBox()}), http.StatusBadRequest},
-		{pathSend, mustJSON(sendRequest{Member: seedToken, To: 1, Box: []byte{1}}), http.StatusBadRequest},
-		{pathPoll, []byte("\x00\xff not json"), http.StatusBadRequest},
-		{"/v1/nothing", []byte(`{}`), http.StatusNotFound},
+		{pathJoin, bytes.Repeat([]byte("x"), maxRequest+1), http.StatusRequestEntityTooLarge, reasonBad},
+		{pathSend, append([]byte(`{"box":"`), bytes.Repeat([]byte("A"), 4*maxBox)...), http.StatusRequestEntityTooLarge, reasonBad},
+		{pathJoin, []byte(`{"v":` + v + `,"room":"zz"}`), http.StatusBadRequest, reasonBad},
+		{pathJoin, []byte(`{"v":1,"room":"` + randomRoom() + `","inst":"` + seedInst + `"}`), http.StatusBadRequest, reasonVersion},
+		{pathJoin, mustJSON(joinRequest{V: protocolVersion, Room: randomRoom(), Inst: seedInst, Players: 99}), http.StatusBadRequest, reasonBad},
+		{pathSend, mustJSON(sendRequest{Member: seedToken, To: 200, Box: seedBox()}), http.StatusBadRequest, reasonBad},
+		{pathSend, mustJSON(sendRequest{Member: seedToken, To: maxSeats, Box: seedBox()}), http.StatusBadRequest, reasonBad},
+		{pathSend, mustJSON(sendRequest{Member: seedToken, To: 1, Box: []byte{1}}), http.StatusBadRequest, reasonBad},
+		{pathPoll, []byte("\x00\xff not json"), http.StatusBadRequest, reasonBad},
+		{"/v1/nothing", []byte(`{}`), http.StatusNotFound, reasonBad},
 	}
 	for _, c := range cases {
-		if code, reason := raw(t, hc, addr, c.path, c.body); code != c.code || reason != reasonBad {
-			t.Errorf("%s %.40q: %d %q, want %d %q", c.path, c.body, code, reason, c.code, reasonBad)
+		if code, reason := raw(t, hc, addr, c.path, c.body); code != c.code || reason != c.reason {
+			t.Errorf("%s %.40q: %d %q, want %d %q", c.path, c.body, code, reason, c.code, c.reason)
 		}
 	}
-	if st := s.Stats(); st.Oversized != 2 || st.Malformed != 7 {
-		t.Errorf("stats count %d oversized and %d malformed, want 2 and 7", st.Oversized, st.Malformed)
+	if st := s.Stats(); st.Oversized != 2 || st.Malformed != 7 || st.RefusedVersion != 1 {
+		t.Errorf("stats count %d oversized, %d malformed and %d in another version, want 2, 7 and 1", st.Oversized, st.Malformed, st.RefusedVersion)
 	}
 	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+pathPoll, nil)
 	req.Header.Set("X-Big", string(bytes.Repeat([]byte("h"), 2*maxHeaderBytes)))
@@ -274,12 +279,16 @@ func TestRoomFullAndHostLeavingAreTyped(t *testing.T) {
 	// Four clients on one address poll every 50 ms, faster than the
 	// default 20 requests a second: on a slow run the host's leave was
 	// refused as busy. The rate is not what this test is about.
-	addr, _ := serve(t, ServerConfig{PollWait: 50 * time.Millisecond, JoinRate: 100, Rate: 1000})
+	addr, _ := serve(t, ServerConfig{PollWait: 50 * time.Millisecond, JoinRate: 100, Rate: 1000, MaxGuests: 1})
 	ctx := testContext(t)
 	host := joinT(t, addr, "full-room-code", Options{Players: 2})
 	guest := joinT(t, addr, "full-room-code", Options{})
-	if _, err := Join(ctx, addr, "full-room-code", Options{Logger: quiet()}); !errors.Is(err, ErrRoomFull) {
-		t.Fatalf("a third peer in a two-player room: %v, want ErrRoomFull", err)
+	if third := joinT(t, addr, "full-room-code", Options{}); third.Slot() != 2 {
+		t.Fatalf("a third peer in a two-player room took seat %d, want the guest seat 2", third.Slot())
+	}
+	_, err := Join(ctx, addr, "full-room-code", Options{Logger: quiet()})
+	if !errors.Is(err, ErrRoomFull) || !strings.Contains(err.Error(), "every guest seat is taken") {
+		t.Fatalf("a fourth peer in a two-player room of one guest seat: %v, want ErrRoomFull saying the guest seats are taken", err)
 	}
 	other := joinT(t, addr, "three-player-code", Options{Players: 3})
 	if _, err := Join(ctx, addr, "three-player-code", Options{Players: 2, Logger: quiet()}); !errors.Is(err, ErrRoomFull) {

@@ -24,6 +24,12 @@ type Options struct {
 	// NoCreate makes Join fail with ErrCodeUnknown instead of creating
 	// the room when no peer has joined with this code yet.
 	NoCreate bool
+	// Watch joins to watch: the peer takes a guest seat (Players and
+	// up), never a player seat, and never creates the room (as
+	// NoCreate). False takes the lowest free player seat, or a guest
+	// seat when every player seat is taken (a player coming back or
+	// late). No free guest seat fails with ErrRoomFull.
+	Watch bool
 	// HTTPClient makes the requests; nil means a client of its own
 	// (http.DefaultTransport). Set it to trust a private certificate.
 	HTTPClient *http.Client
@@ -93,7 +99,7 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 	}
 	inst := newInstance()
 	ver := verifier(sec.proof)
-	req := joinRequest{V: protocolVersion, Room: sec.room.String(), Inst: fmt.Sprintf("%x", inst[:]), Players: o.Players, Create: !o.NoCreate, Verifier: hex.EncodeToString(ver[:])}
+	req := joinRequest{V: protocolVersion, Room: sec.room.String(), Inst: fmt.Sprintf("%x", inst[:]), Players: o.Players, Create: !o.NoCreate && !o.Watch, Watch: o.Watch, Verifier: hex.EncodeToString(ver[:])}
 	b, err := c.postRetrying(ctx, pathJoin, req)
 	if errors.Is(err, errProve) { // the room is another's: show the proof, which a creator never sends
 		req.Verifier, req.Proof = "", hex.EncodeToString(sec.proof[:])
@@ -112,6 +118,9 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 	if err == nil && st.insts[rep.Slot] != inst {
 		err = fmt.Errorf("slot %d is not this peer's", rep.Slot)
 	}
+	if err == nil && o.Watch && rep.Slot < st.Players {
+		err = fmt.Errorf("a watcher given player seat %d", rep.Slot)
+	}
 	if err != nil {
 		return nil, newError(ErrProtocol, err)
 	}
@@ -122,12 +131,12 @@ func Join(ctx context.Context, addr, code string, o Options) (*Client, error) {
 	pctx, stop := context.WithCancel(context.Background())
 	c.stop = stop
 	go c.poll(pctx, rep.Status.Ver)
-	c.log.Info("lobby: joined", "lobby", addr, "slot", c.slot, "players", st.Players, "joined", len(st.Joined))
+	c.log.Info("lobby: joined", "lobby", addr, "slot", c.slot, "players", st.Players, "joined", len(st.Joined), "guests", len(st.Guests))
 	return c, nil
 }
 
-// Slot is this peer's slot in the room: 0 for the first to arrive, which
-// hosts the session.
+// Slot is this peer's seat in the room: 0 for the first to arrive, which
+// hosts the session; Status().Players and up for a guest seat.
 func (c *Client) Slot() int { return c.slot }
 
 // Servers are the STUN and TURN servers the lobby handed out, with TURN
@@ -146,6 +155,7 @@ func (c *Client) Status() Status {
 	defer c.mu.Unlock()
 	s := c.state.Status
 	s.Joined = append([]int(nil), s.Joined...)
+	s.Guests = append([]int(nil), s.Guests...)
 	return s
 }
 
@@ -171,11 +181,11 @@ func (c *Client) Wait(ctx context.Context, cond func(Status) bool) (Status, erro
 }
 
 // Send seals payload (at most MaxPayload bytes) for slot to and posts it
-// to the lobby. The slot must be among Status().Joined (Wait for it: a
-// peer that joined a moment ago is not there until the next poll); Send
-// fails with ErrPeerLeft when it is not. When the lobby is busy (a rate
-// limit, or the receiver's queue full) Send waits and repeats for about
-// 6 s, within ctx, before it fails with ErrBusy.
+// to the lobby. The slot must be among Status().Joined or Guests (Wait
+// for it: a peer that joined a moment ago is not there until the next
+// poll); Send fails with ErrPeerLeft when it is not. When the lobby is
+// busy (a rate limit, or the receiver's queue full) Send waits and
+// repeats for about 6 s, within ctx, before it fails with ErrBusy.
 func (c *Client) Send(ctx context.Context, to int, payload []byte) error {
 	if !validSlot(to) || to == c.slot {
 		return fmt.Errorf("lobby: send to slot %d: not another slot of this room", to)

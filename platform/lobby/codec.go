@@ -16,6 +16,7 @@ type join struct {
 	inst     instance
 	players  int // 0: take the room's
 	create   bool
+	watch    bool      // a guest seat only; never creates
 	verifier *[32]byte // nil: none given
 	proof    *[32]byte // nil: none given
 }
@@ -41,7 +42,7 @@ func decodeJoin(b []byte) (join, error) {
 		return j, err
 	}
 	if r.V != protocolVersion {
-		return j, fmt.Errorf("%w: protocol version %d, this lobby speaks %d", errMalformed, r.V, protocolVersion)
+		return j, fmt.Errorf("%w: the game speaks lobby protocol %d, this lobby %d: update the game", errVersion, r.V, protocolVersion)
 	}
 	room, ok := parseHex(r.Room, roomIDLen)
 	if !ok {
@@ -54,7 +55,7 @@ func decodeJoin(b []byte) (join, error) {
 	if r.Players != 0 && !validPlayers(r.Players) {
 		return j, fmt.Errorf("%w: players %d out of range", errMalformed, r.Players)
 	}
-	j.players, j.create = r.Players, r.Create
+	j.players, j.create, j.watch = r.Players, r.Create && !r.Watch, r.Watch
 	var err error
 	if j.verifier, err = optional32(r.Verifier, "verifier"); err != nil {
 		return j, err
@@ -104,27 +105,32 @@ func decodeLeave(b []byte) (leaveRequest, error) {
 	return r, nil
 }
 
-// roomState is a checked statusWire: the public Status and each slot's
-// instance, for sealing.
+// roomState is a checked statusWire: the public Status, the room's
+// number of guest seats and each seat's instance, for sealing.
 type roomState struct {
 	Status
-	insts map[int]instance
+	guests int
+	insts  map[int]instance
 }
 
 func checkStatus(w statusWire) (roomState, error) {
 	st := roomState{insts: make(map[int]instance, len(w.Members))}
-	if !validPlayers(w.Players) || len(w.Members) > w.Players {
-		return st, fmt.Errorf("%w: status of %d members in %d slots", errMalformed, len(w.Members), w.Players)
+	if !validPlayers(w.Players) || w.Guests < 0 || w.Guests > maxGuests || len(w.Members) > w.Players+w.Guests {
+		return st, fmt.Errorf("%w: status of %d members in %d player and %d guest seats", errMalformed, len(w.Members), w.Players, w.Guests)
 	}
-	st.Players = w.Players
+	st.Players, st.guests = w.Players, w.Guests
 	prev := -1
 	for _, m := range w.Members {
 		inst, ok := parseInstance(m.Inst)
-		if m.Slot <= prev || m.Slot >= w.Players || !ok {
+		if m.Slot <= prev || m.Slot >= w.Players+w.Guests || !ok {
 			return st, fmt.Errorf("%w: status member slot %d", errMalformed, m.Slot)
 		}
 		prev = m.Slot
-		st.Joined = append(st.Joined, m.Slot)
+		if m.Slot < w.Players {
+			st.Joined = append(st.Joined, m.Slot)
+		} else {
+			st.Guests = append(st.Guests, m.Slot)
+		}
 		st.insts[m.Slot] = inst
 	}
 	if w.Expires > 0 {

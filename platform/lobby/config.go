@@ -23,12 +23,23 @@ type ServerConfig struct {
 	// TURNTTL is how long TURN credentials work; 0 means 10 minutes.
 	TURNTTL time.Duration
 	// RoomTTL is how long a room lives from its creation; 0 means 10
-	// minutes.
+	// minutes. A room under way (every player seat taken once) lives on
+	// while its host polls: to RoomTTL past the host's latest poll,
+	// within SessionTTL.
 	RoomTTL time.Duration
+	// SessionTTL bounds how long a room under way lives from its
+	// creation, however long its host polls; 0 means 6 hours. At least
+	// RoomTTL.
+	SessionTTL time.Duration
 	// LoneRoomTTL closes a room that has had only one member for this
-	// long (rooms nobody joins are what a flood holds); 0 means 3
+	// long (rooms nobody joins are what a flood holds), unless it is
+	// under way (its host waits for players coming back); 0 means 3
 	// minutes.
 	LoneRoomTTL time.Duration
+	// MaxGuests is how many guest seats a room has after its player
+	// seats, for peers that come when every player seat is taken or that
+	// come to watch (Options.Watch); 0 means 16, at most 32.
+	MaxGuests int
 	// MemberTimeout drops a member that has not polled for this long;
 	// 0 means 30 seconds.
 	MemberTimeout time.Duration
@@ -95,12 +106,14 @@ func (c ServerConfig) withDefaults() (ServerConfig, error) {
 	}
 	defd(&c.TURNTTL, 10*time.Minute)
 	defd(&c.RoomTTL, 10*time.Minute)
+	defd(&c.SessionTTL, 6*time.Hour)
 	defd(&c.MemberTimeout, 30*time.Second)
 	defd(&c.LoneRoomTTL, 3*time.Minute)
 	if c.PollWait <= 0 || c.PollWait > maxPollWait {
 		c.PollWait = maxPollWait
 	}
 	def(&c.MaxRooms, 10000)
+	def(&c.MaxGuests, 16)
 	def(&c.MaxRoomsPerAddr, 4)
 	def(&c.MaxMembersPerAddr, 16)
 	def(&c.MaxQueuedPerAddr, 128<<10)
@@ -143,6 +156,12 @@ func (c ServerConfig) check() error {
 	}
 	if c.TURNTTL < time.Minute || c.RoomTTL < time.Second || c.LoneRoomTTL < time.Second || c.MemberTimeout <= time.Second {
 		return errors.New("lobby: TURNTTL under a minute, RoomTTL or LoneRoomTTL under a second or MemberTimeout under a second: too short to play")
+	}
+	if c.SessionTTL < c.RoomTTL {
+		return fmt.Errorf("lobby: SessionTTL %v is shorter than RoomTTL %v: give at least as long, or 0 for 6 hours", c.SessionTTL, c.RoomTTL)
+	}
+	if c.MaxGuests < 0 || c.MaxGuests > maxGuests {
+		return fmt.Errorf("lobby: MaxGuests %d: give 1 to %d, or 0 for 16", c.MaxGuests, maxGuests)
 	}
 	if c.MaxRooms < 0 || c.MaxRoomsPerAddr < 0 || c.MaxMembersPerAddr < 0 || c.MaxAddrs < 0 || c.MaxQueuedPerAddr < 0 || c.MaxQueue < 0 || c.MaxQueuedBytes < 0 || c.Rate < 0 || c.JoinRate < 0 {
 		return errors.New("lobby: a negative limit in ServerConfig: give a positive number or 0 for the default")

@@ -4,7 +4,13 @@
 // same code, the first to arrive hosts (slot 0), and the lobby forwards
 // the few messages the peers need to set up a direct or relayed path
 // (their ICE candidates), and hands out short-lived credentials for a
-// TURN relay (coturn's TURN REST scheme).
+// TURN relay (coturn's TURN REST scheme). A room has the game's player
+// seats and guest seats after them, for peers that come when every
+// player seat is taken or come to watch; once every player seat has
+// been taken the room is under way, and lives as long as its host polls
+// it (within ServerConfig.SessionTTL), so that players coming back,
+// arriving late or watching meet the host for the session's whole
+// length.
 //
 // The lobby is trusted with neither the session nor its code. The room
 // it sees is derived from the code one way, through a deliberately slow

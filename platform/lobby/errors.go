@@ -18,11 +18,13 @@ var (
 	ErrUnreachable = errors.New("the lobby cannot be reached")
 	// ErrCodeUnknown: no room has this code (a typo, or it expired).
 	ErrCodeUnknown = errors.New("no game has this code")
-	// ErrRoomFull: every slot of the room is taken, or it was made for a
-	// different number of players.
+	// ErrRoomFull: every seat the peer may take is taken (the player
+	// seats and the guest seats, or the guest seats for a watcher), or
+	// the room was made for a different number of players.
 	ErrRoomFull = errors.New("the game with this code is full")
 	// ErrRoomClosed: the room expired, or its host left it (as it does
-	// once the game starts).
+	// when the session ends; a host of an older build left once the game
+	// started).
 	ErrRoomClosed = errors.New("the game with this code has already started, or ended")
 	// ErrPeerLeft: the player a message was for has left the room.
 	ErrPeerLeft = errors.New("the other player left the lobby")

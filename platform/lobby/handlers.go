@@ -3,6 +3,7 @@ package lobby
 import (
 	"crypto/sha256"
 	"crypto/subtle"
+	"errors"
 	"net/http"
 	"time"
 )
@@ -19,6 +20,11 @@ func (s *Server) malformed(w http.ResponseWriter, err error) {
 // join puts the requester in the room, creating it if asked and allowed.
 func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body []byte) {
 	j, err := decodeJoin(body)
+	if errors.Is(err, errVersion) {
+		s.count(func(st *Stats) { st.RefusedVersion++ })
+		refuse(w, http.StatusBadRequest, reasonVersion, err.Error())
+		return
+	}
 	if err != nil {
 		s.malformed(w, err)
 		return
@@ -37,8 +43,9 @@ func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body 
 		refuse(w, code, reason, msg)
 		return
 	}
-	m := &member{token: newToken(), room: r, slot: r.freeSlot(), inst: j.inst, addr: addr, lastSeen: now, renew: now.Add(s.cfg.TURNTTL / 2)}
+	m := &member{token: newToken(), room: r, slot: r.freeSlot(j.watch), inst: j.inst, addr: addr, lastSeen: now, renew: now.Add(s.cfg.TURNTTL / 2)}
 	r.slots[m.slot] = m
+	r.underway = r.underway || r.playersIn()
 	r.lone = lonely(r, now)
 	r.changed(true)
 	s.members[m.token] = m
@@ -46,6 +53,12 @@ func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body 
 		a.members++
 	}
 	s.stats.Joins++
+	if m.slot >= r.players {
+		s.stats.GuestJoins++
+	}
+	if j.watch {
+		s.stats.WatchJoins++
+	}
 	writeJSON(w, http.StatusOK, joinReply{Member: m.token, Slot: m.slot, Servers: s.cfg.iceServers(now, addr), Status: r.status()})
 }
 
@@ -53,7 +66,7 @@ func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body 
 // why not (HTTP code, reason, message). s.mu is held.
 func (s *Server) roomFor(j join, addr string, as []*addrState, now time.Time) (*room, int, string, string) {
 	r := s.rooms[j.room]
-	if r != nil && r.alone && j.create {
+	if r != nil && r.alone && j.create { // (never a watcher's: decodeJoin)
 		// Closed with its host alone: hosting again with the code, or a
 		// friend arriving late, starts a room afresh instead of being
 		// told the game already started.
@@ -75,7 +88,7 @@ func (s *Server) roomFor(j join, addr string, as []*addrState, now time.Time) (*
 		if players == 0 {
 			players = 2
 		}
-		r = newRoom(j.room, players, addr, now.Add(s.cfg.RoomTTL))
+		r = newRoom(j.room, players, s.cfg.MaxGuests, addr, now, now.Add(s.cfg.RoomTTL))
 		r.verifier, r.holders = j.verifier, as
 		s.rooms[j.room] = r
 		for _, a := range as {
@@ -94,9 +107,10 @@ func (s *Server) roomFor(j join, addr string, as []*addrState, now time.Time) (*
 	case j.players != 0 && j.players != r.players:
 		s.stats.Full++
 		return nil, http.StatusConflict, reasonFull, "the room was made for another number of players"
-	case r.freeSlot() < 0:
+	case r.freeSlot(j.watch) < 0:
 		s.stats.Full++
-		return nil, http.StatusConflict, reasonFull, "the room is full"
+		s.stats.RefusedGuests++
+		return nil, http.StatusConflict, reasonGuests, "the room is full: every guest seat is taken (and every player seat, unless watching)"
 	}
 	return r, 0, "", ""
 }
@@ -129,7 +143,10 @@ func (s *Server) send(w http.ResponseWriter, _ *http.Request, addr string, body 
 	if m == nil {
 		return
 	}
-	to := m.room.slots[req.To]
+	var to *member
+	if req.To < len(m.room.slots) {
+		to = m.room.slots[req.To]
+	}
 	if to == nil || to == m {
 		refuse(w, http.StatusNotFound, reasonAbsent, "no other member in that slot")
 		return

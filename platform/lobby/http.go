@@ -23,13 +23,15 @@ const (
 	reasonBad     = "bad"     // 400: malformed request
 	reasonAbsent  = "absent"  // 404 on send: no member in that slot
 	reasonProve   = "prove"   // 409 on join: the room asks for the join proof
+	reasonGuests  = "guests"  // 409 on join: no seat it may take is free
+	reasonVersion = "version" // 400 on join: another protocol version
 )
 
 func kindOf(reason string) error {
 	switch reason {
 	case reasonUnknown:
 		return ErrCodeUnknown
-	case reasonFull:
+	case reasonFull, reasonGuests:
 		return ErrRoomFull
 	case reasonClosed:
 		return ErrRoomClosed
@@ -42,6 +44,18 @@ func kindOf(reason string) error {
 	default:
 		return ErrProtocol
 	}
+}
+
+// detailOf is what this package says of a refusal beyond its kind, in
+// its own words; empty for most.
+func detailOf(reason string) string {
+	switch reason {
+	case reasonGuests:
+		return ": every guest seat is taken (and every player seat, unless watching)"
+	case reasonVersion:
+		return ": the lobby speaks another version of its protocol; update the game (or ask the lobby's operator which version it serves)"
+	}
+	return ""
 }
 
 // errProve is a join refused for want of the join proof: Join asks
@@ -103,7 +117,7 @@ func post(ctx context.Context, hc *http.Client, log *slog.Logger, base, path str
 		return nil, newError(ErrProtocol, fmt.Errorf("%s answered %s", path, resp.Status))
 	}
 	log.Info("lobby: refused", "path", path, "status", resp.StatusCode, "reason", truncate(e.Reason), "message", truncate(e.Message))
-	return nil, newError(kindOf(e.Reason), fmt.Errorf("%s refused (%s)", path, resp.Status))
+	return nil, newError(kindOf(e.Reason), fmt.Errorf("%s refused (%s)%s", path, resp.Status, detailOf(e.Reason)))
 }
 
 // truncate bounds s for the log.

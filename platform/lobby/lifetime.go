@@ -43,7 +43,27 @@ func (s *Server) deleteRoomLocked(r *room) {
 	r.changed(true)
 }
 
-// Sweep closes rooms past their lifetime or alone for LoneRoomTTL, drops members silent for
+// extendLocked keeps a room under way open while its host is there: its
+// lifetime runs to RoomTTL past now, never past SessionTTL from its
+// creation, and never shortens. The host is there while it polls, or
+// polled less than MemberTimeout ago (it is dropped after that). s.mu is
+// held.
+func (s *Server) extendLocked(r *room, now time.Time) {
+	host := r.slots[0]
+	if !r.underway || !r.closed.IsZero() || host == nil || host.polling == 0 && now.Sub(host.lastSeen) >= s.cfg.MemberTimeout {
+		return
+	}
+	until := now.Add(s.cfg.RoomTTL)
+	if end := r.created.Add(s.cfg.SessionTTL); until.After(end) {
+		until = end
+	}
+	if until.After(r.expires) {
+		r.expires = until
+	}
+}
+
+// Sweep closes rooms past their lifetime (extended for a room under way
+// whose host polls) or alone for LoneRoomTTL, drops members silent for
 // MemberTimeout, forgets closed rooms a MemberTimeout after they closed
 // and idle addresses. Serve calls it every second; tests call it with
 // their fake clock's time.
@@ -52,6 +72,7 @@ func (s *Server) Sweep() {
 	defer s.mu.Unlock()
 	now := s.cfg.Now()
 	for _, r := range s.rooms {
+		s.extendLocked(r, now)
 		switch {
 		case !r.closed.IsZero() && now.Sub(r.closed) >= s.cfg.MemberTimeout:
 			s.deleteRoomLocked(r)

@@ -173,8 +173,10 @@ func TestALoneRoomClosesSoonerThanAFullOne(t *testing.T) {
 	} else if rep, _, err := decodeJoinReply(b); err != nil || rep.Slot != 0 {
 		t.Fatalf("hosting again: %+v %v, want slot 0", rep, err)
 	}
-	if code, e, _ := call(s, "192.0.2.5:1", pathJoin, joinBody(full, true)); code != http.StatusConflict || e.Reason != reasonFull {
-		t.Errorf("a third peer at the full room: %d %+v, want it full still", code, e)
+	if code, e, b := call(s, "192.0.2.5:1", pathJoin, joinBody(full, true)); code != http.StatusOK {
+		t.Errorf("a third peer at the full room: %d %+v, want a guest seat", code, e)
+	} else if rep, _, err := decodeJoinReply(b); err != nil || rep.Slot != 2 {
+		t.Errorf("a third peer at the full room: %+v %v, want the guest seat 2", rep, err)
 	}
 }
 

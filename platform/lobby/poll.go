@@ -111,8 +111,8 @@ func (c *Client) take(ctx context.Context, b []byte, ack uint64) (uint64, uint64
 func (c *Client) sameRoom(st roomState) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if st.Players != c.state.Players {
-		return fmt.Errorf("the room changed from %d to %d players", c.state.Players, st.Players)
+	if st.Players != c.state.Players || st.guests != c.state.guests {
+		return fmt.Errorf("the room changed from %d players and %d guest seats to %d and %d", c.state.Players, c.state.guests, st.Players, st.guests)
 	}
 	if st.insts[c.slot] != c.state.insts[c.slot] {
 		return fmt.Errorf("this peer's slot %d is no longer its own", c.slot)

@@ -25,6 +25,8 @@ func (s *Server) poll(w http.ResponseWriter, hr *http.Request, _ string, body []
 		return
 	}
 	m.polling++
+	m.lastSeen = s.cfg.Now()
+	s.extendLocked(m.room, m.lastSeen)
 	s.ackLocked(m, req.Ack)
 	for len(m.queue) == 0 && m.room.ver == req.Ver && m.room.closed.IsZero() && s.members[m.token] == m {
 		wake := m.room.wake
@@ -44,6 +46,7 @@ func (s *Server) poll(w http.ResponseWriter, hr *http.Request, _ string, body []
 	}
 	m.polling--
 	m.lastSeen = s.cfg.Now()
+	s.extendLocked(m.room, m.lastSeen)
 	if s.memberLocked(w, req.Member) == nil {
 		s.mu.Unlock()
 		return

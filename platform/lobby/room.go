@@ -3,16 +3,20 @@ package lobby
 import (
 	"encoding/hex"
 	"time"
-
-	"github.com/lockstep-engine/lockstep/engine"
 )
 
 // room is one session's meeting place on the server.
 type room struct {
 	id      roomID
 	players int
-	slots   [engine.MaxPlayers]*member
+	// slots are its seats: players, then its guest seats.
+	slots   []*member
 	owner   string // address that created it
+	created time.Time
+	// underway says every player seat has been taken once: the session
+	// is on, the host waits in the room for players coming back, late
+	// or watching (no LoneRoomTTL; see extendLocked).
+	underway bool
 	// holders are the units owner counts against (holdersLocked),
 	// which evictRoomLocked weighs.
 	holders []*addrState
@@ -44,13 +48,17 @@ type member struct {
 	renew    time.Time // when its TURN credentials are due for new ones
 }
 
-func newRoom(id roomID, players int, owner string, expires time.Time) *room {
-	return &room{id: id, players: players, owner: owner, expires: expires, wake: make(chan struct{})}
+func newRoom(id roomID, players, guests int, owner string, now, expires time.Time) *room {
+	return &room{id: id, players: players, slots: make([]*member, players+guests), owner: owner, created: now, expires: expires, wake: make(chan struct{})}
 }
 
 // lonely is when r's time alone began: its lone time kept, or now,
-// when it has one member; zero when it has more (or none).
+// when it has one member; zero when it has more (or none), or when it
+// is under way.
 func lonely(r *room, now time.Time) time.Time {
+	if r.underway {
+		return time.Time{}
+	}
 	n := 0
 	for _, m := range r.slots {
 		if m != nil {
@@ -76,13 +84,29 @@ func (r *room) changed(members bool) {
 	r.wake = make(chan struct{})
 }
 
-func (r *room) freeSlot() int {
-	for i := 0; i < r.players; i++ {
+// freeSlot is the lowest free player seat, or when none is (or for a
+// watcher) the lowest free guest seat; -1 when none is free.
+func (r *room) freeSlot(watch bool) int {
+	first := 0
+	if watch {
+		first = r.players
+	}
+	for i := first; i < len(r.slots); i++ {
 		if r.slots[i] == nil {
 			return i
 		}
 	}
 	return -1
+}
+
+// playersIn reports whether every player seat is taken.
+func (r *room) playersIn() bool {
+	for _, m := range r.slots[:r.players] {
+		if m == nil {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *room) empty() bool {
@@ -95,7 +119,7 @@ func (r *room) empty() bool {
 }
 
 func (r *room) status() statusWire {
-	w := statusWire{Players: r.players, Expires: r.expires.Unix(), Ver: r.ver}
+	w := statusWire{Players: r.players, Guests: len(r.slots) - r.players, Expires: r.expires.Unix(), Ver: r.ver}
 	for _, m := range r.slots {
 		if m != nil {
 			w.Members = append(w.Members, memberWire{Slot: m.slot, Inst: hex.EncodeToString(m.inst[:])})

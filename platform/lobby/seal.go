@@ -38,8 +38,13 @@ const (
 )
 
 // maxInstancesSeen bounds how many instances a receiver remembers
-// counters for; a lobby that keeps inventing more is lying.
-const maxInstancesSeen = 64
+// counters for: a session's whole length of peers joining, coming back
+// and watching (each join a new instance) fits; only a peer holding the
+// code can add one, and one that keeps inventing more is flooding.
+const maxInstancesSeen = 1024
+
+// The sealer binds each seat as one byte: every seat of a room fits.
+const _ = uint8(maxSeats - 1)
 
 var (
 	errSeal   = errors.New("sealed message does not open")
@@ -62,6 +67,9 @@ type sealer struct {
 }
 
 func newSealer(s secrets, slot int, inst instance) (*sealer, error) {
+	if !validSlot(slot) {
+		return nil, fmt.Errorf("lobby: seat %d out of range: at most %d seats", slot, maxSeats)
+	}
 	aead, err := chacha20poly1305.NewX(s.key[:])
 	if err != nil {
 		return nil, fmt.Errorf("lobby: sealing key: %w", err)
@@ -83,6 +91,9 @@ func (s *sealer) seal(to int, toInst instance, payload []byte) ([]byte, error) {
 	if len(payload) > MaxPayload {
 		return nil, fmt.Errorf("lobby: message of %d bytes: at most %d go through the lobby", len(payload), MaxPayload)
 	}
+	if !validSlot(to) {
+		return nil, fmt.Errorf("lobby: seal for seat %d: at most %d seats", to, maxSeats)
+	}
 	s.counter++
 	box := make([]byte, boxHeader+chacha20poly1305.NonceSizeX, maxBox)
 	box[0] = boxVersion
@@ -99,7 +110,7 @@ func (s *sealer) seal(to int, toInst instance, payload []byte) ([]byte, error) {
 // this session. The sender's instance comes from the box's header: the
 // tag covers it, and the counter check is per instance.
 func (s *sealer) open(from int, box []byte) ([]byte, error) {
-	if len(box) < boxOverhead || len(box) > maxBox || box[0] != boxVersion {
+	if !validSlot(from) || len(box) < boxOverhead || len(box) > maxBox || box[0] != boxVersion {
 		return nil, errSeal
 	}
 	var inst instance

@@ -7,6 +7,11 @@ type Stats struct {
 	Requests uint64 `json:"requests"`
 	// Joins counts joins accepted.
 	Joins uint64 `json:"joins"`
+	// GuestJoins counts the joins that took a guest seat (every player
+	// seat taken, or watching), WatchJoins among them.
+	GuestJoins uint64 `json:"guest_joins"`
+	// WatchJoins counts the joins that came to watch (Options.Watch).
+	WatchJoins uint64 `json:"watch_joins"`
 	// RoomsCreated counts the rooms those joins made.
 	RoomsCreated uint64 `json:"rooms_created"`
 	// Rooms is how many rooms are held now, ended ones not yet swept
@@ -57,11 +62,19 @@ type Stats struct {
 	UnknownRoom uint64 `json:"unknown_room"`
 	// Full counts joins refused by a full room or another room size.
 	Full uint64 `json:"full"`
+	// RefusedGuests counts the joins among Full refused because every
+	// guest seat was taken too (every player seat was, or they came to
+	// watch).
+	RefusedGuests uint64 `json:"refused_guests"`
+	// RefusedVersion counts joins in another protocol version (a game
+	// to update), not counted as Malformed.
+	RefusedVersion uint64 `json:"refused_version"`
 	// Malformed counts requests that did not decode.
 	Malformed uint64 `json:"malformed"`
 	// Oversized counts request bodies over the size limit.
 	Oversized uint64 `json:"oversized"`
-	// ExpiredRooms counts rooms closed by age.
+	// ExpiredRooms counts rooms closed by age (a room under way whose
+	// host polls, at SessionTTL).
 	ExpiredRooms uint64 `json:"expired_rooms"`
 	// ExpiredLoneRooms counts rooms closed after LoneRoomTTL with one
 	// member.

@@ -13,8 +13,10 @@ import (
 )
 
 // protocolVersion is the lobby protocol this package speaks; the server
-// refuses any other.
-const protocolVersion = 1
+// refuses any other (reasonVersion). Version 2 added guest seats: a
+// room's seats run past its players, which a version 1 client takes for
+// a lying lobby.
+const protocolVersion = 2
 
 // The paths the server answers on; every request is a POST of one JSON
 // object and every answer one JSON object.
@@ -35,6 +37,10 @@ const (
 	tokenLen   = 16 // bytes of a member token (hex on the wire)
 	maxServers = 8  // ICE servers in a join reply
 	maxURL     = 256
+	// maxGuests bounds a room's guest seats (ServerConfig.MaxGuests), and
+	// maxSeats all of its seats: the sealer binds a seat as one byte.
+	maxGuests = 32
+	maxSeats  = engine.MaxPlayers + maxGuests
 )
 
 // ICEServer is a STUN or TURN server the peers may use, in the shape of
@@ -55,16 +61,25 @@ type ICEServer struct {
 
 // Status is a room's fill as the lobby last reported it.
 type Status struct {
-	// Players is the room's number of slots; 0 before the first report.
+	// Players is the room's number of player seats (slots 0 to
+	// Players-1); 0 before the first report.
 	Players int
-	// Joined are the slots taken, ascending, this peer's included.
+	// Joined are the player seats taken, ascending, this peer's
+	// included.
 	Joined []int
+	// Guests are the guest seats taken (Players and up: a peer that came
+	// when every player seat was taken, or to watch), ascending, this
+	// peer's included; empty when there are none. Whether a guest plays
+	// is the host's session's to decide: the lobby only lets it meet the
+	// others.
+	Guests []int
 	// Expires is when the lobby drops the room; zero before the first
 	// report.
 	Expires time.Time
 }
 
-// Full reports whether every slot of the room is taken.
+// Full reports whether every player seat of the room is taken (guest
+// seats do not count).
 func (s Status) Full() bool { return s.Players > 0 && len(s.Joined) == s.Players }
 
 type joinRequest struct {
@@ -77,6 +92,8 @@ type joinRequest struct {
 	// verifier. Empty from older clients, whose rooms ask for no proof.
 	Verifier string `json:"verifier,omitempty"`
 	Proof    string `json:"proof,omitempty"`
+	// Watch asks for a guest seat only, in a room that exists.
+	Watch bool `json:"watch,omitempty"`
 }
 
 type memberWire struct {
@@ -86,7 +103,8 @@ type memberWire struct {
 
 type statusWire struct {
 	Players int          `json:"players"`
-	Members []memberWire `json:"members"`
+	Guests  int          `json:"guests"`  // guest seats, after the players'
+	Members []memberWire `json:"members"` // of every seat, ascending
 	Expires int64        `json:"expires"` // unix seconds
 	Ver     uint64       `json:"ver"`     // rises at every change of members
 }
@@ -136,7 +154,12 @@ type errorReply struct {
 	Message string `json:"message"`
 }
 
-var errMalformed = errors.New("malformed")
+var (
+	errMalformed = errors.New("malformed")
+	// errVersion is a join in another protocol version than the
+	// server's (refused with reasonVersion, not counted as malformed).
+	errVersion = errors.New("another lobby protocol version")
+)
 
 // decode reads exactly one JSON object of at most limit bytes into v.
 func decode(b []byte, limit int, v any) error {
@@ -153,7 +176,8 @@ func decode(b []byte, limit int, v any) error {
 	return nil
 }
 
-func validSlot(s int) bool { return s >= 0 && s < engine.MaxPlayers }
+// validSlot reports a seat any room may have: a player's or a guest's.
+func validSlot(s int) bool { return s >= 0 && s < maxSeats }
 
 // validPlayers reports a room's player count a session can have.
 func validPlayers(n int) bool { return n != 0 && netplay.Terms{Players: n}.Check() == nil }

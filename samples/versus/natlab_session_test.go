@@ -47,8 +47,8 @@ func (l *natLab) startLabPeerAt(lobby, lan, bin, name, code string, seed, ticks 
 // startLabRun runs versus in lan, headless, with args.
 func (l *natLab) startLabRun(lan, bin, name string, args ...string) *labPeer {
 	p := &labPeer{name: name, sum: filepath.Join(l.dir, name+".json")}
-	p.cmd = l.start(lan, name, []string{"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=dummy"}, bin,
-		append(args, "-headless", "-mute", "-stats-json", p.sum)...)
+	p.cmd = l.start(lan, name, []string{"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=dummy"},
+		append(append([]string{bin}, args...), "-headless", "-mute", "-stats-json", p.sum)...)
 	return p
 }
 
