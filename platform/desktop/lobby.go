@@ -27,7 +27,9 @@ func lobbyConnect(addr string, opt *transport.Options, anyCount bool, log *slog.
 	p.set(stateLobby, 0, nil)
 	*screen = p.screen
 	o := *opt
-	return func(ctx context.Context) (*transport.Joined, error) { return meetByLobby(ctx, addr, o, anyCount, log, p) }
+	return func(ctx context.Context) (*transport.Joined, error) {
+		return meetByLobby(ctx, addr, o, anyCount, log, p)
+	}
 }
 
 // joinLobby takes this peer's seat in the room for the code: a spectator
