@@ -167,6 +167,9 @@ type netRun struct {
 	banner    [96]byte                             // bannerText's, so drawing it allocates nothing
 	conns     [engine.MaxPlayers]engine.Connection // bannerText's
 	members   [engine.MaxPlayers]engine.Member     // bannerText's
+	// ticket is the file this joiner keeps its slot's ticket in; "" for
+	// none.
+	ticket string
 	// interrupted is set from a signal's goroutine: the next Frame asks
 	// to end the session, as a closed window does.
 	interrupted atomic.Bool
@@ -216,6 +219,11 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	if n.Join != "" && o.MaxPlayers > 0 {
 		opt.Terms.Players = 0 // a game of several counts plays the host's
 	}
+	ticket := ""
+	if (n.Join != "" || n.Lobby != "") && !n.Spectate {
+		ticket = ticketPath(o.Name, opt.Code)
+		opt.Ticket = loadTicket(ticket)
+	}
 	var connect func(context.Context) (*transport.Joined, error)
 	switch {
 	case n.Lobby != "":
@@ -262,6 +270,13 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		_ = j.Close()
 		return nil, err
 	}
+	if ticket != "" && j.Ticket != "" {
+		if err := saveTicket(ticket, j.Ticket); err != nil {
+			log.Warn("netplay: this game could not keep its ticket: started again, it takes back the place of whoever has been silent longest, maybe not its own", "err", err)
+		}
+	} else {
+		ticket = "" // nothing of this run's to remove
+	}
 	log.Info("netplay: session started", "slot", j.Slot, "players", j.Terms.Players, "input_delay", j.Terms.InputDelay, "rtt", j.RTT, "rollback", nc.Rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
 	switch {
 	case j.Rejoin:
@@ -269,7 +284,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	case j.Watching:
 		log.Info("netplay: watching the session: replaying it from its start to catch up, then following it")
 	}
-	return &netRun{joined: j, session: s, log: log, dropAfter: n.endWait(), window: n.DropAfter, bot: o.Bot}, nil
+	return &netRun{joined: j, session: s, log: log, dropAfter: n.endWait(), window: n.DropAfter, bot: o.Bot, ticket: ticket}, nil
 }
 
 // adoptHost gives a joiner the host's terms: its player count, settings
@@ -416,6 +431,11 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	}
 	if !errors.As(runErr, &silent) && !errors.As(runErr, &left) && !errors.Is(runErr, transport.ErrReplaced) && !r.session.Settle(clock, dropAfter) {
 		r.log.Warn("netplay: a peer did not confirm the end; it may wait for its timeout")
+	}
+	if !errors.Is(runErr, transport.ErrReplaced) { // the ticket is the new copy's now
+		if err := dropTicket(r.ticket); err != nil {
+			r.log.Warn("netplay: the session is over, but its ticket stays", "err", err)
+		}
 	}
 	return r.joined.Close()
 }

@@ -2,6 +2,8 @@ package transport
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
 	"errors"
 	"time"
 
@@ -40,18 +42,20 @@ type Admitter interface {
 type comer struct {
 	conn  *quic.Conn
 	st    *quic.Stream
-	watch bool          // it asked to watch, not to play
-	since time.Duration // when Admit first saw it, on Admit's clock
-	seen  bool          // Admit has seen it
+	watch bool // it asked to watch, not to play
+	// ticket is what it showed of an earlier run's place (hello.Ticket).
+	ticket string
+	since  time.Duration // when Admit first saw it, on Admit's clock
+	seen   bool          // Admit has seen it
 }
 
 // arrive hands a peer that took the offer to Admit.
-func (h *hosting) arrive(conn *quic.Conn, st *quic.Stream, watch bool) {
+func (h *hosting) arrive(a *comer) {
 	select {
-	case h.arrivals <- &comer{conn: conn, st: st, watch: watch}:
-	case <-conn.Context().Done(): // it left
+	case h.arrivals <- a:
+	case <-a.conn.Context().Done(): // it left
 	case <-h.life.Done():
-		refuse(conn, st, "the session is over", refusedOther)
+		refuse(a.conn, a.st, "the session is over", refusedOther)
 	}
 }
 
@@ -119,7 +123,11 @@ func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
 		j.log.Info("transport: a spectator is watching", "addr", a.conn.RemoteAddr())
 		return true
 	}
-	slot, ok := s.Vacant()
+	slot, ticketed := j.ticketed(a.ticket)
+	ok := ticketed
+	if !ok {
+		slot, ok = s.Vacant()
+	}
 	if !ok {
 		if now-a.since < vacantWait {
 			return false
@@ -133,9 +141,26 @@ func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
 		return true
 	}
 	j.welcomeArrival(a, slot, s.Terms(), l)
-	j.log.Info("transport: a player came back: their slot is theirs again, and they catch up from the first tick", "slot", slot, "addr", a.conn.RemoteAddr())
+	j.log.Info("transport: a player came back: their slot is theirs again, and they catch up from the first tick", "slot", slot, "ticket", ticketed, "addr", a.conn.RemoteAddr())
 	return true
 }
+
+// ticketed returns the slot whose ticket t is: a player started again
+// whose earlier run had that place, which it takes back at once.
+func (j *Joined) ticketed(t string) (int, bool) {
+	if t == "" {
+		return 0, false
+	}
+	for slot := 1; slot < len(j.tickets); slot++ {
+		if subtle.ConstantTimeCompare([]byte(j.tickets[slot]), []byte(t)) == 1 {
+			return slot, true
+		}
+	}
+	return 0, false
+}
+
+// newTicket returns a fresh slot ticket: 128 random bits, as text.
+func newTicket() string { return rand.Text() }
 
 // whyNot is a session's refusal in a peer's terms.
 func whyNot(err error) string {
@@ -162,6 +187,10 @@ func (j *Joined) turnAway(a *comer, why string, kind refusal) {
 // replaces the slot's old one, which is closed.
 func (j *Joined) welcomeArrival(a *comer, slot int, t netplay.Terms, l *link) {
 	w := welcome{Slot: slot, wireTerms: toWireTerms(t), Rejoin: !a.watch, Watch: a.watch}
+	if !a.watch {
+		j.tickets[slot] = newTicket() // the old one's is void
+		w.Ticket = j.tickets[slot]
+	}
 	go func() {
 		if err := writeMessage(a.st, w); err != nil {
 			j.log.Warn("transport: welcome not sent", "addr", a.conn.RemoteAddr(), "err", err)

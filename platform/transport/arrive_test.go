@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"hash/maphash"
@@ -194,8 +195,12 @@ func joinAny() Options {
 
 // fakeAdmitter is a session that takes spectators only when told to
 // (take), and names a slot vacant only when told to (vacant), which it
-// then gives back when told to (back) and else refuses as given up.
-type fakeAdmitter struct{ take, vacant, back bool }
+// then gives back when told to (back) and else refuses as given up; its
+// session has players slots (0: 2).
+type fakeAdmitter struct {
+	take, vacant, back bool
+	players            int
+}
 
 func (f *fakeAdmitter) Vacant() (int, bool) { return 1, f.vacant }
 func (f *fakeAdmitter) Rejoin(slot int, _ netplay.Link) error {
@@ -204,7 +209,9 @@ func (f *fakeAdmitter) Rejoin(slot int, _ netplay.Link) error {
 	}
 	return &netplay.RejoinError{Slot: slot, Why: "the place was given up"}
 }
-func (f *fakeAdmitter) Terms() netplay.Terms { return netplay.Terms{Players: 2, InputDelay: 2} }
+func (f *fakeAdmitter) Terms() netplay.Terms {
+	return netplay.Terms{Players: cmp.Or(f.players, 2), InputDelay: 2}
+}
 func (f *fakeAdmitter) Watch(netplay.Link) error {
 	if f.take {
 		return nil
@@ -481,5 +488,72 @@ func TestAPlayerWhosePlaceANewConnectionTookIsToldItWasReplaced(t *testing.T) {
 	}
 	if nj.Replaced() != nil || h.Replaced() != nil {
 		t.Fatalf("the new connection says %v and the host %v: want nil", nj.Replaced(), h.Replaced())
+	}
+}
+
+// A player started again that shows the ticket its earlier run was
+// welcomed with takes back that run's slot at once, not the one the
+// session names vacant (another player's, silent longer), and with a new
+// ticket; a ticket the host never gave is not looked at.
+func TestATicketTakesBackItsOwnSlotNotTheLongestSilent(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	o := opts(testCode)
+	o.Terms.Players = 3
+	addr, _, wait := startHost(t, ctx, o)
+	var firsts [2]*Joined
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i := range firsts {
+		wg.Go(func() { firsts[i], errs[i] = Join(ctx, addr, joinAny()) })
+	}
+	wg.Wait()
+	for i, j := range firsts {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		defer j.Close()
+	}
+	h, err := wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := firsts[0]
+	if firsts[1].Slot == 2 {
+		second = firsts[1]
+	}
+	if second.Slot != 2 || second.Ticket == "" || firsts[0].Ticket == firsts[1].Ticket {
+		t.Fatalf("joiners in slots %d and %d with tickets %q and %q: want slots 1 and 2, each its own ticket", firsts[0].Slot, firsts[1].Slot, firsts[0].Ticket, firsts[1].Ticket)
+	}
+	come := func(ticket string) *Joined {
+		t.Helper()
+		jo := joinAny()
+		jo.Ticket = ticket
+		got := make(chan *Joined, 1)
+		go func() {
+			j, err := Join(ctx, addr, jo)
+			if err != nil {
+				t.Error(err)
+			}
+			got <- j
+		}()
+		for now := time.Duration(0); ; now += time.Second / 60 {
+			h.Admit(&fakeAdmitter{vacant: true, back: true, players: 3}, now) // the session names slot 1 vacant
+			select {
+			case j := <-got:
+				if j == nil {
+					t.FailNow()
+				}
+				t.Cleanup(func() { _ = j.Close() })
+				return j
+			case <-time.After(time.Second / 60):
+			}
+		}
+	}
+	if back := come(second.Ticket); back.Slot != 2 || !back.Rejoin || back.Ticket == "" || back.Ticket == second.Ticket {
+		t.Fatalf("a player back with slot 2's ticket got slot %d (rejoin %v) and ticket %q: want slot 2 back with a new ticket", back.Slot, back.Rejoin, back.Ticket)
+	}
+	if other := come("not-a-ticket-the-host-gave"); other.Slot != 1 {
+		t.Fatalf("a player with an unknown ticket got slot %d: want the vacant one, 1", other.Slot)
 	}
 }

@@ -65,13 +65,16 @@ type hello struct {
 	Ticks   uint64 `json:"ticks,omitempty"`
 	// Watch asks to watch the session (a spectator) rather than play.
 	Watch bool `json:"watch,omitempty"`
+	// Ticket is the one an earlier run of the joiner was welcomed with
+	// (Options.Ticket): never compared, only looked up.
+	Ticket string `json:"ticket,omitempty"`
 }
 
 // helloOf is what a joiner with o says, and what a host with o compares
 // a joiner's hello with.
 func helloOf(o Options) hello {
 	return hello{Build: o.Build, Game: o.Game, Settings: toWire(o.Terms.Settings, o.Chosen),
-		Players: o.Terms.Players, Ticks: o.Terms.Ticks, Watch: o.Local.Spectate}
+		Players: o.Terms.Players, Ticks: o.Terms.Ticks, Watch: o.Local.Spectate, Ticket: o.Ticket}
 }
 
 // wireTerms are a netplay.Terms in a greeting.
@@ -129,6 +132,8 @@ type welcome struct {
 	Rejoin bool `json:"rejoin,omitempty"`
 	// Watch says the joiner watches (it asked to): it has no slot.
 	Watch bool `json:"watch,omitempty"`
+	// Ticket is the player's secret for its slot (Joined.Ticket).
+	Ticket string `json:"ticket,omitempty"`
 	wireTerms
 }
 

@@ -165,13 +165,13 @@ func (h *hosting) greet(ctx context.Context, conn *quic.Conn) {
 		return
 	}
 	if hi.Watch {
-		h.arrive(conn, st, true)
+		h.arrive(&comer{conn: conn, st: st, watch: true})
 		return
 	}
 	select {
 	case h.offered <- joiner{conn: conn, st: st}:
 	case <-h.done:
-		h.arrive(conn, st, false)
+		h.arrive(&comer{conn: conn, st: st, ticket: hi.Ticket})
 	}
 }
 
@@ -314,7 +314,8 @@ func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 	}
 	for i, p := range js {
 		j.connSlots = append(j.connSlots, i+1)
-		w := welcome{Slot: i + 1, wireTerms: toWireTerms(j.Terms)}
+		j.tickets[i+1] = newTicket()
+		w := welcome{Slot: i + 1, Ticket: j.tickets[i+1], wireTerms: toWireTerms(j.Terms)}
 		if err := writeMessage(p.st, w); err != nil {
 			o.Logger.Warn("transport: welcome not sent", "slot", i+1, "err", err)
 		}

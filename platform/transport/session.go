@@ -14,6 +14,7 @@ import (
 
 	"github.com/quic-go/quic-go"
 
+	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
@@ -40,6 +41,12 @@ type Options struct {
 	// refused when one differs from the host's, and takes the host's
 	// value for the others. Nil: none chosen.
 	Chosen []string
+	// Ticket, on a joiner, is what an earlier run of this game was given
+	// in this session (Joined.Ticket): the host gives that player's slot
+	// back to it at once, without waiting for the old link to fall
+	// silent. A ticket the host does not know (another session's, one
+	// replaced since) is not looked at. "": none.
+	Ticket string
 	// Logger says who joined; nil means slog.Default().
 	Logger *slog.Logger
 	// Check, on a joiner, is given the host's terms before it takes its
@@ -96,6 +103,10 @@ type Joined struct {
 	// Watching, on a joiner that asked to (netplay.Local.Spectate), says
 	// it watches the session: it plays no slot (Slot is 0).
 	Watching bool
+	// Ticket, on a joiner with a slot, is the host's secret for it: a run
+	// of this game started again that shows it (Options.Ticket) gets this
+	// slot back at once. "" on the host and for a spectator.
+	Ticket string
 
 	conns []*quic.Conn
 	// connSlots is the slot of each of conns, -1 for a spectator's.
@@ -109,7 +120,9 @@ type Joined struct {
 	// a joiner.
 	arrivals <-chan *comer
 	pending  []*comer
-	stop     func() // ends the host's greetings; nil on a joiner
+	// tickets are the host's, each player slot's (Joined.Ticket).
+	tickets [engine.MaxPlayers]string
+	stop    func() // ends the host's greetings; nil on a joiner
 	// closers end what Meet opened under the connections (ICE agents,
 	// sockets), after them.
 	closers []io.Closer
@@ -216,7 +229,7 @@ func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) 
 	rtt := conn.ConnectionStats()
 	l := newLink(context.WithoutCancel(ctx), conn)
 	return &Joined{
-		Terms: w.terms(), Slot: w.Slot, Rejoin: w.Rejoin, Watching: w.Watch,
+		Terms: w.terms(), Slot: w.Slot, Rejoin: w.Rejoin, Watching: w.Watch, Ticket: w.Ticket,
 		Peers: []netplay.Peer{{Slot: 0, Link: l}}, RTT: rtt.SmoothedRTT, Path: PathDirect,
 		conns: []*quic.Conn{conn}, links: []*link{l},
 	}, nil

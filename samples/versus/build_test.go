@@ -36,7 +36,16 @@ func TestMain(m *testing.M) {
 	if seed := os.Getenv(latencyChild); seed != "" {
 		os.Exit(latencyPeer(seed, os.Args[1:]))
 	}
+	// The peers keep their tickets (platform/desktop) in a cache of the
+	// tests' own, not the user's.
+	cache, err := os.MkdirTemp("", "lockstep-versus-cache-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_CACHE_HOME", cache)
 	code := m.Run()
+	os.RemoveAll(cache)
 	if binDir != "" {
 		os.RemoveAll(binDir)
 	}

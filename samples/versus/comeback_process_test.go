@@ -50,6 +50,7 @@ func TestAJoinerKilledAndStartedAgainTakesItsSlotBack(t *testing.T) {
 			hs.Netplay.TakenBack, as.Netplay.Rejoined, as.Netplay.Slot, as.Netplay.CaughtUp)
 	}
 	waitLog(t, host, "transport: a player came back")
+	waitLog(t, host, "ticket=true") // its own slot by its ticket, not as the longest silent
 }
 
 // A spectator (-spectate) that comes at about tick 300 replays the

@@ -86,4 +86,5 @@ func TestThroughALobbyAPlayerComesBackAndASpectatorWatches(t *testing.T) {
 		t.Fatalf("spectator's netplay %+v, host's %+v: want it watching, caught up, counted by the host", ws.Netplay, hs.Netplay)
 	}
 	replayMatches(ctx, t, bin, hs, "-replay", rec)
+	waitLog(t, host, "ticket=true") // the player's own slot by its ticket
 }

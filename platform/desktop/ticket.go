@@ -1,0 +1,86 @@
+package desktop
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
+)
+
+// A joiner keeps the ticket its host welcomed it with (transport's
+// Joined.Ticket) in a file named after the session's code, so that the
+// game started again with that code shows it and takes back its own
+// slot at once, not the slot of whichever player has been silent
+// longest. The file is in the user's cache directory (os.UserCacheDir),
+// in the game's folder; it is removed when the session ends for this
+// player. Two players of one session under one user account share it:
+// the last one welcomed keeps it.
+
+// maxTicket bounds what a ticket file may hold.
+const maxTicket = 64
+
+// ticketPath is the file of the game's ticket in the session with code;
+// "" when the user has no cache directory.
+func ticketPath(game, code string) string {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256([]byte("lockstep seat ticket\x00" + code))
+	return filepath.Join(base, folderName(game), "netplay", hex.EncodeToString(sum[:12])+".ticket")
+}
+
+// loadTicket returns the ticket kept at path; "" when there is none, or
+// what is there is not one.
+func loadTicket(path string) string {
+	if path == "" {
+		return ""
+	}
+	f, err := output.OpenRegular(path) // not os.ReadFile: a FIFO there would hang it
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxTicket+1))
+	t := strings.TrimSpace(string(b))
+	if err != nil || len(t) == 0 || len(t) > maxTicket || strings.ContainsFunc(t, func(r rune) bool { return r <= ' ' || r > '~' }) {
+		return ""
+	}
+	return t
+}
+
+// saveTicket keeps ticket at path, whole or not at all.
+func saveTicket(path, ticket string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("netplay: keep this player's ticket: %w", err)
+	}
+	f, err := output.Create(path)
+	if err != nil {
+		return fmt.Errorf("netplay: keep this player's ticket: %w", err)
+	}
+	if _, err := f.Write([]byte(ticket + "\n")); err != nil {
+		return errors.Join(fmt.Errorf("netplay: keep this player's ticket in %s: %w", path, err), f.Abort())
+	}
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("netplay: keep this player's ticket: %w", err)
+	}
+	return nil
+}
+
+// dropTicket removes the ticket at path: the session is over for this
+// player.
+func dropTicket(path string) error {
+	if path == "" {
+		return nil
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("netplay: remove this player's ticket: %w", err)
+	}
+	return nil
+}
