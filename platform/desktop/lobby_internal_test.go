@@ -210,3 +210,25 @@ func TestAHostNobodyJoinsIsToldSoAndHostsAgainWithTheSameCode(t *testing.T) {
 		t.Fatalf("hosting again at once with the same code: %v, want the room afresh (and alone again)", err)
 	}
 }
+
+// A peer that comes to a game under way (a guest's seat, every player's
+// taken) or to watch is not told to wait for players to join: it is
+// told what it is doing.
+func TestTheWaitingScreenSaysWhatAPeerComingLateIsDoing(t *testing.T) {
+	for _, c := range []struct {
+		seat  int
+		watch bool
+		want  string
+	}{
+		{seat: 1, want: "waiting for the other players to join"},
+		{seat: 2, want: "the game has started: asking its host for a place"},
+		{seat: 2, watch: true, want: "watching this game: connecting to its host"},
+	} {
+		p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", watch: c.watch}
+		p.room(2, c.seat)
+		p.set(stateWaitPlayers, 1, nil)
+		if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, c.want) {
+			t.Errorf("seat %d, watching %v: the screen says %q, want %q", c.seat, c.watch, said, c.want)
+		}
+	}
+}
