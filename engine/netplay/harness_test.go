@@ -128,7 +128,7 @@ type botGame struct {
 	// turn, players at a time.
 	everyMembers []engine.Member
 	logMembers   bool
-	busy    func(n uint64)  // called by every tick n (the fork's too): a slow tick
+	busy         func(n uint64) // called by every tick n (the fork's too): a slow tick
 }
 
 func (g *botGame) Tick(t *engine.Tick) error {
