@@ -89,8 +89,8 @@ func (t Terms) WithDefaults(rollback int) (Terms, error) {
 // Check reports the first term of a wish out of its range as a
 // *RangeError: the player count, 2 to engine.MaxPlayers (0: the host's),
 // the input delay, 0 (picked from the round trip, or none for a peer
-// drawing ahead) to MaxInputDelay ticks, and the tick rate, 0 (60) or 1
-// to engine.MaxTPS. It is the one range check of a session's player
+// drawing ahead) to MaxInputDelay ticks, the tick rate, 0 (60) or 1
+// to engine.MaxTPS, and each empty slot, a joiner's slot named once. It is the one range check of a session's player
 // count and input delay: the layers above call it and name the term
 // their way.
 func (t Terms) Check() error { return t.check(true) }
