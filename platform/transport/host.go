@@ -25,7 +25,9 @@ type joiner struct {
 
 // Host listens on addr and waits for Players-1 peers that know the code,
 // run the same build, game and settings, and say they can run the
-// session; others are refused with the reason, on both sides. listening,
+// session (with LateJoin, only for Options.StartWith-1 of them, or until
+// Options.Start; the slots left start empty); others are refused with
+// the reason, on both sides. listening,
 // when not nil, is told the address once it listens. Once the session
 // has started the host goes on greeting peers that know the code, within
 // the same bounds: Joined.Admit places them (a player started again, a
