@@ -193,6 +193,24 @@ func joinAny() Options {
 	return o
 }
 
+// hostWithJoiner starts a host with o and a joiner with jo, and returns
+// the host's address and both their places once the session started;
+// the joiner's closes at cleanup.
+func hostWithJoiner(t *testing.T, ctx context.Context, o, jo Options) (string, *Joined, *Joined) {
+	t.Helper()
+	addr, _, wait := startHost(t, ctx, o)
+	j, err := Join(ctx, addr, jo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = j.Close() })
+	h, err := wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return addr, h, j
+}
+
 // fakeAdmitter is a session that takes spectators only when told to
 // (take), and names a slot vacant only when told to (vacant), which it
 // then gives back when told to (back) and else refuses as given up; its
@@ -226,16 +244,7 @@ func (f *fakeAdmitter) Watch(netplay.Link) error {
 func TestAFloodAfterTheStartIsBoundedAsBeforeAndASpectatorStillGetsIn(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	addr, _, wait := startHost(t, ctx, opts(testCode))
-	j, err := Join(ctx, addr, opts(testCode))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
-	h, err := wait()
-	if err != nil {
-		t.Fatal(err)
-	}
+	addr, h, _ := hostWithJoiner(t, ctx, opts(testCode), opts(testCode))
 	g := h.l.gate
 	g.mu.Lock()
 	members := g.conns
@@ -354,16 +363,7 @@ func TestANewcomerTakesASlotGivenUpAndEndsOnTheHostsState(t *testing.T) {
 	defer cancel()
 	o := opts(testCode)
 	o.Terms.InputDelay, o.Terms.PlayOn, o.Terms.LateJoin = 4, true, true
-	addr, _, wait := startHost(t, ctx, o)
-	j, err := Join(ctx, addr, joinAny())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
-	h, err := wait()
-	if err != nil {
-		t.Fatal(err)
-	}
+	addr, h, j := hostWithJoiner(t, ctx, o, joinAny())
 	start := time.Now()
 	clock := func() time.Duration { return time.Since(start) + time.Second }
 	host := newFoldPeerDropping(t, h, 2*time.Second)
@@ -412,21 +412,13 @@ func TestANewcomerTakesASlotGivenUpAndEndsOnTheHostsState(t *testing.T) {
 func TestAPlayerTheSessionCannotTakeBackIsToldWhy(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	addr, _, wait := startHost(t, ctx, opts(testCode))
-	j, err := Join(ctx, addr, opts(testCode))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
-	h, err := wait()
-	if err != nil {
-		t.Fatal(err)
-	}
+	addr, h, _ := hostWithJoiner(t, ctx, opts(testCode), opts(testCode))
 	errs := make(chan error, 1)
 	go func() {
 		_, err := Join(ctx, addr, opts(testCode))
 		errs <- err
 	}()
+	var err error
 	for now := time.Duration(0); ; now += time.Second / 60 {
 		h.Admit(&fakeAdmitter{vacant: true}, now)
 		select {
@@ -447,16 +439,7 @@ func TestAPlayerTheSessionCannotTakeBackIsToldWhy(t *testing.T) {
 func TestAPlayerWhosePlaceANewConnectionTookIsToldItWasReplaced(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	addr, _, wait := startHost(t, ctx, opts(testCode))
-	old, err := Join(ctx, addr, opts(testCode))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer old.Close()
-	h, err := wait()
-	if err != nil {
-		t.Fatal(err)
-	}
+	addr, h, old := hostWithJoiner(t, ctx, opts(testCode), opts(testCode))
 	if err := old.Replaced(); err != nil {
 		t.Fatalf("before anyone took its place: %v, want nil", err)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -10,6 +11,39 @@ import (
 
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
+
+// hostAndJoiner starts a host of a session of ticks ticks with code and
+// a joiner, each a bot of its own seed, and returns them, and the host's
+// address, once the joiner's session started.
+func hostAndJoiner(ctx context.Context, t *testing.T, bin, code, ticks string, seeds [2]int) (host, joiner *peerRun, addr string) {
+	t.Helper()
+	host = startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-ticks", ticks, "-code", code, "-bot", fmt.Sprint(seeds[0]))
+	addr = waitHost(t, host).String()
+	joiner = startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", fmt.Sprint(seeds[1]))
+	waitLog(t, joiner, "netplay: session started")
+	return host, joiner, addr
+}
+
+// named is a peer and what a failure calls it.
+type named struct {
+	name string
+	p    *peerRun
+}
+
+// endAll waits for every peer to end and fails, with each one's log,
+// unless every one ended with status 0.
+func endAll(t *testing.T, peers ...named) {
+	t.Helper()
+	var failed strings.Builder
+	for _, n := range peers {
+		if err := n.p.cmd.Wait(); err != nil {
+			fmt.Fprintf(&failed, "%s: %v\n%s\n", n.name, err, n.p.stderr.String())
+		}
+	}
+	if failed.Len() > 0 {
+		t.Fatal(failed.String())
+	}
+}
 
 // A joiner killed (SIGKILL) mid-session and started again with the same
 // -join and -code takes its slot back: the host names it vacant, the new
@@ -23,10 +57,7 @@ func TestAJoinerKilledAndStartedAgainTakesItsSlotBack(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	const code = "comeback-test-code"
-	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-ticks", "1200", "-code", code, "-bot", "3")
-	addr := waitHost(t, host).String()
-	joiner := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
-	waitLog(t, joiner, "netplay: session started")
+	host, joiner, addr := hostAndJoiner(ctx, t, bin, code, "1200", [2]int{3, 4})
 	time.Sleep(3 * time.Second) // about 180 ticks of play, then the process is gone
 	if err := joiner.cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
@@ -34,10 +65,7 @@ func TestAJoinerKilledAndStartedAgainTakesItsSlotBack(t *testing.T) {
 	_ = joiner.cmd.Wait()
 	waitLog(t, host, "netplay: waiting for a silent player")
 	again := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
-	herr, aerr := host.cmd.Wait(), again.cmd.Wait()
-	if herr != nil || aerr != nil {
-		t.Fatalf("host: %v\n%s\njoiner started again: %v\n%s", herr, host.stderr.String(), aerr, again.stderr.String())
-	}
+	endAll(t, named{"host", host}, named{"joiner started again", again})
 	hs, as := host.summary(t), again.summary(t)
 	if hs.Ticks != 1200 || as.Ticks != 1200 || hs.StateHash != as.StateHash {
 		t.Fatalf("host: %d ticks, hash %s; joiner started again: %d ticks, hash %s: want 1200 and equal", hs.Ticks, hs.StateHash, as.Ticks, as.StateHash)
@@ -65,17 +93,11 @@ func TestASpectatorAtTick300EndsOnThePlayersHashAndItsRecordingReplaysToIt(t *te
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	const code = "spectate-test-code"
-	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-ticks", "900", "-code", code, "-bot", "5")
-	addr := waitHost(t, host).String()
-	joiner := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "6")
-	waitLog(t, joiner, "netplay: session started")
+	host, joiner, addr := hostAndJoiner(ctx, t, bin, code, "900", [2]int{5, 6})
 	time.Sleep(5 * time.Second) // about 300 ticks
 	rec := filepath.Join(t.TempDir(), "watched.tape")
 	watcher := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-spectate", "-record", rec)
-	herr, jerr, werr := host.cmd.Wait(), joiner.cmd.Wait(), watcher.cmd.Wait()
-	if herr != nil || jerr != nil || werr != nil {
-		t.Fatalf("host: %v\n%s\njoiner: %v\n%s\nspectator: %v\n%s", herr, host.stderr.String(), jerr, joiner.stderr.String(), werr, watcher.stderr.String())
-	}
+	endAll(t, named{"host", host}, named{"joiner", joiner}, named{"spectator", watcher})
 	hs, js, ws := host.summary(t), joiner.summary(t), watcher.summary(t)
 	for _, s := range []desktop.Summary{js, ws} {
 		if s.Ticks != 900 || s.StateHash != hs.StateHash {
@@ -104,10 +126,7 @@ func TestAStoppedGameWhosePlayerStartedItAgainIsToldItWasReplaced(t *testing.T) 
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	const code = "replaced-test-code"
-	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-ticks", "900", "-code", code, "-bot", "3")
-	addr := waitHost(t, host).String()
-	old := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
-	waitLog(t, old, "netplay: session started")
+	host, old, addr := hostAndJoiner(ctx, t, bin, code, "900", [2]int{3, 4})
 	time.Sleep(2 * time.Second)
 	if err := old.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
@@ -125,10 +144,7 @@ func TestAStoppedGameWhosePlayerStartedItAgainIsToldItWasReplaced(t *testing.T) 
 	if os := old.summary(t); os.Netplay == nil || os.Netplay.End != "replaced" {
 		t.Fatalf("the stopped game's summary says %+v, want it ended as replaced", os.Netplay)
 	}
-	herr, aerr := host.cmd.Wait(), again.cmd.Wait()
-	if herr != nil || aerr != nil {
-		t.Fatalf("host: %v\n%s\nnew copy: %v\n%s", herr, host.stderr.String(), aerr, again.stderr.String())
-	}
+	endAll(t, named{"host", host}, named{"new copy", again})
 	if hs, as := host.summary(t), again.summary(t); hs.Ticks != 900 || as.Ticks != 900 || hs.StateHash != as.StateHash {
 		t.Fatalf("host: %d ticks, hash %s; new copy: %d, %s: want 900 and equal", hs.Ticks, hs.StateHash, as.Ticks, as.StateHash)
 	}

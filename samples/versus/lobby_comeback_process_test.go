@@ -68,10 +68,7 @@ func TestThroughALobbyAPlayerComesBackAndASpectatorWatches(t *testing.T) {
 	waitLog(t, again, "netplay: session started")
 	rec := filepath.Join(t.TempDir(), "watched.tape")
 	watcher := startPeer(ctx, t, bin, "-lobby", addr, "-code", code, "-spectate", "-record", rec)
-	herr, aerr, werr := host.cmd.Wait(), again.cmd.Wait(), watcher.cmd.Wait()
-	if herr != nil || aerr != nil || werr != nil {
-		t.Fatalf("host: %v\n%s\njoiner started again: %v\n%s\nspectator: %v\n%s", herr, host.stderr.String(), aerr, again.stderr.String(), werr, watcher.stderr.String())
-	}
+	endAll(t, named{"host", host}, named{"joiner started again", again}, named{"spectator", watcher})
 	hs, as, ws := host.summary(t), again.summary(t), watcher.summary(t)
 	for _, s := range []desktop.Summary{as, ws} {
 		if s.Ticks != 1500 || s.StateHash != hs.StateHash {
