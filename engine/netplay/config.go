@@ -37,8 +37,9 @@ type Config struct {
 	// Slot is this peer's slot: 0 is the host, which relays between the
 	// others; the zero value is the host.
 	Slot int
-	// Peers are this peer's links: the host has one to each other slot,
-	// a joiner one to the host. No default.
+	// Peers are this peer's links: the host has one to each other slot
+	// but the empty ones (Terms.Empty), a joiner one to the host. No
+	// default.
 	Peers []Peer
 }
 
@@ -68,6 +69,9 @@ func (c Config) withDefaults() (Config, error) {
 	if c.LateJoin && !c.PlayOn && c.Slot == 0 {
 		return c, fmt.Errorf("netplay: LateJoin without PlayOn: a player can join only a session that plays on without the one who left")
 	}
+	if len(c.Empty) > 0 && !c.LateJoin && c.Slot == 0 {
+		return c, fmt.Errorf("netplay: empty slots %v without LateJoin: a session may start with a slot empty only when a newcomer can take it", c.Empty)
+	}
 	if c.Rejoin && (c.Slot == 0 || c.Rollback > 0) {
 		return c, fmt.Errorf("netplay: Rejoin on slot %d with Rollback %d: only a joiner rejoins, in lockstep (Rollback 0)", c.Slot, c.Rollback)
 	}
@@ -75,11 +79,12 @@ func (c Config) withDefaults() (Config, error) {
 }
 
 // checkPeers refuses a star that is not one: the host links to every
-// other slot once, a joiner to the host only.
+// other slot once but the empty ones (Terms.Empty), a joiner to the host
+// only.
 func (c Config) checkPeers() error {
 	want := 1
 	if c.Slot == 0 {
-		want = c.Players - 1
+		want = c.Players - 1 - len(c.Empty)
 	}
 	if len(c.Peers) != want {
 		return fmt.Errorf("netplay: slot %d has %d peers: want %d (the host links to every joiner, a joiner to the host)", c.Slot, len(c.Peers), want)
@@ -90,7 +95,7 @@ func (c Config) checkPeers() error {
 		if c.Slot != 0 {
 			ok = p.Slot == 0
 		}
-		if !ok || seen[p.Slot] || p.Link == nil || p.Slot == c.Slot {
+		if !ok || seen[p.Slot] || p.Link == nil || p.Slot == c.Slot || c.Slot == 0 && c.empty(p.Slot) {
 			return fmt.Errorf("netplay: slot %d cannot link to slot %d (or its link is nil)", c.Slot, p.Slot)
 		}
 		seen[p.Slot] = true

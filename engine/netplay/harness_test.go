@@ -124,7 +124,11 @@ type botGame struct {
 	zs      int      // presses of Z by slot 0 so far, for measuring input latency
 	pred    *predicted
 	members []engine.Member // the last tick's
-	busy    func(n uint64)  // called by every tick n (the fork's too): a slow tick
+	// everyMembers, when logMembers is set, is every tick's Members in
+	// turn, players at a time.
+	everyMembers []engine.Member
+	logMembers   bool
+	busy         func(n uint64) // called by every tick n (the fork's too): a slow tick
 }
 
 func (g *botGame) Tick(t *engine.Tick) error {
@@ -148,6 +152,9 @@ func (g *botGame) Tick(t *engine.Tick) error {
 	}
 	if g.pred == nil || g.pred.main == g {
 		g.hashes = append(g.hashes, g.state)
+		if g.logMembers {
+			g.everyMembers = append(g.everyMembers, t.Members...)
+		}
 	}
 	return nil
 }

@@ -165,9 +165,39 @@ func New(cfg Config) (*Session, error) {
 			s.peers[i].acked[j], s.peers[i].sentUpTo[j] = d, d
 		}
 	}
+	s.startEmpty(d)
 	s.delay, s.depth = cfg.InputDelay, cfg.Rollback
 	return s, nil
 }
+
+// startEmpty makes the slots nobody holds at the start (Terms.Empty)
+// Gone from tick 0: on every peer the first d ticks' records, which no
+// one sends, and on the host the slot itself, given up at tick 0 with a
+// peer of its own that links nowhere until Rejoin gives it to a
+// newcomer. fillGone writes the ticks after; the history keeps them.
+func (s *Session) startEmpty(d uint64) {
+	for _, slot := range s.cfg.Empty {
+		for t := range d {
+			*s.slots[slot].at(t) = record{presence: engine.Gone}
+		}
+		if s.cfg.Slot != 0 {
+			continue
+		}
+		s.gone[slot], s.goneAt[slot] = true, 0
+		p := peer{dropped: true} // sent nothing, never silent: isGone
+		p.setLink(Peer{Slot: slot, Link: nowhere{}})
+		for j := range s.cfg.Players {
+			p.acked[j], p.sentUpTo[j] = d, d
+		}
+		s.peers = append(s.peers, p)
+	}
+}
+
+// nowhere is the link of a slot empty from the start: it carries nothing.
+type nowhere struct{}
+
+func (nowhere) Send([]byte) error       { return nil }
+func (nowhere) Receive() ([]byte, bool) { return nil, false }
 
 var (
 	_ engine.Lockstep     = (*Session)(nil)

@@ -50,6 +50,15 @@ type Terms struct {
 	// catches up as a player back does. It is the host's policy and needs
 	// PlayOn; false keeps a slot given up Gone.
 	LateJoin bool
+	// Empty are the slots nobody holds when the session starts (a host
+	// that starts before every place is filled, with LateJoin): they are
+	// engine.Gone from tick 0 on every peer, their input the zero Input,
+	// until a newcomer takes one (Session.Vacant names it, Session.Rejoin
+	// gives it) and it is Playing from the first tick the host lacks. A
+	// transport sends them in its welcome; a peer that comes later learns
+	// them from the history, which holds them Gone from tick 0. Each is 1
+	// to Players-1, once; nil: every slot is held from the start.
+	Empty []int
 	// HashInterval is the ticks between the state hashes peers compare;
 	// 0 means DefaultHashInterval.
 	HashInterval uint64
@@ -80,8 +89,8 @@ func (t Terms) WithDefaults(rollback int) (Terms, error) {
 // Check reports the first term of a wish out of its range as a
 // *RangeError: the player count, 2 to engine.MaxPlayers (0: the host's),
 // the input delay, 0 (picked from the round trip, or none for a peer
-// drawing ahead) to MaxInputDelay ticks, and the tick rate, 0 (60) or 1
-// to engine.MaxTPS. It is the one range check of a session's player
+// drawing ahead) to MaxInputDelay ticks, the tick rate, 0 (60) or 1
+// to engine.MaxTPS, and each empty slot, a joiner's slot named once. It is the one range check of a session's player
 // count and input delay: the layers above call it and name the term
 // their way.
 func (t Terms) Check() error { return t.check(true) }
@@ -96,7 +105,33 @@ func (t Terms) check(wish bool) error {
 	case t.TPS < 0 || t.TPS > engine.MaxTPS || t.TPS == 0 && !wish:
 		return &RangeError{What: "tick rate", Value: t.TPS, Min: 1, Max: engine.MaxTPS}
 	}
+	return t.checkEmpty()
+}
+
+// checkEmpty refuses an empty slot that is not a joiner's (the host's
+// own, or past the players), or one named twice.
+func (t Terms) checkEmpty() error {
+	var seen [engine.MaxPlayers]bool
+	for _, e := range t.Empty {
+		if e < 1 || e >= t.Players {
+			return &RangeError{What: "empty slot", Value: e, Min: 1, Max: t.Players - 1}
+		}
+		if seen[e] {
+			return fmt.Errorf("netplay: empty slot %d named twice", e)
+		}
+		seen[e] = true
+	}
 	return nil
+}
+
+// empty reports whether slot starts empty (Empty).
+func (t *Terms) empty(slot int) bool {
+	for _, e := range t.Empty {
+		if e == slot {
+			return true
+		}
+	}
+	return false
 }
 
 // RangeError is a term out of its range: which, its value and the range.

@@ -87,8 +87,9 @@ type Config struct {
 	Sound SoundOptions
 
 	// Net is the netplay session's options (-host, -join, -lobby, -code,
-	// -input-delay, -net-timeout, -join-timeout, -rollback, -spectate;
-	// see NetOptions); the zero Net plays alone.
+	// -input-delay, -net-timeout, -join-timeout, -rollback, -spectate,
+	// -play-on, -late-join, -start-with; see NetOptions); the zero Net
+	// plays alone.
 	Net NetOptions
 
 	// SyncTest, 1 to engine/netplay's MaxRollback, runs the game as a

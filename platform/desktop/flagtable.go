@@ -202,6 +202,15 @@ func netFlags() []sharedFlag {
 		{name: "rollback", field: "Net.Rollback", also: "Net.NoRollback", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			c.Net.rollbackFlag(fs, n, d.Net)
 		}},
+		{name: "play-on", field: "Net.PlayOn", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+			fs.BoolVar(&c.Net.PlayOn, n, d.Net.PlayOn, "netplay (host): play on without a player whose place was given up, their slot idle (for a game that can)")
+		}},
+		{name: "late-join", field: "Net.LateJoin", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+			fs.BoolVar(&c.Net.LateJoin, n, d.Net.LateJoin, "netplay (host, with -play-on): a player who joins while the session runs takes a free place, catching up from its first tick")
+		}},
+		{name: "start-with", field: "Net.StartWith", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+			fs.IntVar(&c.Net.StartWith, n, d.Net.StartWith, "netplay (host, with -late-join): start as soon as this many players, the host included, are there; the other places are empty until players join late (0: every place)")
+		}},
 	}
 }
 

@@ -18,8 +18,8 @@ var setInCode = []string{
 	"Window.Title", "Window.Width", "Window.Height", "Window.Fixed", "Window.MinWidth", "Window.MinHeight",
 	"Window.Software", "Window.LogicalWidth", "Window.LogicalHeight", "Window.IntegerScale", "Window.Icon",
 	"Window.HideCursor", "Window.RelativeMouse",
-	"Debug.NoFullscreenKey", "Debug.NoScreenshotKey", "Output.StatsOut", "Net.ListenAll", "Net.PlayOn",
-	"Net.MaxSpectators", "Net.LateJoin",
+	"Debug.NoFullscreenKey", "Debug.NoScreenshotKey", "Output.StatsOut", "Net.ListenAll",
+	"Net.MaxSpectators",
 }
 
 // configFields lists the paths of t's exported fields, into the structs

@@ -45,19 +45,26 @@ type NetOptions struct {
 	// (10 s).
 	JoinTimeout time.Duration
 	// PlayOn keeps the session going without a player whose place was
-	// given up (code only, no flag: a game that can play on with a slot
-	// idle says so); their slot's input is then the zero Input and the
-	// game sees them engine.Gone in Tick.Members. false ends the session
-	// for everyone after that player's last tick. Only the host's counts.
+	// given up (-play-on, for a game that can play on with a slot idle);
+	// their slot's input is then the zero Input and the game sees them
+	// engine.Gone in Tick.Members. false ends the session for everyone
+	// after that player's last tick. Only the host's counts.
 	PlayOn bool
-	// LateJoin lets a player join the session under way (code only: a
-	// game that can take a new player says so): one who runs -join ADDR
-	// -code CODE while no player's place is held takes the slot of a
-	// player given up, catching up as a player who comes back does, and
-	// every peer's game sees the slot Playing again on one tick in
-	// Tick.Members. It needs PlayOn. false: a slot given up stays Gone.
-	// Only the host's counts.
+	// LateJoin lets a player join the session under way (-late-join, for
+	// a game that can take a new player): one who runs -join ADDR -code
+	// CODE while no player's place is held takes the slot of a player
+	// given up, or one empty from the start (StartWith), catching up as a
+	// player who comes back does, and every peer's game sees the slot
+	// Playing again on one tick in Tick.Members. It needs PlayOn. false: a
+	// slot given up stays Gone. Only the host's counts.
 	LateJoin bool
+	// StartWith starts the host's session as soon as this many players,
+	// the host included, are there (-start-with N, 1 to Loop.Players,
+	// with LateJoin): the other slots are engine.Gone from tick 0 on
+	// every peer until newcomers take them. On the host's waiting screen
+	// of a LateJoin game, Enter starts with whoever is there. 0 waits for
+	// every slot.
+	StartWith int
 	// Rollback is the most ticks this machine draws ahead of the
 	// confirmed input (-rollback N), 1 to engine/netplay's MaxRollback;
 	// 0 means DefaultRollback (8). It takes a game that is an
@@ -110,6 +117,12 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("%s needs %s: the host printed it", join, code)
 	case n.LateJoin && !n.PlayOn:
 		return usagef("%s needs %s: a player can join only a session that plays on without the one who left", name("Net.LateJoin"), name("Net.PlayOn"))
+	case n.StartWith != 0 && !n.LateJoin:
+		return usagef("%s needs %s: the places left empty at the start are for players who join late", name("Net.StartWith"), name("Net.LateJoin"))
+	case n.StartWith < 0 || n.StartWith > c.Loop.Players:
+		return usagef("invalid value %d for %s: want 1 to %d players, the host included (0: every place filled)", n.StartWith, name("Net.StartWith"), c.Loop.Players)
+	case n.StartWith != 0 && n.Join != "":
+		return usagef("%s is the host's to choose: give it to the host", name("Net.StartWith"))
 	case n.Spectate && n.Join == "" && n.Lobby == "" || n.Spectate && n.Code == "":
 		return usagef("%s needs %s ADDR or %s ADDR, and %s: the session to watch", name("Net.Spectate"), join, lobby, code)
 	case n.Code != "" && !n.active():
@@ -178,7 +191,7 @@ func (r *run) sessionOptions(local netplay.Local) transport.Options {
 	o, n := &r.cfg, &r.cfg.Net
 	return transport.Options{Terms: r.wish(), Local: local, Code: n.Code,
 		Build: buildID(o.Version, o.Physics.String(), r.log), Game: o.Name, Logger: r.log, Chosen: chosenSettings(o, r.recorded),
-		ListenAll: n.ListenAll,
+		ListenAll: n.ListenAll, StartWith: n.StartWith,
 		// A joiner takes its place only once it knows it can run the
 		// host's terms.
 		Check: r.canAdopt}
@@ -226,6 +239,9 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		}
 		s := hostScreen(n.Host, opt.Code, opt.Terms.Players)
 		*screen, opt.Arrived = s, s.arrived
+		if n.LateJoin {
+			opt.Start = s.startable() // Enter starts with whoever is there
+		}
 		connect = func(ctx context.Context) (*transport.Joined, error) {
 			return transport.Host(ctx, n.Host, opt, func(a net.Addr) {
 				s.listening(a)

@@ -47,6 +47,13 @@ func TestNetplayFlagsAreCheckedNamingTheFlag(t *testing.T) {
 		{[]string{"-host", "127.0.0.1:1", "-spectate"}, "-spectate needs -join ADDR or -lobby ADDR"},
 		{[]string{"-lobby", "127.0.0.1:7000", "-spectate"}, "-spectate needs -join ADDR or -lobby ADDR, and -code"},
 		{[]string{"-lobby", "127.0.0.1:7000", "-code", "abcdefgh", "-spectate"}, ""},
+		{[]string{"-host", "127.0.0.1:1", "-play-on", "-late-join", "-start-with", "1"}, ""},
+		{[]string{"-host", "127.0.0.1:1", "-play-on", "-late-join", "-start-with", "2"}, ""},
+		{[]string{"-host", "127.0.0.1:1", "-late-join"}, "-late-join needs -play-on"},
+		{[]string{"-host", "127.0.0.1:1", "-play-on", "-start-with", "1"}, "-start-with needs -late-join"},
+		{[]string{"-host", "127.0.0.1:1", "-play-on", "-late-join", "-start-with", "3"}, "invalid value 3 for -start-with: want 1 to 2 players"},
+		{[]string{"-host", "127.0.0.1:1", "-play-on", "-late-join", "-start-with", "-1"}, "invalid value -1 for -start-with"},
+		{[]string{"-join", "127.0.0.1:1", "-code", "abcdefgh", "-play-on", "-late-join", "-start-with", "1"}, "-start-with is the host's to choose"},
 	} {
 		_, err := desktop.Parse(&box{}, desktop.Config{Loop: engine.Config{Players: 2}}, tc.args)
 		switch {

@@ -39,26 +39,27 @@ func readReplay(ctx context.Context, path string) (*tape.Tape, error) {
 	return tape.ReadFile(path)
 }
 
-// replayHeader reads the settings of the recording at path, for Parse,
-// and the recording itself when it came from a pipe.
-func replayHeader(path string) ([]tape.Setting, *pipedReplay, error) {
+// replayHeader reads the header of the recording at path (its settings
+// and player count), for Parse, and the recording itself when it came
+// from a pipe.
+func replayHeader(path string) (tape.Header, *pipedReplay, error) {
 	f, piped, err := openReplay(context.Background(), path)
 	if err != nil {
-		return nil, nil, err
+		return tape.Header{}, nil, err
 	}
 	if piped != nil {
 		t, err := piped.tape()
 		if err != nil {
-			return nil, nil, err
+			return tape.Header{}, nil, err
 		}
-		return t.Settings, piped, nil
+		return t.Header, piped, nil
 	}
 	defer f.Close()
 	p, err := tape.NewPlayer(f)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+		return tape.Header{}, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return p.Settings, nil, nil
+	return p.Header, nil, nil
 }
 
 // openReplay opens the recording at path: a regular file is returned

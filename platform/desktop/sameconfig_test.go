@@ -95,6 +95,11 @@ func sameCases(replay string) []sameCase {
 		{"Net.NoRollback", func(c *desktop.Config) { c.Net.Host, c.Net.NoRollback = "127.0.0.1:1", true }, []string{"-host", "127.0.0.1:1", "-rollback", "0"}},
 		{"Net.Lobby", func(c *desktop.Config) { c.Net.Lobby = "127.0.0.1:7000" }, []string{"-lobby", "127.0.0.1:7000"}},
 		{"Net.Spectate", func(c *desktop.Config) { c.Net.Join, c.Net.Code, c.Net.Spectate = "127.0.0.1:7777", "abcdefgh", true }, []string{"-join", "127.0.0.1:7777", "-code", "abcdefgh", "-spectate"}},
+		{"Net.PlayOn", func(c *desktop.Config) { c.Net.Host, c.Net.PlayOn = "127.0.0.1:1", true }, []string{"-host", "127.0.0.1:1", "-play-on"}},
+		{"Net.LateJoin", func(c *desktop.Config) { c.Net.Host, c.Net.PlayOn, c.Net.LateJoin = "127.0.0.1:1", true, true }, []string{"-host", "127.0.0.1:1", "-play-on", "-late-join"}},
+		{"Net.StartWith", func(c *desktop.Config) {
+			c.Net.Host, c.Net.PlayOn, c.Net.LateJoin, c.Net.StartWith = "127.0.0.1:1", true, true, 1
+		}, []string{"-host", "127.0.0.1:1", "-play-on", "-late-join", "-start-with", "1"}},
 		{"SyncTest", func(c *desktop.Config) { c.SyncTest = 4 }, []string{"-synctest", "4"}},
 		{"GameFlags", func(c *desktop.Config) { c.GameFlags = []tape.Setting{{Name: "speed", Value: "2.5"}} }, []string{"-speed", "2.5"}},
 	}
@@ -108,8 +113,8 @@ var codeOnly = []string{
 	"Window.Title", "Window.Width", "Window.Height", "Window.Fixed", "Window.MinWidth", "Window.MinHeight",
 	"Window.Software", "Window.LogicalWidth", "Window.LogicalHeight", "Window.IntegerScale", "Window.Icon",
 	"Window.HideCursor", "Window.RelativeMouse",
-	"Debug.NoFullscreenKey", "Debug.NoScreenshotKey", "Output.StatsOut", "Net.ListenAll", "Net.PlayOn",
-	"Net.MaxSpectators", "Net.LateJoin",
+	"Debug.NoFullscreenKey", "Debug.NoScreenshotKey", "Output.StatsOut", "Net.ListenAll",
+	"Net.MaxSpectators",
 }
 
 // A Config written in code and the same values typed as flags parse to

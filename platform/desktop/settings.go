@@ -95,11 +95,14 @@ func (c *Config) setSetting(g *gameFlags, s tape.Setting) error {
 // Settings chosen reports must agree with the recording's.
 func (c *Config) replaySettings(g *gameFlags, chosen func(string) bool) (Config, error) {
 	path := c.Output.Replay
-	settings, piped, err := replayHeader(path)
+	h, piped, err := replayHeader(path)
 	if err != nil {
 		return *c, usagef("-replay: %v", err)
 	}
 	c.piped = piped
-	return c.adoptSettings(g, settings, chosen, source{prefix: "-replay " + path, who: "the recording",
+	if c.MaxPlayers > 0 && h.Players != 0 {
+		c.Loop.Players = h.Players // a game of several counts replays the recording's, as a joiner plays the host's
+	}
+	return c.adoptSettings(g, h.Settings, chosen, source{prefix: "-replay " + path, who: "the recording",
 		fix: "replay it with the program that made it"})
 }

@@ -32,6 +32,29 @@ type waitScreen struct {
 	joined  []string // the joiners' addresses, on a host
 	hosting bool
 	code    string // the session's, on a host
+	// start, on the host of a LateJoin game, is closed when Enter asks
+	// to start with whoever is there (transport.Options.Start); nil
+	// elsewhere. Only the main goroutine closes it.
+	start   chan struct{}
+	started bool
+}
+
+// startable makes s, a host's, offer Enter to start with the players
+// there; it returns the channel Enter closes.
+func (s *waitScreen) startable() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.start = make(chan struct{})
+	s.lines = append(s.lines, "Enter: start now with the players here (the others join late)")
+	return s.start
+}
+
+// startNow closes start once, from the main goroutine's events.
+func (s *waitScreen) startNow() {
+	if s.start != nil && !s.started {
+		s.started = true
+		close(s.start)
+	}
 }
 
 func hostScreen(addr, code string, players int) *waitScreen {
@@ -127,10 +150,12 @@ func (s *waitScreen) screenshot(ctx context.Context, win *sdl2.Window, path stri
 }
 
 // quitSink is the events of a window that shows no game: only a request
-// to close it counts.
-type quitSink struct{ quit bool }
+// to close it counts, and Enter pressed (start now, on a host that may).
+type quitSink struct{ quit, enter bool }
 
-func (q *quitSink) Key(engine.Key, bool)                  {}
+func (q *quitSink) Key(k engine.Key, down bool) {
+	q.enter = q.enter || down && (k == engine.KeyEnter || k == engine.KeyKeypadEnter)
+}
 func (q *quitSink) Button(engine.MouseButton, bool)       {}
 func (q *quitSink) Pointer(float64, float64)              {}
 func (q *quitSink) Scroll(int32, int32)                   {}
@@ -167,6 +192,9 @@ func connectDrawing(ctx context.Context, win *sdl2.Window, s *waitScreen, connec
 		win.PollEvents(sink)
 		if sink.quit {
 			cancel(errWindowClosed)
+		}
+		if sink.enter {
+			s.startNow()
 		}
 		s.draw(win.Canvas())
 		_ = win.Present()

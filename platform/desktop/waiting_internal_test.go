@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
 )
 
 func TestAHostsWaitingScreenSaysHowToJoinAndWhoHasJoined(t *testing.T) {
@@ -60,5 +62,36 @@ func TestTheWaitingBannerSaysWhoInAPlayersWordsAndHowLongTheirPlaceIsHeld(t *tes
 	}
 	if n := testing.AllocsPerRun(100, func() { catchingUpText(buf[:0], 1<<40) }); n != 0 {
 		t.Fatalf("the catching-up banner's text allocates %v times a frame, want 0", n)
+	}
+}
+
+// On a late-join host's waiting screen Enter (either one) asks to start
+// with whoever is there: the channel handed to the transport closes
+// once, however often it is pressed; other keys and releases do not.
+func TestEnterOnALateJoinHostsWaitingScreenStartsNow(t *testing.T) {
+	s := hostScreen("127.0.0.1:1", "abcdefgh", 3)
+	start := s.startable()
+	for _, k := range []engine.Key{engine.KeyA, engine.KeyEnter} {
+		var q quitSink
+		q.Key(k, false)
+		if q.enter {
+			t.Fatalf("%v released counted as Enter pressed", k)
+		}
+	}
+	for _, k := range []engine.Key{engine.KeyEnter, engine.KeyKeypadEnter} {
+		var q quitSink
+		q.Key(k, true)
+		if !q.enter {
+			t.Fatalf("%v pressed did not count as Enter", k)
+		}
+		s.startNow()
+	}
+	select {
+	case <-start:
+	default:
+		t.Fatal("Enter did not start the session")
+	}
+	if !strings.Contains(strings.Join(s.lines, "\n"), "Enter: start now") {
+		t.Fatalf("the waiting screen does not offer Enter: %q", s.lines)
 	}
 }

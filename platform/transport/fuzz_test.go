@@ -13,7 +13,7 @@ import (
 func FuzzGreeting(f *testing.F) {
 	var b bytes.Buffer
 	host := hello{Build: "b1", Game: "versus", Settings: toWire([]tape.Setting{{Name: "seed", Value: "1"}}, []string{"seed"}), Ticks: 60}
-	for _, m := range []any{host, offer{wireTerms: wireTerms{Players: 2, Settings: host.Settings}}, answer{Refused: "no"}, welcome{Slot: 1, wireTerms: wireTerms{Players: 2, InputDelay: 3}}} {
+	for _, m := range []any{host, offer{wireTerms: wireTerms{Players: 2, Settings: host.Settings}}, answer{Refused: "no"}, welcome{Slot: 1, wireTerms: wireTerms{Players: 2, InputDelay: 3}}, welcome{Slot: 1, wireTerms: wireTerms{Players: 4, InputDelay: 3, Empty: []int{2, 3}}}} {
 		b.Reset()
 		_ = writeMessage(&b, m)
 		f.Add(b.Bytes())

@@ -84,18 +84,21 @@ type wireTerms struct {
 	Settings     []wireSetting `json:"settings"`
 	// Ticks is the tick every peer stops after (0: when a player quits).
 	Ticks uint64 `json:"ticks,omitempty"`
+	// Empty are the slots nobody holds at the start (netplay's
+	// Terms.Empty), in a welcome; none when every slot is held.
+	Empty []int `json:"empty,omitempty"`
 }
 
 // toWireTerms returns t for a greeting.
 func toWireTerms(t netplay.Terms) wireTerms {
 	return wireTerms{Players: t.Players, TPS: t.TPS, InputDelay: t.InputDelay, AdaptDelay: t.AdaptDelay,
-		HashInterval: t.HashInterval, Settings: toWire(t.Settings, nil), Ticks: t.Ticks}
+		HashInterval: t.HashInterval, Settings: toWire(t.Settings, nil), Ticks: t.Ticks, Empty: t.Empty}
 }
 
 // terms returns a greeting's terms.
 func (w wireTerms) terms() netplay.Terms {
 	return netplay.Terms{Players: w.Players, TPS: w.TPS, InputDelay: w.InputDelay, AdaptDelay: w.AdaptDelay,
-		HashInterval: w.HashInterval, Settings: fromWire(w.Settings), Ticks: w.Ticks}
+		HashInterval: w.HashInterval, Settings: fromWire(w.Settings), Ticks: w.Ticks, Empty: w.Empty}
 }
 
 // offer is the host's answer to a hello: the terms the joiner would run

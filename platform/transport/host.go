@@ -25,7 +25,9 @@ type joiner struct {
 
 // Host listens on addr and waits for Players-1 peers that know the code,
 // run the same build, game and settings, and say they can run the
-// session; others are refused with the reason, on both sides. listening,
+// session (with LateJoin, only for Options.StartWith-1 of them, or until
+// Options.Start; the slots left start empty); others are refused with
+// the reason, on both sides. listening,
 // when not nil, is told the address once it listens. Once the session
 // has started the host goes on greeting peers that know the code, within
 // the same bounds: Joined.Admit places them (a player started again, a
@@ -208,12 +210,20 @@ func (h *hosting) offer(ctx context.Context, conn *quic.Conn, st *quic.Stream, l
 }
 
 // gather gives places to peers that took the offer until the session is
-// full; a peer that leaves before then frees its place.
+// full, or holds Options.StartWith players, or Options.Start says start;
+// a peer that leaves before then frees its place.
 func (h *hosting) gather(ctx context.Context) ([]joiner, error) {
 	var js []joiner
 	left := make(chan *quic.Conn)
-	for len(js) < h.o.Terms.Players-1 {
+	need := h.o.Terms.Players - 1
+	if h.o.StartWith > 0 {
+		need = h.o.StartWith - 1
+	}
+	for len(js) < need {
 		select {
+		case <-h.o.Start:
+			h.o.Logger.Info("transport: starting with the players here, the other places empty for newcomers", "players", len(js)+1, "of", h.o.Terms.Players)
+			return js, nil
 		case j := <-h.offered:
 			js = append(js, j)
 			h.o.Logger.Info("transport: player joined", "slot", len(js), "addr", j.conn.RemoteAddr())
@@ -293,8 +303,13 @@ func refuse(conn *quic.Conn, st *quic.Stream, reason string, kind refusal) {
 
 // welcomeAll picks the input delay and tells every joiner its slot and
 // the session's terms.
+// The slots past the joiners are empty (netplay's Terms.Empty).
 func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 	j := &Joined{Slot: 0, Terms: o.Terms, log: o.Logger}
+	j.Terms.Empty = nil
+	for slot := len(js) + 1; slot < o.Terms.Players; slot++ {
+		j.Terms.Empty = append(j.Terms.Empty, slot)
+	}
 	for _, p := range js {
 		// The handshake's least round trip: its few samples carry the
 		// crypto's work and a busy machine's delays, which a mean plus

@@ -165,8 +165,16 @@ func filterClosed(errs []error) []error {
 // checkWish checks the terms a host wishes for: the player count and a
 // fixed input delay, as a session's.
 func checkWish(o Options) error {
-	_, err := o.Terms.WithDefaults(o.Local.Rollback)
-	return err
+	if _, err := o.Terms.WithDefaults(o.Local.Rollback); err != nil {
+		return err
+	}
+	switch n := o.StartWith; {
+	case n < 0 || n > o.Terms.Players:
+		return fmt.Errorf("transport: start with %d players: want 0 (every slot) or 1 to %d", n, o.Terms.Players)
+	case (n != 0 && n < o.Terms.Players || o.Start != nil) && !o.Terms.LateJoin:
+		return fmt.Errorf("transport: a session may start before every slot is filled only with LateJoin (and PlayOn): a newcomer must be able to take the empty ones")
+	}
+	return nil
 }
 
 // keep adds an agent and a relayed transport (either nil) to close with

@@ -43,7 +43,7 @@ func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Op
 	}
 	j := welcomeAll(ctx, js, o)
 	j.admitting(s.gate, h.arrivals, stop)
-	j.Path = m.paths(ctx, o.Terms.Players-1)
+	j.Path = m.paths(ctx, len(j.Peers))
 	return j, nil
 }
 

@@ -48,6 +48,17 @@ type Options struct {
 	// player count or physics engine this game lacks, a value out of
 	// range), and the host keeps the place for another. nil takes any.
 	Check func(t netplay.Terms) error
+	// StartWith, on the host of a session with Terms.LateJoin, starts it
+	// as soon as this many players, the host included, hold a place (1 to
+	// Terms.Players): the slots left are empty from tick 0
+	// (netplay.Terms.Empty, in every joiner's welcome) for newcomers to
+	// take while it runs (Joined.Admit). 0 waits for every slot, as
+	// without LateJoin.
+	StartWith int
+	// Start, on the host of a session with Terms.LateJoin, starts it with
+	// whoever holds a place once it is closed (or sent on): a player's
+	// "start now". Nil: only StartWith, or every slot filled, starts it.
+	Start <-chan struct{}
 	// Arrived, on the host, is told who holds a place each time that
 	// changes (the joiners' addresses, the host not included); it is
 	// called from another goroutine. nil: only the log says.

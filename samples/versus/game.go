@@ -35,7 +35,8 @@ type game struct {
 	seed    uint64
 	engine  backend.Engine // the physics engine the world is on
 	world   physics.World
-	discs   [2]physics.BodyID
+	discs   [maxPlayers]physics.BodyID
+	nDiscs  int // the discs made so far: 2 at Start, more in the first tick of a bigger session
 	puck    physics.BodyID
 	score   [2]int
 	over    bool   // a player reached goals
@@ -54,12 +55,8 @@ func (g *game) Start(s *desktop.Setup) error {
 	if err := g.walls(); err != nil {
 		return err
 	}
-	for i, x := range [2]float64{-halfW / 2, halfW / 2} {
-		d := physics.CircleShape(discRadius)
-		d.Restitution, d.Friction = 0.5, 0.3
-		if g.discs[i], err = w.AddBody(physics.BodyDef{Pos: mgl64.Vec2{x, 0}, Mass: 3, Moment: math.Inf(1), Shapes: []physics.Shape{d}}); err != nil {
-			return err
-		}
+	if err := g.addDiscs(2); err != nil {
+		return err
 	}
 	p := physics.CircleShape(puckRadius)
 	p.Restitution, p.Friction = 0.9, 0.1
@@ -67,6 +64,30 @@ func (g *game) Start(s *desktop.Setup) error {
 		return err
 	}
 	return g.servePuck()
+}
+
+// maxPlayers is the most players versus takes: two a side.
+const maxPlayers = 4
+
+// starts are where each slot's disc starts: slots 0 and 2 defend the
+// left goal, 1 and 3 the right.
+var starts = [maxPlayers]mgl64.Vec2{{-halfW / 2, 0}, {halfW / 2, 0}, {-halfW * 0.75, 2.5}, {halfW * 0.75, -2.5}}
+
+// addDiscs makes the discs of the slots up to n. A session of more than
+// two players makes its others in its first tick (Start is not told how
+// many slots a game alone or a replay has; every tick is), on every peer
+// and in every replay alike.
+func (g *game) addDiscs(n int) error {
+	for ; g.nDiscs < min(n, maxPlayers); g.nDiscs++ {
+		d := physics.CircleShape(discRadius)
+		d.Restitution, d.Friction = 0.5, 0.3
+		id, err := g.world.AddBody(physics.BodyDef{Pos: starts[g.nDiscs], Mass: 3, Moment: math.Inf(1), Shapes: []physics.Shape{d}})
+		if err != nil {
+			return err
+		}
+		g.discs[g.nDiscs] = id
+	}
+	return nil
 }
 
 // walls are the field's edge with a goal gap in each short side; the
@@ -121,10 +142,15 @@ func (g *game) Close() error {
 
 // Tick steers each disc from its player's input and counts goals.
 func (g *game) Tick(t *engine.Tick) error {
+	if err := g.addDiscs(len(t.Players)); err != nil {
+		return err
+	}
 	if g.over {
 		return nil
 	}
-	for i := range g.discs {
+	// A slot nobody plays (engine.Gone: given up, or empty until a
+	// player joins late) has the zero input: its disc coasts to a stop.
+	for i := range g.nDiscs {
 		if err := g.steer(g.discs[i], &t.Players[i]); err != nil {
 			return err
 		}
@@ -244,7 +270,7 @@ var (
 	background = color.RGBA{R: 24, G: 26, B: 33, A: 255}
 	fieldColor = color.RGBA{R: 30, G: 60, B: 45, A: 255}
 	lineColor  = color.RGBA{R: 200, G: 220, B: 210, A: 255}
-	colors     = [2]color.RGBA{{R: 230, G: 90, B: 80, A: 255}, {R: 80, G: 140, B: 240, A: 255}}
+	colors     = [maxPlayers]color.RGBA{{R: 230, G: 90, B: 80, A: 255}, {R: 80, G: 140, B: 240, A: 255}, {R: 240, G: 150, B: 120, A: 255}, {R: 130, G: 190, B: 250, A: 255}}
 	puckColor  = color.RGBA{R: 245, G: 240, B: 220, A: 255}
 )
 
@@ -260,13 +286,14 @@ func (g *game) Draw(c *sdl2.Canvas, f *engine.Frame) error {
 	}
 	c.Line(mgl64.Vec2{0, -halfH}, mgl64.Vec2{0, halfH}, 2, lineColor) // 2 pixels wide
 	for _, b := range f.Bodies {
-		switch b.ID {
-		case g.discs[0]:
-			c.Circle(b.Pos, discRadius, colors[0])
-		case g.discs[1]:
-			c.Circle(b.Pos, discRadius, colors[1])
-		case g.puck:
+		if b.ID == g.puck {
 			c.Circle(b.Pos, puckRadius, puckColor)
+			continue
+		}
+		for i, d := range g.discs[:g.nDiscs] {
+			if b.ID == d {
+				c.Circle(b.Pos, discRadius, colors[i])
+			}
 		}
 	}
 	for p, n := range g.score {

@@ -27,13 +27,17 @@ func main() {
 }
 
 // config is what versus is and how it runs unless the command line says
-// otherwise: two player slots, left (0) and right (1); -bot only decides
-// who plays on this machine, so recordings and sessions leave it out.
+// otherwise: two player slots, left (0) and right (1), or with -players
+// 3 or 4 two a side (2 left, 3 right); -bot only decides who plays on
+// this machine, so recordings and sessions leave it out. A slot nobody
+// plays (-play-on, -late-join, -start-with) is an idle disc.
 func config(g *game) desktop.Config {
 	return desktop.Config{
 		Name:        "versus",
 		Description: "two discs, one puck, two goals",
 		Loop:        engine.Config{Players: 2},
+		MinPlayers:  2,
+		MaxPlayers:  maxPlayers,
 		LocalFlags:  []string{"bot"},
 		Bot:         g.playBot,
 	}

@@ -33,7 +33,7 @@ func (g *game) CopyFrom(src engine.Predictor) error {
 	if err := g.world.CopyFrom(s.world); err != nil {
 		return err
 	}
-	g.goals, g.seed, g.discs, g.puck = s.goals, s.seed, s.discs, s.puck
+	g.goals, g.seed, g.discs, g.nDiscs, g.puck = s.goals, s.seed, s.discs, s.nDiscs, s.puck
 	g.score, g.over, g.serve, g.botTick = s.score, s.over, s.serve, s.botTick
 	return nil
 }

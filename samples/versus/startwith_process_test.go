@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/platform/desktop"
+)
+
+// A host of 3 players with -late-join -play-on -start-with 2 starts as
+// soon as one joiner is there, slot 2 an idle disc; a third player who
+// joins later takes slot 2, replays the session from tick 0 beyond the
+// tick rate, and all three end on the session's last tick with one
+// state, status 0; the host's recording replays alone to it.
+func TestAHostStartedWithTwoOfThreeTakesTheThirdPlayerLate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds versus and runs four processes")
+	}
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	const code = "start-with-test-code"
+	rec := filepath.Join(t.TempDir(), "host.tape")
+	host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-players", "3", "-late-join", "-play-on", "-start-with", "2",
+		"-ticks", "1500", "-code", code, "-bot", "3", "-record", rec)
+	addr := waitHost(t, host).String()
+	first := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
+	waitLog(t, first, "netplay: session started")
+	waitLog(t, host, "netplay: session started")
+	time.Sleep(4 * time.Second) // about 240 ticks with slot 2 empty
+	third := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "5")
+	herr, ferr, terr := host.cmd.Wait(), first.cmd.Wait(), third.cmd.Wait()
+	if herr != nil || ferr != nil || terr != nil {
+		t.Fatalf("host: %v\n%s\nfirst joiner: %v\n%s\nthird player: %v\n%s", herr, host.stderr.String(), ferr, first.stderr.String(), terr, third.stderr.String())
+	}
+	hs, fs, ts := host.summary(t), first.summary(t), third.summary(t)
+	for _, s := range []desktop.Summary{fs, ts} {
+		if hs.Ticks != 1500 || s.Ticks != 1500 || s.StateHash != hs.StateHash {
+			t.Fatalf("host: %d ticks, hash %s; first joiner %d, %s; third player %d, %s: want 1500 and one hash",
+				hs.Ticks, hs.StateHash, fs.Ticks, fs.StateHash, ts.Ticks, ts.StateHash)
+		}
+	}
+	if hs.Netplay == nil || ts.Netplay == nil || hs.Netplay.End != "ended" || fs.Netplay.End != "ended" || ts.Netplay.End != "ended" {
+		t.Fatalf("host's netplay %+v, third player's %+v: want every one ended normally", hs.Netplay, ts.Netplay)
+	}
+	if hs.Netplay.TakenBack != 1 || !ts.Netplay.Rejoined || ts.Netplay.Slot != 2 || ts.Netplay.CaughtUp < 100 {
+		t.Fatalf("host took in %d; the third player: rejoined %v, slot %d, caught up %d ticks beyond the tick rate: want 1, true, 2 and most of the ~240 before it came",
+			hs.Netplay.TakenBack, ts.Netplay.Rejoined, ts.Netplay.Slot, ts.Netplay.CaughtUp)
+	}
+	replayMatches(ctx, t, bin, hs, "-replay", rec)
+	t.Logf("the third player caught up %d ticks; host stalled %.0f ms at most", ts.Netplay.CaughtUp, hs.Netplay.MaxStallMS)
+}
