@@ -15,6 +15,12 @@ HEADLESS_ARGS = -headless -duration 10s -stats -stats-json $(OUT)/$(SCENE).json 
 HAVE_BOX2D = echo '\#include <box2d/b2_world.h>' | $${CXX:-c++} -x c++ -fsyntax-only - 2>/dev/null
 TAGS ?= $$($(HAVE_BOX2D) && echo box2d)
 TEST_TAGS ?= box2d
+# Mesa 22.3's llvmpipe (OpenGL on a machine without a GPU, as under the
+# offscreen driver and Xvfb) now and then writes to freed memory from its
+# rasterizer thread while a frame is read back: under load 2 runs in 110
+# hung on it, and one test run aborted ("free(): corrupted unsorted
+# chunks"). Rendering on the calling thread alone avoids it.
+export LP_NUM_THREADS ?= 0
 # staticcheck at a pinned version, which go fetches and builds itself:
 # a fresh machine or CI runner needs nothing but Go.
 STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2

@@ -304,6 +304,26 @@ func (s *Session) Vacant() (slot int, ok bool) {
 	return 0, false
 }
 
+// IsVacant reports whether slot may be taken back now, on the host: its
+// player, not given up, has been silent past WarnAfter, or, with
+// Terms.LateJoin, it was given up (or started empty). A player started
+// again who can show which slot was theirs takes it only then, never a
+// player's who is still there.
+func (s *Session) IsVacant(slot int) bool {
+	if s.cfg.Slot != 0 || slot <= 0 || slot >= s.cfg.Players {
+		return false
+	}
+	if s.gone[slot] {
+		return s.cfg.LateJoin
+	}
+	for i := range s.peers {
+		if p := &s.peers[i]; p.Slot == slot {
+			return s.now-p.lastHeard > s.cfg.WarnAfter
+		}
+	}
+	return false
+}
+
 // Terms returns the session's terms with the input delay in force now:
 // what a peer that comes while it is under way (Rejoin, Watch) starts
 // its own Session with.

@@ -40,6 +40,11 @@ func restart(t *testing.T, w *world, j, at int, after time.Duration, cond netsim
 				t.Errorf("the host names slot %d (%v) vacant, want %d, silent since its process died", slot, ok, j)
 				return
 			}
+			for k := range p.session.Terms().Players + 1 { // the host's, the players', one past them
+				if got, want := p.session.IsVacant(k), k == j; got != want {
+					t.Errorf("IsVacant(%d) = %v while slot %d is the one silent: want %v", k, got, j, want)
+				}
+			}
 			np.session, err = netplay.New(netplay.Config{Terms: p.session.Terms(), Local: netplay.Local{Rejoin: true}, Slot: j, Peers: np.ends})
 			if err != nil {
 				t.Error(err)

@@ -29,6 +29,9 @@ const (
 type Admitter interface {
 	// Vacant names the slot a player started again may take back.
 	Vacant() (slot int, ok bool)
+	// IsVacant reports whether slot may be taken back now (the slot a
+	// player's ticket names).
+	IsVacant(slot int) bool
 	// Rejoin gives slot to the peer over link.
 	Rejoin(slot int, link netplay.Link) error
 	// Watch takes a spectator over link.
@@ -124,8 +127,13 @@ func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
 		return true
 	}
 	slot, ticketed := j.ticketed(a.ticket)
-	ok := ticketed
-	if !ok {
+	ok := ticketed && s.IsVacant(slot)
+	switch {
+	case ok:
+	case ticketed && now-a.since < vacantWait:
+		return false // its own place falls vacant soon: not another's
+	default:
+		ticketed = false
 		slot, ok = s.Vacant()
 	}
 	if !ok {
@@ -146,7 +154,10 @@ func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
 }
 
 // ticketed returns the slot whose ticket t is: a player started again
-// whose earlier run had that place, which it takes back at once.
+// whose earlier run had that place, which it takes back once it is
+// vacant rather than whichever is (two players of one session on one
+// machine share a ticket file, so a ticket never takes a place whose
+// player is still there).
 func (j *Joined) ticketed(t string) (int, bool) {
 	if t == "" {
 		return 0, false

@@ -218,9 +218,13 @@ func hostWithJoiner(t *testing.T, ctx context.Context, o, jo Options) (string, *
 type fakeAdmitter struct {
 	take, vacant, back bool
 	players            int
+	here               int // a slot whose player is still there: never vacant (0: none)
 }
 
 func (f *fakeAdmitter) Vacant() (int, bool) { return 1, f.vacant }
+
+// IsVacant: with vacant, every slot but here is (players went silent).
+func (f *fakeAdmitter) IsVacant(slot int) bool { return f.vacant && slot != f.here }
 func (f *fakeAdmitter) Rejoin(slot int, _ netplay.Link) error {
 	if f.back {
 		return nil
@@ -508,6 +512,7 @@ func TestATicketTakesBackItsOwnSlotNotTheLongestSilent(t *testing.T) {
 	if second.Slot != 2 || second.Ticket == "" || firsts[0].Ticket == firsts[1].Ticket {
 		t.Fatalf("joiners in slots %d and %d with tickets %q and %q: want slots 1 and 2, each its own ticket", firsts[0].Slot, firsts[1].Slot, firsts[0].Ticket, firsts[1].Ticket)
 	}
+	adm := &fakeAdmitter{vacant: true, back: true, players: 3} // the session names slot 1 vacant
 	come := func(ticket string) *Joined {
 		t.Helper()
 		jo := joinAny()
@@ -521,7 +526,7 @@ func TestATicketTakesBackItsOwnSlotNotTheLongestSilent(t *testing.T) {
 			got <- j
 		}()
 		for now := time.Duration(0); ; now += time.Second / 60 {
-			h.Admit(&fakeAdmitter{vacant: true, back: true, players: 3}, now) // the session names slot 1 vacant
+			h.Admit(adm, now)
 			select {
 			case j := <-got:
 				if j == nil {
@@ -533,10 +538,18 @@ func TestATicketTakesBackItsOwnSlotNotTheLongestSilent(t *testing.T) {
 			}
 		}
 	}
-	if back := come(second.Ticket); back.Slot != 2 || !back.Rejoin || back.Ticket == "" || back.Ticket == second.Ticket {
+	back := come(second.Ticket)
+	if back.Slot != 2 || !back.Rejoin || back.Ticket == "" || back.Ticket == second.Ticket {
 		t.Fatalf("a player back with slot 2's ticket got slot %d (rejoin %v) and ticket %q: want slot 2 back with a new ticket", back.Slot, back.Rejoin, back.Ticket)
 	}
 	if other := come("not-a-ticket-the-host-gave"); other.Slot != 1 {
 		t.Fatalf("a player with an unknown ticket got slot %d: want the vacant one, 1", other.Slot)
+	}
+	// A ticket of a place whose player is still there (two players of
+	// one machine share a ticket file) waits for it, then takes the
+	// vacant one: it never takes a place from a player who is there.
+	adm.here = 2
+	if shared := come(back.Ticket); shared.Slot != 1 {
+		t.Fatalf("a ticket of slot 2, whose player is there, got slot %d: want the vacant one, 1", shared.Slot)
 	}
 }

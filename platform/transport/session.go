@@ -43,9 +43,10 @@ type Options struct {
 	Chosen []string
 	// Ticket, on a joiner, is what an earlier run of this game was given
 	// in this session (Joined.Ticket): the host gives that player's slot
-	// back to it at once, without waiting for the old link to fall
-	// silent. A ticket the host does not know (another session's, one
-	// replaced since) is not looked at. "": none.
+	// back to it once it is vacant (its old link silent), rather than the
+	// slot of whichever player has been silent longest. A ticket the host
+	// does not know (another session's, one replaced since) is not looked
+	// at. "": none.
 	Ticket string
 	// Logger says who joined; nil means slog.Default().
 	Logger *slog.Logger
@@ -116,7 +117,7 @@ type Joined struct {
 	Watching bool
 	// Ticket, on a joiner with a slot, is the host's secret for it: a run
 	// of this game started again that shows it (Options.Ticket) gets this
-	// slot back at once. "" on the host and for a spectator.
+	// slot back, not another's. "" on the host and for a spectator.
 	Ticket string
 
 	conns []*quic.Conn
