@@ -237,30 +237,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		ticket = ticketPath(o.Name, opt.Code)
 		opt.Ticket = loadTicket(ticket)
 	}
-	var connect func(context.Context) (*transport.Joined, error)
-	switch {
-	case n.Lobby != "":
-		connect = lobbyConnect(n.Lobby, &opt, o.MaxPlayers > 0, log, screen)
-	case n.Host != "":
-		if opt.Code == "" {
-			opt.Code = transport.NewCode()
-		}
-		s := hostScreen(n.Host, opt.Code, opt.Terms.Players)
-		*screen, opt.Arrived = s, s.arrived
-		if n.LateJoin {
-			opt.Start = s.startable() // Enter starts with whoever is there
-		}
-		connect = func(ctx context.Context) (*transport.Joined, error) {
-			return transport.Host(ctx, n.Host, opt, func(a net.Addr) {
-				s.listening(a)
-				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", opt.Code, "players", opt.Terms.Players)
-			})
-		}
-	default:
-		*screen = joinScreen(n.Join, n.Spectate)
-		log.Info("netplay: joining", "addr", n.Join, "spectate", n.Spectate)
-		connect = func(ctx context.Context) (*transport.Joined, error) { return transport.Join(ctx, n.Join, opt) }
-	}
+	connect := r.connector(&opt, screen)
 	start := time.Now()
 	j, err := connectDrawing(ctx, r.win, *screen, connect)
 	if err != nil {
@@ -286,13 +263,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		_ = j.Close()
 		return nil, err
 	}
-	if ticket != "" && j.Ticket != "" {
-		if err := saveTicket(ticket, j.Ticket); err != nil {
-			log.Warn("netplay: this game could not keep its ticket: started again, it takes back the place of whoever has been silent longest, maybe not its own", "err", err)
-		}
-	} else {
-		ticket = "" // nothing of this run's to remove
-	}
+	ticket = keepTicket(ticket, j.Ticket, log)
 	log.Info("netplay: session started", "slot", j.Slot, "players", j.Terms.Players, "input_delay", j.Terms.InputDelay, "rtt", j.RTT, "rollback", nc.Rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
 	switch {
 	case j.Rejoin:
@@ -301,6 +272,51 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 		log.Info("netplay: watching the session: replaying it from its start to catch up, then following it")
 	}
 	return &netRun{joined: j, session: s, log: log, dropAfter: n.endWait(), window: n.DropAfter, bot: o.Bot, ticket: ticket}, nil
+}
+
+// connector is how this run connects its session, with opt: through the
+// lobby, as the host or as a joiner; it sets the waiting screen.
+func (r *run) connector(opt *transport.Options, screen **waitScreen) func(context.Context) (*transport.Joined, error) {
+	o, log := &r.cfg, r.log
+	n := &o.Net
+	switch {
+	case n.Lobby != "":
+		return lobbyConnect(n.Lobby, opt, o.MaxPlayers > 0, log, screen)
+	case n.Host != "":
+		if opt.Code == "" {
+			opt.Code = transport.NewCode()
+		}
+		s := hostScreen(n.Host, opt.Code, opt.Terms.Players)
+		*screen, opt.Arrived = s, s.arrived
+		if n.LateJoin {
+			opt.Start = s.startable() // Enter starts with whoever is there
+		}
+		ho := *opt
+		return func(ctx context.Context) (*transport.Joined, error) {
+			return transport.Host(ctx, n.Host, ho, func(a net.Addr) {
+				s.listening(a)
+				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", ho.Code, "players", ho.Terms.Players)
+			})
+		}
+	default:
+		*screen = joinScreen(n.Join, n.Spectate)
+		log.Info("netplay: joining", "addr", n.Join, "spectate", n.Spectate)
+		jo := *opt
+		return func(ctx context.Context) (*transport.Joined, error) { return transport.Join(ctx, n.Join, jo) }
+	}
+}
+
+// keepTicket keeps ticket, the host's for this player's slot, at path
+// (ticketPath's) and returns path; "" when there is nothing of this run's
+// to remove at the end.
+func keepTicket(path, ticket string, log *slog.Logger) string {
+	if path == "" || ticket == "" {
+		return ""
+	}
+	if err := saveTicket(path, ticket); err != nil {
+		log.Warn("netplay: this game could not keep its ticket: started again, it takes back the place of whoever has been silent longest, maybe not its own", "err", err)
+	}
+	return path
 }
 
 // adoptHost gives a joiner the host's terms: its player count, settings
