@@ -211,6 +211,32 @@ func hostWithJoiner(t *testing.T, ctx context.Context, o, jo Options) (string, *
 	return addr, h, j
 }
 
+// joinWhileRunning joins the host at addr as a newcomer while peers run
+// on clock, and returns its place once it is welcomed.
+func joinWhileRunning(t *testing.T, ctx context.Context, addr string, peers []*foldPeer, clock func() time.Duration) *Joined {
+	t.Helper()
+	newcomer := make(chan *Joined, 1)
+	go func() {
+		j, err := Join(ctx, addr, joinAny())
+		if err != nil {
+			t.Error(err)
+		}
+		newcomer <- j
+	}()
+	var nj *Joined
+	for nj == nil && ctx.Err() == nil {
+		select {
+		case nj = <-newcomer:
+		default:
+			run(peers, ^uint64(0), clock, clock()+time.Second/60)
+		}
+	}
+	if nj == nil {
+		t.Fatal("the newcomer was not welcomed")
+	}
+	return nj
+}
+
 // fakeAdmitter is a session that takes spectators only when told to
 // (take), and names a slot vacant only when told to (vacant), which it
 // then gives back when told to (back) and else refuses as given up; its
@@ -375,25 +401,7 @@ func TestANewcomerTakesASlotGivenUpAndEndsOnTheHostsState(t *testing.T) {
 	for host.s.Stats().GaveUp == 0 && clock() < 30*time.Second { // the joiner is gone: given up after 2 s
 		run([]*foldPeer{host}, ^uint64(0), clock, clock()+time.Second/60)
 	}
-	newcomer := make(chan *Joined, 1)
-	go func() {
-		j, err := Join(ctx, addr, joinAny())
-		if err != nil {
-			t.Error(err)
-		}
-		newcomer <- j
-	}()
-	var nj *Joined
-	for nj == nil && ctx.Err() == nil {
-		select {
-		case nj = <-newcomer:
-		default:
-			run([]*foldPeer{host}, ^uint64(0), clock, clock()+time.Second/60)
-		}
-	}
-	if nj == nil {
-		t.Fatal("the newcomer was not welcomed")
-	}
+	nj := joinWhileRunning(t, ctx, addr, []*foldPeer{host}, clock)
 	defer nj.Close()
 	if !nj.Rejoin || nj.Slot != 1 {
 		t.Fatalf("the newcomer was welcomed as rejoin %v to slot %d, want one catching up in slot 1", nj.Rejoin, nj.Slot)

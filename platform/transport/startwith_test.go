@@ -39,25 +39,7 @@ func TestAHostWithStartWithStartsEarlyAndANewcomerFillsTheEmptySlot(t *testing.T
 	if !run([]*foldPeer{host, first}, 120, clock, 20*time.Second) {
 		t.Fatalf("ticks before the newcomer: host %d, joiner %d; want 120", host.n, first.n)
 	}
-	newcomer := make(chan *Joined, 1)
-	go func() {
-		nj, err := Join(ctx, addr, joinAny())
-		if err != nil {
-			t.Error(err)
-		}
-		newcomer <- nj
-	}()
-	var nj *Joined
-	for nj == nil && ctx.Err() == nil {
-		select {
-		case nj = <-newcomer:
-		default:
-			run([]*foldPeer{host, first}, ^uint64(0), clock, clock()+time.Second/60)
-		}
-	}
-	if nj == nil {
-		t.Fatal("the newcomer was not welcomed")
-	}
+	nj := joinWhileRunning(t, ctx, addr, []*foldPeer{host, first}, clock)
 	defer nj.Close()
 	if !nj.Rejoin || nj.Slot != 2 {
 		t.Fatalf("the newcomer was welcomed as rejoin %v to slot %d, want one catching up in slot 2", nj.Rejoin, nj.Slot)
