@@ -94,6 +94,11 @@ type PredictionStats struct {
 	// lowest it fell to, Lowered how often it fell.
 	Limit, LimitLowest int
 	Lowered            uint64
+	// Probes counts the times the depth went from 0 to 1 to measure a
+	// copy again (see Limit): at depth 0 a copy that did not fit is
+	// tried again 2 s later, then after twice as long each time, up to
+	// 32 s. 0: the depth never stayed at 0.
+	Probes uint64
 }
 
 // copyLimit is the most ticks a predicted copy runs after it was copied

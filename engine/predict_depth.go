@@ -5,11 +5,16 @@ import "time"
 // How the prediction's depth follows the frame's budget: it falls once
 // lowerFrames frames in a row found that a frame copying the game and
 // ticking the copy that deep would not fit the frame period, and rises
-// by a tick once a deeper one has fitted for raiseAfter.
+// by a tick once a deeper one has fitted for raiseAfter. At depth 0,
+// where no copy is made and so none measured, a copy that did not fit
+// is tried again (the depth set to 1) probeFirst later, then after twice
+// as long each time it still does not fit, up to probeMost.
 const (
 	lowerFrames  = 3
 	raiseAfter   = time.Second
 	predictShare = 4 // a frame period over what prediction may always take of it
+	probeFirst   = 2 * time.Second
+	probeMost    = 32 * time.Second
 )
 
 // DepthSetter is a Predicting Lockstep told the prediction's depth: the
@@ -28,10 +33,16 @@ type DepthSetter interface {
 // the verified game), and the rest of a frame (its verified ticks, its
 // drawing). A copy is measured only while the loop predicts: at depth 0
 // the last measured one stands (a copy's cost follows the scene's
-// size), and the depth rises back once the ticks are cheap enough.
+// size), and the depth rises back once the ticks are cheap enough, or
+// once a probe (see probe) measures a copy that fits. The fork's first
+// copy is not measured: it fills an empty world (allocates every body
+// and shape), which no later copy does.
 type predictLoad struct {
 	copy, tick, rest time.Duration
 	copied, ticked   bool          // copy and tick measured at least once
+	warm             bool          // the fork was copied into once
+	probeAt          time.Duration // 1 + when the next probe is due; 0 none planned
+	probeWait        time.Duration // the wait before the next probe; 0 probeFirst
 	last             time.Duration // the last frame's copying and ticking
 	verifiedTime     time.Duration // the last frame's verified ticks
 	over             int           // frames in a row the depth did not fit
@@ -49,7 +60,10 @@ func smooth(avg, d time.Duration, first bool) time.Duration {
 // measured takes in what a predicted frame's copy (0: none) and its ran
 // ticks took.
 func (ld *predictLoad) measured(copied bool, copyTime time.Duration, ran uint64, tickTime time.Duration) {
-	if copied {
+	switch {
+	case copied && !ld.warm:
+		ld.warm = true
+	case copied:
 		ld.copy, ld.copied = smooth(ld.copy, copyTime, !ld.copied), true
 	}
 	if ran > 0 {
@@ -69,13 +83,13 @@ func (ld *predictLoad) verified(ran uint64, d time.Duration) {
 }
 
 // fits is the deepest prediction, up to most ticks, whose worst frame
-// (a copy and as many ticks, after the rest of the frame) fits budget;
-// a copy and its ticks may always take a quarter of it (predictShare),
-// since a frame whose rest alone does not fit (a busy machine runs it
-// late) is no nearer fitting for a shallower depth, only further from
-// the present.
-func (ld *predictLoad) fits(budget time.Duration, most uint64) uint64 {
-	avail := max(budget-ld.rest, budget/predictShare) - ld.copy
+// (a copy costing copyCost and as many ticks, after the rest of the frame)
+// fits budget; a copy and its ticks may always take a quarter of it
+// (predictShare), since a frame whose rest alone does not fit (a busy
+// machine runs it late) is no nearer fitting for a shallower depth, only
+// further from the present.
+func (ld *predictLoad) fits(budget, copyCost time.Duration, most uint64) uint64 {
+	avail := max(budget-ld.rest, budget/predictShare) - copyCost
 	switch {
 	case avail <= 0:
 		return 0
@@ -107,7 +121,7 @@ func (p *prediction) adjustDepth(l *Loop) {
 	if budget <= 0 {
 		budget = l.ts.dt
 	}
-	fit := ld.fits(budget, p.rollback)
+	fit := ld.fits(budget, ld.copy, p.rollback)
 	now := l.clock.Now()
 	was := p.depth
 	switch {
@@ -119,7 +133,7 @@ func (p *prediction) adjustDepth(l *Loop) {
 			p.stats.LimitLowest = min(p.stats.LimitLowest, int(fit))
 		}
 	case fit > p.depth:
-		ld.over = 0
+		ld.over, ld.probeAt, ld.probeWait = 0, 0, 0
 		if ld.fitsFrom == 0 {
 			ld.fitsFrom = now + 1
 		} else if now-(ld.fitsFrom-1) >= raiseAfter {
@@ -128,9 +142,40 @@ func (p *prediction) adjustDepth(l *Loop) {
 		}
 	default:
 		ld.over, ld.fitsFrom = 0, 0
+		// At depth 0 the ticks are measured still, the copy no more: a
+		// probe only when it is the copy's cost that keeps it there.
+		if p.depth == 0 && ld.fits(budget, 0, 1) > 0 && ld.probe(now) {
+			p.depth = 1
+			p.stats.Probes++
+		}
 	}
 	p.stats.Limit = int(p.depth)
 	if s, ok := p.src.(DepthSetter); ok && p.depth != was {
 		s.SetDepth(int(p.depth))
 	}
+}
+
+// probe runs at depth 0 while the ticks fit but not a copy with them,
+// and reports whether to try a depth of 1 now. At depth 0 no copy is made, so the cost of one
+// stays the last measured, and a copy measured on a busy moment would
+// keep the prediction off for the rest of the session; a probe lets the
+// next copy be measured afresh (it replaces the estimate rather than
+// moving it an eighth of the way). One that still does not fit is
+// lowered again lowerFrames frames later, as any depth, and the next
+// waits twice as long, up to probeMost; a depth that fits and rises
+// starts the waits again from probeFirst.
+func (ld *predictLoad) probe(now time.Duration) bool {
+	if ld.probeWait == 0 {
+		ld.probeWait = probeFirst
+	}
+	if ld.probeAt == 0 {
+		ld.probeAt = now + ld.probeWait + 1
+		return false
+	}
+	if now < ld.probeAt-1 {
+		return false
+	}
+	ld.probeAt, ld.probeWait = 0, min(2*ld.probeWait, probeMost)
+	ld.copied = false
+	return true
 }

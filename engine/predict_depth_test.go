@@ -15,41 +15,8 @@ import (
 // shallower one would not make it fit (it made a game of trivial ticks
 // lose its prediction, and the input delay rise with it).
 func TestThePredictionDepthFallsUnderLoadAndRisesBack(t *testing.T) {
-	c := &fakeClock{}
-	load := &gameLoad{clock: c}
-	g := &copyGame{load: load}
-	ls := &timedLockstep{clock: c, after: 50 * time.Millisecond, given: map[uint64]time.Duration{}}
-	cfg, err := Config{Mode: ModeUncapped, Players: 2}.WithDefaults()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := Wiring{Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: ls}
-	l := newLoop(cfg, partsOf(g), w.withDefaults())
-	if err := l.mp.init(cfg, &l.wire, l.game.Seat); err != nil {
-		t.Fatal(err)
-	}
-	if err := l.initPrediction(); err != nil {
-		t.Fatal(err)
-	}
-	l.start = l.clock.Now()
-	l.last, l.lastPresent = l.start, l.start
-	if err := l.pacer.setMode(cfg.Mode, l.start); err != nil {
-		t.Fatal(err)
-	}
-	frames := func(n int) (deepest uint64, fromVerified int) {
-		for range n {
-			if err := l.runFrame(); err != nil {
-				t.Fatal(err)
-			}
-			ahead := l.Present() - l.Stats().Ticks
-			if g.drawn == g {
-				fromVerified++
-			} else {
-				deepest = max(deepest, ahead)
-			}
-		}
-		return deepest, fromVerified
-	}
+	l, g, load := depthLoop(t)
+	frames := func(n int) (uint64, int) { return depthFrames(t, l, g, n) }
 	budget := l.ts.dt // uncapped: a tick period
 	phases := []struct {
 		name             string
@@ -86,6 +53,116 @@ func TestThePredictionDepthFallsUnderLoadAndRisesBack(t *testing.T) {
 	}
 	if st := l.Prediction(); st.Lowered == 0 || st.LimitLowest != 0 {
 		t.Fatalf("the depth fell %d times, lowest %d: want some, to 0", st.Lowered, st.LimitLowest)
+	}
+}
+
+// depthLoop is a loop of 2 players, uncapped on a fake clock, drawing a
+// copyGame whose ticks, copies and drawing take load's times ahead of a
+// timedLockstep (every guess wrong, each input confirmed 50 ms after it
+// was given).
+func depthLoop(t *testing.T) (*Loop, *copyGame, *gameLoad) {
+	t.Helper()
+	c := &fakeClock{}
+	load := &gameLoad{clock: c}
+	g := &copyGame{load: load}
+	ls := &timedLockstep{clock: c, after: 50 * time.Millisecond, given: map[uint64]time.Duration{}}
+	cfg, err := Config{Mode: ModeUncapped, Players: 2}.WithDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := Wiring{Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: ls}
+	l := newLoop(cfg, partsOf(g), w.withDefaults())
+	if err := l.mp.init(cfg, &l.wire, l.game.Seat); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.initPrediction(); err != nil {
+		t.Fatal(err)
+	}
+	l.start = l.clock.Now()
+	l.last, l.lastPresent = l.start, l.start
+	if err := l.pacer.setMode(cfg.Mode, l.start); err != nil {
+		t.Fatal(err)
+	}
+	return l, g, load
+}
+
+// depthFrames runs n frames of l and returns the farthest ahead of the
+// verified tick a frame drawn from the copy was, and how many frames
+// drew g, the verified game.
+func depthFrames(t *testing.T, l *Loop, g *copyGame, n int) (deepest uint64, fromVerified int) {
+	t.Helper()
+	for range n {
+		if err := l.runFrame(); err != nil {
+			t.Fatal(err)
+		}
+		ahead := l.Present() - l.Stats().Ticks
+		if g.drawn == g {
+			fromVerified++
+		} else {
+			deepest = max(deepest, ahead)
+		}
+	}
+	return deepest, fromVerified
+}
+
+// A copy measured once on a busy moment does not keep the prediction
+// off: at depth 0 no copy is made, so none would be measured again, and
+// the tank's sessions under load lost their prediction for good to one
+// slow copy. The fork's first copy (it fills an empty world) is not
+// measured at all; at depth 0 a copy is tried again 2 s later (a probe
+// at depth 1), then after 4 s, 8 s and so on while it still does not
+// fit, and the depth rises back once one fits.
+func TestAPredictionTurnedOffByASlowCopyTriesAgain(t *testing.T) {
+	l, g, load := depthLoop(t)
+	period := l.ts.dt // uncapped: a tick period
+	load.tick, load.copy, load.firstCopy = 100*time.Microsecond, 100*time.Microsecond, 10*period
+	if _, verified := depthFrames(t, l, g, 200); verified > 20 || l.Prediction().Lowered != 0 {
+		t.Fatalf("a first copy of %v: %d of 200 frames drawn from the verified game, the depth lowered %d times: want the first copy left out of the cost",
+			load.firstCopy, verified, l.Prediction().Lowered)
+	}
+	load.copy = 2 * period // a busy moment: every copy past a frame
+	var off time.Duration  // when the depth fell to 0
+	for i := 0; i < 600 && off == 0; i++ {
+		if depthFrames(t, l, g, 1); l.Prediction().Limit == 0 {
+			off = l.clock.Now()
+		}
+	}
+	if off == 0 || l.Prediction().Probes != 0 {
+		t.Fatalf("copies of %v in a frame period of %v: depth %d after 600 frames, %d probes: want 0, none yet", load.copy, period, l.Prediction().Limit, l.Prediction().Probes)
+	}
+	// Still too slow: probes 2 s after, then 4 s and 8 s apart, each
+	// lowered again lowerFrames frames later.
+	var probes []time.Duration
+	for l.clock.Now()-off < 15*time.Second {
+		was := l.Prediction().Probes
+		depthFrames(t, l, g, 1)
+		if l.Prediction().Probes != was {
+			probes = append(probes, l.clock.Now()-off)
+		}
+	}
+	// The waits run from the frame the depth is back at 0: a probe's
+	// own frames (lowerFrames and its copy, each two periods) are not
+	// in them.
+	waits := []time.Duration{2 * time.Second, 4 * time.Second, 8 * time.Second}
+	if len(probes) != len(waits) {
+		t.Fatalf("copies still too slow for 15 s: probes at %v after the depth fell: want them %v apart", probes, waits)
+	}
+	for i, last := 0, time.Duration(0); i < len(waits); i, last = i+1, probes[i] {
+		if gap := probes[i] - last; gap < waits[i] || gap > waits[i]+12*period {
+			t.Fatalf("copies still too slow for 15 s: probes at %v after the depth fell: want them %v apart", probes, waits)
+		}
+	}
+	if st := l.Prediction(); st.Limit != 0 {
+		t.Fatalf("after probes whose copies did not fit: depth %d, want 0", st.Limit)
+	}
+	// The busy moment passes: the next probe (16 s after the last) finds
+	// copies cheap, and the depth rises back to the rollback.
+	load.copy = 100 * time.Microsecond
+	for start := l.clock.Now(); l.clock.Now()-start < 26*time.Second; {
+		depthFrames(t, l, g, 1)
+	}
+	if st := l.Prediction(); st.Limit != st.Rollback || st.Probes != 4 {
+		t.Fatalf("copies cheap again for 26 s: depth %d of %d after %d probes: want it back, after a fourth probe", st.Limit, st.Rollback, st.Probes)
 	}
 }
 

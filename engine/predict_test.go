@@ -60,6 +60,8 @@ type copyGame struct {
 type gameLoad struct {
 	clock            *fakeClock
 	tick, copy, draw time.Duration
+	firstCopy        time.Duration // what the fork's first copy takes more
+	copies           int
 }
 
 func (g *copyGame) Tick(t *Tick) error {
@@ -104,6 +106,9 @@ func (g *copyGame) CopyFrom(src Predictor) error {
 	s := src.(*copyGame)
 	if g.load != nil {
 		g.load.clock.now += g.load.copy
+		if g.load.copies++; g.load.copies == 1 {
+			g.load.clock.now += g.load.firstCopy
+		}
 	}
 	g.sum = s.sum
 	if g.world != nil {

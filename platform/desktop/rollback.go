@@ -84,10 +84,14 @@ type PredictionSummary struct {
 	// ticks the copy that deep would not fit the frame period (a heavy
 	// scene; 0 draws the verified game), and rises back a tick a second
 	// once a deeper one fits. DepthLowest is the lowest it fell to,
-	// DepthLowered how often it fell (0: never).
+	// DepthLowered how often it fell (0: never). DepthProbes counts the
+	// times a depth of 0 was raised to 1 to measure a copy again (2 s
+	// after it fell, then 4 s, 8 s and so on up to 32 s while copies
+	// still do not fit; 0: never).
 	Depth        int    `json:"depth"`
 	DepthLowest  int    `json:"depth_lowest"`
 	DepthLowered uint64 `json:"depth_lowered"`
+	DepthProbes  uint64 `json:"depth_probes"`
 }
 
 func predictionSummary(p *engine.PredictionStats, mispredicted uint64) PredictionSummary {
@@ -98,6 +102,7 @@ func predictionSummary(p *engine.PredictionStats, mispredicted uint64) Predictio
 		CopyMS:  RTTMS{P50: ms(p.Cost.P50), P99: ms(p.Cost.P99)},
 		JumpMax: p.Jump,
 		Depth:   p.Limit, DepthLowest: p.LimitLowest, DepthLowered: p.Lowered,
+		DepthProbes: p.Probes,
 	}
 }
 

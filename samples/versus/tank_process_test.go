@@ -122,7 +122,7 @@ func workMS(s desktop.Summary) float64 {
 func tankLine(s desktop.Summary) string {
 	n, p := s.Netplay, s.Netplay.Prediction
 	f := float64(max(s.Frames, 1))
-	return fmt.Sprintf("slot %d: %d frames, fps %.1f, frame p50 %.1f p99 %.1f ms, work %.2f ms/frame (tick %.1f physics %.1f render %.1f present %.1f), cpu %.1f s, delay %d, stalled %.0f ms (most %.0f), rollback %d depth %d (lowest %d, lowered %d), copies %d, copy p50 %.2f p99 %.2f ms, %d ticks re-run",
+	return fmt.Sprintf("slot %d: %d frames, fps %.1f, frame p50 %.1f p99 %.1f ms, work %.2f ms/frame (tick %.1f physics %.1f render %.1f present %.1f), cpu %.1f s, delay %d, stalled %.0f ms (most %.0f), rollback %d depth %d (lowest %d, lowered %d, probes %d), copies %d, copy p50 %.2f p99 %.2f ms, %d ticks re-run",
 		n.Slot, s.Frames, s.FPS, s.FrameMS.P50, s.FrameMS.P99, workMS(s), s.PhaseMS["tick"]/f, s.PhaseMS["physics"]/f, s.PhaseMS["render"]/f, s.PhaseMS["present"]/f,
-		s.CPUS, n.InputDelay, n.MSStalled, n.MaxStallMS, p.Rollback, p.Depth, p.DepthLowest, p.DepthLowered, p.Copies, p.CopyMS.P50, p.CopyMS.P99, p.TicksResimulated)
+		s.CPUS, n.InputDelay, n.MSStalled, n.MaxStallMS, p.Rollback, p.Depth, p.DepthLowest, p.DepthLowered, p.DepthProbes, p.Copies, p.CopyMS.P50, p.CopyMS.P99, p.TicksResimulated)
 }
