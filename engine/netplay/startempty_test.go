@@ -102,6 +102,12 @@ func TestASessionStartedWithSlotsEmptyFillsThemWithNewcomers(t *testing.T) {
 			const ticks = 1500
 			w := emptyWorld(t, 4, 2, setup{ticks: ticks, cond: cond, seed: seed, delay: 2 + int(seed%3), drop: 2 * time.Second, rollback: int(seed % 2 * 8)})
 			recs := recordAll(t, w, 4)
+			early := -1 // the host's peers at tick 100, before anyone came
+			w.peers[0].onFrame = func(p *simPeer) {
+				if early < 0 && p.session.Tick() >= 100 {
+					early = p.session.Stats().Peers
+				}
+			}
 			arrive(t, w, 200+seed*3, 2, cond, seed, ticks)
 			arrive(t, w, 700+seed*5, 3, cond, seed, ticks)
 			var watcher *simPeer
@@ -131,6 +137,12 @@ func TestASessionStartedWithSlotsEmptyFillsThemWithNewcomers(t *testing.T) {
 			st := w.peers[0].session.Stats()
 			if st.GaveUp != 0 || st.Rejoined != 2 || st.JoinedLate != 2 {
 				t.Fatalf("the host gave up %d slots, took %d players in, %d late: want 0, 2, 2", st.GaveUp, st.Rejoined, st.JoinedLate)
+			}
+			// The empty slots' placeholders were never peers; the
+			// newcomers and the spectator are.
+			if early != 1 || st.Peers != 4 || w.peers[1].session.Stats().Peers != 1 || watcher.session.Stats().Peers != 1 {
+				t.Fatalf("peers: the host's %d at tick 100 and %d at the end, the first joiner's %d, the spectator's %d: want 1, 4 (3 players and the spectator), 1 and 1",
+					early, st.Peers, w.peers[1].session.Stats().Peers, watcher.session.Stats().Peers)
 			}
 			if seed < 10 {
 				replaysTo(t, recs[0], w.peers[0], w.peers[0].game.hashes)

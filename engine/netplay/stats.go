@@ -18,7 +18,11 @@ type counters struct {
 
 // Stats are a session's numbers for a run's summary.
 type Stats struct {
-	Peers      int           // other peers in the session
+	// Peers counts the peers this one exchanges datagrams with at the
+	// end: on the host the players whose places were not given up (a
+	// place empty from the start is) and the spectators still sent to;
+	// on a joiner or a spectator 1, the host.
+	Peers      int
 	InputDelay int           // ticks
 	RTT50      time.Duration // median round trip; 0 when none was measured
 	RTT99      time.Duration // 99th percentile round trip; 0 when none was measured
@@ -70,7 +74,7 @@ type Stats struct {
 func (s *Session) Stats() Stats {
 	c := &s.stats
 	st := Stats{
-		Peers: len(s.peers), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Rejoined: c.rejoined, JoinedLate: c.joinedLate, Lagging: c.lagging,
+		Peers: s.connected(), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Rejoined: c.rejoined, JoinedLate: c.joinedLate, Lagging: c.lagging,
 		HistoryBytes: uint64(s.hist.size()), HistoryTicks: s.hist.ticks,
 		Watchers: uint64(s.watchers), WatchersDropped: c.watchersDropped,
 		RTT50: c.rtt.quantile(0.5), RTT99: c.rtt.quantile(0.99),
@@ -119,4 +123,15 @@ func (h *rttHist) quantile(q float64) time.Duration {
 		}
 	}
 	return time.Duration(len(h.buckets)) * rttBucket
+}
+
+// connected counts the peers not gone (see Stats.Peers).
+func (s *Session) connected() int {
+	n := 0
+	for i := range s.peers {
+		if !s.isGone(&s.peers[i]) {
+			n++
+		}
+	}
+	return n
 }

@@ -498,7 +498,11 @@ func buildID(version, physics string, log *slog.Logger) string {
 // NetSummary is the summary's netplay object (DESIGN.md): present only in
 // a netplay session.
 type NetSummary struct {
-	Peers      int   `json:"peers"`       // other peers in the session
+	// Peers counts the peers this one exchanged datagrams with at the
+	// end: on the host the players still in and the spectators, on a
+	// joiner or spectator 1 (the host).
+	Peers      int   `json:"peers"`
+	Players    int   `json:"players"`     // the session's player slots
 	Slot       int   `json:"slot"`        // this peer's player slot (0: the host)
 	InputDelay int   `json:"input_delay"` // ticks, at the end
 	RTTMS      RTTMS `json:"rtt_ms"`      // round trips measured during the session, from the datagrams' own times
@@ -570,7 +574,7 @@ func (n *NetSummary) writeText(w io.Writer) {
 		end += fmt.Sprintf(" at tick %d", *n.Desync)
 	}
 	fmt.Fprintf(w, "netplay slot %d of %d  path %s  connect %.0fms  input delay %d  rtt p50 %.2fms p99 %.2fms  end %s\n",
-		n.Slot, n.Peers+1, n.Path, n.ConnectMS, n.InputDelay, n.RTTMS.P50, n.RTTMS.P99, end)
+		n.Slot, n.Players, n.Path, n.ConnectMS, n.InputDelay, n.RTTMS.P50, n.RTTMS.P99, end)
 	switch {
 	case n.Rejoined:
 		fmt.Fprintf(w, "netplay rejoined the session under way: caught up %d ticks\n", n.CaughtUp)
@@ -601,7 +605,7 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 	ws, wr := r.joined.WireBytes()
 	return &NetSummary{
 		WireBytesSent: ws, WireBytesReceived: wr,
-		Peers: st.Peers, Slot: r.joined.Slot, InputDelay: st.InputDelay, End: r.why,
+		Peers: st.Peers, Players: r.joined.Terms.Players, Slot: r.joined.Slot, InputDelay: st.InputDelay, End: r.why,
 		RTTMS:       RTTMS{P50: ms(st.RTT50), P99: ms(st.RTT99)},
 		TicksWaited: st.TicksWaited, MSStalled: ms(rep.Held.Stalled), Slowed: st.Slowed,
 		MaxStallMS: ms(rep.Held.Longest), DelayChanges: st.DelayChanges,

@@ -50,5 +50,9 @@ func TestAHostStartedWithTwoOfThreeTakesTheThirdPlayerLate(t *testing.T) {
 			hs.Netplay.TakenBack, ts.Netplay.Rejoined, ts.Netplay.Slot, ts.Netplay.CaughtUp)
 	}
 	replayMatches(ctx, t, bin, hs, "-replay", rec)
+	if hs.Netplay.Players != 3 || hs.Netplay.Peers != 2 || ts.Netplay.Players != 3 || ts.Netplay.Peers != 1 {
+		t.Fatalf("the host's summary: %d players, %d peers; the third's: %d, %d: want 3 players, with the host's 2 peers and the others' 1",
+			hs.Netplay.Players, hs.Netplay.Peers, ts.Netplay.Players, ts.Netplay.Peers)
+	}
 	t.Logf("the third player caught up %d ticks; host stalled %.0f ms at most", ts.Netplay.CaughtUp, hs.Netplay.MaxStallMS)
 }
