@@ -60,6 +60,9 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, anyCou
 		return nil, p.fail(ctx, lobbyFailure(addr, err), 0)
 	}
 	host := c.Slot() == 0
+	if host && opt.Terms.LateJoin && opt.Start == nil {
+		opt.Start = p.startable()
+	}
 	keep := false
 	defer func() {
 		if !keep {
@@ -217,6 +220,9 @@ type progress struct {
 	players int
 	seat    int  // this peer's in the room
 	watch   bool // it comes to watch
+	// enter: this peer hosts a LateJoin game, and Enter starts it with
+	// the players there (see startable).
+	enter bool
 
 	// limit bounds meeting once the room is full; 0 means meetLimit.
 	limit time.Duration
@@ -231,6 +237,17 @@ func (p *progress) meetLimit() time.Duration {
 		return meetLimit
 	}
 	return p.limit
+}
+
+// startable lets Enter start a LateJoin game whose host this peer is
+// with the players connected, the others' places empty until they come
+// (transport.Options.Start), and says so while it waits; it returns the
+// channel Enter closes.
+func (p *progress) startable() <-chan struct{} {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.enter = true
+	return p.screen.offerStart()
 }
 
 // room notes the room's count and this peer's seat, as the lobby gave
@@ -280,6 +297,9 @@ func (p *progress) lines(state, joined int, err error) []string {
 	case stateLobby:
 		return []string{"contacting the lobby...", code, share}
 	case stateWaitPlayers:
+		if p.enter {
+			return []string{code, share, here, "waiting for the other players to join with this code", startHint}
+		}
 		return []string{code, share, here, "waiting for the other players to join with this code"}
 	case stateConnecting:
 		return []string{code, here, "everyone is here: connecting (directly, or through the relay)..."}

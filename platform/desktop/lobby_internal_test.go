@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -231,4 +232,80 @@ func TestTheWaitingScreenSaysWhatAPeerComingLateIsDoing(t *testing.T) {
 			t.Errorf("seat %d, watching %v: the screen says %q, want %q", c.seat, c.watch, said, c.want)
 		}
 	}
+}
+
+// The lobby's host of a LateJoin game may start it with the players
+// there: its waiting screen says Enter does, and Enter (with one of two
+// joiners connected) starts a session of 3 whose last slot is empty on
+// both peers, for a newcomer to take.
+func TestALobbyHostOfALateJoinGameStartsOnEnterWithThePlayersThere(t *testing.T) {
+	discard := slog.New(slog.DiscardHandler)
+	srv, err := lobby.NewServer(lobby.ServerConfig{Logger: discard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.Serve(ln, "", "") }()
+	defer srv.Shutdown(context.Background())
+	addr := ln.Addr().String()
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute) // a cold, busy machine
+	defer cancel()
+	const code = "ENTER-CODE-12345"
+	type met struct {
+		j   *transport.Joined
+		err error
+	}
+	meet := func(p *progress, opt transport.Options) <-chan met {
+		done := make(chan met, 1)
+		go func() {
+			j, err := meetByLobby(ctx, addr, opt, false, discard, p)
+			done <- met{j, err}
+		}()
+		return done
+	}
+	arrived := make(chan int, 8)
+	hp := &progress{screen: &waitScreen{}, lobby: addr, code: code, players: 3}
+	host := meet(hp, transport.Options{Code: code, Terms: netplay.Terms{Players: 3, PlayOn: true, LateJoin: true}, Logger: discard,
+		Arrived: func(joined []net.Addr) { arrived <- len(joined) }})
+	for !strings.Contains(hp.said(), startHint) { // in the room, as its host
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the host's screen says %q: want it to offer Enter", hp.said())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	joiner := meet(&progress{screen: &waitScreen{}, lobby: addr, code: code, players: 3},
+		transport.Options{Code: code, Terms: netplay.Terms{Players: 3}, Logger: discard})
+	select {
+	case n := <-arrived:
+		if n != 1 {
+			t.Fatalf("the host's first arrival: %d players, want 1", n)
+		}
+	case <-ctx.Done():
+		t.Fatal("the joiner never reached the host")
+	}
+	if said := hp.said(); !strings.Contains(said, "players here: 2 of 3") {
+		t.Fatalf("the host's screen says %q, want it to offer Enter with 2 of 3 here", said)
+	}
+	hp.screen.startNow() // as Enter does, from the main goroutine
+	h, j := <-host, <-joiner
+	if h.err != nil || j.err != nil {
+		t.Fatalf("host: %v, joiner: %v", h.err, j.err)
+	}
+	defer h.j.Close()
+	defer j.j.Close()
+	if !slices.Equal(h.j.Terms.Empty, []int{2}) || !slices.Equal(j.j.Terms.Empty, []int{2}) || j.j.Slot != 1 || len(h.j.Peers) != 1 {
+		t.Fatalf("empty slots: the host's %v, the joiner's %v (slot %d), the host's links %d: want [2], [2], slot 1 and 1 link",
+			h.j.Terms.Empty, j.j.Terms.Empty, j.j.Slot, len(h.j.Peers))
+	}
+}
+
+// said is what p's screen says, its lines joined.
+func (p *progress) said() string {
+	p.screen.mu.Lock()
+	defer p.screen.mu.Unlock()
+	return strings.Join(p.screen.lines, " | ")
 }

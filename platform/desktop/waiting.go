@@ -39,13 +39,25 @@ type waitScreen struct {
 	started bool
 }
 
+// startHint is what a host's screen says when Enter may start the game.
+const startHint = "Enter: start now with the players here (the others join late)"
+
 // startable makes s, a host's, offer Enter to start with the players
-// there; it returns the channel Enter closes.
+// there and say so; it returns the channel Enter closes.
 func (s *waitScreen) startable() <-chan struct{} {
+	start := s.offerStart()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lines = append(s.lines, startHint)
+	return start
+}
+
+// offerStart lets Enter start the game, without saying so (a lobby's
+// progress says it); it returns the channel Enter closes.
+func (s *waitScreen) offerStart() <-chan struct{} {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.start = make(chan struct{})
-	s.lines = append(s.lines, "Enter: start now with the players here (the others join late)")
 	return s.start
 }
 
