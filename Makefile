@@ -19,7 +19,8 @@ TEST_TAGS ?= box2d
 # offscreen driver and Xvfb) now and then writes to freed memory from its
 # rasterizer thread while a frame is read back: under load 2 runs in 110
 # hung on it, and one test run aborted ("free(): corrupted unsorted
-# chunks"). Rendering on the calling thread alone avoids it.
+# chunks"). Rendering on the calling thread alone avoids it: platform/sdl2
+# sets it so for every run that does not choose; the tests say it too.
 export LP_NUM_THREADS ?= 0
 # staticcheck at a pinned version, which go fetches and builds itself:
 # a fresh machine or CI runner needs nothing but Go.
@@ -134,9 +135,12 @@ test: deps-test ## vet, staticcheck, the whole test suite headless, the race det
 # than after them: on 2 cores that saves most of its 8 minutes. The
 # Windows pass follows it there, beside the race pass (whose last
 # packages leave a core idle), not beside versus, whose sessions measure
-# their stalls in real time.
+# their stalls in real time. Its tests that sleep through sessions (a
+# rejoin window, an outage, a NAT lab) run VERSUS_PARALLEL at a time,
+# after the ones that measure a machine's work (the 2,000-ball tank, the
+# sync test, the handshake floods), which run alone.
 test-versus:
-	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -timeout $(VERSUS_TIMEOUT) ./samples/versus
+	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -timeout $(VERSUS_TIMEOUT) -parallel $(VERSUS_PARALLEL) ./samples/versus
 
 test-versus-windows:
 	$(MAKE) --no-print-directory test-versus
@@ -156,6 +160,7 @@ staticcheck:
 # rejoins): on a busy machine it outlasts go test's default 10 minutes a
 # package, so it runs on its own with a timeout of its own.
 VERSUS_TIMEOUT ?= 60m
+VERSUS_PARALLEL ?= 4
 test-unit: test-others test-versus
 
 test-others:

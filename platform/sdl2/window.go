@@ -271,16 +271,22 @@ func (w *Window) applyOptions(opts Options) error {
 	return nil
 }
 
-// limitSoftwareRasterizer keeps Mesa's llvmpipe, the OpenGL that headless
-// runs get without a GPU, to one rasterizer thread unless the user chose
-// otherwise. By default it starts one per CPU, which rasterize the last
-// frame while the loop sleeps towards its next deadline: on a small machine
-// the loop's wake-up then waits for a CPU. Measured here (2 CPUs, tumble,
-// cap 60, 10 s): lateness p99 12.8 ms with the default, 0.64 ms with one
-// thread, and the mean rate 56.2 fps against 60.0. GPU drivers ignore it.
+// limitSoftwareRasterizer makes Mesa's llvmpipe, the OpenGL that
+// headless runs get without a GPU, rasterize on the thread that draws
+// unless the user chose otherwise (LP_NUM_THREADS=0). By default it starts
+// a thread per CPU, which rasterize the last frame while the loop sleeps
+// towards its next deadline: on a small machine the loop's wake-up then
+// waits for a CPU (2 CPUs, tumble, cap 60, 10 s: lateness p99 12.8 ms,
+// 56.2 fps). One such thread fixed that (0.64 ms, 60.0 fps), but Mesa
+// 22.3's writes to freed memory from it while a frame is read back (a
+// headless present reads one pixel) hung or aborted 2 runs in 110 under
+// load; on the drawing thread alone it cannot, and costs nothing more
+// (same machine and run: lateness p99 40 and 58 µs against 74 and 127 µs
+// with one thread, 2.9 and 3.1 s of CPU against 3.1 and 3.2 s). GPU
+// drivers ignore it.
 func limitSoftwareRasterizer() {
 	if _, set := os.LookupEnv("LP_NUM_THREADS"); !set {
-		_ = os.Setenv("LP_NUM_THREADS", "1") // read by Mesa when the renderer starts
+		_ = os.Setenv("LP_NUM_THREADS", "0") // read by Mesa when the renderer starts
 	}
 }
 

@@ -109,6 +109,7 @@ func (p *labPeer) wait(t *testing.T, l *natLab, limit time.Duration) desktop.Sum
 // both reach the same state, directly through cone NATs and through the
 // relay when a symmetric NAT is in the way.
 func TestNATLabPlayersBehindNATsMeetThroughTheLobby(t *testing.T) {
+	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
 	l := newNATLab(t)
 	bin, lobbyBin := build(t), buildLobby(t)
 	wan := l.wan()

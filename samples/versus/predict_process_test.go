@@ -20,15 +20,17 @@ import (
 // delay of at most 2 ticks, frames drawn from prediction, and recordings
 // that replay alone to the same state.
 func TestPredictingProcessesOverA100msLossyRelayReachTheSameState(t *testing.T) {
+	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
 	if testing.Short() {
 		t.Skip("builds versus and runs two processes")
 	}
 	bin := build(t)
 	for _, engine := range engines {
 		t.Run(engine, func(t *testing.T) {
+			t.Parallel()
 			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 			defer cancel()
-			const code = "predict-test-code"
+			code := "predict-test-code-" + engine
 			dir := t.TempDir()
 			tapes := [2]string{filepath.Join(dir, "host.tape"), filepath.Join(dir, "joiner.tape")}
 			wavs := [2]string{filepath.Join(dir, "host.wav"), filepath.Join(dir, "replay.wav")}

@@ -197,15 +197,17 @@ func (p *peerRun) summary(t testing.TB) desktop.Summary {
 }
 
 func TestTwoProcessesThroughALossyRelayReachTheSameState(t *testing.T) {
+	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
 	if testing.Short() {
 		t.Skip("builds versus and runs two processes")
 	}
 	bin := build(t)
 	for _, engine := range engines {
 		t.Run(engine, func(t *testing.T) {
+			t.Parallel()
 			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 			defer cancel()
-			const code = "relay-test-code"
+			code := "relay-test-code-" + engine
 			dir := t.TempDir()
 			tapes := [2]string{filepath.Join(dir, "host.tape"), filepath.Join(dir, "joiner.tape")}
 			var r *relay

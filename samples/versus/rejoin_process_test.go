@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"net"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 // the rejoin window, then plays on: both peers end on the session's last
 // tick with one state, status 0, the wait shown on the other.
 func TestAnOutageOrAStoppedPeerWithinTheRejoinWindowResumes(t *testing.T) {
+	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
 	if testing.Short() {
 		t.Skip("builds versus and runs two processes")
 	}
@@ -41,9 +43,10 @@ func TestAnOutageOrAStoppedPeerWithinTheRejoinWindowResumes(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 			defer cancel()
-			const code = "rejoin-test-code"
+			code := "rejoin-test-" + strings.ReplaceAll(tc.name, " ", "-")
 			host := startPeer(ctx, t, bin, "-host", "127.0.0.1:0", "-ticks", "900", "-code", code, "-bot", "3")
 			r := newRelay(t, waitHost(t, host), 0)
 			joiner := startPeer(ctx, t, bin, "-join", r.front.LocalAddr().(*net.UDPAddr).String(), "-code", code, "-bot", "4")

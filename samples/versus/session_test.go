@@ -184,6 +184,7 @@ func buildIn(t *testing.T, module string) string {
 }
 
 func TestPeersBuiltFromDifferentCodeOutsideGitAreRefused(t *testing.T) {
+	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
 	same := func(s string) string { return s }
 	faster := func(s string) string {
 		return strings.Replace(s, "discSpeed    = 7.0", "discSpeed    = 7.5", 1)

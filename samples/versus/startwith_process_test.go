@@ -15,6 +15,7 @@ import (
 // tick rate, and all three end on the session's last tick with one
 // state, status 0; the host's recording replays alone to it.
 func TestAHostStartedWithTwoOfThreeTakesTheThirdPlayerLate(t *testing.T) {
+	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
 	if testing.Short() {
 		t.Skip("builds versus and runs four processes")
 	}
