@@ -23,9 +23,9 @@ var (
 	// the room was made for a different number of players.
 	ErrRoomFull = errors.New("the game with this code is full")
 	// ErrRoomClosed: the room expired, or its host left it (as it does
-	// when the session ends or its game closes; a host stays while the
-	// game runs, so players can come back and watch through it).
-	ErrRoomClosed = errors.New("the game with this code has ended, or its host closed it")
+	// when the session ends; a host of an older build left once the game
+	// started).
+	ErrRoomClosed = errors.New("the game with this code has already started, or ended")
 	// ErrPeerLeft: the player a message was for has left the room.
 	ErrPeerLeft = errors.New("the other player left the lobby")
 	// ErrBusy: the lobby refused for now (rate limits, too many rooms).
