@@ -136,9 +136,10 @@ test: deps-test ## vet, staticcheck, the whole test suite headless, the race det
 # Windows pass follows it there, beside the race pass (whose last
 # packages leave a core idle), not beside versus, whose sessions measure
 # their stalls in real time. Its tests that sleep through sessions (a
-# rejoin window, an outage, a NAT lab) run VERSUS_PARALLEL at a time,
-# after the ones that measure a machine's work (the 2,000-ball tank, the
-# sync test, the handshake floods), which run alone.
+# rejoin window, an outage, a NAT lab), and the one that builds versus
+# three ways, run VERSUS_PARALLEL at a time, after the ones that measure a
+# machine's work (the 2,000-ball tank, the sync test, the handshake
+# floods), which run alone.
 test-versus:
 	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -timeout $(VERSUS_TIMEOUT) -parallel $(VERSUS_PARALLEL) ./samples/versus
 

@@ -91,13 +91,15 @@ type PredictionStats struct {
 	// and ticks the copy that deep would not fit the frame period (a
 	// heavy scene), and rises back a tick a second while a deeper one
 	// fits. At 0 the loop draws the verified game. LimitLowest is the
-	// lowest it fell to, Lowered how often it fell.
+	// lowest it fell to, Lowered how often it fell (a probe that did not
+	// fit falls too; see Probes).
 	Limit, LimitLowest int
 	Lowered            uint64
 	// Probes counts the times the depth went from 0 to 1 to measure a
-	// copy again (see Limit): at depth 0 a copy that did not fit is
-	// tried again 2 s later, then after twice as long each time, up to
-	// 32 s. 0: the depth never stayed at 0.
+	// copy again (see Limit): at depth 0, while a tick fits but not with
+	// a copy, one is tried again 2 s later, then after twice as long each
+	// time, up to 32 s. 0: none (the depth never stayed at 0 for 2 s
+	// with the copy alone keeping it there).
 	Probes uint64
 }
 

@@ -43,6 +43,7 @@ type predictLoad struct {
 	warm             bool          // the fork was copied into once
 	probeAt          time.Duration // 1 + when the next probe is due; 0 none planned
 	probeWait        time.Duration // the wait before the next probe; 0 probeFirst
+	probing          bool          // the depth is a probe's, yet to fit
 	last             time.Duration // the last frame's copying and ticking
 	verifiedTime     time.Duration // the last frame's verified ticks
 	over             int           // frames in a row the depth did not fit
@@ -121,37 +122,46 @@ func (p *prediction) adjustDepth(l *Loop) {
 	if budget <= 0 {
 		budget = l.ts.dt
 	}
-	fit := ld.fits(budget, ld.copy, p.rollback)
-	now := l.clock.Now()
 	was := p.depth
+	p.follow(ld.fits(budget, ld.copy, p.rollback), ld.fits(budget, 0, 1) > 0, l.clock.Now())
+	p.stats.Limit = int(p.depth)
+	if s, ok := p.src.(DepthSetter); ok && p.depth != was {
+		s.SetDepth(int(p.depth))
+	}
+}
+
+// follow moves the depth towards fit, the deepest that fits now: down
+// after lowerFrames frames that do not fit (at once for a probe: each
+// frame more is one more copy that does not), up a tick once a deeper
+// one has fitted for raiseAfter, and at 0, when ticksFit (a tick would
+// fit, but not with a copy), to 1 for a probe now and then.
+func (p *prediction) follow(fit uint64, ticksFit bool, now time.Duration) {
+	ld := &p.load
 	switch {
 	case fit < p.depth:
 		ld.fitsFrom = 0
-		if ld.over++; ld.over >= lowerFrames {
-			p.depth, ld.over = fit, 0
+		if ld.over++; ld.over >= lowerFrames || ld.probing {
+			p.depth, ld.over, ld.probing = fit, 0, false
 			p.stats.Lowered++
 			p.stats.LimitLowest = min(p.stats.LimitLowest, int(fit))
 		}
 	case fit > p.depth:
-		ld.over, ld.probeAt, ld.probeWait = 0, 0, 0
+		ld.over, ld.probeAt = 0, 0
 		if ld.fitsFrom == 0 {
 			ld.fitsFrom = now + 1
 		} else if now-(ld.fitsFrom-1) >= raiseAfter {
 			p.depth++
 			ld.fitsFrom = now + 1
+			ld.probeWait, ld.probing = 0, false // the waits start again
 		}
 	default:
 		ld.over, ld.fitsFrom = 0, 0
-		// At depth 0 the ticks are measured still, the copy no more: a
-		// probe only when it is the copy's cost that keeps it there.
-		if p.depth == 0 && ld.fits(budget, 0, 1) > 0 && ld.probe(now) {
-			p.depth = 1
+		if p.depth > 0 {
+			ld.probing = false // a probe that fits is a depth as any
+		} else if ticksFit && ld.probe(now) {
+			p.depth, ld.probing = 1, true
 			p.stats.Probes++
 		}
-	}
-	p.stats.Limit = int(p.depth)
-	if s, ok := p.src.(DepthSetter); ok && p.depth != was {
-		s.SetDepth(int(p.depth))
 	}
 }
 
@@ -161,9 +171,9 @@ func (p *prediction) adjustDepth(l *Loop) {
 // keep the prediction off for the rest of the session; a probe lets the
 // next copy be measured afresh (it replaces the estimate rather than
 // moving it an eighth of the way). One that still does not fit is
-// lowered again lowerFrames frames later, as any depth, and the next
-// waits twice as long, up to probeMost; a depth that fits and rises
-// starts the waits again from probeFirst.
+// lowered again at once, and the next waits twice as long, up to
+// probeMost; only a depth that fits and rises starts the waits again
+// from probeFirst (one fast copy among slow ones does not).
 func (ld *predictLoad) probe(now time.Duration) bool {
 	if ld.probeWait == 0 {
 		ld.probeWait = probeFirst

@@ -131,39 +131,69 @@ func TestAPredictionTurnedOffByASlowCopyTriesAgain(t *testing.T) {
 		t.Fatalf("copies of %v in a frame period of %v: depth %d after 600 frames, %d probes: want 0, none yet", load.copy, period, l.Prediction().Limit, l.Prediction().Probes)
 	}
 	// Still too slow: probes 2 s after, then 4 s and 8 s apart, each
-	// lowered again lowerFrames frames later.
-	var probes []time.Duration
-	for l.clock.Now()-off < 15*time.Second {
+	// lowered again at once.
+	slow, fast := load.copy, 100*time.Microsecond
+	last := probeGaps(t, l, g, off, 15*time.Second, nil, []time.Duration{2 * time.Second, 4 * time.Second, 8 * time.Second}, 8*period)
+	// Noisy: each probe's first copy is fast, the next ones slow again.
+	// The probe goes back to 0 once they have raised the copy's cost
+	// (each moves it an eighth of the way), and the waits go on
+	// doubling: one fast copy does not start them again.
+	seen := 0 // the copies made before the depth rose from 0
+	noisy := func() {
+		switch {
+		case l.Prediction().Limit == 0:
+			load.copy, seen = fast, load.copies
+		case load.copies > seen:
+			load.copy = slow
+		}
+	}
+	probeGaps(t, l, g, last, 50*time.Second, noisy, []time.Duration{16 * time.Second, 32 * time.Second}, 40*period)
+	if st := l.Prediction(); st.Limit != 0 || st.Probes != 5 {
+		t.Fatalf("after probes whose copies did not fit: depth %d after %d probes, want 0 after 5", st.Limit, st.Probes)
+	}
+	// The busy moment passes: the next probe (32 s after the last, the
+	// longest wait) finds copies cheap, and the depth rises back to the
+	// rollback.
+	load.copy = fast
+	for start := l.clock.Now(); l.clock.Now()-start < 42*time.Second; {
+		depthFrames(t, l, g, 1)
+	}
+	if st := l.Prediction(); st.Limit != st.Rollback || st.Probes != 6 {
+		t.Fatalf("copies cheap again for 42 s: depth %d of %d after %d probes: want it back, after a sixth probe", st.Limit, st.Rollback, st.Probes)
+	}
+}
+
+// probeGaps runs l a frame at a time for span and fails unless the
+// depth was probed len(waits) times, waits[i] (and up to slack more: a
+// probe's own frames are not in a wait) after the probe before (the
+// first after from, a time on l's clock), and is 0 again at the end; it
+// returns when the last probe came. each, when not nil, is called after
+// every frame.
+func probeGaps(t *testing.T, l *Loop, g *copyGame, from, span time.Duration, each func(), waits []time.Duration, slack time.Duration) time.Duration {
+	t.Helper()
+	var probes []time.Duration // after from
+	for start := l.clock.Now(); l.clock.Now()-start < span; {
 		was := l.Prediction().Probes
 		depthFrames(t, l, g, 1)
 		if l.Prediction().Probes != was {
-			probes = append(probes, l.clock.Now()-off)
+			probes = append(probes, l.clock.Now()-from)
+		}
+		if each != nil {
+			each()
 		}
 	}
-	// The waits run from the frame the depth is back at 0: a probe's
-	// own frames (lowerFrames and its copy, each two periods) are not
-	// in them.
-	waits := []time.Duration{2 * time.Second, 4 * time.Second, 8 * time.Second}
 	if len(probes) != len(waits) {
-		t.Fatalf("copies still too slow for 15 s: probes at %v after the depth fell: want them %v apart", probes, waits)
+		t.Fatalf("probes %v after %v: want them %v apart", probes, from, waits)
 	}
 	for i, last := 0, time.Duration(0); i < len(waits); i, last = i+1, probes[i] {
-		if gap := probes[i] - last; gap < waits[i] || gap > waits[i]+12*period {
-			t.Fatalf("copies still too slow for 15 s: probes at %v after the depth fell: want them %v apart", probes, waits)
+		if gap := probes[i] - last; gap < waits[i] || gap > waits[i]+slack {
+			t.Fatalf("probes %v after %v: want them %v apart", probes, from, waits)
 		}
 	}
-	if st := l.Prediction(); st.Limit != 0 {
-		t.Fatalf("after probes whose copies did not fit: depth %d, want 0", st.Limit)
+	if d := l.Prediction().Limit; d != 0 {
+		t.Fatalf("after probes whose copies did not fit: depth %d, want 0", d)
 	}
-	// The busy moment passes: the next probe (16 s after the last) finds
-	// copies cheap, and the depth rises back to the rollback.
-	load.copy = 100 * time.Microsecond
-	for start := l.clock.Now(); l.clock.Now()-start < 26*time.Second; {
-		depthFrames(t, l, g, 1)
-	}
-	if st := l.Prediction(); st.Limit != st.Rollback || st.Probes != 4 {
-		t.Fatalf("copies cheap again for 26 s: depth %d of %d after %d probes: want it back, after a fourth probe", st.Limit, st.Rollback, st.Probes)
-	}
+	return from + probes[len(probes)-1]
 }
 
 // timedLockstep confirms each tick's input after its present was given

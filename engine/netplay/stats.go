@@ -21,7 +21,8 @@ type Stats struct {
 	// Peers counts the peers this one exchanges datagrams with at the
 	// end: on the host the players whose places were not given up (a
 	// place empty from the start is) and the spectators still sent to;
-	// on a joiner or a spectator 1, the host.
+	// on a joiner or a spectator 1, the host. 0: none (a host whose
+	// players all left and that nobody watches, or a joiner cut off).
 	Peers      int
 	InputDelay int           // ticks
 	RTT50      time.Duration // median round trip; 0 when none was measured

@@ -287,8 +287,12 @@ func TestALobbyHostOfALateJoinGameStartsOnEnterWithThePlayersThere(t *testing.T)
 	case <-ctx.Done():
 		t.Fatal("the joiner never reached the host")
 	}
-	if said := hp.said(); !strings.Contains(said, "players here: 2 of 3") {
-		t.Fatalf("the host's screen says %q, want it to offer Enter with 2 of 3 here", said)
+	for !strings.Contains(hp.said(), "players here: 2 of 3") { // the lobby's count, polled
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the host's screen says %q: want it to offer Enter with 2 of 3 here", hp.said())
+		case <-time.After(10 * time.Millisecond):
+		}
 	}
 	hp.screen.startNow() // as Enter does, from the main goroutine
 	h, j := <-host, <-joiner

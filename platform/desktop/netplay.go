@@ -500,9 +500,9 @@ func buildID(version, physics string, log *slog.Logger) string {
 type NetSummary struct {
 	// Peers counts the peers this one exchanged datagrams with at the
 	// end: on the host the players still in and the spectators, on a
-	// joiner or spectator 1 (the host).
+	// joiner or spectator 1 (the host); 0 when none was left.
 	Peers      int   `json:"peers"`
-	Players    int   `json:"players"`     // the session's player slots
+	Players    int   `json:"players"`     // the session's player slots (never 0 in a session)
 	Slot       int   `json:"slot"`        // this peer's player slot (0: the host)
 	InputDelay int   `json:"input_delay"` // ticks, at the end
 	RTTMS      RTTMS `json:"rtt_ms"`      // round trips measured during the session, from the datagrams' own times

@@ -34,7 +34,8 @@ type waitScreen struct {
 	code    string // the session's, on a host
 	// start, on the host of a LateJoin game, is closed when Enter asks
 	// to start with whoever is there (transport.Options.Start); nil
-	// elsewhere. Only the main goroutine closes it.
+	// elsewhere. The connecting goroutine makes it (offerStart) and the
+	// main one closes it (startNow), both holding mu.
 	start   chan struct{}
 	started bool
 }
@@ -61,8 +62,11 @@ func (s *waitScreen) offerStart() <-chan struct{} {
 	return s.start
 }
 
-// startNow closes start once, from the main goroutine's events.
+// startNow closes start once, from the main goroutine's events (a
+// lobby's connecting goroutine may be making it: see offerStart).
 func (s *waitScreen) startNow() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.start != nil && !s.started {
 		s.started = true
 		close(s.start)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -20,8 +21,8 @@ type builtOnce struct {
 	path, err string
 }
 
-// binaries are the package's builds; binDir holds them and TestMain
-// removes it.
+// binaries are the package's builds; binDir holds them (runTests makes
+// it and removes it).
 var (
 	binDir   string
 	versus   = &builtOnce{name: "versus", args: []string{"-tags", buildTags, "."}}
@@ -36,20 +37,36 @@ func TestMain(m *testing.M) {
 	if seed := os.Getenv(latencyChild); seed != "" {
 		os.Exit(latencyPeer(seed, os.Args[1:]))
 	}
-	// The peers keep their tickets (platform/desktop) in a cache of the
-	// tests' own, not the user's.
+	os.Exit(runTests(m))
+}
+
+// runTests runs the package's tests with the binaries' directory made
+// (binDir) and the peers' tickets (platform/desktop) kept in a cache of
+// the tests' own, not the user's. go build keeps its cache where it was:
+// it would follow XDG_CACHE_HOME to an empty one and build every
+// dependency again (a minute and more a build, on both cores).
+func runTests(m *testing.M) int {
+	if os.Getenv("GOCACHE") == "" {
+		out, err := exec.Command("go", "env", "GOCACHE").Output()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "versus tests: go env GOCACHE:", err)
+			return 1
+		}
+		os.Setenv("GOCACHE", strings.TrimSpace(string(out)))
+	}
 	cache, err := os.MkdirTemp("", "lockstep-versus-cache-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		return 1
 	}
+	defer os.RemoveAll(cache)
 	os.Setenv("XDG_CACHE_HOME", cache)
-	code := m.Run()
-	os.RemoveAll(cache)
-	if binDir != "" {
-		os.RemoveAll(binDir)
+	if binDir, err = os.MkdirTemp("", "lockstep-versus-test-"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
 	}
-	os.Exit(code)
+	defer os.RemoveAll(binDir)
+	return m.Run()
 }
 
 // get returns the binary's path, building it the first time; a failed
@@ -57,14 +74,6 @@ func TestMain(m *testing.M) {
 func (b *builtOnce) get(t testing.TB) string {
 	t.Helper()
 	b.once.Do(func() {
-		if binDir == "" {
-			dir, err := os.MkdirTemp("", "lockstep-versus-test-")
-			if err != nil {
-				b.err = err.Error()
-				return
-			}
-			binDir = dir
-		}
 		path := filepath.Join(binDir, b.name)
 		args := append([]string{"build", "-o", path}, b.args...)
 		if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
