@@ -84,21 +84,7 @@ func TestThePredictedCopyIsCopiedAgainOnlyWhenAGuessWasWrong(t *testing.T) {
 			ls.change[uint64(10+rng.IntN(300))] = 1 + rng.IntN(players-1)
 		}
 		g := &copyGame{}
-		c := &fakeClock{}
-		cfg, err := Config{Mode: ModeUncapped, Players: players, Frames: 400}.WithDefaults()
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := Wiring{Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: ls}
-		l := newLoop(cfg, partsOf(g), w.withDefaults())
-		if err := l.mp.init(cfg, &l.wire, l.game.Seat); err != nil {
-			t.Fatal(err)
-		}
-		if err := l.initPrediction(); err != nil {
-			t.Fatal(err)
-		}
-		l.start = l.clock.Now()
-		l.last, l.lastPresent = l.start, l.start
+		l := startedLoop(t, Config{Mode: ModeUncapped, Players: players, Frames: 400}, g, &fakeClock{}, ls)
 		for f := range 400 {
 			if err := l.runFrame(); err != nil {
 				t.Fatal(err)

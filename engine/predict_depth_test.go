@@ -66,21 +66,8 @@ func depthLoop(t *testing.T) (*Loop, *copyGame, *gameLoad) {
 	load := &gameLoad{clock: c}
 	g := &copyGame{load: load}
 	ls := &timedLockstep{clock: c, after: 50 * time.Millisecond, given: map[uint64]time.Duration{}}
-	cfg, err := Config{Mode: ModeUncapped, Players: 2}.WithDefaults()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := Wiring{Platform: &fakePlatform{clock: c, work: every(time.Second / 60)}, Clock: c, Lockstep: ls}
-	l := newLoop(cfg, partsOf(g), w.withDefaults())
-	if err := l.mp.init(cfg, &l.wire, l.game.Seat); err != nil {
-		t.Fatal(err)
-	}
-	if err := l.initPrediction(); err != nil {
-		t.Fatal(err)
-	}
-	l.start = l.clock.Now()
-	l.last, l.lastPresent = l.start, l.start
-	if err := l.pacer.setMode(cfg.Mode, l.start); err != nil {
+	l := startedLoop(t, Config{Mode: ModeUncapped, Players: 2}, g, c, ls)
+	if err := l.pacer.setMode(ModeUncapped, l.start); err != nil {
 		t.Fatal(err)
 	}
 	return l, g, load

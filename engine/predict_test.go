@@ -122,11 +122,12 @@ func predictingLoop(tb testing.TB, g *copyGame, lag, rollback int) (*Loop, *lagg
 	return guessingLoop(tb, g, &laggyLockstep{lag: lag, rollback: rollback})
 }
 
-// guessingLoop is a warm loop that draws a game with ls.
-func guessingLoop(tb testing.TB, g *copyGame, ls *laggyLockstep) (*Loop, *laggyLockstep) {
+// startedLoop is a loop of cfg (its defaults filled in) drawing g with
+// ls on c's time, its players seated and its prediction made, started as
+// Run starts it.
+func startedLoop(tb testing.TB, cfg Config, g *copyGame, c *fakeClock, ls Lockstep) *Loop {
 	tb.Helper()
-	c := &fakeClock{}
-	cfg, err := Config{Mode: ModeUncapped, Players: 2}.WithDefaults()
+	cfg, err := cfg.WithDefaults()
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -138,12 +139,19 @@ func guessingLoop(tb testing.TB, g *copyGame, ls *laggyLockstep) (*Loop, *laggyL
 	if err := l.initPrediction(); err != nil {
 		tb.Fatal(err)
 	}
+	l.start = l.clock.Now()
+	l.last, l.lastPresent = l.start, l.start
+	return l
+}
+
+// guessingLoop is a warm loop that draws a game with ls.
+func guessingLoop(tb testing.TB, g *copyGame, ls *laggyLockstep) (*Loop, *laggyLockstep) {
+	tb.Helper()
+	l := startedLoop(tb, Config{Mode: ModeUncapped, Players: 2}, g, &fakeClock{}, ls)
 	if l.world != nil {
 		l.cur = l.world.Snapshot(l.cur)
 		l.prev = append(l.prev[:0], l.cur...)
 	}
-	l.start = l.clock.Now()
-	l.last, l.lastPresent = l.start, l.start
 	for range 120 {
 		if err := l.runFrame(); err != nil {
 			tb.Fatal(err)

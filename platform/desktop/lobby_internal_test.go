@@ -181,18 +181,8 @@ func TestAHostToldTheRoomIsFullByALobbyNobodyAnswersDoesNotWaitForever(t *testin
 // the same code was refused for a while), and hosting again with the
 // same code works at once.
 func TestAHostNobodyJoinsIsToldSoAndHostsAgainWithTheSameCode(t *testing.T) {
-	srv, err := lobby.NewServer(lobby.ServerConfig{LoneRoomTTL: time.Second, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = srv.Serve(ln, "", "") }() // sweeps every second
-	defer srv.Shutdown(context.Background())
-	addr := ln.Addr().String()
-	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute) // a cold, busy machine
+	addr := serveLobby(t, lobby.ServerConfig{LoneRoomTTL: time.Second}) // sweeps every second
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)      // a cold, busy machine
 	defer cancel()
 	meet := func() (*progress, error) {
 		p := &progress{screen: &waitScreen{}, lobby: addr, code: "ALONE-CODE-12345", players: 2}
@@ -240,17 +230,7 @@ func TestTheWaitingScreenSaysWhatAPeerComingLateIsDoing(t *testing.T) {
 // both peers, for a newcomer to take.
 func TestALobbyHostOfALateJoinGameStartsOnEnterWithThePlayersThere(t *testing.T) {
 	discard := slog.New(slog.DiscardHandler)
-	srv, err := lobby.NewServer(lobby.ServerConfig{Logger: discard})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = srv.Serve(ln, "", "") }()
-	defer srv.Shutdown(context.Background())
-	addr := ln.Addr().String()
+	addr := serveLobby(t, lobby.ServerConfig{})
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute) // a cold, busy machine
 	defer cancel()
 	const code = "ENTER-CODE-12345"
@@ -312,4 +292,22 @@ func (p *progress) said() string {
 	p.screen.mu.Lock()
 	defer p.screen.mu.Unlock()
 	return strings.Join(p.screen.lines, " | ")
+}
+
+// serveLobby serves a lobby of cfg (its log discarded) on loopback until
+// the test ends and returns its address.
+func serveLobby(t *testing.T, cfg lobby.ServerConfig) string {
+	t.Helper()
+	cfg.Logger = slog.New(slog.DiscardHandler)
+	srv, err := lobby.NewServer(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.Serve(ln, "", "") }()
+	t.Cleanup(func() { _ = srv.Shutdown(context.Background()) })
+	return ln.Addr().String()
 }
