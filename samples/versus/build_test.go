@@ -88,6 +88,20 @@ func (b *builtOnce) get(t testing.TB) string {
 	return b.path
 }
 
+// realTime starts a test that plays sessions as processes in real time,
+// mostly sleeping: it runs beside the others of its kind (the Makefile's
+// VERSUS_PARALLEL), not with -short (the race pass, which would slow the
+// sessions tenfold; runs says what it would run), and returns the binary
+// get builds.
+func realTime(t *testing.T, runs string, get func(testing.TB) string) string {
+	t.Helper()
+	t.Parallel()
+	if testing.Short() {
+		t.Skip(runs)
+	}
+	return get(t)
+}
+
 // build returns the versus command, built once for the package.
 func build(t testing.TB) string { return versus.get(t) }
 

@@ -50,11 +50,7 @@ func endAll(t *testing.T, peers ...named) {
 // process replays the session from tick 0 beyond the tick rate, and both
 // end on the session's last tick with one state, status 0.
 func TestAJoinerKilledAndStartedAgainTakesItsSlotBack(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds versus and runs three processes")
-	}
-	bin := build(t)
+	bin := realTime(t, "builds versus and runs three processes", build)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	const code = "comeback-test-code"
@@ -87,11 +83,7 @@ func TestAJoinerKilledAndStartedAgainTakesItsSlotBack(t *testing.T) {
 // players' last tick and hash; what it recorded (-record) replays alone
 // to that hash; the players never waited for it.
 func TestASpectatorAtTick300EndsOnThePlayersHashAndItsRecordingReplaysToIt(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds versus and runs four processes")
-	}
-	bin := build(t)
+	bin := realTime(t, "builds versus and runs four processes", build)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	const code = "spectate-test-code"
@@ -121,11 +113,7 @@ func TestASpectatorAtTick300EndsOnThePlayersHashAndItsRecordingReplaysToIt(t *te
 // new copy took its place and ends with status 1 and `replaced`; the
 // host and the new copy play on to one tick and hash.
 func TestAStoppedGameWhosePlayerStartedItAgainIsToldItWasReplaced(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds versus and runs three processes")
-	}
-	bin := build(t)
+	bin := realTime(t, "builds versus and runs three processes", build)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	const code = "replaced-test-code"

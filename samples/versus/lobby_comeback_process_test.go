@@ -45,11 +45,7 @@ func startLobby(t *testing.T) string {
 // replays the session and ends on the players' last tick and hash, its
 // recording replaying alone to it; everyone ends with status 0.
 func TestThroughALobbyAPlayerComesBackAndASpectatorWatches(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds versus and runs four processes")
-	}
-	bin := build(t)
+	bin := realTime(t, "builds versus and runs four processes", build)
 	addr := startLobby(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()

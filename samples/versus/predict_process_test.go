@@ -20,11 +20,7 @@ import (
 // delay of at most 2 ticks, frames drawn from prediction, and recordings
 // that replay alone to the same state.
 func TestPredictingProcessesOverA100msLossyRelayReachTheSameState(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds versus and runs two processes")
-	}
-	bin := build(t)
+	bin := realTime(t, "builds versus and runs two processes", build)
 	for _, engine := range engines {
 		t.Run(engine, func(t *testing.T) {
 			t.Parallel()

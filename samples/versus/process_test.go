@@ -197,11 +197,7 @@ func (p *peerRun) summary(t testing.TB) desktop.Summary {
 }
 
 func TestTwoProcessesThroughALossyRelayReachTheSameState(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds versus and runs two processes")
-	}
-	bin := build(t)
+	bin := realTime(t, "builds versus and runs two processes", build)
 	for _, engine := range engines {
 		t.Run(engine, func(t *testing.T) {
 			t.Parallel()

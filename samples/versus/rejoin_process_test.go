@@ -14,11 +14,7 @@ import (
 // the rejoin window, then plays on: both peers end on the session's last
 // tick with one state, status 0, the wait shown on the other.
 func TestAnOutageOrAStoppedPeerWithinTheRejoinWindowResumes(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds versus and runs two processes")
-	}
-	bin := build(t)
+	bin := realTime(t, "builds versus and runs two processes", build)
 	outage := func(r *relay, _ *peerRun, on bool) error { // the relay loses everything, both ways
 		r.mu.Lock()
 		defer r.mu.Unlock()

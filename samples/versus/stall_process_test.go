@@ -17,11 +17,7 @@ import (
 // time it stalled in all (with prediction on, a peer said 40 ms after a
 // 5 s outage; with 3 players, 0; in lockstep more than its total).
 func TestThreePredictingProcessesReportTheOutageAsTheirLongestStall(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds stress and runs three processes")
-	}
-	bin := buildStress(t)
+	bin := realTime(t, "builds stress and runs three processes", buildStress)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
 	const ticks, outage = 900, 5 * time.Second

@@ -15,11 +15,7 @@ import (
 // tick rate, and all three end on the session's last tick with one
 // state, status 0; the host's recording replays alone to it.
 func TestAHostStartedWithTwoOfThreeTakesTheThirdPlayerLate(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds versus and runs four processes")
-	}
-	bin := build(t)
+	bin := realTime(t, "builds versus and runs four processes", build)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	const code = "start-with-test-code"
