@@ -137,11 +137,11 @@ test: deps-test ## vet, staticcheck, the whole test suite headless, the race det
 # their stalls in real time; the X11 pass and the tools' follow there too
 # (on a quiet 2-core machine versus and Windows took 12 minutes, the
 # other packages and the race pass 15, and X11 and the tools 1.5 after
-# both). Its tests that sleep through sessions (a
-# rejoin window, an outage, a NAT lab), and the one that builds versus
-# three ways, run VERSUS_PARALLEL at a time, after the ones that measure a
-# machine's work (the 2,000-ball tank, the sync test, the handshake
-# floods), which run alone.
+# both). Its tests that sleep through sessions (a rejoin window, an
+# outage, a NAT lab), and the one that builds versus three ways, run
+# VERSUS_PARALLEL at a time, after the ones that measure a machine's work
+# (the 2,000-ball tank, the sync test, the handshake floods), which run
+# alone.
 test-versus:
 	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -timeout $(VERSUS_TIMEOUT) -parallel $(VERSUS_PARALLEL) ./samples/versus
 

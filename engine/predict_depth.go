@@ -166,10 +166,10 @@ func (p *prediction) follow(fit uint64, ticksFit bool, now time.Duration) {
 }
 
 // probe runs at depth 0 while the ticks fit but not a copy with them,
-// and reports whether to try a depth of 1 now. At depth 0 no copy is made, so the cost of one
-// stays the last measured, and a copy measured on a busy moment would
-// keep the prediction off for the rest of the session; a probe lets the
-// next copy be measured afresh (it replaces the estimate rather than
+// and reports whether to try a depth of 1 now. At depth 0 no copy is
+// made, so the cost of one stays the last measured, and a copy measured
+// on a busy moment would keep the prediction off for the rest of the
+// session; a probe lets the next copy be measured afresh (it replaces the estimate rather than
 // moving it an eighth of the way). One that still does not fit is
 // lowered again at once, and the next waits twice as long, up to
 // probeMost; only a depth that fits and rises starts the waits again

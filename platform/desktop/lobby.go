@@ -297,10 +297,11 @@ func (p *progress) lines(state, joined int, err error) []string {
 	case stateLobby:
 		return []string{"contacting the lobby...", code, share}
 	case stateWaitPlayers:
+		lines := []string{code, share, here, "waiting for the other players to join with this code"}
 		if p.enter {
-			return []string{code, share, here, "waiting for the other players to join with this code", startHint}
+			lines = append(lines, startHint)
 		}
-		return []string{code, share, here, "waiting for the other players to join with this code"}
+		return lines
 	case stateConnecting:
 		return []string{code, here, "everyone is here: connecting (directly, or through the relay)..."}
 	}

@@ -46,27 +46,38 @@ func TestMain(m *testing.M) {
 // it would follow XDG_CACHE_HOME to an empty one and build every
 // dependency again (a minute and more a build, on both cores).
 func runTests(m *testing.M) int {
-	if os.Getenv("GOCACHE") == "" {
-		out, err := exec.Command("go", "env", "GOCACHE").Output()
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "versus tests: go env GOCACHE:", err)
-			return 1
-		}
-		os.Setenv("GOCACHE", strings.TrimSpace(string(out)))
+	if err := keepGoCache(); err != nil {
+		fmt.Fprintln(os.Stderr, "versus tests:", err)
+		return 1
 	}
 	cache, err := os.MkdirTemp("", "lockstep-versus-cache-")
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(os.Stderr, "versus tests: a cache for the peers' tickets:", err)
 		return 1
 	}
 	defer os.RemoveAll(cache)
-	os.Setenv("XDG_CACHE_HOME", cache)
+	if err := os.Setenv("XDG_CACHE_HOME", cache); err != nil {
+		fmt.Fprintln(os.Stderr, "versus tests:", err)
+		return 1
+	}
 	if binDir, err = os.MkdirTemp("", "lockstep-versus-test-"); err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(os.Stderr, "versus tests: a directory for the binaries:", err)
 		return 1
 	}
 	defer os.RemoveAll(binDir)
 	return m.Run()
+}
+
+// keepGoCache pins GOCACHE, unless set, to where go keeps it now.
+func keepGoCache() error {
+	if os.Getenv("GOCACHE") != "" {
+		return nil
+	}
+	out, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOCACHE (is go on PATH?): %w", err)
+	}
+	return os.Setenv("GOCACHE", strings.TrimSpace(string(out)))
 }
 
 // get returns the binary's path, building it the first time; a failed
@@ -90,9 +101,8 @@ func (b *builtOnce) get(t testing.TB) string {
 
 // realTime starts a test that plays sessions as processes in real time,
 // mostly sleeping: it runs beside the others of its kind (the Makefile's
-// VERSUS_PARALLEL), not with -short (the race pass, which would slow the
-// sessions tenfold; runs says what it would run), and returns the binary
-// get builds.
+// VERSUS_PARALLEL), not with -short (a quick run; runs says what it
+// would run), and returns the binary get builds.
 func realTime(t *testing.T, runs string, get func(testing.TB) string) string {
 	t.Helper()
 	t.Parallel()
