@@ -495,7 +495,7 @@ func buildID(version, physics string, log *slog.Logger) string {
 	return id.String()
 }
 
-// NetSummary is the summary's netplay object (DESIGN.md): present only in
+// NetSummary is the summary's netplay object (its JSON key netplay): present only in
 // a netplay session.
 type NetSummary struct {
 	// Peers counts the peers this one exchanged datagrams with at the

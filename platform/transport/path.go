@@ -3,7 +3,7 @@ package transport
 import "github.com/pion/ice/v4"
 
 // The paths a session's peers can reach each other by, as the summary
-// names them (DESIGN.md): Path.
+// names them in its netplay object's path: Path.
 const (
 	PathDirect          = "direct"           // -host/-join: an address the user gave
 	PathHost            = "direct host"      // ICE: both ends' own addresses (a LAN)
