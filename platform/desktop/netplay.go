@@ -495,8 +495,8 @@ func buildID(version, physics string, log *slog.Logger) string {
 	return id.String()
 }
 
-// NetSummary is the summary's netplay object (its JSON key netplay): present only in
-// a netplay session.
+// NetSummary is the summary's netplay object (JSON key netplay): present
+// only in a netplay session.
 type NetSummary struct {
 	// Peers counts the peers this one exchanged datagrams with at the
 	// end: on the host the players still in and the spectators, on a
