@@ -1,12 +1,14 @@
 // Package mdcheck checks the Markdown of a checkout: relative links that
 // lead nowhere, anchors no heading makes (GitHub's heading slugs), and the
-// Go programs its code blocks hold. The module's own test runs it on every
+// Go its code blocks hold (whole programs are built, fragments parsed). The module's own test runs it on every
 // Markdown file of the repository, so a page moved or a heading renamed
 // fails `make test` until every link to it is mended.
 package mdcheck
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"net/url"
 	"os"
@@ -288,4 +290,22 @@ func IsProgram(b Block) bool {
 		return t == "package main"
 	}
 	return false
+}
+
+// ParseGo checks that a Go block is Go: a whole file (a program), or
+// declarations (a method, a type) as a page shows them beside the code
+// around them. Only a whole program can be built; ParseGo catches the
+// rest going wrong in form (a brace lost in an edit, a statement that
+// is no longer Go).
+func ParseGo(b Block) error {
+	fset := token.NewFileSet()
+	if IsProgram(b) {
+		_, err := parser.ParseFile(fset, "block.go", b.Code, parser.SkipObjectResolution)
+		return err
+	}
+	_, err := parser.ParseFile(fset, "block.go", "package p\n"+b.Code, parser.SkipObjectResolution)
+	if err != nil {
+		return fmt.Errorf("neither a program (package main) nor declarations: %w", err)
+	}
+	return nil
 }

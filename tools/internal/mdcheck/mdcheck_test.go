@@ -117,3 +117,22 @@ func TestIsProgramWantsPackageMain(t *testing.T) {
 		}
 	}
 }
+
+func TestParseGoTakesProgramsAndDeclarationsOnly(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		ok   bool
+	}{
+		{"package main\n\nfunc main() {}\n", true},
+		{"func (g *game) Tick(t *engine.Tick) error {\n\treturn nil\n}\n", true},
+		{"type box struct{ x float64 }\n", true},
+		{"func (g *game) Tick(t *engine.Tick) error {\n\treturn nil\n", false}, // a brace lost
+		{"package main\n\nfunc main() { x := }\n", false},
+		{"x := 1\n", false}, // a statement, not a declaration
+	} {
+		err := ParseGo(Block{Lang: "go", Code: tc.code})
+		if (err == nil) != tc.ok {
+			t.Errorf("ParseGo(%q) = %v, want ok %v", tc.code, err, tc.ok)
+		}
+	}
+}

@@ -34,6 +34,32 @@ func TestEveryMarkdownLinkInTheRepositoryLeadsSomewhere(t *testing.T) {
 	}
 }
 
+func TestEveryGoBlockInTheDocsIsGo(t *testing.T) {
+	files, err := Files(root, skipDirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, rel := range files {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, blk := range Blocks(string(b)) {
+			if blk.Lang != "go" {
+				continue
+			}
+			n++
+			if err := ParseGo(blk); err != nil {
+				t.Errorf("%s:%d: the go block does not parse (line numbers count from the fence): %v", rel, blk.Line, err)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("found no go blocks in the repository's Markdown")
+	}
+}
+
 // TestEveryGoProgramInTheDocsBuilds builds each ```go block that is a
 // whole program (package main) in any Markdown file against this
 // checkout, with the go command: the README's first game, at least. The
