@@ -303,7 +303,7 @@ func ParseGo(b Block) error {
 		_, err := parser.ParseFile(fset, "block.go", b.Code, parser.SkipObjectResolution)
 		return err
 	}
-	_, err := parser.ParseFile(fset, "block.go", "package p\n"+b.Code, parser.SkipObjectResolution)
+	_, err := parser.ParseFile(fset, "block.go", "package p; "+b.Code, parser.SkipObjectResolution) // one line: block.go counts lines as the block does
 	if err != nil {
 		return fmt.Errorf("neither a program (package main) nor declarations: %w", err)
 	}

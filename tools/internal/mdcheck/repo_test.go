@@ -51,7 +51,7 @@ func TestEveryGoBlockInTheDocsIsGo(t *testing.T) {
 			}
 			n++
 			if err := ParseGo(blk); err != nil {
-				t.Errorf("%s:%d: the go block does not parse (line numbers count from the fence): %v", rel, blk.Line, err)
+				t.Errorf("%s:%d: the go block does not parse (its line N, in block.go:N, is line %d+N here): %v", rel, blk.Line, blk.Line, err)
 			}
 		}
 	}
