@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -301,15 +302,17 @@ func refJSONKeys(t reflect.Type) []refJSONKey {
 // refWriteKeys writes a row for each JSON key of struct t, linking a key
 // that holds an object to that object's table.
 func refWriteKeys(b *bytes.Buffer, docs refFieldDocs, t reflect.Type, objects []*refObject) error {
-	for _, k := range refJSONKeys(t) {
+	keys := refJSONKeys(t)
+	byGoName := map[string]string{}
+	for _, k := range keys {
+		byGoName[k.field.Name] = k.name
+	}
+	for _, k := range keys {
 		doc, err := docs.of(k.owner, k.field.Name)
 		if err != nil {
 			return err
 		}
-		// "HeadlessReason says..." reads "`headless_reason` says..." here.
-		if rest, ok := strings.CutPrefix(doc, k.field.Name+" "); ok {
-			doc = "`" + k.name + "` " + rest
-		}
+		doc = refKeyNames(doc, byGoName)
 		kind, obj := refJSONKind(k.field.Type)
 		for _, o := range objects {
 			if o.t == obj {
@@ -325,7 +328,29 @@ func refWriteKeys(b *bytes.Buffer, docs refFieldDocs, t reflect.Type, objects []
 	return nil
 }
 
-// slug is GitHub's anchor for a heading: lower case, letters, digits,
+// refKeyNames writes the fields a doc comment names by their Go names
+// ("MSStalled is...") as their keys ("`ms_stalled` is..."): a word that
+// is a key's field, not after a dot (Config.Name is another struct's).
+func refKeyNames(doc string, byGoName map[string]string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range refWord.FindAllStringIndex(doc, -1) {
+		key, ok := byGoName[doc[m[0]:m[1]]]
+		if !ok || (m[0] > 0 && strings.ContainsRune(".`", rune(doc[m[0]-1]))) {
+			continue
+		}
+		b.WriteString(doc[last:m[0]])
+		b.WriteString("`" + key + "`")
+		last = m[1]
+	}
+	b.WriteString(doc[last:])
+	return b.String()
+}
+
+// refWord matches a word that may be a Go field name.
+var refWord = regexp.MustCompile(`\b[A-Z][A-Za-z0-9]*\b`)
+
+// refSlug is GitHub's anchor for a heading: lower case, letters, digits,
 // - and _ kept, spaces made -, the rest dropped.
 func refSlug(heading string) string {
 	var b strings.Builder
