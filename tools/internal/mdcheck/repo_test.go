@@ -65,6 +65,9 @@ func TestEveryGoBlockInTheDocsIsGo(t *testing.T) {
 // checkout, with the go command: the README's first game, at least. The
 // blocks are written into a directory under testdata here (inside the
 // module, so they build against it as a game would; removed at the end).
+// go test's cache sees the Markdown files this test reads, not the
+// module's Go source the go command compiles: after changing the API, run
+// it with -count=1 (make test does).
 func TestEveryGoProgramInTheDocsBuilds(t *testing.T) {
 	files, err := Files(root, skipDirs)
 	if err != nil {
