@@ -103,3 +103,9 @@
 //
 // The package example is a whole game.
 package desktop
+
+// The reference pages docs/reference/command-line.md (from the flag table)
+// and docs/reference/summary.md (from Summary's types and doc comments)
+// are written by this package's tests; TestReference...IsCurrent fails
+// when a committed page differs from the code.
+//go:generate go test -run ^TestReference -count=1 . -args -update
