@@ -137,11 +137,18 @@ func (s *Session) sendsOwn(p *peer) bool {
 	return p.ownUntil != 0 && s.slots[p.Slot].next <= p.ownUntil && p.acked[p.Slot] < p.ownUntil
 }
 
+// backPending reports, on the host, whether p was taken back (Rejoin)
+// and its own input has not resumed yet: the session waits for it to
+// replay the ticks it missed.
+func (s *Session) backPending(p *peer) bool {
+	return s.cfg.Slot == 0 && p.ownUntil != 0 && s.slots[p.Slot].next <= p.ownUntil
+}
+
 // CatchingUp reports whether this peer rejoined and is still replaying
 // the session to where its own input resumes: the loop then runs ticks
 // as fast as their input arrives (engine.CatchingUp).
 func (s *Session) CatchingUp() bool {
-	return s.cfg.Rejoin && (s.resumeAt == 0 || s.tick+1 < s.resumeAt) || s.watching()
+	return s.cfg.Rejoin && (s.resumeAt == 0 || s.tick+1 < s.resumeAt) || s.behindHost()
 }
 
 // firstFor is the first tick of slot to send p: the oldest it has not

@@ -66,9 +66,16 @@ type peer struct {
 	// ownUntil is, on the host, the tick a rejoined peer's own input
 	// resumes on: its slot's input before is sent to it; 0 otherwise.
 	ownUntil uint64
-	// dropped: a watcher (Slot watcherSlot) silent for DropAfter, no
-	// longer sent anything.
+	// caughtTo is, on the host, how far a peer catching up (a rejoined
+	// one, a watcher) has acknowledged the host's input: its progress,
+	// which noteCatchUp and dropStuck judge.
+	caughtTo uint64
+	// dropped: a watcher (Slot watcherSlot) silent for DropAfter, or
+	// stuck, no longer sent anything.
 	dropped bool
+	// budget is, on the host, the bytes a watcher may still be sent now
+	// (see refillBudgets).
+	budget int64
 	// depth is, on the host, 1 + how far the peer's present may run
 	// ahead of its verified tick, as it last said (its Rollback, or less
 	// for a heavy scene); 0 until it said.
@@ -131,7 +138,6 @@ type Session struct {
 	hist     history
 	histRecs [maxBlock]record // a block's records, from the history or the ring
 	resumeAt uint64           // on a peer that rejoined: 1 + the tick its own input resumes on; 0 until told
-	watchers int              // on the host: the spectators taken (Watch)
 
 	in      datagram
 	out     [MaxDatagram]byte
@@ -264,6 +270,7 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 		return engine.ErrQuit // a watcher leaves alone: no player waits for it
 	}
 	s.receiveAll()
+	s.refillBudgets(dt)
 	for i := range s.peers {
 		p := &s.peers[i]
 		if p.dropped {
@@ -274,12 +281,15 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 		}
 		s.catchUpSend(p)
 		p.sent = false
+		if p.Slot == watcherSlot && s.cfg.Slot == 0 && s.stuck(p) {
+			s.dropWatcher(p)
+			continue
+		}
 		silent := now - p.lastHeard
 		switch {
 		case silent <= s.cfg.DropAfter || s.err != nil || s.isGone(p):
 		case p.Slot == watcherSlot:
-			p.dropped = true // a watcher is never waited for
-			s.stats.watchersDropped++
+			s.dropWatcher(p) // a watcher is never waited for
 		case s.cfg.Slot == 0:
 			s.giveUp(p.Slot)
 		default:
