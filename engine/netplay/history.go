@@ -331,6 +331,22 @@ func (s *Session) IsVacant(slot int) bool {
 	return false
 }
 
+// Silent reports, on the host, how long slot's player has been silent,
+// and whether the session still holds the slot for them: false for a
+// slot given up or empty from the start (a newcomer's, with
+// Terms.LateJoin), on a joiner, and for a slot no player has. A
+// transport keeps a slot held for the player who can show it is theirs
+// (a ticket) for a while of silence before it gives it to another.
+func (s *Session) Silent(slot int) (silent time.Duration, held bool) {
+	if s.cfg.Slot != 0 || slot <= 0 || slot >= s.cfg.Players || s.gone[slot] {
+		return 0, false
+	}
+	if p := s.peerOf(slot); p != nil {
+		return s.now - p.lastHeard, true
+	}
+	return 0, false
+}
+
 // Terms returns the session's terms with the input delay in force now:
 // what a peer that comes while it is under way (Rejoin, Watch) starts
 // its own Session with.

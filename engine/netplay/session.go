@@ -33,6 +33,7 @@ func (r *slotRing) at(t uint64) *record { return &r.rec[t%ringSize] }
 type peer struct {
 	Peer
 	aged      AgedLink                  // Link, when it is an AgedLink (see setLink)
+	ends      EndingLink                // Link, when it is an EndingLink
 	acked     [engine.MaxPlayers]uint64 // the peer has every input of a slot below this
 	ackedAt   time.Duration             // when one of acked last rose
 	sentUpTo  [engine.MaxPlayers]uint64 // inputs below this were sent at least once
@@ -281,7 +282,7 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 		}
 		s.catchUpSend(p)
 		p.sent = false
-		if p.Slot == watcherSlot && s.cfg.Slot == 0 && s.stuck(p) {
+		if p.Slot == watcherSlot && s.cfg.Slot == 0 && (s.stuck(p) || p.ends != nil && p.ends.Ended()) {
 			s.dropWatcher(p)
 			continue
 		}

@@ -17,8 +17,8 @@ const watchBehind = 30
 // slot's confirmed input from tick 0 (from the history, then as the
 // session goes), never waited for, within an upload budget
 // (SpectatorUpload, SpectatorsUpload), and dropped when silent for
-// DropAfter or when its acknowledgements have not risen for LagAfter
-// while it lacks input. At most MaxSpectators watch at once (those
+// DropAfter, when its acknowledgements have not risen for LagAfter
+// while it lacks input, or when its link ended (EndingLink). At most MaxSpectators watch at once (those
 // dropped no longer count); none once the history is full.
 func (s *Session) Watch(link Link) error {
 	switch {

@@ -148,3 +148,42 @@ func TestStuckSpectatorsAreDroppedWithinTheUploadBudgetAndFreeTheirPlaces(t *tes
 		t.Fatalf("the host keeps %d peers after 17 spectators came and 16 went: want at most %d (a dropped one's place is taken again)", n, 1+DefaultMaxSpectators)
 	}
 }
+
+// endingLink is a watcher's link whose connection can end.
+type endingLink struct {
+	queueLink
+	ended bool
+}
+
+func (l *endingLink) Ended() bool { return l.ended }
+
+// A spectator whose connection closed kept its place among the
+// MaxSpectators until DropAfter of silence, so a few throwaway
+// connections kept every other spectator out for a minute: one whose
+// link ended (EndingLink) is dropped at the next frame, its place free.
+func TestASpectatorWhoseLinkEndedIsDroppedAtOnce(t *testing.T) {
+	r := newWatchRig(t)
+	for r.hn < 100 {
+		r.frame()
+	}
+	links := make([]*endingLink, DefaultMaxSpectators)
+	for i := range links {
+		links[i] = &endingLink{}
+		if err := r.host.Watch(links[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.host.Watch(&endingLink{}); err == nil {
+		t.Fatal("a 17th spectator was taken while 16 watch")
+	}
+	for _, l := range links {
+		l.ended = true
+	}
+	r.frame()
+	if err := r.host.Watch(&endingLink{}); err != nil {
+		t.Fatalf("a spectator a frame after 16 left: %v, want it taken", err)
+	}
+	if st := r.host.Stats(); st.WatchersDropped != DefaultMaxSpectators || st.Watchers != DefaultMaxSpectators+1 {
+		t.Fatalf("the host dropped %d spectators and took %d: want 16 and 17", st.WatchersDropped, st.Watchers)
+	}
+}
