@@ -239,7 +239,11 @@ func (s *Session) farBehind(p *peer) bool {
 // over link, on the host: the slot's old link is dropped, the peer is
 // sent every slot's confirmed input from tick 0 (its own up to the first
 // tick whose input the host lacks, where its own input resumes), and the
-// session waits for it as before. A slot given up goes to a newcomer
+// session waits for it as before, within bounds: while it catches up,
+// its acknowledgements must keep pace with the session (each tick it
+// acknowledges pays for a tick's wait), or it is lagging after LagAfter;
+// once its own input resumes, the lag and crawl bounds hold it as any
+// player. A slot given up goes to a newcomer
 // only with Terms.LateJoin: it is Playing again from that first tick.
 // It fails for a slot given up otherwise, or when the history is full
 // (MaxHistory).

@@ -67,9 +67,9 @@ type peer struct {
 	// ownUntil is, on the host, the tick a rejoined peer's own input
 	// resumes on: its slot's input before is sent to it; 0 otherwise.
 	ownUntil uint64
-	// caughtTo is, on the host, how far a peer catching up (a rejoined
-	// one, a watcher) has acknowledged the host's input: its progress,
-	// which noteCatchUp and dropStuck judge.
+	// caughtTo is, on the host, how far a player taken back (Rejoin)
+	// has acknowledged the host's input while it catches up: its
+	// progress, which noteCatchUp judges.
 	caughtTo uint64
 	// dropped: a watcher (Slot watcherSlot) silent for DropAfter, or
 	// stuck, no longer sent anything.

@@ -18,8 +18,9 @@ const watchBehind = 30
 // session goes), never waited for, within an upload budget
 // (SpectatorUpload, SpectatorsUpload), and dropped when silent for
 // DropAfter, when its acknowledgements have not risen for LagAfter
-// while it lacks input, or when its link ended (EndingLink). At most MaxSpectators watch at once (those
-// dropped no longer count); none once the history is full.
+// while it lacks input, or when its link ended (EndingLink). At most
+// MaxSpectators watch at once (those dropped no longer count, and a new
+// one takes a dropped one's place); none once the history is full.
 func (s *Session) Watch(link Link) error {
 	switch {
 	case s.cfg.Slot != 0:
