@@ -187,3 +187,44 @@ func TestASpectatorWhoseLinkEndedIsDroppedAtOnce(t *testing.T) {
 		t.Fatalf("the host dropped %d spectators and took %d: want 16 and 17", st.WatchersDropped, st.Watchers)
 	}
 }
+
+// What a spectator who knows the code can do in a session, and no more:
+// watch. The datagrams it sends are taken only as a watcher's (its
+// acknowledgements and its tick): a player's input in them, for any
+// slot (a joiner's real datagrams, replayed), is refused and counted,
+// and no slot's input moves; the players never wait for it. (Taking a
+// player's place is the transport's to refuse: see transport's
+// TicketGrace.)
+func TestASpectatorCannotSendAnyPlayersInput(t *testing.T) {
+	host, _, _, _ := pair(t)
+	wl := &queueLink{}
+	if err := host.Watch(wl); err != nil {
+		t.Fatal(err)
+	}
+	forged := 0 // those of a joiner's real datagrams that carry slot 1's input
+	for _, b := range realDatagrams(t) {
+		var d datagram
+		if err := d.decode(b, zeroBases); err != nil {
+			t.Fatal(err)
+		}
+		if d.nBlocks > 0 {
+			wl.in = append(wl.in, b)
+			forged++
+		}
+	}
+	if forged == 0 {
+		t.Fatal("the joiner sent no input to forge")
+	}
+	before := host.slots[1].next
+	if err := host.Frame(10*time.Millisecond, false); err != nil {
+		t.Fatal(err)
+	}
+	if host.slots[1].next != before || host.Stats().Dropped != uint64(forged) {
+		t.Fatalf("a spectator's forged datagrams: slot 1's input now up to tick %d (was %d), %d dropped: want none taken, all %d dropped",
+			host.slots[1].next, before, host.Stats().Dropped, forged)
+	}
+	players := make([]engine.Input, 2)
+	if ok, err := host.Inputs(0, &engine.Input{}, players, constHash(1)); !ok || err != nil {
+		t.Fatalf("the host's first tick with a spectator that sent forged input: %v %v, want it run (the zero input of the delay)", ok, err)
+	}
+}

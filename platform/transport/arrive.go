@@ -160,8 +160,11 @@ func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
 			return false
 		}
 		why := "the session is full: every player is still there (it started without this peer)"
-		if kept {
+		switch {
+		case kept:
 			why = fmt.Sprintf("the session is full: player %d's place is kept for their own return (their game shows its ticket) until they have been silent for %v", slot, TicketGrace)
+		case j.voided(a.ticket):
+			why = fmt.Sprintf("the session is full: this player's place went to another player with the code after it was silent for %v", TicketGrace)
 		}
 		j.turnAway(a, why, refusedFull)
 		return true
@@ -182,6 +185,18 @@ func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
 func (j *Joined) keptFor(s Admitter, slot int) bool {
 	silent, held := s.Silent(slot)
 	return held && j.tickets[slot] != "" && silent < TicketGrace
+}
+
+// voided reports whether t is a ticket a newer welcome to its slot
+// replaced: its player's place went to another (or to a newer copy of
+// its game).
+func (j *Joined) voided(t string) bool {
+	for slot := 1; t != "" && slot < len(j.oldTickets); slot++ {
+		if subtle.ConstantTimeCompare([]byte(j.oldTickets[slot]), []byte(t)) == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // ticketed returns the slot whose ticket t is: a player started again
@@ -230,6 +245,7 @@ func (j *Joined) turnAway(a *comer, why string, kind refusal) {
 func (j *Joined) welcomeArrival(a *comer, slot int, t netplay.Terms, l *link) {
 	w := welcome{Slot: slot, wireTerms: toWireTerms(t), Rejoin: !a.watch, Watch: a.watch}
 	if !a.watch {
+		j.oldTickets[slot] = j.tickets[slot]
 		j.tickets[slot] = newTicket() // the old one's is void
 		w.Ticket = j.tickets[slot]
 	}

@@ -80,6 +80,16 @@ func TestAPlaceIsKeptForItsTicketsHolderForTheGrace(t *testing.T) {
 	if err != nil || late.Slot != 1 {
 		t.Fatalf("a player without the ticket once the owner is silent past the grace: %+v, %v: want slot 1", late, err)
 	}
+	// The owner, back with the ticket the newcomer's welcome voided, is
+	// told where its place went, not that every player is still there.
+	adm.vacant = false
+	jo.Ticket = back.Ticket
+	if j, err := admitUntil(t, ctx, h, addr, adm, jo); !errors.Is(err, ErrFull) || !strings.Contains(err.Error(), "went to another player") {
+		if j != nil {
+			_ = j.Close()
+		}
+		t.Fatalf("the owner back with a ticket voided since: %v, want refused saying its place went to another", err)
+	}
 }
 
 // The host kept every connection it ever welcomed, its link and slot

@@ -134,6 +134,9 @@ type Joined struct {
 	pending  []*comer
 	// tickets are the host's, each player slot's (Joined.Ticket).
 	tickets [engine.MaxPlayers]string
+	// oldTickets are the tickets the latest welcome to each slot voided,
+	// to tell their holders why they have no place.
+	oldTickets [engine.MaxPlayers]string
 	// gone is what the connections released (release) counted.
 	gone struct{ sent, received, dropped uint64 }
 	stop func() // ends the host's greetings; nil on a joiner
