@@ -30,7 +30,7 @@ func (s *Session) Watch(link Link) error {
 	case s.hist.full:
 		return &WatchError{Why: "the session's input history passed its bound"}
 	}
-	p := peer{lastHeard: s.now, ackedAt: s.now, catchUp: true, budget: budgetBurst(SpectatorUpload)}
+	p := peer{lastHeard: s.now, ackedAt: s.now, catchUp: true} // its budget starts at the next Frame
 	p.setLink(Peer{Slot: watcherSlot, Link: link})
 	s.stats.watchers++
 	for i := range s.peers { // a dropped watcher's place, so that churn does not grow the session

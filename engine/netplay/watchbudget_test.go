@@ -27,6 +27,8 @@ type watcherEnd struct {
 	s      *Session
 	hl, wl *queueLink
 	closed bool
+	plays  bool   // its loop runs ticks: an honest spectator
+	n      uint64 // its next tick
 }
 
 // Close is the host's end's: a dropped watcher's link is closed.
@@ -82,6 +84,12 @@ func (r *watchRig) frame() {
 	for _, w := range r.watchers {
 		if !w.closed {
 			_ = w.s.Frame(r.now, false)
+		}
+		for w.plays && !w.closed { // as many ticks as have come: catching up
+			if ok, err := w.s.Inputs(w.n, &engine.Input{}, r.players, constHash(1)); !ok || err != nil {
+				break
+			}
+			w.n++
 		}
 		w.hl.in, w.wl.sent = append(w.hl.in, w.wl.sent...), nil
 		w.wl.in, w.hl.sent = append(w.wl.in, w.hl.sent...), nil
@@ -226,5 +234,48 @@ func TestASpectatorCannotSendAnyPlayersInput(t *testing.T) {
 	players := make([]engine.Input, 2)
 	if ok, err := host.Inputs(0, &engine.Input{}, players, constHash(1)); !ok || err != nil {
 		t.Fatalf("the host's first tick with a spectator that sent forged input: %v %v, want it run (the zero input of the delay)", ok, err)
+	}
+}
+
+// Sixteen honest spectators who come at tick 6,000 of a session whose
+// input changes every tick catch up within the upload budget: the
+// budget slows a late spectator's catch-up (the history over its share
+// of SpectatorsUpload), never stops it, and the host's upload to them
+// stays within it.
+func TestLateSpectatorsCatchUpWithinTheUploadBudget(t *testing.T) {
+	r := newWatchRig(t)
+	for r.hn < 6000 {
+		r.frame()
+	}
+	for range DefaultMaxSpectators {
+		if err := r.watch(); err != nil {
+			t.Fatal(err)
+		}
+		r.watchers[len(r.watchers)-1].plays = true
+	}
+	from, bytesFrom := r.now, r.host.Stats().BytesToWatchers
+	var caughtUp time.Duration
+	for caughtUp == 0 && r.now-from < 5*time.Minute {
+		r.frame()
+		all := true
+		for _, w := range r.watchers {
+			all = all && w.n+watchBehind+maxBlock >= r.hn
+		}
+		if all {
+			caughtUp = r.now - from
+		}
+	}
+	sent := r.host.Stats().BytesToWatchers - bytesFrom
+	history := r.host.Stats().HistoryBytes
+	t.Logf("16 spectators at tick 6000 (history %d B): all caught up after %v, sent %d B (%.2f Mbit/s; budget %.2f)", history, caughtUp, sent,
+		float64(sent)*8/caughtUp.Seconds()/1e6, float64(SpectatorsUpload)*8/1e6)
+	allowed := uint64(SpectatorsUpload*caughtUp.Seconds()) + DefaultMaxSpectators*uint64(budgetBurst(SpectatorsUpload/DefaultMaxSpectators)+MaxDatagram)
+	switch {
+	case caughtUp == 0:
+		t.Fatal("the spectators had not caught up after 5 minutes")
+	case r.host.Stats().WatchersDropped != 0:
+		t.Fatalf("%d honest spectators dropped while they caught up", r.host.Stats().WatchersDropped)
+	case sent > allowed:
+		t.Fatalf("the host sent them %d B in %v, over the budget's %d B", sent, caughtUp, allowed)
 	}
 }
