@@ -76,6 +76,9 @@ func TestAPlayerBackAStrangerAndASpectatorCannotHoldTheSessionHostage(t *testing
 	if serr == nil || !strings.Contains(stranger.stderr.String(), "kept for their own return") {
 		t.Fatalf("the stranger: %v, want refused saying the place is kept for its player:\n%s", serr, stranger.stderr.String())
 	}
+	if ss := stranger.summary(t); ss.Error == "" { // what it was asked to save, it saved
+		t.Fatalf("the stranger's summary says no error: %+v", ss)
+	}
 
 	again := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
 	waitLog(t, host, "ticket=true") // its own place, by its ticket
