@@ -47,13 +47,15 @@ func (e *SilentError) Error() string {
 }
 
 // LeftError ends the session of a joiner whose slot the host gave up:
-// its link was silent past the host's DropAfter, and the others went on
-// (or ended) without it.
+// its link was silent past the host's DropAfter, or its input kept the
+// others waiting past the host's lag or crawl bound (catching up, too:
+// see Session.Rejoin), and the others went on (or ended) without it.
 type LeftError struct {
 	Tick uint64 // the first tick the slot was Gone on
 }
 
-// Error says the host gave this player's place up.
+// Error says the host gave this player's place up, and the two reasons
+// it has (the host does not say which).
 func (e *LeftError) Error() string {
-	return fmt.Sprintf("netplay: the host gave this player's place up at tick %d: nothing arrived from here for longer than its rejoin window", e.Tick)
+	return fmt.Sprintf("netplay: the host gave this player's place up at tick %d: nothing arrived from here for longer than its rejoin window, or this player's input kept the others waiting too long (lagging)", e.Tick)
 }

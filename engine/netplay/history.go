@@ -137,11 +137,18 @@ func (s *Session) sendsOwn(p *peer) bool {
 	return p.ownUntil != 0 && s.slots[p.Slot].next <= p.ownUntil && p.acked[p.Slot] < p.ownUntil
 }
 
+// backPending reports, on the host, whether p was taken back (Rejoin)
+// and its own input has not resumed yet: the session waits for it to
+// replay the ticks it missed.
+func (s *Session) backPending(p *peer) bool {
+	return s.cfg.Slot == 0 && p.ownUntil != 0 && s.slots[p.Slot].next <= p.ownUntil
+}
+
 // CatchingUp reports whether this peer rejoined and is still replaying
 // the session to where its own input resumes: the loop then runs ticks
 // as fast as their input arrives (engine.CatchingUp).
 func (s *Session) CatchingUp() bool {
-	return s.cfg.Rejoin && (s.resumeAt == 0 || s.tick+1 < s.resumeAt) || s.watching()
+	return s.cfg.Rejoin && (s.resumeAt == 0 || s.tick+1 < s.resumeAt) || s.behindHost()
 }
 
 // firstFor is the first tick of slot to send p: the oldest it has not
@@ -232,7 +239,11 @@ func (s *Session) farBehind(p *peer) bool {
 // over link, on the host: the slot's old link is dropped, the peer is
 // sent every slot's confirmed input from tick 0 (its own up to the first
 // tick whose input the host lacks, where its own input resumes), and the
-// session waits for it as before. A slot given up goes to a newcomer
+// session waits for it as before, within bounds: while it catches up,
+// its acknowledgements must keep pace with the session (each tick it
+// acknowledges pays for a tick's wait), or it is lagging after LagAfter;
+// once its own input resumes, the lag and crawl bounds hold it as any
+// player. A slot given up goes to a newcomer
 // only with Terms.LateJoin: it is Playing again from that first tick.
 // It fails for a slot given up otherwise, or when the history is full
 // (MaxHistory).
@@ -322,6 +333,22 @@ func (s *Session) IsVacant(slot int) bool {
 		}
 	}
 	return false
+}
+
+// Silent reports, on the host, how long slot's player has been silent,
+// and whether the session still holds the slot for them: false for a
+// slot given up or empty from the start (a newcomer's, with
+// Terms.LateJoin), on a joiner, and for a slot no player has. A
+// transport keeps a slot held for the player who can show it is theirs
+// (a ticket) for a while of silence before it gives it to another.
+func (s *Session) Silent(slot int) (silent time.Duration, held bool) {
+	if s.cfg.Slot != 0 || slot <= 0 || slot >= s.cfg.Players || s.gone[slot] {
+		return 0, false
+	}
+	if p := s.peerOf(slot); p != nil {
+		return s.now - p.lastHeard, true
+	}
+	return 0, false
 }
 
 // Terms returns the session's terms with the input delay in force now:

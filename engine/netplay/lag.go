@@ -26,8 +26,12 @@ func (s *Session) noteLag(dt time.Duration) {
 		if slot < 0 || slot >= s.cfg.Players {
 			continue // a watcher: never waited for
 		}
-		if s.cfg.Slot == 0 && s.gone[slot] || p.catchUp || p.ownUntil != 0 || p.dropped || s.CatchingUp() {
-			s.lag[slot], s.crawl[slot] = 0, 0 // given up, or a rejoin under way: its own pace
+		if s.cfg.Slot == 0 && s.gone[slot] || p.dropped || s.CatchingUp() {
+			s.lag[slot], s.crawl[slot] = 0, 0 // given up, or this peer's own rejoin under way: its own pace
+			continue
+		}
+		if p.catchUp || s.backPending(p) {
+			s.noteCatchUp(p, dt) // a rejoin under way: bounded by its progress, not its pace
 			continue
 		}
 		s.noteCrawl(p, dt)
@@ -62,6 +66,35 @@ func (s *Session) noteCrawl(p *peer, dt time.Duration) {
 	}
 	if s.crawl[slot] > s.cfg.CrawlAfter && s.err == nil {
 		s.lagging(slot, s.crawl[slot])
+	}
+}
+
+// noteCatchUp is noteLag's for p, a player the host took back
+// (Rejoin) that is still catching up: the session waits for its input
+// while it replays the ticks it missed, at whatever pace it can, but
+// not for ever. Its lag grows by dt while the session is held for its
+// input and it still answers, and each tick of the host's input it
+// acknowledges takes a tick's time (1/TPS) away: a peer that replays at
+// least as fast as the session runs never lags, and one whose
+// acknowledgements stop (it sends one datagram a frame, and nothing in
+// it moves on) is lagging after LagAfter, given up as any lagging peer
+// is (lagging), with the same notice before (Lagging). Once its own
+// input resumes and it has what the ring holds, it is a player as any
+// other: the lag and crawl bounds apply (noteLag).
+func (s *Session) noteCatchUp(p *peer, dt time.Duration) {
+	slot := p.Slot
+	s.crawl[slot] = 0
+	var credit time.Duration
+	if a := p.acked[0]; a > p.caughtTo {
+		credit = time.Duration(a-p.caughtTo) * (time.Second / time.Duration(s.cfg.TPS))
+		p.caughtTo = a
+	}
+	if s.waitFrom[slot] != 0 && s.now-p.lastHeard <= s.cfg.WarnAfter {
+		s.lag[slot] += dt
+	}
+	s.lag[slot] = max(s.lag[slot]-credit, 0)
+	if s.lag[slot] > s.cfg.LagAfter && s.err == nil {
+		s.lagging(slot, s.lag[slot])
 	}
 }
 

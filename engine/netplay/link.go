@@ -23,3 +23,13 @@ type AgedLink interface {
 	// ReceiveAged is Receive, also saying how long ago b arrived.
 	ReceiveAged() (b []byte, age time.Duration, ok bool)
 }
+
+// EndingLink is a Link that knows when it has ended for good (its
+// connection closed): a host drops a watcher whose link ended at once,
+// instead of after DropAfter of silence, so that its place is free for
+// another. A dropped watcher's link is closed when it is an io.Closer.
+type EndingLink interface {
+	Link
+	// Ended reports whether the link carries nothing any more, for good.
+	Ended() bool
+}

@@ -8,6 +8,7 @@ import "time"
 func (p *peer) setLink(pp Peer) {
 	p.Peer = pp
 	p.aged, _ = pp.Link.(AgedLink)
+	p.ends, _ = pp.Link.(EndingLink)
 }
 
 // receiveAll takes in what every link has, up to maxReceives a link.

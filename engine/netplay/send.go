@@ -22,7 +22,8 @@ type sendNote struct {
 // acknowledged (as many as fit), and this peer's latest state hash.
 func (s *Session) send(p *peer) {
 	p.sent = true
-	if p.dropped {
+	watcher := s.cfg.Slot == 0 && p.Slot == watcherSlot
+	if p.dropped || watcher && p.budget <= 0 {
 		return
 	}
 	d := &s.in // the receive buffer is free between receives; only its header is set here
@@ -63,6 +64,10 @@ func (s *Session) send(p *peer) {
 	}
 	s.stats.sent++
 	s.stats.bytesSent += uint64(len(w.buf))
+	if watcher {
+		p.budget -= int64(len(w.buf))
+		s.stats.bytesToWatchers += uint64(len(w.buf))
+	}
 	if err := p.Link.Send(w.buf); err != nil {
 		s.stats.sendErrors++
 	}

@@ -33,6 +33,7 @@ func (r *slotRing) at(t uint64) *record { return &r.rec[t%ringSize] }
 type peer struct {
 	Peer
 	aged      AgedLink                  // Link, when it is an AgedLink (see setLink)
+	ends      EndingLink                // Link, when it is an EndingLink
 	acked     [engine.MaxPlayers]uint64 // the peer has every input of a slot below this
 	ackedAt   time.Duration             // when one of acked last rose
 	sentUpTo  [engine.MaxPlayers]uint64 // inputs below this were sent at least once
@@ -66,9 +67,16 @@ type peer struct {
 	// ownUntil is, on the host, the tick a rejoined peer's own input
 	// resumes on: its slot's input before is sent to it; 0 otherwise.
 	ownUntil uint64
-	// dropped: a watcher (Slot watcherSlot) silent for DropAfter, no
-	// longer sent anything.
+	// caughtTo is, on the host, how far a player taken back (Rejoin)
+	// has acknowledged the host's input while it catches up: its
+	// progress, which noteCatchUp judges.
+	caughtTo uint64
+	// dropped: a watcher (Slot watcherSlot) silent for DropAfter, or
+	// stuck, no longer sent anything.
 	dropped bool
+	// budget is, on the host, the bytes a watcher may still be sent now
+	// (see refillBudgets).
+	budget int64
 	// depth is, on the host, 1 + how far the peer's present may run
 	// ahead of its verified tick, as it last said (its Rollback, or less
 	// for a heavy scene); 0 until it said.
@@ -131,7 +139,6 @@ type Session struct {
 	hist     history
 	histRecs [maxBlock]record // a block's records, from the history or the ring
 	resumeAt uint64           // on a peer that rejoined: 1 + the tick its own input resumes on; 0 until told
-	watchers int              // on the host: the spectators taken (Watch)
 
 	in      datagram
 	out     [MaxDatagram]byte
@@ -264,6 +271,7 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 		return engine.ErrQuit // a watcher leaves alone: no player waits for it
 	}
 	s.receiveAll()
+	s.refillBudgets(dt)
 	for i := range s.peers {
 		p := &s.peers[i]
 		if p.dropped {
@@ -274,12 +282,15 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 		}
 		s.catchUpSend(p)
 		p.sent = false
+		if p.Slot == watcherSlot && s.cfg.Slot == 0 && (s.stuck(p) || p.ends != nil && p.ends.Ended()) {
+			s.dropWatcher(p)
+			continue
+		}
 		silent := now - p.lastHeard
 		switch {
 		case silent <= s.cfg.DropAfter || s.err != nil || s.isGone(p):
 		case p.Slot == watcherSlot:
-			p.dropped = true // a watcher is never waited for
-			s.stats.watchersDropped++
+			s.dropWatcher(p) // a watcher is never waited for
 		case s.cfg.Slot == 0:
 			s.giveUp(p.Slot)
 		default:

@@ -13,6 +13,7 @@ type counters struct {
 	mispredicted, delayChanges               uint64
 	gaveUp, rejoined, joinedLate             uint64
 	watchersDropped, keepAlives              uint64
+	watchers, bytesToWatchers, lostGone      uint64
 	rtt                                      rttHist
 }
 
@@ -55,8 +56,12 @@ type Stats struct {
 	// (Terms.LateJoin): players new to the session.
 	JoinedLate uint64
 	// Watchers counts the spectators the host took (Session.Watch),
-	// WatchersDropped those it stopped sending to, silent for DropAfter.
+	// WatchersDropped those it stopped sending to: silent for DropAfter,
+	// or their acknowledgements stuck for LagAfter.
 	Watchers, WatchersDropped uint64
+	// BytesToWatchers counts the bytes of datagrams the host sent its
+	// spectators (within SpectatorUpload and SpectatorsUpload).
+	BytesToWatchers uint64
 	// HashesChecked counts the peers' state hashes that matched ours.
 	HashesChecked uint64
 	// Desync is the first tick whose state hashes differed; nil when none did.
@@ -77,13 +82,14 @@ func (s *Session) Stats() Stats {
 	st := Stats{
 		Peers: s.connected(), InputDelay: s.delayOf(s.tick), DelayChanges: c.delayChanges, GaveUp: c.gaveUp, Rejoined: c.rejoined, JoinedLate: c.joinedLate, Lagging: c.lagging,
 		HistoryBytes: uint64(s.hist.size()), HistoryTicks: s.hist.ticks,
-		Watchers: uint64(s.watchers), WatchersDropped: c.watchersDropped,
+		Watchers: c.watchers, WatchersDropped: c.watchersDropped, BytesToWatchers: c.bytesToWatchers,
 		RTT50: c.rtt.quantile(0.5), RTT99: c.rtt.quantile(0.99),
 		TicksWaited: c.waited, Slowed: c.slowed,
 		DatagramsSent: c.sent, DatagramsReceived: c.received, BytesSent: c.bytesSent, BytesReceived: c.bytesReceived,
 		Resent: c.resent, Dropped: c.dropped + c.farFuture, HashesChecked: c.checked,
 		Rollback: s.cfg.Rollback, Mispredicted: c.mispredicted, KeepAlives: c.keepAlives,
 	}
+	st.Lost = c.lostGone
 	for i := range s.peers {
 		st.Lost = satAdd(st.Lost, s.peers[i].seen.lost())
 	}

@@ -15,21 +15,61 @@ const watchBehind = 30
 
 // Watch adds a spectator over link, on the host: it is sent every
 // slot's confirmed input from tick 0 (from the history, then as the
-// session goes), never waited for, and dropped when silent for
-// DropAfter. At most MaxSpectators; none once the history is full.
+// session goes), never waited for, within an upload budget
+// (SpectatorUpload, SpectatorsUpload), and dropped when silent for
+// DropAfter, when its acknowledgements have not risen for LagAfter
+// while it lacks input, or when its link ended (EndingLink). At most
+// MaxSpectators watch at once (those dropped no longer count, and a new
+// one takes a dropped one's place); none once the history is full.
 func (s *Session) Watch(link Link) error {
 	switch {
 	case s.cfg.Slot != 0:
 		return &WatchError{Why: "only the host takes watchers"}
-	case s.watchers >= s.cfg.MaxSpectators:
+	case s.watching() >= s.cfg.MaxSpectators:
 		return &WatchError{Why: fmt.Sprintf("the session has all the watchers it takes (%d)", s.cfg.MaxSpectators), Full: true}
 	case s.hist.full:
 		return &WatchError{Why: "the session's input history passed its bound"}
 	}
-	s.peers = append(s.peers, peer{lastHeard: s.now, catchUp: true})
-	s.peers[len(s.peers)-1].setLink(Peer{Slot: watcherSlot, Link: link})
-	s.watchers++
+	p := peer{lastHeard: s.now, ackedAt: s.now, catchUp: true} // its budget starts at the next Frame
+	p.setLink(Peer{Slot: watcherSlot, Link: link})
+	s.stats.watchers++
+	for i := range s.peers { // a dropped watcher's place, so that churn does not grow the session
+		if q := &s.peers[i]; q.Slot == watcherSlot && q.dropped {
+			s.stats.lostGone = satAdd(s.stats.lostGone, q.seen.lost())
+			*q = p
+			return nil
+		}
+	}
+	s.peers = append(s.peers, p)
 	return nil
+}
+
+// watching counts the watchers the host still sends to.
+func (s *Session) watching() int {
+	n := 0
+	for i := range s.peers {
+		if p := &s.peers[i]; p.Slot == watcherSlot && !p.dropped {
+			n++
+		}
+	}
+	return n
+}
+
+// dropWatcher stops sending to watcher p for good, and closes its link
+// when it can be (an io.Closer): a transport then lets its connection go.
+func (s *Session) dropWatcher(p *peer) {
+	p.dropped = true
+	s.stats.watchersDropped++
+	if c, ok := p.Link.(interface{ Close() error }); ok {
+		_ = c.Close()
+	}
+}
+
+// stuck reports whether watcher p lacks input and its acknowledgements
+// have not risen for LagAfter: it takes nothing in (or says it does
+// not), and catching it up would cost the host's upload for ever.
+func (s *Session) stuck(p *peer) bool {
+	return !s.watcherHasAll(p) && s.now-p.ackedAt > s.cfg.LagAfter
 }
 
 // WatchError refuses a spectator.
@@ -41,9 +81,9 @@ type WatchError struct {
 // Error says why the host took no spectator.
 func (e *WatchError) Error() string { return "netplay: cannot watch: " + e.Why }
 
-// watching reports whether a watcher is far enough behind the host to
-// catch up.
-func (s *Session) watching() bool {
+// behindHost reports whether this watcher is far enough behind the host
+// to catch up.
+func (s *Session) behindHost() bool {
 	if !s.cfg.Spectate || len(s.peers) == 0 {
 		return false
 	}

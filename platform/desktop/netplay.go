@@ -562,6 +562,12 @@ type NetSummary struct {
 	// spectators it took; 0 on the others.
 	TakenBack  uint64 `json:"taken_back"`
 	Spectators uint64 `json:"spectators"`
+	// SpectatorsDropped, on the host, counts the spectators it stopped
+	// sending to (silent, gone, or taking nothing in), and
+	// SpectatorBytes the bytes of datagrams it sent spectators (within
+	// netplay.SpectatorsUpload a second); 0 on the others.
+	SpectatorsDropped uint64 `json:"spectators_dropped"`
+	SpectatorBytes    uint64 `json:"spectator_bytes"`
 	// HistoryBytes is the input history the host kept for them (every
 	// slot's confirmed input from tick 0); 0 on the others.
 	HistoryBytes uint64 `json:"history_bytes"`
@@ -616,6 +622,7 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		Path:       r.joined.Path, ConnectMS: ms(r.joined.Connect),
 		Rejoined: r.joined.Rejoin, Watching: r.joined.Watching, CaughtUp: rep.Held.CaughtUp,
 		TakenBack: st.Rejoined, Spectators: st.Watchers, HistoryBytes: st.HistoryBytes,
+		SpectatorsDropped: st.WatchersDropped, SpectatorBytes: st.BytesToWatchers,
 	}
 }
 

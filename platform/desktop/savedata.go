@@ -144,15 +144,5 @@ func notForWindows(name string) string {
 	if i := strings.IndexFunc(name, func(r rune) bool { return r < ' ' || strings.ContainsRune(`<>:"|?*`, r) }); i >= 0 {
 		return fmt.Sprintf("holds %q", name[i:i+1])
 	}
-	if strings.HasSuffix(name, ".") || strings.HasSuffix(name, " ") {
-		return "ends in a dot or a space"
-	}
-	stem, _, _ := strings.Cut(name, ".")
-	stem = strings.ToUpper(strings.TrimRight(stem, " "))
-	switch {
-	case stem == "CON", stem == "PRN", stem == "AUX", stem == "NUL",
-		len(stem) == 4 && (strings.HasPrefix(stem, "COM") || strings.HasPrefix(stem, "LPT")) && stem[3] >= '0' && stem[3] <= '9':
-		return "is a device's name"
-	}
-	return ""
+	return output.Unportable(name) // the one rule outputs follow too
 }

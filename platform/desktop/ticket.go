@@ -55,12 +55,22 @@ func loadTicket(path string) string {
 	return t
 }
 
-// saveTicket keeps ticket at path, whole or not at all.
+// saveTicket keeps ticket at path, whole or not at all, as every output
+// is written (a temporary file renamed over it) but never opening what
+// is there: a FIFO at path would hang the joiner once welcomed, and a
+// symbolic link there (or in place of the folders it is in) would send
+// the ticket out of the cache directory, over whatever it points to.
 func saveTicket(path, ticket string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("netplay: keep this player's ticket: %w", err)
 	}
-	f, err := output.Create(path)
+	for _, d := range []string{filepath.Dir(dir), dir} { // the game's folder and its netplay folder
+		if fi, err := os.Lstat(d); err != nil || !fi.IsDir() {
+			return fmt.Errorf("netplay: keep this player's ticket: %s is not a folder of the cache (a symbolic link?): remove it", d)
+		}
+	}
+	f, err := output.CreateOwn(path)
 	if err != nil {
 		return fmt.Errorf("netplay: keep this player's ticket: %w", err)
 	}

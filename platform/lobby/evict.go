@@ -39,11 +39,19 @@ func (s *Server) evictRoomLocked(as []*addrState, now time.Time) bool {
 }
 
 // evictsBefore orders the rooms of equal load: ended ones, then ones
-// with a single member (lone), then by age.
+// whose members all come from one address (lone, or filled by its
+// creator's own guests), by age, then the others by expiry. A room its
+// creator paired with itself is no more a meeting than a lone one: a
+// flood whose rooms each hold a guest from the same address once made
+// every new room evict a real host waiting alone for a friend, while its
+// own stayed.
 func evictsBefore(a, b *room) bool {
 	ra, rb := evictRank(a), evictRank(b)
-	if ra != rb {
+	switch {
+	case ra != rb:
 		return ra < rb
+	case ra == 1:
+		return a.created.Before(b.created)
 	}
 	return a.expires.Before(b.expires)
 }
@@ -52,10 +60,29 @@ func evictRank(r *room) int {
 	switch {
 	case !r.closed.IsZero():
 		return 0
-	case !r.lone.IsZero():
+	case !r.mixed:
 		return 1
 	}
 	return 2
+}
+
+// mixed reports whether r's members come from more than one address (an
+// IPv6 /48 counts as one, as the limits count it).
+func mixed(r *room) bool {
+	first := ""
+	for _, m := range r.slots {
+		if m == nil {
+			continue
+		}
+		ps := prefixes(m.addr)
+		switch u := ps[len(ps)-1].key; {
+		case first == "":
+			first = u
+		case u != first:
+			return true
+		}
+	}
+	return false
 }
 
 // dropQueuesLocked makes room for n bytes from a member of mine in a

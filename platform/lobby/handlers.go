@@ -46,7 +46,7 @@ func (s *Server) join(w http.ResponseWriter, _ *http.Request, addr string, body 
 	m := &member{token: newToken(), room: r, slot: r.freeSlot(j.watch), inst: j.inst, addr: addr, lastSeen: now, renew: now.Add(s.cfg.TURNTTL / 2)}
 	r.slots[m.slot] = m
 	r.underway = r.underway || r.playersIn()
-	r.lone = lonely(r, now)
+	r.lone, r.mixed = lonely(r, now), mixed(r)
 	r.changed(true)
 	s.members[m.token] = m
 	for _, a := range as {

@@ -19,7 +19,7 @@ func (s *Server) dropMemberLocked(m *member, now time.Time) {
 	case r.empty():
 		s.deleteRoomLocked(r)
 	default:
-		r.lone = lonely(r, now)
+		r.lone, r.mixed = lonely(r, now), mixed(r)
 		r.changed(true)
 	}
 }

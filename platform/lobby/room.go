@@ -22,6 +22,9 @@ type room struct {
 	holders []*addrState
 	expires time.Time
 	lone    time.Time // since when it has had one member; zero with more
+	// mixed: its members come from more than one address (see mixed),
+	// which evictRoomLocked spares longer.
+	mixed bool
 	// verifier is its creator's (see verifier); nil asks joiners for no
 	// proof (a room an older client made).
 	verifier *[32]byte

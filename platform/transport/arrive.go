@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/quic-go/quic-go"
@@ -22,6 +23,16 @@ const (
 	// to fall vacant: a player's process restarted quickly can come
 	// before the session has noticed its old link fall silent.
 	vacantWait = 5 * time.Second
+	// TicketGrace is how long a player's place is kept for that player
+	// alone while they are silent: only a peer showing the place's ticket
+	// (Options.Ticket) takes it back before. After it, any player who
+	// comes with the code may (one whose ticket was lost, or shared with
+	// another player of the same session on the same machine); the
+	// session gives the place up later still, at its rejoin window
+	// (netplay.Local.DropAfter, a minute by default). A newcomer just
+	// welcomed, whose game is still starting, holds its place the same
+	// way.
+	TicketGrace = 30 * time.Second
 )
 
 // Admitter is the session a host places the peers that come while it is
@@ -36,6 +47,10 @@ type Admitter interface {
 	Rejoin(slot int, link netplay.Link) error
 	// Watch takes a spectator over link.
 	Watch(link netplay.Link) error
+	// Silent reports how long slot's player has been silent, and whether
+	// the session still holds the slot for them (not given up, not empty
+	// from the start).
+	Silent(slot int) (silent time.Duration, held bool)
 	// Terms are the session's now: what the peer starts with.
 	Terms() netplay.Terms
 }
@@ -84,6 +99,7 @@ func (j *Joined) Admit(s Admitter, now time.Duration) {
 	if j.arrivals == nil {
 		return
 	}
+	j.release()
 	for len(j.pending) < maxPending {
 		select {
 		case a := <-j.arrivals:
@@ -128,19 +144,29 @@ func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
 	}
 	slot, ticketed := j.ticketed(a.ticket)
 	ok := ticketed && s.IsVacant(slot)
+	kept := false // a vacant place is kept for its ticket's holder
 	switch {
 	case ok:
 	case ticketed && now-a.since < vacantWait:
 		return false // its own place falls vacant soon: not another's
 	default:
 		ticketed = false
-		slot, ok = s.Vacant()
+		if slot, ok = s.Vacant(); ok && j.keptFor(s, slot) {
+			ok, kept = false, true
+		}
 	}
 	if !ok {
 		if now-a.since < vacantWait {
 			return false
 		}
-		j.turnAway(a, "the session is full: every player is still there (it started without this peer)", refusedFull)
+		why := "the session is full: every player is still there (it started without this peer)"
+		switch {
+		case kept:
+			why = fmt.Sprintf("the session is full: player %d's place is kept for their own return (their game shows its ticket) until they have been silent for %v", slot, TicketGrace)
+		case j.voided(a.ticket):
+			why = fmt.Sprintf("the session is full: this player's place went to another player with the code after it was silent for %v", TicketGrace)
+		}
+		j.turnAway(a, why, refusedFull)
 		return true
 	}
 	l := newLink(context.Background(), a.conn)
@@ -151,6 +177,26 @@ func (j *Joined) place(s Admitter, a *comer, now time.Duration) bool {
 	j.welcomeArrival(a, slot, s.Terms(), l)
 	j.log.Info("transport: a player came back: their slot is theirs again, and they catch up from the first tick", "slot", slot, "ticket", ticketed, "addr", a.conn.RemoteAddr())
 	return true
+}
+
+// keptFor reports whether s's slot is kept for the player holding its
+// ticket: the session holds it for them (not given up) and they have
+// been silent for less than TicketGrace.
+func (j *Joined) keptFor(s Admitter, slot int) bool {
+	silent, held := s.Silent(slot)
+	return held && j.tickets[slot] != "" && silent < TicketGrace
+}
+
+// voided reports whether t is a ticket a newer welcome to its slot
+// replaced: its player's place went to another (or to a newer copy of
+// its game).
+func (j *Joined) voided(t string) bool {
+	for slot := 1; t != "" && slot < len(j.oldTickets); slot++ {
+		if subtle.ConstantTimeCompare([]byte(j.oldTickets[slot]), []byte(t)) == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // ticketed returns the slot whose ticket t is: a player started again
@@ -199,6 +245,7 @@ func (j *Joined) turnAway(a *comer, why string, kind refusal) {
 func (j *Joined) welcomeArrival(a *comer, slot int, t netplay.Terms, l *link) {
 	w := welcome{Slot: slot, wireTerms: toWireTerms(t), Rejoin: !a.watch, Watch: a.watch}
 	if !a.watch {
+		j.oldTickets[slot] = j.tickets[slot]
 		j.tickets[slot] = newTicket() // the old one's is void
 		w.Ticket = j.tickets[slot]
 	}
@@ -234,4 +281,26 @@ func (j *Joined) connOf(slot int) *quic.Conn {
 		}
 	}
 	return nil
+}
+
+// release lets go of the connections that closed (a player's replaced
+// or gone, a spectator's that left or was dropped) and their links,
+// keeping what they counted: a long session with players and spectators
+// coming and going keeps only the connections open now.
+func (j *Joined) release() {
+	kept := 0
+	for i, c := range j.conns {
+		if c.Context().Err() == nil {
+			j.conns[kept], j.links[kept], j.connSlots[kept] = c, j.links[i], j.connSlots[i]
+			kept++
+			continue
+		}
+		st := c.ConnectionStats()
+		j.gone.sent += st.BytesSent
+		j.gone.received += st.BytesReceived
+		j.gone.dropped += j.links[i].dropped.Load()
+	}
+	clear(j.conns[kept:])
+	clear(j.links[kept:])
+	j.conns, j.links, j.connSlots = j.conns[:kept], j.links[:kept], j.connSlots[:kept]
 }

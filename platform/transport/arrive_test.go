@@ -104,7 +104,7 @@ func run(peers []*foldPeer, ticks uint64, clock func() time.Duration, deadline t
 
 // A player whose process dies (its session stops, its connection left
 // open as a killed process's is until it times out) and is started again
-// with the same code takes its slot back: the host names it vacant,
+// with the same code and its ticket takes its slot back: the host names it vacant,
 // welcomes the new connection as a rejoin, and the new session replays
 // the session from tick 0 to the same state as the host's.
 func TestAPlayerStartedAgainTakesBackTheirSlotAndEndsOnTheHostsState(t *testing.T) {
@@ -141,7 +141,9 @@ func TestAPlayerStartedAgainTakesBackTheirSlotAndEndsOnTheHostsState(t *testing.
 	}
 	again := make(chan *Joined, 1)
 	go func() {
-		j, err := Join(ctx, addr, joinAny())
+		jo := joinAny()
+		jo.Ticket = dead.j.Ticket // its earlier run's, as a game started again shows it
+		j, err := Join(ctx, addr, jo)
 		if err != nil {
 			t.Error(err)
 		}
@@ -245,6 +247,18 @@ type fakeAdmitter struct {
 	take, vacant, back bool
 	players            int
 	here               int // a slot whose player is still there: never vacant (0: none)
+	// silent is how long every vacant slot's player has been silent;
+	// 0: an hour (past TicketGrace).
+	silent time.Duration
+	// taken counts the spectators taken.
+	taken int
+}
+
+func (f *fakeAdmitter) Silent(slot int) (time.Duration, bool) {
+	if !f.IsVacant(slot) {
+		return 0, true
+	}
+	return cmp.Or(f.silent, time.Hour), true
 }
 
 func (f *fakeAdmitter) Vacant() (int, bool) { return 1, f.vacant }
@@ -262,6 +276,7 @@ func (f *fakeAdmitter) Terms() netplay.Terms {
 }
 func (f *fakeAdmitter) Watch(netplay.Link) error {
 	if f.take {
+		f.taken++
 		return nil
 	}
 	return &netplay.WatchError{Why: "the session has all the watchers it takes (0)", Full: true}

@@ -66,3 +66,12 @@ func (l *link) ReceiveAged() ([]byte, time.Duration, bool) {
 		return nil, 0, false
 	}
 }
+
+// Ended reports whether the connection closed: the session drops a
+// spectator whose link ended (netplay.EndingLink).
+func (l *link) Ended() bool { return l.conn.Context().Err() != nil }
+
+// Close closes the connection: the session closes a spectator's link
+// when it drops it (it stopped taking input in), and the host then lets
+// the connection go (Joined.Admit).
+func (l *link) Close() error { return l.conn.CloseWithError(0, "dropped: it took nothing in") }

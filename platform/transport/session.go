@@ -134,7 +134,12 @@ type Joined struct {
 	pending  []*comer
 	// tickets are the host's, each player slot's (Joined.Ticket).
 	tickets [engine.MaxPlayers]string
-	stop    func() // ends the host's greetings; nil on a joiner
+	// oldTickets are the tickets the latest welcome to each slot voided,
+	// to tell their holders why they have no place.
+	oldTickets [engine.MaxPlayers]string
+	// gone is what the connections released (release) counted.
+	gone struct{ sent, received, dropped uint64 }
+	stop func() // ends the host's greetings; nil on a joiner
 	// closers end what Meet opened under the connections (ICE agents,
 	// sockets), after them.
 	closers []io.Closer
@@ -155,7 +160,7 @@ func (j *Joined) Config(l netplay.Local) netplay.Config {
 
 // Dropped counts datagrams that arrived while the queue was full.
 func (j *Joined) Dropped() uint64 {
-	var n uint64
+	n := j.gone.dropped
 	for _, l := range j.links {
 		n += l.dropped.Load()
 	}
@@ -355,6 +360,7 @@ func listenAddr(addr string) error {
 // its headers, acknowledgements and retransmitted greetings included
 // (not UDP's and IP's).
 func (j *Joined) WireBytes() (sent, received uint64) {
+	sent, received = j.gone.sent, j.gone.received
 	for _, c := range j.conns {
 		s := c.ConnectionStats()
 		sent += s.BytesSent

@@ -152,13 +152,18 @@ func (s *syncBuffer) String() string {
 }
 
 func startPeer(ctx context.Context, t testing.TB, bin string, args ...string) *peerRun {
+	return startPeerEnv(ctx, t, bin, nil, args...)
+}
+
+// startPeerEnv is startPeer with env added to the process's environment.
+func startPeerEnv(ctx context.Context, t testing.TB, bin string, env []string, args ...string) *peerRun {
 	p := &peerRun{sum: filepath.Join(t.TempDir(), "sum.json")}
 	p.cmd = exec.CommandContext(ctx, bin, append(args, "-headless", "-mode", "cap", "-stats-json", p.sum)...)
 	driver := os.Getenv("SDL_VIDEODRIVER")
 	if driver == "" {
 		driver = "offscreen"
 	}
-	p.cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER="+driver)
+	p.cmd.Env = append(append(os.Environ(), "SDL_VIDEODRIVER="+driver), env...)
 	p.cmd.Stderr = &p.stderr
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -69,6 +69,9 @@ func Create(path string) (*File, error) { return CreateContext(context.Backgroun
 // ctx is done (the run's end or deadline): with a reader already there,
 // it writes to the FIFO whatever ctx says.
 func CreateContext(ctx context.Context, path string) (*File, error) {
+	if err := checkName(path); err != nil {
+		return nil, fmt.Errorf("output %s: %w", path, err)
+	}
 	t, err := resolve(path)
 	if err != nil {
 		return nil, fmt.Errorf("output %s: %w", path, err)
@@ -100,6 +103,9 @@ func CreateContext(ctx context.Context, path string) (*File, error) {
 // never replace an earlier one). The file is written to a temporary one
 // and linked to path whole, as Create's are renamed.
 func CreateNew(path string) (*File, error) {
+	if err := checkName(path); err != nil {
+		return nil, fmt.Errorf("output %s: %w", path, err)
+	}
 	if fi, err := os.Lstat(path); err == nil {
 		return nil, fmt.Errorf("output %s: %w (a %v)", path, fs.ErrExist, fi.Mode().Type())
 	}
@@ -108,6 +114,33 @@ func CreateNew(path string) (*File, error) {
 		return nil, fmt.Errorf("output %s: %w", path, err)
 	}
 	return &File{name: path, target: path, f: f, bw: bufio.NewWriterSize(f, bufSize), exclusive: true}, nil
+}
+
+// CreateOwn starts writing a file the program keeps for itself at path
+// (a joiner's ticket), as Create does through a temporary file, but
+// never opens what is there: whatever it is but a directory (a FIFO, a
+// device, a symbolic link) is replaced by the new file on Commit, the
+// link itself and not what it points to. Nothing at path can make it
+// wait, nor send its bytes anywhere else.
+func CreateOwn(path string) (*File, error) {
+	if err := checkName(path); err != nil {
+		return nil, fmt.Errorf("output %s: %w", path, err)
+	}
+	fi, err := os.Lstat(path)
+	var old fs.FileInfo // a regular file's mode is kept
+	switch {
+	case err == nil && fi.IsDir():
+		return nil, fmt.Errorf("output %s: a directory is there: remove it", path)
+	case err == nil && fi.Mode().IsRegular():
+		old = fi
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("output %s: %w", path, err)
+	}
+	f, err := createTemp(path, old)
+	if err != nil {
+		return nil, fmt.Errorf("output %s: %w", path, err)
+	}
+	return &File{name: path, target: path, f: f, bw: bufio.NewWriterSize(f, bufSize)}, nil
 }
 
 // MaxName is the longest file name, in bytes, an output can have: the

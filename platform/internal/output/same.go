@@ -30,6 +30,9 @@ func Distinct(files ...Named) error {
 		if n.Path == "" {
 			continue
 		}
+		if err := checkName(n.Path); err != nil && !n.Input {
+			return fmt.Errorf("%s %s: %w", n.Flag, n.Path, err)
+		}
 		t, err := resolve(n.Path)
 		if err != nil {
 			return fmt.Errorf("%s %s: %w", n.Flag, n.Path, err)
