@@ -135,13 +135,30 @@ func BenchmarkFrame(b *testing.B) {
 }
 
 // BenchmarkFrameSystemClock is the loop's overhead per frame on the real
-// monotonic clock, uncapped: what a frame costs beyond the game's own work.
+// monotonic clock, uncapped: what a frame costs beyond the game's own
+// work, measuring each phase's wall time only ("wall"), and its thread
+// CPU time too, as the system clock does ("wall+cpu"), and with an
+// AfterFrame hook that copies the record ("wall+cpu+hook").
 func BenchmarkFrameSystemClock(b *testing.B) {
-	l := startLoop(b, noopGame{}, Config{}, Wiring{Clock: NewSystemClock(WaitHybrid)}, 60)
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := l.runFrame(); err != nil {
-			b.Fatal(err)
-		}
+	var kept FrameRecord
+	for _, bc := range []struct {
+		name string
+		cpu  bool
+		hook func(*FrameRecord)
+	}{{"wall", false, nil}, {"wall+cpu", true, nil}, {"wall+cpu+hook", true, func(r *FrameRecord) { kept = *r }}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var c Clock = NewSystemClock(WaitHybrid)
+			if !bc.cpu {
+				c = wallClock{c}
+			}
+			l := startLoop(b, noopGame{}, Config{}, Wiring{Clock: c, AfterFrame: bc.hook}, 60)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := l.runFrame(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
+	_ = kept
 }

@@ -91,7 +91,8 @@ func newLoop(cfg Config, game Parts, w Wiring) *Loop {
 		world:     game.world(),
 		platform:  w.Platform,
 		clock:     w.Clock,
-		stats:     newStats(cfg.MaxSteps),
+		stats:     newStats(cfg.MaxSteps, cfg.WorstFrames),
+		gc:        newGCWatch(),
 		interp:    !cfg.NoInterp,
 		timeScale: cfg.TimeScale,
 	}
@@ -102,7 +103,8 @@ func newLoop(cfg Config, game Parts, w Wiring) *Loop {
 		scale:    newRatio(cfg.TimeScale),
 	}
 	l.pacer = newPacer(cfg, &w)
-	l.phases = newPhaseTimer(l.clock, &l.stats.PhaseTime, cfg.ProfileLabels)
+	l.phases = newPhaseTimer(l.clock, l.stats, &l.rec, cfg.ProfileLabels)
+	l.flush, _ = w.Platform.(Flusher)
 	l.tick.DT = l.ts.dt
 	l.frame.Loop = l
 	return l
@@ -162,9 +164,11 @@ func (l *Loop) runFrame() error {
 	}
 
 	if l.mp.lockstep != nil {
+		l.phases.enter(PhaseNet)
 		if err := l.mp.lockstep.Frame(now, l.input.quit); err != nil {
 			return err
 		}
+		l.phases.enter(PhaseInput)
 		l.mp.linkAt = now
 		l.mp.connections(&l.frame)
 	}
@@ -216,6 +220,15 @@ func (l *Loop) endFrame(drawn bool) {
 		l.stats.Hidden += max(end-l.lastPresent, 0)
 		l.lastPresent = end
 	}
+	r := &l.rec
+	r.N, r.Tick, r.Steps = l.stats.Frames-1, l.stats.Ticks, l.stats.LastSteps
+	r.Start, r.Duration = l.last-l.start, end-l.last
+	l.gc.frame(r)
+	l.stats.keepWorst(r)
+	if h := l.wire.AfterFrame; h != nil {
+		h(r)
+	}
+	r.Resimulated, r.Copied = 0, false
 }
 
 // runTicks feeds the frame's time to the accumulator and runs the ticks it
@@ -396,6 +409,12 @@ func (l *Loop) draw() error {
 	if h := l.wire.AfterDraw; h != nil {
 		if err := h(&l.frame); err != nil {
 			return wrapGame("draw", l.frame.N, err)
+		}
+	}
+	if l.flush != nil {
+		l.phases.enter(PhaseFlush)
+		if err := l.flush.Flush(); err != nil {
+			return fmt.Errorf("engine: flush frame %d: %w", l.frame.N, err)
 		}
 	}
 	called := l.phases.enter(PhasePresent)
