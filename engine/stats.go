@@ -78,8 +78,8 @@ type Stats struct {
 	// PhaseCPU is the loop thread's CPU time in each Phase, indexed by
 	// it; all zero when the clock cannot read it (see ThreadCPUClock).
 	PhaseCPU [NumPhases]time.Duration
-	Wall          time.Duration            // from Run's start to the end of the last frame
-	Presents      uint64                   // frames presented (hidden windows present none)
+	Wall     time.Duration // from Run's start to the end of the last frame
+	Presents uint64        // frames presented (hidden windows present none)
 	// Hidden is the time nothing was drawn (the window minimised or
 	// hidden): it is kept out of the frame intervals, Recent and the FPS.
 	Hidden time.Duration

@@ -35,7 +35,7 @@ type runner struct {
 	quit     func()               // set in a netplay session: Esc ends every peer on one tick
 	overlay  func(c *sdl2.Canvas) // set in a netplay session: says which player it waits for
 	sound    *sound
-	sync     *syncRun // -synctest's check; nil without it
+	sync     *syncRun    // -synctest's check; nil without it
 	watch    *frameWatch // -frames-out and -hitch; nil without them
 
 	// phaseAvg is each phase's wall and CPU time a frame, smoothed over

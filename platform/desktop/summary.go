@@ -50,9 +50,9 @@ type Summary struct {
 	HitchesUnwritten int `json:"hitches_unwritten,omitempty"`
 	// FramesOutFull says -frames-out stopped at its limit of frames
 	// (framefile.MaxFrames); later frames are not in it.
-	FramesOutFull bool `json:"frames_out_full,omitempty"`
-	Interpolated  bool               `json:"interpolated"`    // whether frames were drawn between ticks at the end
-	TimeScale     float64            `json:"time_scale"`      // the time scale at the end (1: real time)
+	FramesOutFull bool    `json:"frames_out_full,omitempty"`
+	Interpolated  bool    `json:"interpolated"` // whether frames were drawn between ticks at the end
+	TimeScale     float64 `json:"time_scale"`   // the time scale at the end (1: real time)
 
 	CPUS           float64 `json:"cpu_s"`                  // the process's CPU time, in seconds
 	AllocsPerFrame float64 `json:"allocs_per_frame"`       // heap allocations per frame over the run
