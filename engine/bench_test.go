@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"runtime/trace"
 	"testing"
 	"time"
 
@@ -161,4 +162,25 @@ func BenchmarkFrameSystemClock(b *testing.B) {
 		})
 	}
 	_ = kept
+}
+
+// BenchmarkFrameFlightRecorder is BenchmarkFrameSystemClock's
+// "wall+cpu" frame while a flight recorder runs, as -hitch keeps one:
+// tracing is on, so each frame is a trace task with a region a phase.
+func BenchmarkFrameFlightRecorder(b *testing.B) {
+	if trace.IsEnabled() {
+		b.Fatal("a trace is already running: the benchmark would measure it, not the flight recorder alone")
+	}
+	fr := trace.NewFlightRecorder(trace.FlightRecorderConfig{MinAge: 2 * time.Second, MaxBytes: 64 << 20})
+	if err := fr.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer fr.Stop()
+	l := startLoop(b, noopGame{}, Config{}, Wiring{Clock: NewSystemClock(WaitHybrid)}, 60)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := l.runFrame(); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -131,3 +131,19 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkWriteFrame is what -frames-out adds to a frame: encoding its
+// record into the buffer (the buffer's writes to the file included, on
+// average).
+func BenchmarkWriteFrame(b *testing.B) {
+	w, err := NewWriter(io.Discard, "x", 60)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := randomRecord(rand.New(rand.NewPCG(1, 2)), 7)
+	b.ReportAllocs()
+	for b.Loop() {
+		r.N++
+		_ = w.Frame(&r, false)
+	}
+}
