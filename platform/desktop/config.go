@@ -187,6 +187,7 @@ type Output struct {
 	// Hitch is -hitch: a flight recorder runs, and each frame longer than
 	// this (MinHitch to MaxHitch) writes the last two seconds of
 	// execution trace as NAME-hitch-N.trace beside the outputs, at most
-	// 10 a run; 0: off.
+	// 10 a run (the first frame, which carries start-up work, is never
+	// one); 0: off.
 	Hitch time.Duration
 }

@@ -272,16 +272,16 @@ func (s *Summary) writeText(w io.Writer) {
 // writePhases prints each phase that took time as wall/CPU milliseconds.
 func (s *Summary) writePhases(w io.Writer) {
 	fmt.Fprint(w, "phase ms wall/cpu")
-	writePhaseList(w, s.PhaseMS, s.PhaseCPUMS)
+	writePhaseList(w, s.PhaseMS, s.PhaseCPUMS, 0)
 	fmt.Fprintln(w)
 }
 
-// writePhaseList prints the phases of wall that took time, in the
-// loop's order, as "  name wall/cpu".
-func writePhaseList(w io.Writer, wall, cpu map[string]float64) {
+// writePhaseList prints the phases of wall that took more than least
+// milliseconds, in the loop's order, as "  name wall/cpu".
+func writePhaseList(w io.Writer, wall, cpu map[string]float64, least float64) {
 	for p := range engine.NumPhases {
 		name := p.String()
-		if d := wall[name]; d > 0 {
+		if d := wall[name]; d > least {
 			fmt.Fprintf(w, "  %s %.1f/%.1f", name, d, cpu[name])
 		}
 	}
@@ -301,7 +301,7 @@ func (s *Summary) writeWorst(w io.Writer) {
 			fmt.Fprintf(w, ", predicted %d ticks (copied %v)", f.Resimulated, f.Copied)
 		}
 		fmt.Fprint(w, ":")
-		writePhaseList(w, f.PhaseMS, f.PhaseCPUMS)
+		writePhaseList(w, f.PhaseMS, f.PhaseCPUMS, 0.05)
 		fmt.Fprintln(w)
 	}
 	for _, h := range s.Hitches {
