@@ -20,15 +20,21 @@ const (
 	MinHitch   = time.Millisecond
 	MaxHitch   = 10 * time.Second
 	maxHitches = 10
-	// hitchWindow is how much execution trace a hitch keeps: the flight
-	// recorder's minimum age. hitchBytes bounds its memory.
+	// hitchWindow is how much execution trace the flight recorder keeps
+	// at least (its minimum age); hitchBytes bounds its memory.
 	hitchWindow = 2 * time.Second
 	hitchBytes  = 64 << 20
+	// hitchDelay is how long after a hitch its trace is written, on the
+	// loop's clock: the trace then holds the second before the hitch and
+	// the second after, and the hitches in that second share it.
+	hitchDelay = time.Second
+	// maxCaught bounds the hitches the summary lists.
+	maxCaught = 100
 )
 
 // Hitch is a frame -hitch caught, as the summary lists it.
 type Hitch struct {
-	File  string  `json:"file"`  // the trace written: NAME-hitch-N.trace beside the outputs
+	File  string  `json:"file"`  // the trace that holds it: NAME-hitch-N.trace beside the outputs
 	Frame uint64  `json:"frame"` // the frame's index
 	Tick  uint64  `json:"tick"`  // ticks run when it ended
 	MS    float64 `json:"ms"`    // its duration
@@ -40,24 +46,29 @@ type Hitch struct {
 // AfterFrame hook): -frames-out writes it, and -hitch keeps a flight
 // recorder and writes its trace when a frame is too long.
 //
-// A hitch's trace (a few megabytes) is written by a goroutine of its
-// own, so the frame after a hitch does not wait for a disk: the loop
-// hands it the hitch without blocking, and a hitch that comes while the
-// last one is being written is counted but not written (the trace being
-// written already holds the two seconds before it).
+// A hitch's trace is written hitchDelay after it, by a goroutine of its
+// own: the loop hands it the file's name without blocking, so the frame
+// that asks does not wait for a disk (writing a trace of a few hundred
+// kilobytes to a few megabytes takes milliseconds). Hitches until then
+// share the trace; once maxHitches traces are written, later hitches are
+// counted but not traced.
 type frameWatch struct {
-	frames    *output.File
-	framesW   *framefile.Writer
-	hitch     time.Duration // 0: off
-	flight    *trace.FlightRecorder
-	paths     [maxHitches]string // made at start, so a hitch allocates nothing
-	jobs      chan Hitch
-	done      chan struct{}
-	n         int // hitches handed to the writer
-	unwritten int // hitches not written: the writer was busy, or maxHitches were written
+	frames  *output.File
+	framesW *framefile.Writer
+	hitch   time.Duration // 0: off
+	flight  *trace.FlightRecorder
+	paths   [maxHitches]string // made at start, so a hitch allocates nothing
+	jobs    chan int           // the index of the trace to write
+	done    chan struct{}
 
-	mu      sync.Mutex
-	written []Hitch
+	due       time.Duration // when the pending trace is written, on the loop's clock; -1: none pending
+	files     int           // traces handed to the writer
+	caught    [maxCaught]Hitch
+	nCaught   int
+	unwritten int // hitches in no trace: maxHitches were written, or past maxCaught
+
+	mu     sync.Mutex
+	errors [maxHitches]string // why a trace could not be written, by index
 }
 
 // newFrameWatch starts what o asks for; nil when it asks for neither.
@@ -65,7 +76,7 @@ func newFrameWatch(ctx context.Context, o *Output, name string, tps int) (fw *fr
 	if o.FramesOut == "" && o.Hitch == 0 {
 		return nil, nil
 	}
-	fw = &frameWatch{hitch: o.Hitch}
+	fw = &frameWatch{hitch: o.Hitch, due: -1}
 	defer func() {
 		if err != nil {
 			fw.abort()
@@ -89,7 +100,7 @@ func newFrameWatch(ctx context.Context, o *Output, name string, tps int) (fw *fr
 		for i := range fw.paths {
 			fw.paths[i] = filepath.Join(dir, fmt.Sprintf("%s-hitch-%d.trace", name, i+1))
 		}
-		fw.jobs, fw.done = make(chan Hitch, 1), make(chan struct{})
+		fw.jobs, fw.done = make(chan int, 1), make(chan struct{})
 		go fw.writeHitches(ctx)
 	}
 	return fw, nil
@@ -108,12 +119,21 @@ func hitchDir(o *Output) string {
 }
 
 // frame takes one frame's record: written to -frames-out, and a frame
-// longer than -hitch (but the first, which carries start-up work) hands
-// its hitch to the writer. It allocates nothing.
+// longer than -hitch (but the first, which carries start-up work) is
+// caught. It allocates nothing.
 func (fw *frameWatch) frame(r *engine.FrameRecord) (hitch bool) {
 	hitch = fw.hitch > 0 && r.N > 0 && r.Duration > fw.hitch
+	end := r.Start + r.Duration
 	if hitch {
-		fw.catch(r)
+		fw.catch(r, end)
+	}
+	if fw.due >= 0 && end >= fw.due {
+		select { // the writer is idle unless the last trace is still being written: then try next frame
+		case fw.jobs <- fw.files:
+			fw.files++
+			fw.due = -1
+		default:
+		}
 	}
 	if fw.framesW != nil {
 		_ = fw.framesW.Frame(r, hitch) // its error is kept for end
@@ -121,34 +141,66 @@ func (fw *frameWatch) frame(r *engine.FrameRecord) (hitch bool) {
 	return hitch
 }
 
-func (fw *frameWatch) catch(r *engine.FrameRecord) {
-	if fw.n >= maxHitches {
+// catch notes a hitch that ended at end in the pending trace, or starts
+// one.
+func (fw *frameWatch) catch(r *engine.FrameRecord, end time.Duration) {
+	if fw.due < 0 && fw.files < maxHitches {
+		fw.due = end + hitchDelay
+	}
+	if fw.due < 0 || fw.nCaught == maxCaught {
 		fw.unwritten++
 		return
 	}
-	select {
-	case fw.jobs <- Hitch{File: fw.paths[fw.n], Frame: r.N, Tick: r.Tick, MS: ms(r.Duration)}:
-		fw.n++
-	default:
-		fw.unwritten++
-	}
+	fw.caught[fw.nCaught] = Hitch{File: fw.paths[fw.files], Frame: r.N, Tick: r.Tick, MS: ms(r.Duration)}
+	fw.nCaught++
 }
 
-// writeHitches writes each hitch's trace whole, until jobs is closed.
+// writeHitches writes each trace asked for whole, until jobs is closed.
 func (fw *frameWatch) writeHitches(ctx context.Context) {
 	defer close(fw.done)
-	for h := range fw.jobs {
-		err := writeOutput(ctx, "-hitch", h.File, func(f *output.File) error {
+	for i := range fw.jobs {
+		err := writeOutput(ctx, "-hitch", fw.paths[i], func(f *output.File) error {
 			_, err := fw.flight.WriteTo(f)
 			return err
 		})
 		if err != nil {
-			h.Error = err.Error()
+			fw.mu.Lock()
+			fw.errors[i] = err.Error()
+			fw.mu.Unlock()
 		}
-		fw.mu.Lock()
-		fw.written = append(fw.written, h)
-		fw.mu.Unlock()
 	}
+}
+
+// endHitches writes the pending trace, waits for the writer and stops
+// the flight recorder; it lists the hitches in sum.
+func (fw *frameWatch) endHitches(sum *Summary) []error {
+	if fw.due >= 0 {
+		fw.jobs <- fw.files
+		fw.files++
+		fw.due = -1
+	}
+	close(fw.jobs)
+	<-fw.done
+	fw.jobs = nil
+	fw.flight.Stop()
+	fw.flight = nil
+	var errs []error
+	for i := range fw.files {
+		if fw.errors[i] != "" {
+			errs = append(errs, errors.New(fw.errors[i]))
+		}
+	}
+	sum.Hitches = make([]Hitch, 0, fw.nCaught)
+	for _, h := range fw.caught[:fw.nCaught] {
+		for i, p := range fw.paths[:fw.files] {
+			if p == h.File {
+				h.Error = fw.errors[i]
+			}
+		}
+		sum.Hitches = append(sum.Hitches, h)
+	}
+	sum.HitchesUnwritten = fw.unwritten
+	return errs
 }
 
 // end waits for the hitch traces, stops the flight recorder, finishes
@@ -159,18 +211,7 @@ func (fw *frameWatch) end(sum *Summary) error {
 	}
 	var errs []error
 	if fw.jobs != nil {
-		close(fw.jobs)
-		<-fw.done
-		fw.jobs = nil
-		fw.flight.Stop()
-		fw.flight = nil
-		sum.Hitches = append([]Hitch{}, fw.written...)
-		sum.HitchesUnwritten = fw.unwritten
-		for _, h := range fw.written {
-			if h.Error != "" {
-				errs = append(errs, errors.New(h.Error))
-			}
-		}
+		errs = fw.endHitches(sum)
 	}
 	if fw.frames != nil {
 		err := fw.framesW.Flush()

@@ -26,19 +26,16 @@ func (c *stepClock) SleepUntil(t time.Duration) {
 }
 
 // hitcher is a game whose frames take a millisecond on its clock, and
-// those in slow 40 ms more.
+// those in slow as much more as it says.
 type hitcher struct {
 	clock *stepClock
-	slow  []uint64
+	slow  map[uint64]time.Duration
 }
 
 func (*hitcher) name() string            { return "hitcher" }
 func (*hitcher) Tick(*engine.Tick) error { return nil }
 func (h *hitcher) Draw(_ *sdl2.Canvas, f *engine.Frame) error {
-	h.clock.now += time.Millisecond
-	if slices.Contains(h.slow, f.N) {
-		h.clock.now += 40 * time.Millisecond
-	}
+	h.clock.now += time.Millisecond + h.slow[f.N]
 	return nil
 }
 
@@ -61,12 +58,14 @@ func readSummary(t *testing.T, path string) (desktop.Summary, map[string]json.Ra
 
 // TestHitchesWriteTracesBesideTheOutputsWhileAnExecutionTraceRuns runs
 // -hitch together with -trace (one flight recorder and trace.Start at
-// once) and -frames-out.
+// once) and -frames-out. A trace is written a second after its first
+// hitch and holds the hitches until then: frames 20 and 30 share the
+// first, frame 45's trace is written as the run ends.
 func TestHitchesWriteTracesBesideTheOutputsWhileAnExecutionTraceRuns(t *testing.T) {
 	dir := t.TempDir()
 	stats, frames, tr := filepath.Join(dir, "s.json"), filepath.Join(dir, "run.frames"), filepath.Join(dir, "all.trace")
 	c := &stepClock{}
-	g := &hitcher{clock: c, slow: []uint64{20, 40}}
+	g := &hitcher{clock: c, slow: map[uint64]time.Duration{20: 40 * time.Millisecond, 30: 1200 * time.Millisecond, 45: 40 * time.Millisecond}}
 	code, stderr := runWith(g, desktop.Config{Clock: c}, "-headless", "-mode", "uncapped", "-frames", "60",
 		"-hitch", "20ms", "-frames-out", frames, "-trace", tr, "-stats-json", stats)
 	if code != 0 {
@@ -78,25 +77,31 @@ func TestHitchesWriteTracesBesideTheOutputsWhileAnExecutionTraceRuns(t *testing.
 			t.Errorf("the summary has no %q", k)
 		}
 	}
-	if len(sum.Hitches) != 2 {
-		t.Fatalf("hitches %+v, want frames 20 and 40", sum.Hitches)
+	want := []struct {
+		frame uint64
+		file  string
+	}{{20, "hitcher-hitch-1.trace"}, {30, "hitcher-hitch-1.trace"}, {45, "hitcher-hitch-2.trace"}}
+	if len(sum.Hitches) != len(want) {
+		t.Fatalf("hitches %+v, want frames 20, 30 and 45", sum.Hitches)
 	}
 	for i, h := range sum.Hitches {
-		want := filepath.Join(dir, "hitcher-hitch-"+string(rune('1'+i))+".trace")
-		if h.Frame != g.slow[i] || h.File != want || h.MS < 40 || h.Error != "" {
-			t.Errorf("hitch %d: %+v, want frame %d in %s, over 40 ms", i, h, g.slow[i], want)
+		if h.Frame != want[i].frame || h.File != filepath.Join(dir, want[i].file) || h.MS < 40 || h.Error != "" {
+			t.Errorf("hitch %d: %+v, want frame %d in %s, over 40 ms", i, h, want[i].frame, want[i].file)
 		}
 		if b, err := os.ReadFile(h.File); err != nil || !bytes.HasPrefix(b, []byte("go 1.")) || len(b) < 1000 {
 			t.Errorf("hitch %d: %s: %d bytes, %v; want an execution trace", i, h.File, len(b), err)
 		}
 	}
+	if _, err := os.Stat(filepath.Join(dir, "hitcher-hitch-3.trace")); err == nil {
+		t.Error("a third trace was written for two stretches of hitches")
+	}
 	if b, err := os.ReadFile(tr); err != nil || !bytes.HasPrefix(b, []byte("go 1.")) {
 		t.Errorf("-trace beside the flight recorder: %v, want a trace", err)
 	}
-	if len(sum.WorstFrames) != 5 || !slices.Contains(g.slow, sum.WorstFrames[0].Frame) || sum.WorstFrames[0].PhaseMS["render"] < 40 {
-		t.Errorf("worst frames %+v, want 5, the first a slow one with its 41 ms of render", sum.WorstFrames)
+	if len(sum.WorstFrames) != 5 || sum.WorstFrames[0].Frame != 30 || sum.WorstFrames[0].PhaseMS["render"] < 1200 {
+		t.Errorf("worst frames %+v, want 5, the first frame 30 with its 1.2 s of render", sum.WorstFrames)
 	}
-	checkFrameFile(t, frames, 60, g.slow)
+	checkFrameFile(t, frames, 60, []uint64{20, 30, 45})
 }
 
 func checkFrameFile(t *testing.T, path string, n int, hitches []uint64) {

@@ -44,9 +44,8 @@ type Summary struct {
 	// Hitches are the frames -hitch caught, each with its trace; empty
 	// without -hitch.
 	Hitches []Hitch `json:"hitches"`
-	// HitchesUnwritten counts hitches whose trace was not written: one
-	// was being written already (its trace holds the two seconds before),
-	// or 10 were.
+	// HitchesUnwritten counts hitches in no trace: 10 traces were
+	// written (or 100 hitches listed) before them.
 	HitchesUnwritten int `json:"hitches_unwritten,omitempty"`
 	// FramesOutFull says -frames-out stopped at its limit of frames
 	// (framefile.MaxFrames); later frames are not in it.
@@ -312,6 +311,6 @@ func (s *Summary) writeWorst(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	if s.HitchesUnwritten > 0 {
-		fmt.Fprintf(w, "hitches not written: %d (one was being written, or %d were)\n", s.HitchesUnwritten, maxHitches)
+		fmt.Fprintf(w, "hitches in no trace: %d (%d traces were written before them)\n", s.HitchesUnwritten, maxHitches)
 	}
 }
