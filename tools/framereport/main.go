@@ -4,7 +4,7 @@
 // labelled; and the ten slowest frames with their phases' wall and CPU
 // time as text.
 //
-//	go run ./tools/framereport [-o report.png] [-top 10] [-width 1200] FILE.frames
+//	go run ./tools/framereport [-o report.png] [-top 10] [-width 1200] [-cpu] FILE.frames
 //
 // Exit status: 0 when the report was made, 1 when the file could not be
 // read or the picture written, 2 for a bad command line.
@@ -30,8 +30,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("o", "", "write the picture to `file`.png (default: the input's name with .png)")
 	top := fs.Int("top", 10, "slowest frames in the table, an `int` from 1 to 1000")
 	width := fs.Int("width", 1200, "the picture's width in pixels, an `int` from 400 to 8000")
+	cpu := fs.Bool("cpu", false, "stack each phase's thread CPU time instead of its wall time")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: framereport [-o report.png] [-top 10] [-width 1200] FILE.frames")
+		fmt.Fprintln(stderr, "usage: framereport [-o report.png] [-top 10] [-width 1200] [-cpu] FILE.frames")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -52,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		*out = in[:len(in)-len(filepath.Ext(in))] + ".png"
 	}
-	if err := report(in, *out, *top, *width, stdout); err != nil {
+	if err := report(in, *out, *top, *width, *cpu, stdout); err != nil {
 		fmt.Fprintf(stderr, "framereport: %v\n", err)
 		return 1
 	}
@@ -61,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // report reads the frame file in, writes its picture to out and its
 // table to w.
-func report(in, out string, top, width int, w io.Writer) error {
+func report(in, out string, top, width int, cpu bool, w io.Writer) error {
 	r, err := os.Open(in)
 	if err != nil {
 		return err
@@ -74,7 +75,7 @@ func report(in, out string, top, width int, w io.Writer) error {
 	if len(f.Frames) == 0 {
 		return fmt.Errorf("%s: no frames: the run ended before its first frame", in)
 	}
-	if err := writePNG(out, render(f, width)); err != nil {
+	if err := writePNG(out, render(f, width, cpu)); err != nil {
 		return err
 	}
 	writeTable(w, f, top)

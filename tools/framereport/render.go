@@ -27,6 +27,7 @@ const (
 	hitchStrip = 18 // and the hitches'
 	stripH     = 9
 	labelled   = 5 // the slowest frames named on the picture
+	clipH      = 3 // the mark of a clipped bar
 )
 
 // Colours of the picture.
@@ -68,12 +69,26 @@ func newLayout(f *framefile.File, width int) layout {
 	n := len(f.Frames)
 	l.perCol = max(1, (n+plotW-1)/plotW)
 	l.colW = max(1, plotW/((n+l.perCol-1)/l.perCol))
-	var longest time.Duration
-	for _, fr := range f.Frames {
-		longest = max(longest, fr.Duration)
-	}
-	l.top = niceTop(longest)
+	l.top = niceTop(scaleTo(f))
 	return l
+}
+
+// scaleTo is the time the plot's top must show: the longest frame, but
+// no more than three times the 90th percentile (or two ticks, if that is
+// more), so that one stall of seconds does not flatten every other
+// frame. Longer frames are clipped, marked, and labelled with their
+// time if among the slowest.
+func scaleTo(f *framefile.File) time.Duration {
+	d := make([]time.Duration, len(f.Frames))
+	for i, fr := range f.Frames {
+		d[i] = fr.Duration
+	}
+	slices.Sort(d)
+	bound := 3 * d[len(d)*9/10]
+	if f.TPS > 0 {
+		bound = max(bound, 2*time.Second/time.Duration(f.TPS))
+	}
+	return max(min(d[len(d)-1], bound), time.Millisecond)
 }
 
 // niceTop is a round time a little above d: 1, 2 or 5 times a power of
@@ -96,14 +111,16 @@ func (l *layout) height(d time.Duration) int {
 	return int(min(d, l.top) * time.Duration(l.y1-l.y0) / l.top)
 }
 
-// render draws the report of f, width pixels wide.
-func render(f *framefile.File, width int) *image.RGBA {
+// render draws the report of f, width pixels wide: each phase's wall
+// time, or with cpu the loop thread's CPU time in it (the frame's height
+// then shows how much of it the loop was running).
+func render(f *framefile.File, width int, cpu bool) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, width, height))
 	draw.Draw(img, img.Bounds(), image.NewUniform(background), image.Point{}, draw.Src)
 	l := newLayout(f, width)
-	drawAxes(img, f, &l)
+	drawAxes(img, f, &l, cpu)
 	for i := 0; i < len(f.Frames); i += l.perCol {
-		drawColumn(img, f, &l, i)
+		drawColumn(img, f, &l, i, cpu)
 	}
 	labelWorst(img, f, &l)
 	drawLegend(img, f, &l)
@@ -113,7 +130,7 @@ func render(f *framefile.File, width int) *image.RGBA {
 // drawColumn draws the column of frames from i: the longest of them
 // (a column of many frames shows its worst, so no spike is averaged
 // away), and marks beneath for any collection or hitch among them.
-func drawColumn(img *image.RGBA, f *framefile.File, l *layout, i int) {
+func drawColumn(img *image.RGBA, f *framefile.File, l *layout, i int, cpu bool) {
 	frames := f.Frames[i:min(i+l.perCol, len(f.Frames))]
 	worst, gc, hitch := 0, false, false
 	for j, fr := range frames {
@@ -125,13 +142,20 @@ func drawColumn(img *image.RGBA, f *framefile.File, l *layout, i int) {
 	_, x := l.column(i)
 	w := max(1, l.colW-gapFor(l.colW))
 	y := l.y1
-	for p, d := range frames[worst].Wall {
+	times := frames[worst].Wall
+	if cpu {
+		times = frames[worst].CPU
+	}
+	for p, d := range times {
 		h := l.height(d)
 		if h <= 0 || y <= l.y0 {
 			continue
 		}
 		fill(img, x, max(y-h, l.y0), w, y-max(y-h, l.y0), phaseColour(f.Phases[p]))
 		y -= h
+	}
+	if frames[worst].Duration > l.top { // clipped: a bar of ink at the top says so
+		fill(img, x, l.y0, w, clipH, ink)
 	}
 	if gc {
 		fill(img, x, l.y1+gcStripY, w, stripH, gcMark)
@@ -155,7 +179,14 @@ func labelWorst(img *image.RGBA, f *framefile.File, l *layout) {
 		fr := f.Frames[i]
 		_, x := l.column(i)
 		y := l.y1 - l.height(fr.Duration) - 4
-		text(img, x-6, max(y, l.y0-4-rank%2*12), fmt.Sprintf("#%d", fr.N), ink)
+		label := fmt.Sprintf("#%d", fr.N)
+		if fr.Duration > l.top {
+			label = fmt.Sprintf("#%d %.0fms", fr.N, float64(fr.Duration)/1e6)
+		}
+		if y < l.y0 { // at the top: alternate two rows so neighbours stay legible
+			y = l.y0 - 4 - rank%2*12
+		}
+		text(img, x-6, y, label, ink)
 	}
 }
 
@@ -173,10 +204,14 @@ func slowest(f *framefile.File, n int) []int {
 
 // drawAxes draws the title, the time axis with its grid, the line of one
 // tick, and the strips' names.
-func drawAxes(img *image.RGBA, f *framefile.File, l *layout) {
+func drawAxes(img *image.RGBA, f *framefile.File, l *layout, cpu bool) {
 	frames := len(f.Frames)
-	title := fmt.Sprintf("%s: %d frames (frames %d to %d), %d per column; wall time by phase", f.Scene, frames,
-		f.Frames[0].N, f.Frames[frames-1].N, l.perCol)
+	what := "wall time by phase"
+	if cpu {
+		what = "the loop thread's CPU time by phase"
+	}
+	title := fmt.Sprintf("%s: %d frames (frames %d to %d), %d per column; %s", f.Scene, frames,
+		f.Frames[0].N, f.Frames[frames-1].N, l.perCol, what)
 	text(img, l.x0, 16, title, ink)
 	for k := 0; k <= 4; k++ {
 		d := l.top * time.Duration(k) / 4
@@ -196,7 +231,7 @@ func drawAxes(img *image.RGBA, f *framefile.File, l *layout) {
 	fill(img, l.x0, l.y1, l.x1-l.x0, 1, ink)
 	text(img, 4, l.y1+gcStripY+9, "gc", gcMark)
 	text(img, 4, l.y1+hitchStrip+9, "hitch", hitchMark)
-	text(img, l.x0, height-8, "frame ->  (dashed: one tick; labels: the slowest frames)", ink)
+	text(img, l.x0, height-8, "frame ->  (dashed: one tick; labels: the slowest frames; black cap: clipped)", ink)
 }
 
 // drawLegend names each phase's colour, top to bottom as they stack

@@ -94,6 +94,18 @@ func TestTheReportDrawsEachFramesPhasesAndMarksWhereTheyHappened(t *testing.T) {
 			t.Errorf("%s: colour %v at y %d, want %v", c.what, got, c.y, c.want)
 		}
 	}
+	// With -cpu, frame 120's render is 39 ms, and its present (no CPU)
+	// is gone: above 40 ms there is nothing.
+	cpuImg := render(f, 1200, true)
+	_, x := l.column(120)
+	for _, c := range []struct {
+		y    int
+		want color.RGBA
+	}{{l.y1 - px(30*time.Millisecond), phaseColours["render"]}, {l.y1 - px(45*time.Millisecond), background}} {
+		if got := color.RGBAModel.Convert(cpuImg.At(x+l.colW/2-1, c.y)).(color.RGBA); got != c.want {
+			t.Errorf("-cpu: frame 120 at y %d: %v, want %v", c.y, got, c.want)
+		}
+	}
 	if !inkAbove(img, &l, 120) {
 		t.Error("frame 120, the slowest, is not labelled above its bar")
 	}
@@ -131,7 +143,7 @@ func TestAManyFramedRunShowsEachColumnsWorstFrame(t *testing.T) {
 		fr.Duration = fr.Wall[0] + fr.Wall[1]
 		f.Frames = append(f.Frames, fr)
 	}
-	img := render(f, 1200)
+	img := render(f, 1200, false)
 	l := newLayout(f, 1200)
 	if l.perCol < 2 {
 		t.Fatalf("%d frames a column for 10,000 frames in 986 pixels", l.perCol)
@@ -139,6 +151,33 @@ func TestAManyFramedRunShowsEachColumnsWorstFrame(t *testing.T) {
 	_, x := l.column(5003)
 	if got := color.RGBAModel.Convert(img.At(x, l.y1-l.height(20*time.Millisecond))).(color.RGBA); got != phaseColours["render"] {
 		t.Fatalf("the column holding the 31 ms frame shows %v at 20 ms, want its render colour", got)
+	}
+}
+
+func TestAStallOfSecondsIsClippedNotFlatteningTheRest(t *testing.T) {
+	f := &framefile.File{Scene: "stall", TPS: 60, Phases: []string{"physics"}}
+	for n := range 100 {
+		d := 5 * time.Millisecond
+		if n == 50 {
+			d = 2 * time.Second
+		}
+		f.Frames = append(f.Frames, framefile.Frame{N: uint64(n), Duration: d, Wall: []time.Duration{d}, CPU: []time.Duration{d}})
+	}
+	img := render(f, 1200, false)
+	l := newLayout(f, 1200)
+	if l.top != 50*time.Millisecond {
+		t.Fatalf("top %v, want 50ms (two ticks, rounded up), not the 2 s stall", l.top)
+	}
+	_, x := l.column(50)
+	if got := color.RGBAModel.Convert(img.At(x+1, l.y0+1)).(color.RGBA); got != ink {
+		t.Errorf("the stall's column shows %v at its top, want the clipped mark", got)
+	}
+	if got := color.RGBAModel.Convert(img.At(x+1, l.y0+clipH+2)).(color.RGBA); got != phaseColours["physics"] {
+		t.Errorf("the stall's column shows %v under the mark, want physics", got)
+	}
+	_, x = l.column(10)
+	if got := color.RGBAModel.Convert(img.At(x+1, l.y1-l.height(4*time.Millisecond))).(color.RGBA); got != phaseColours["physics"] {
+		t.Errorf("a 5 ms frame shows %v at 4 ms, want physics: flattened by the stall", got)
 	}
 }
 
