@@ -14,6 +14,7 @@ import (
 	"github.com/lockstep-engine/lockstep/internal/framefile"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/veandco/go-sdl2/sdl"
 )
 
 // stepClock is a clock that moves only when a frame says, or a wait
@@ -157,5 +158,31 @@ func TestHitchOutOfRangeIsAUsageErrorNamingTheFlagAndRange(t *testing.T) {
 	code, stderr := run(&box{}, "-headless", "-frames", "1", "-hitch", "soon")
 	if code != 2 || !strings.Contains(stderr, "-hitch") {
 		t.Errorf("-hitch soon: exit %d, %q; want 2 naming -hitch", code, stderr)
+	}
+}
+
+func TestTheTextSummaryNamesTheWorstFramesAndOneLineAHitchTrace(t *testing.T) {
+	dir := t.TempDir()
+	c := &stepClock{}
+	g := &hitcher{clock: c, slow: map[uint64]time.Duration{20: 40 * time.Millisecond, 30: 1200 * time.Millisecond, 45: 40 * time.Millisecond}}
+	var stdout, stderr bytes.Buffer
+	var code int
+	sdl.Do(func() {
+		code = desktop.MainStatus(g, desktop.Config{Name: "hitcher", Clock: c}, []string{"-headless", "-mode", "uncapped",
+			"-frames", "60", "-hitch", "20ms", "-stats", "-stats-json", filepath.Join(dir, "s.json")}, &stdout, &stderr)
+	})
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{
+		"phase ms wall/cpu  render 1340.0/0.0\n",
+		"worst frames (ms wall/cpu)\n  frame 30 tick ",
+		"hitch trace " + filepath.Join(dir, "hitcher-hitch-1.trace") + ": 2 frames from 20 to 30, longest 1201.00ms (frame 30 ",
+		"hitch trace " + filepath.Join(dir, "hitcher-hitch-2.trace") + ": 1 frames from 45 to 45",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the summary does not say %q:\n%s", want, out)
+		}
 	}
 }

@@ -303,14 +303,28 @@ func (s *Summary) writeWorst(w io.Writer) {
 		writePhaseList(w, f.PhaseMS, f.PhaseCPUMS, 0.05)
 		fmt.Fprintln(w)
 	}
-	for _, h := range s.Hitches {
-		fmt.Fprintf(w, "hitch frame %d tick %d %.2fms: %s", h.Frame, h.Tick, h.MS, h.File)
-		if h.Error != "" {
-			fmt.Fprintf(w, " (not written: %s)", h.Error)
-		}
-		fmt.Fprintln(w)
-	}
+	writeHitches(w, s.Hitches)
 	if s.HitchesUnwritten > 0 {
 		fmt.Fprintf(w, "hitches in no trace: %d (%d traces were written before them)\n", s.HitchesUnwritten, maxHitches)
+	}
+}
+
+// writeHitches prints one line a hitch trace: the frames it holds and
+// the longest of them.
+func writeHitches(w io.Writer, hs []Hitch) {
+	for i := 0; i < len(hs); {
+		j, longest := i, i
+		for ; j < len(hs) && hs[j].File == hs[i].File; j++ {
+			if hs[j].MS > hs[longest].MS {
+				longest = j
+			}
+		}
+		fmt.Fprintf(w, "hitch trace %s: %d frames from %d to %d, longest %.2fms (frame %d tick %d)",
+			hs[i].File, j-i, hs[i].Frame, hs[j-1].Frame, hs[longest].MS, hs[longest].Frame, hs[longest].Tick)
+		if hs[i].Error != "" {
+			fmt.Fprintf(w, " (not written: %s)", hs[i].Error)
+		}
+		fmt.Fprintln(w)
+		i = j
 	}
 }

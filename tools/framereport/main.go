@@ -100,6 +100,9 @@ func writePNG(path string, img image.Image) (err error) {
 	if err := png.Encode(tmp, img); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
+	if err := tmp.Chmod(0o644); err != nil { // CreateTemp's 0600 is for secrets, not pictures
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
