@@ -213,3 +213,73 @@ func BenchmarkThreadCPU(b *testing.B) {
 	}
 	_ = sum
 }
+
+// Prediction's copies and predicted ticks are timed apart from the
+// verified ticks, and each frame's record says what it predicted.
+func TestPredictionsCopiesAndTicksHavePhasesOfTheirOwn(t *testing.T) {
+	c := &fakeClock{}
+	load := &gameLoad{clock: c, tick: time.Millisecond, copy: 2 * time.Millisecond}
+	g := &copyGame{load: load}
+	l := startedLoop(t, Config{Mode: ModeUncapped, Players: 2}, g, c, &laggyLockstep{lag: 4, rollback: 8, wrong: true})
+	var resimulated, copied int
+	l.wire.AfterFrame = func(r *FrameRecord) {
+		resimulated += r.Resimulated
+		if r.Copied {
+			copied++
+		}
+	}
+	for range 120 {
+		if err := l.runFrame(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, st := l.Prediction(), l.Stats()
+	if p.Copies == 0 || p.Resimulated == 0 {
+		t.Fatalf("%d copies, %d predicted ticks: the test predicts nothing", p.Copies, p.Resimulated)
+	}
+	for _, c := range []struct {
+		ph   Phase
+		want time.Duration
+	}{
+		{PhaseTick, time.Duration(st.Ticks) * time.Millisecond},
+		{PhasePredict, time.Duration(p.Resimulated) * time.Millisecond},
+		{PhaseCopy, time.Duration(p.Copies)*2*time.Millisecond + load.firstCopy},
+	} {
+		if got := st.PhaseTime[c.ph]; got != c.want {
+			t.Errorf("%s: %v, want %v", c.ph, got, c.want)
+		}
+	}
+	if uint64(resimulated) != p.Resimulated || uint64(copied) != p.Copies {
+		t.Errorf("frame records: %d predicted ticks in %d copying frames, want %d and %d", resimulated, copied, p.Resimulated, p.Copies)
+	}
+}
+
+// slowNetLockstep spends 3 ms of the frame in its Frame: the session's
+// datagrams.
+type slowNetLockstep struct {
+	laggyLockstep
+	clock *fakeClock
+}
+
+func (s *slowNetLockstep) Frame(time.Duration, bool) error {
+	s.clock.now += 3 * time.Millisecond
+	return nil
+}
+
+func TestTheSessionsIOHasAPhaseOfItsOwn(t *testing.T) {
+	c := &fakeClock{}
+	g := &copyGame{load: &gameLoad{clock: c, tick: time.Millisecond}}
+	l := startedLoop(t, Config{Mode: ModeUncapped, Players: 2}, g, c, &slowNetLockstep{laggyLockstep{lag: 2, rollback: 8}, c})
+	for range 50 {
+		if err := l.runFrame(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := l.Stats()
+	if got, want := st.PhaseTime[PhaseNet], 50*3*time.Millisecond; got != want {
+		t.Errorf("net: %v, want %v (3 ms in each of 50 frames)", got, want)
+	}
+	if got, want := st.PhaseTime[PhaseTick], time.Duration(st.Ticks)*time.Millisecond; got != want {
+		t.Errorf("tick: %v, want %v: the session's time leaked into the ticks", got, want)
+	}
+}
