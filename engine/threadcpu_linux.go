@@ -16,6 +16,3 @@ func threadCPU() time.Duration {
 	}
 	return time.Duration(ts.Nano())
 }
-
-// haveThreadCPU says whether threadCPU reads a real clock here.
-const haveThreadCPU = true

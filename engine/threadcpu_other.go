@@ -6,6 +6,3 @@ import "time"
 
 // threadCPU is 0: Go offers no thread CPU clock here without cgo.
 func threadCPU() time.Duration { return 0 }
-
-// haveThreadCPU says whether threadCPU reads a real clock here.
-const haveThreadCPU = false

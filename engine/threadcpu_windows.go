@@ -11,9 +11,6 @@ import (
 // golang.org/x/sys/windows does not wrap.
 var procGetThreadTimes = windows.NewLazySystemDLL("kernel32.dll").NewProc("GetThreadTimes")
 
-// haveThreadCPU says whether threadCPU reads a real clock here.
-const haveThreadCPU = true
-
 // threadCPU is the calling thread's CPU time, user and system, from
 // GetThreadTimes (100 ns units); 0 when it cannot be read.
 func threadCPU() time.Duration {
