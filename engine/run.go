@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -61,6 +62,11 @@ func Run(ctx context.Context, cfg Config, game Parts, w Wiring) (rep Report, err
 		return Report{}, err
 	}
 	defer release()
+	// The phases' CPU times are read from the calling thread's clock: the
+	// loop must stay on one thread for them to be its own. The main
+	// goroutine is locked already (init); another caller is, for the run.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	l := newLoop(cfg, game, w.withDefaults())
 	if err := l.mp.init(cfg, &l.wire, game.Seat); err != nil {
 		return Report{}, err
