@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"runtime/trace"
 	"testing"
 	"time"
 
@@ -135,8 +136,46 @@ func BenchmarkFrame(b *testing.B) {
 }
 
 // BenchmarkFrameSystemClock is the loop's overhead per frame on the real
-// monotonic clock, uncapped: what a frame costs beyond the game's own work.
+// monotonic clock, uncapped: what a frame costs beyond the game's own
+// work, measuring each phase's wall time only ("wall"), and its thread
+// CPU time too, as the system clock does ("wall+cpu"), and with an
+// AfterFrame hook that copies the record ("wall+cpu+hook").
 func BenchmarkFrameSystemClock(b *testing.B) {
+	var kept FrameRecord
+	for _, bc := range []struct {
+		name string
+		cpu  bool
+		hook func(*FrameRecord)
+	}{{"wall", false, nil}, {"wall+cpu", true, nil}, {"wall+cpu+hook", true, func(r *FrameRecord) { kept = *r }}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var c Clock = NewSystemClock(WaitHybrid)
+			if !bc.cpu {
+				c = wallClock{c}
+			}
+			l := startLoop(b, noopGame{}, Config{}, Wiring{Clock: c, AfterFrame: bc.hook}, 60)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := l.runFrame(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	_ = kept
+}
+
+// BenchmarkFrameFlightRecorder is BenchmarkFrameSystemClock's
+// "wall+cpu" frame while a flight recorder runs, as -hitch keeps one:
+// tracing is on, so each frame is a trace task with a region a phase.
+func BenchmarkFrameFlightRecorder(b *testing.B) {
+	if trace.IsEnabled() {
+		b.Fatal("a trace is already running: the benchmark would measure it, not the flight recorder alone")
+	}
+	fr := trace.NewFlightRecorder(trace.FlightRecorderConfig{MinAge: 2 * time.Second, MaxBytes: 64 << 20})
+	if err := fr.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer fr.Stop()
 	l := startLoop(b, noopGame{}, Config{}, Wiring{Clock: NewSystemClock(WaitHybrid)}, 60)
 	b.ReportAllocs()
 	for b.Loop() {

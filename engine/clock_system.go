@@ -72,6 +72,12 @@ func NewSystemClock(w Wait) *SystemClock {
 // Now returns the time since the clock was made.
 func (c *SystemClock) Now() time.Duration { return time.Since(c.start) }
 
+// ThreadCPU returns the CPU time, user and system, of the OS thread that
+// calls it (CLOCK_THREAD_CPUTIME_ID on Linux, GetThreadTimes on Windows);
+// always 0 elsewhere (macOS, the BSDs), where Go has no such clock
+// without cgo. It allocates nothing.
+func (*SystemClock) ThreadCPU() time.Duration { return threadCPU() }
+
 // SleepUntil returns once Now() >= t.
 func (c *SystemClock) SleepUntil(t time.Duration) {
 	switch c.wait {

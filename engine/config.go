@@ -90,6 +90,11 @@ type Config struct {
 	// ProfileLabels tags CPU profile samples with the loop phase (pprof
 	// label "phase"). Off, it costs nothing.
 	ProfileLabels bool
+
+	// WorstFrames is how many of the slowest frames Stats keeps (see
+	// Stats.WorstFrames), 1 to MaxWorstFrames; 0 means
+	// DefaultWorstFrames.
+	WorstFrames int
 }
 
 // Limits on Config fields, exported so command lines can name them.
@@ -146,6 +151,9 @@ func (c Config) WithDefaults() (Config, error) {
 	if c.TimeScale == 0 {
 		c.TimeScale = 1
 	}
+	if c.WorstFrames == 0 {
+		c.WorstFrames = DefaultWorstFrames
+	}
 	return c, c.check()
 }
 
@@ -169,6 +177,8 @@ func (c *Config) check() error {
 		return bad("TimeScale", c.TimeScale, fmt.Sprintf("%v to %v", MinTimeScale, MaxTimeScale))
 	case c.Duration < 0:
 		return bad("Duration", c.Duration, "0 (no limit) or more")
+	case c.WorstFrames < 1 || c.WorstFrames > MaxWorstFrames:
+		return bad("WorstFrames", c.WorstFrames, fmt.Sprintf("1 to %d frames (0: %d)", MaxWorstFrames, DefaultWorstFrames))
 	case c.Players < 0 || c.Players > MaxPlayers:
 		return bad("Players", c.Players, fmt.Sprintf("0 (no player slots) or 1 to %d", MaxPlayers))
 	}

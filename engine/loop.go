@@ -22,6 +22,9 @@ type Loop struct {
 	pacer  *pacer
 	phases *phaseTimer
 	stats  *Stats
+	rec    FrameRecord // the frame's account, for Stats and Wiring.AfterFrame
+	gc     *gcWatch
+	flush  Flusher // the platform's; nil when it has none
 	input  inputs
 	tick   Tick
 	frame  Frame

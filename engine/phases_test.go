@@ -43,12 +43,14 @@ func TestAFrameCutShortByAnErrorEndsItsTraceTask(t *testing.T) {
 	}
 }
 
-func TestPhaseTimerCostsNoAllocationWithProfilingOff(t *testing.T) {
+func TestPhaseTimerReadingWallAndCPUCostsNoAllocationWithProfilingOff(t *testing.T) {
 	if trace.IsEnabled() {
 		t.Skip("a trace is running")
 	}
-	var total [NumPhases]time.Duration
-	p := newPhaseTimer(&fakeClock{}, &total, false)
+	p := newPhaseTimer(NewSystemClock(WaitHybrid), &Stats{}, &FrameRecord{}, false)
+	if p.cpu == nil {
+		t.Fatal("the system clock reads no thread CPU time: the test would not cover it")
+	}
 	allocs := testing.AllocsPerRun(100, func() {
 		p.beginFrame(0)
 		for ph := PhaseTick; ph < NumPhases; ph++ {
@@ -61,17 +63,24 @@ func TestPhaseTimerCostsNoAllocationWithProfilingOff(t *testing.T) {
 	}
 }
 
-// BenchmarkPhases is one frame's worth of phase switches on the real
-// clock: without profiling, and with the CPU profiler's labels on.
+// wallClock is the system clock without its thread CPU clock: the loop
+// then measures wall time only.
+type wallClock struct{ Clock }
+
+// BenchmarkPhases is one frame's worth of phase switches (NumPhases of
+// them) on the real clock: wall time only, wall and the thread's CPU
+// time, and both with the CPU profiler's labels on.
 func BenchmarkPhases(b *testing.B) {
-	for _, labels := range []bool{false, true} {
-		name := "off"
-		if labels {
-			name = "labels"
-		}
-		b.Run(name, func(b *testing.B) {
-			var total [NumPhases]time.Duration
-			p := newPhaseTimer(NewSystemClock(WaitHybrid), &total, labels)
+	for _, bc := range []struct {
+		name        string
+		cpu, labels bool
+	}{{"wall", false, false}, {"wall+cpu", true, false}, {"wall+cpu+labels", true, true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var c Clock = NewSystemClock(WaitHybrid)
+			if !bc.cpu {
+				c = wallClock{c}
+			}
+			p := newPhaseTimer(c, &Stats{}, &FrameRecord{}, bc.labels)
 			defer p.stop()
 			b.ReportAllocs()
 			for b.Loop() {

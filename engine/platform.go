@@ -12,6 +12,15 @@ type Platform interface {
 	Present() error
 }
 
+// Flusher is a Platform that batches drawing and can send what it holds
+// to the display before Present. The loop calls Flush between the game's
+// Draw and Present, so that the summary's phases tell the engine's
+// batching and flush (PhaseFlush) from the game's drawing (PhaseRender)
+// and from the present itself.
+type Flusher interface {
+	Flush() error
+}
+
 // VSyncer is a Platform that can switch vsync while running. Without it,
 // the vsync mode is paced as a frame cap at the display rate.
 type VSyncer interface {
@@ -31,6 +40,16 @@ type Headless interface {
 type RefreshRater interface {
 	// RefreshPeriod returns the period, or 0 when it is unknown.
 	RefreshPeriod() time.Duration
+}
+
+// ThreadCPUClock is a Clock that can also read the CPU time the calling
+// OS thread has used. With one, the loop keeps each phase's CPU time
+// beside its wall time (Stats.PhaseCPU, FrameRecord.CPU): the loop runs
+// on the main goroutine, locked to the main thread, so the readings are
+// the loop's own work, not time asleep or waiting for a core. A Clock
+// without it (a test's fake) measures no CPU time.
+type ThreadCPUClock interface {
+	ThreadCPU() time.Duration
 }
 
 // Clock is the loop's source of time. Now is monotonic and starts wherever

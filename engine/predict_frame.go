@@ -50,6 +50,7 @@ func (l *Loop) predictFrame() (*Parts, []physics.BodyState, []physics.BodyState,
 	p.forkAt = p.present
 	p.stats.Frames++
 	p.stats.Resimulated += ran
+	l.rec.Resimulated, l.rec.Copied = int(ran), didCopy
 	p.stats.MaxResimulated = max(p.stats.MaxResimulated, int(ran))
 	end := l.clock.Now()
 	p.load.measured(didCopy, copied-start, ran, end-copied)
@@ -96,7 +97,7 @@ func (p *prediction) mustCopy(v uint64) int {
 // far the new one moves a body: into Jump after a wrong guess, into
 // Drift after a rebase.
 func (p *prediction) recopy(l *Loop, v uint64, why int) error {
-	l.phases.enter(PhaseTick)
+	l.phases.enter(PhaseCopy)
 	p.into = &p.stats.Jump
 	if why == copyRebased {
 		p.into = &p.stats.Drift
@@ -151,18 +152,16 @@ func (p *prediction) step(l *Loop, t uint64) error {
 	p.src.Guess(t, p.players)
 	copy(p.row(t), p.players)
 	p.tick.N, p.tick.Players, p.tick.Members = t, p.players, l.mp.members
-	l.phases.enter(PhaseTick)
+	l.phases.enter(PhasePredict)
 	if err := p.fork.Tick(&p.tick); err != nil {
 		return wrapGame("predicted tick", t, err)
 	}
 	if p.world == nil {
 		return l.keepAlive()
 	}
-	l.phases.enter(PhasePhysics)
 	if err := p.world.Step(l.ts.dt); err != nil {
 		return fmt.Errorf("engine: physics step in predicted tick %d: %w", t, err)
 	}
-	l.phases.enter(PhaseSnapshot)
 	switch {
 	case t+1 == p.present:
 		p.cur = p.world.Snapshot(p.cur[:0])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -61,6 +62,11 @@ func Run(ctx context.Context, cfg Config, game Parts, w Wiring) (rep Report, err
 		return Report{}, err
 	}
 	defer release()
+	// The phases' CPU times are read from the calling thread's clock: the
+	// loop must stay on one thread for them to be its own. The main
+	// goroutine is locked already (init); another caller is, for the run.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	l := newLoop(cfg, game, w.withDefaults())
 	if err := l.mp.init(cfg, &l.wire, game.Seat); err != nil {
 		return Report{}, err
@@ -91,7 +97,8 @@ func newLoop(cfg Config, game Parts, w Wiring) *Loop {
 		world:     game.world(),
 		platform:  w.Platform,
 		clock:     w.Clock,
-		stats:     newStats(cfg.MaxSteps),
+		stats:     newStats(cfg.MaxSteps, cfg.WorstFrames),
+		gc:        newGCWatch(),
 		interp:    !cfg.NoInterp,
 		timeScale: cfg.TimeScale,
 	}
@@ -102,7 +109,8 @@ func newLoop(cfg Config, game Parts, w Wiring) *Loop {
 		scale:    newRatio(cfg.TimeScale),
 	}
 	l.pacer = newPacer(cfg, &w)
-	l.phases = newPhaseTimer(l.clock, &l.stats.PhaseTime, cfg.ProfileLabels)
+	l.phases = newPhaseTimer(l.clock, l.stats, &l.rec, cfg.ProfileLabels)
+	l.flush, _ = w.Platform.(Flusher)
 	l.tick.DT = l.ts.dt
 	l.frame.Loop = l
 	return l
@@ -162,9 +170,11 @@ func (l *Loop) runFrame() error {
 	}
 
 	if l.mp.lockstep != nil {
+		l.phases.enter(PhaseNet)
 		if err := l.mp.lockstep.Frame(now, l.input.quit); err != nil {
 			return err
 		}
+		l.phases.enter(PhaseInput)
 		l.mp.linkAt = now
 		l.mp.connections(&l.frame)
 	}
@@ -216,6 +226,15 @@ func (l *Loop) endFrame(drawn bool) {
 		l.stats.Hidden += max(end-l.lastPresent, 0)
 		l.lastPresent = end
 	}
+	r := &l.rec
+	r.N, r.Tick, r.Steps = l.stats.Frames-1, l.stats.Ticks, l.stats.LastSteps
+	r.Start, r.Duration = l.last-l.start, end-l.last
+	l.gc.frame(r)
+	l.stats.keepWorst(r)
+	if h := l.wire.AfterFrame; h != nil {
+		h(r)
+	}
+	r.Resimulated, r.Copied = 0, false
 }
 
 // runTicks feeds the frame's time to the accumulator and runs the ticks it
@@ -396,6 +415,12 @@ func (l *Loop) draw() error {
 	if h := l.wire.AfterDraw; h != nil {
 		if err := h(&l.frame); err != nil {
 			return wrapGame("draw", l.frame.N, err)
+		}
+	}
+	if l.flush != nil {
+		l.phases.enter(PhaseFlush)
+		if err := l.flush.Flush(); err != nil {
+			return fmt.Errorf("engine: flush frame %d: %w", l.frame.N, err)
 		}
 	}
 	called := l.phases.enter(PhasePresent)

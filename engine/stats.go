@@ -9,20 +9,26 @@ import (
 // Phase is a part of the frame whose time the loop keeps apart.
 type Phase uint8
 
-// The phases of a frame, in the order they run.
+// The phases of a frame, in the order they run. Their names (String) are
+// the keys of the summary's phase_ms and phase_cpu_ms and the CPU
+// profile's "phase" label; their numbers may change between versions.
 const (
 	PhaseInput    Phase = iota // draining platform events, Update
-	PhaseTick                  // the game's Tick
+	PhaseNet                   // the netplay session's I/O for the frame (Lockstep.Frame)
+	PhaseTick                  // the game's Tick (verified ticks under prediction)
 	PhasePhysics               // World.Step
 	PhaseSnapshot              // copying the world out and blending it
-	PhaseRender                // the game's Draw
+	PhaseCopy                  // prediction: copying the verified game into the predicted copy
+	PhasePredict               // prediction: predicted ticks, run again or anew (game and physics)
+	PhaseRender                // the game's Draw and the AfterDraw hook (a HUD)
+	PhaseFlush                 // the platform's batching and flush of what was drawn (Flusher)
 	PhasePresent               // the platform's Present (and vsync's wait)
 	PhaseIdle                  // Wiring.GC's work in the frame's spare time
 	PhaseWait                  // pacing: sleeping until the next deadline
 	NumPhases                  // how many phases there are
 )
 
-var phaseNames = [NumPhases]string{"input", "tick", "physics", "snapshot", "render", "present", "idle", "wait"}
+var phaseNames = [NumPhases]string{"input", "net", "tick", "physics", "snapshot", "copy", "predict", "render", "flush", "present", "idle", "wait"}
 
 // String returns the phase's name as pprof labels and summaries spell it.
 func (p Phase) String() string {
@@ -69,8 +75,11 @@ type Stats struct {
 	StepsPerFrame []uint64                 // StepsPerFrame[n]: frames that ran n ticks
 	LastSteps     int                      // ticks run by the latest frame
 	PhaseTime     [NumPhases]time.Duration // time spent in each Phase, indexed by it
-	Wall          time.Duration            // from Run's start to the end of the last frame
-	Presents      uint64                   // frames presented (hidden windows present none)
+	// PhaseCPU is the loop thread's CPU time in each Phase, indexed by
+	// it; all zero when the clock cannot read it (see ThreadCPUClock).
+	PhaseCPU [NumPhases]time.Duration
+	Wall     time.Duration // from Run's start to the end of the last frame
+	Presents uint64        // frames presented (hidden windows present none)
 	// Hidden is the time nothing was drawn (the window minimised or
 	// hidden): it is kept out of the frame intervals, Recent and the FPS.
 	Hidden time.Duration
@@ -83,15 +92,17 @@ type Stats struct {
 	late      *hdrhistogram.Histogram // wake after a deadline, ns
 	recent    [frameGraphLen]time.Duration
 	recentN   int
+	worst     []FrameRecord // the slowest frames so far, in no order; its capacity is how many
 }
 
 // histMax is the longest duration the histograms track; longer ones count
 // as this.
 const histMax = int64(time.Minute)
 
-func newStats(maxSteps int) *Stats {
+func newStats(maxSteps, worst int) *Stats {
 	return &Stats{
 		StepsPerFrame: make([]uint64, maxSteps+1),
+		worst:         make([]FrameRecord, 0, worst),
 		intervals:     hdrhistogram.New(1, histMax, 3),
 		late:          hdrhistogram.New(1, histMax, 3),
 	}

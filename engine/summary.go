@@ -26,10 +26,16 @@ type Report struct {
 	Stalls        uint64        // frames clamped to MaxFrame
 	// Hidden is the time nothing was drawn (the window minimised or
 	// hidden), kept out of FrameTimes and FPS.
-	Hidden       time.Duration
-	PhaseTime    [NumPhases]time.Duration // time in each Phase, indexed by it
-	Interpolated bool                     // whether frames were drawn between ticks at the end
-	TimeScale    float64                  // the time scale at the end (1: real time)
+	Hidden    time.Duration
+	PhaseTime [NumPhases]time.Duration // time in each Phase, indexed by it
+	// PhaseCPU is the loop thread's CPU time in each Phase, indexed by
+	// it; all zero when the clock cannot read it (see ThreadCPUClock).
+	PhaseCPU [NumPhases]time.Duration
+	// WorstFrames are the slowest frames, slowest first: at most
+	// Config.WorstFrames of them.
+	WorstFrames  []FrameRecord
+	Interpolated bool    // whether frames were drawn between ticks at the end
+	TimeScale    float64 // the time scale at the end (1: real time)
 	// Bodies is how many bodies the world held after the last tick (0
 	// for a game that is not a Simulator).
 	Bodies int
@@ -62,6 +68,8 @@ func (l *Loop) report() Report {
 		Stalls:        s.Stalls,
 		Hidden:        s.Hidden,
 		PhaseTime:     s.PhaseTime,
+		PhaseCPU:      s.PhaseCPU,
+		WorstFrames:   s.WorstFrames(),
 		Interpolated:  l.interp,
 		TimeScale:     l.timeScale,
 		Bodies:        len(l.cur),

@@ -36,6 +36,12 @@ type Wiring struct {
 	// predicted copy's) and before the present: a HUD, overlays,
 	// screenshots. Its error ends the run as the game's would. Nil: none.
 	AfterDraw func(f *Frame) error
+
+	// AfterFrame, when set, is called at the end of every frame, after
+	// its wait, with the frame's account: a frame log, a hitch
+	// detector. r is reused for the next frame: copy what is kept.
+	// Nil: none.
+	AfterFrame func(r *FrameRecord)
 }
 
 // withDefaults returns w with a nil Platform, Clock and Logger filled in.

@@ -3,6 +3,7 @@ package desktop_test
 import (
 	"context"
 	"math"
+	"path/filepath"
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -12,14 +13,25 @@ import (
 )
 
 // A run allocates while it warms up (the HUD's glyphs, the loop's
-// buffers), then nothing a frame, HUD, hotkeys and all: 900 more frames
-// cost no more allocations.
+// buffers), then nothing a frame, HUD, hotkeys and all, and -frames-out
+// too: 900 more frames cost no more allocations.
 func TestAWarmRunAllocatesNothingPerFrame(t *testing.T) {
+	for _, framesOut := range []bool{false, true} {
+		t.Run(map[bool]string{false: "hud", true: "hud+frames-out"}[framesOut], func(t *testing.T) {
+			warmRunAllocatesNothing(t, framesOut)
+		})
+	}
+}
+
+func warmRunAllocatesNothing(t *testing.T, framesOut bool) {
 	total := func(frames uint64) float64 {
 		var sum desktop.Summary
 		var err error
 		cfg := desktop.Config{Window: sdl2.Options{Headless: true}, Debug: desktop.Debug{HUD: true, Keys: true},
 			Loop: engine.Config{Mode: engine.ModeUncapped, Frames: frames}}
+		if framesOut {
+			cfg.Output.FramesOut = filepath.Join(t.TempDir(), "run.frames")
+		}
 		sdl.Do(func() { sum, err = desktop.Run(context.Background(), &box{}, cfg) })
 		if err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package desktop
 import (
 	"io"
 	"log/slog"
+	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
@@ -180,4 +181,13 @@ type Output struct {
 	PProf      string    // -pprof: serve net/http/pprof on this loopback address; "": no server
 	Record     string    // -record: each tick's input and state hashes to this file; "": none
 	Replay     string    // -replay: feed this recording back, stopping at the first differing hash; "": none
+	// FramesOut is -frames-out: every frame's phase times to this file,
+	// for tools/framereport; "": none.
+	FramesOut string
+	// Hitch is -hitch: a flight recorder runs, and each frame longer than
+	// this (MinHitch to MaxHitch) writes the last two seconds of
+	// execution trace as NAME-hitch-N.trace beside the outputs, at most
+	// 10 a run (the first frame, which carries start-up work, is never
+	// one); 0: off.
+	Hitch time.Duration
 }

@@ -118,6 +118,9 @@ func uintString(v uint64) string { return strconv.FormatUint(v, 10) }
 // check checks that the outputs, and the sound's file audioOut, can all
 // be written, calling fields as name says.
 func (o *Output) check(audioOut string, name names) error {
+	if o.Hitch != 0 && (o.Hitch < MinHitch || o.Hitch > MaxHitch) {
+		return usagef("%s %v out of range: want %v to %v (0: off)", name("Output.Hitch"), o.Hitch, MinHitch, MaxHitch)
+	}
 	if o.Record != "" && o.Replay != "" {
 		return usagef("%s and %s cannot be used together: replay a recording, or make a new one", name("Output.Record"), name("Output.Replay"))
 	}
@@ -131,6 +134,7 @@ func (o *Output) check(audioOut string, name names) error {
 		output.Named{Flag: name("Output.CPUProfile"), Path: o.CPUProfile},
 		output.Named{Flag: name("Output.MemProfile"), Path: o.MemProfile},
 		output.Named{Flag: name("Output.Trace"), Path: o.Trace},
+		output.Named{Flag: name("Output.FramesOut"), Path: o.FramesOut},
 		output.Named{Flag: name("Sound.AudioOut"), Path: audioOut},
 	); err != nil {
 		return usagef("%v", err)

@@ -154,6 +154,10 @@ func outputFlags() []sharedFlag {
 		str("memprofile", "MemProfile", func(o *Output) *string { return &o.MemProfile }, "write a pprof heap profile to `file` at exit"),
 		str("trace", "Trace", func(o *Output) *string { return &o.Trace }, "write an execution trace to `file`"),
 		str("pprof", "PProf", func(o *Output) *string { return &o.PProf }, "serve net/http/pprof on `addr` (loopback only, e.g. localhost:6060)"),
+		str("frames-out", "FramesOut", func(o *Output) *string { return &o.FramesOut }, "record every frame's phase times to `file` for tools/framereport"),
+		{name: "hitch", field: "Output.Hitch", register: func(fs *flag.FlagSet, n string, c, _ *Config) {
+			fs.DurationVar(&c.Output.Hitch, n, c.Output.Hitch, fmt.Sprintf("keep a flight recorder; each frame longer than this `duration` (%v to %v) writes the last 2s of execution trace as NAME-hitch-N.trace beside the outputs, at most %d (0: off)", MinHitch, MaxHitch, maxHitches))
+		}},
 		str("record", "Record", func(o *Output) *string { return &o.Record }, "record per-tick input and state hashes to `file`"),
 		str("replay", "Replay", func(o *Output) *string { return &o.Replay }, "replay the recording in `file`, stopping at the first differing hash"),
 	}

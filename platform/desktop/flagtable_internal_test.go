@@ -14,7 +14,7 @@ import (
 // only (a game's facts, its own flags, the window's shape, hooks).
 var setInCode = []string{
 	"Name", "Description", "Version", "LocalFlags", "GameFlags", "Bot", "SaveDir", "MinPlayers", "MaxPlayers",
-	"Clock", "Logger", "Loop.TimeScale", "Loop.ProfileLabels",
+	"Clock", "Logger", "Loop.TimeScale", "Loop.ProfileLabels", "Loop.WorstFrames",
 	"Window.Title", "Window.Width", "Window.Height", "Window.Fixed", "Window.MinWidth", "Window.MinHeight",
 	"Window.Software", "Window.LogicalWidth", "Window.LogicalHeight", "Window.IntegerScale", "Window.Icon",
 	"Window.HideCursor", "Window.RelativeMouse",

@@ -186,7 +186,11 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w engine.Wirin
 	}
 	r.runner = newRunner(r.parts.Draw, r.win, r.name, r.log, &r.cfg.Debug)
 	r.runner.sound = r.sound
-	w.BeforeUpdate, w.AfterDraw = r.runner.beforeUpdate, r.runner.afterDraw
+	w.BeforeUpdate, w.AfterDraw, w.AfterFrame = r.runner.beforeUpdate, r.runner.afterDraw, r.runner.afterFrame
+	if r.runner.watch, err = newFrameWatch(ctx, o, r.name, cmp.Or(cfg.TPS, 60)); err != nil {
+		return cfg, w, stop, err
+	}
+	stops = append(stops, r.runner.watch.abort) // on early returns only: ended by loop after a run
 	if r.runner.sync, err = newSyncRun(r, &cfg); err != nil {
 		return cfg, w, stop, err
 	}
@@ -231,6 +235,8 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) erro
 	if r.tape != nil { // before the summary, which reports its verdict
 		runErr = errors.Join(runErr, r.tape.close(rep.StateHash))
 	}
+	runErr = errors.Join(runErr, r.runner.watch.end(&r.sum))
+	r.runner.watch = nil
 	r.sum.Netplay, runErr = r.net.end(w.Clock, runErr, &rep)
 	r.sum.addReport(&rep)
 	r.sum.addUsage(before, after)

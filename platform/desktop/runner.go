@@ -35,12 +35,39 @@ type runner struct {
 	quit     func()               // set in a netplay session: Esc ends every peer on one tick
 	overlay  func(c *sdl2.Canvas) // set in a netplay session: says which player it waits for
 	sound    *sound
-	sync     *syncRun // -synctest's check; nil without it
+	sync     *syncRun    // -synctest's check; nil without it
+	watch    *frameWatch // -frames-out and -hitch; nil without them
+
+	// phaseAvg is each phase's wall and CPU time a frame, smoothed over
+	// recent frames, for the HUD; hitches counts the frames -hitch caught.
+	phaseAvg [engine.NumPhases]sdl2.HUDPhase
+	hitches  int
+}
+
+// phaseSmoothing is the weight of the newest frame in the HUD's phase
+// times: about the last 30 frames count.
+const phaseSmoothing = 1.0 / 32
+
+// afterFrame takes each frame's record (the loop's AfterFrame hook): the
+// HUD's phase times, -frames-out and -hitch. It allocates nothing.
+func (r *runner) afterFrame(rec *engine.FrameRecord) {
+	for p := range r.phaseAvg {
+		a := &r.phaseAvg[p]
+		a.Wall += time.Duration(float64(rec.Wall[p]-a.Wall) * phaseSmoothing)
+		a.CPU += time.Duration(float64(rec.CPU[p]-a.CPU) * phaseSmoothing)
+	}
+	if r.watch != nil && r.watch.frame(rec) {
+		r.hitches++
+	}
 }
 
 func newRunner(draw func(*engine.Frame) error, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
-	return &runner{draw: draw, win: win, name: name, log: log, debug: *d, hud: d.HUD,
+	r := &runner{draw: draw, win: win, name: name, log: log, debug: *d, hud: d.HUD,
 		graph: make([]time.Duration, 0, 256)}
+	for p := range r.phaseAvg {
+		r.phaseAvg[p].Name = engine.Phase(p).String()
+	}
+	return r
 }
 
 // The hotkeys a run takes before the game (see Debug and hotkeys).
@@ -231,6 +258,7 @@ func (r *runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
 		Paused: l.Paused(), NoInterp: !l.Interpolating(), TimeScale: l.TimeScale(),
 		FrameTimes: r.graph, FrameBudget: hudBudget,
 		Ahead: l.Prediction().Depth, Rollback: l.Prediction().Rollback,
+		Phases: r.phaseAvg[:], Hitches: r.hitches,
 	})
 }
 

@@ -73,6 +73,8 @@ func sameCases(replay string) []sameCase {
 		{"Output.CPUProfile", func(c *desktop.Config) { c.Output.CPUProfile = "c.prof" }, []string{"-cpuprofile", "c.prof"}},
 		{"Output.MemProfile", func(c *desktop.Config) { c.Output.MemProfile = "m.prof" }, []string{"-memprofile", "m.prof"}},
 		{"Output.Trace", func(c *desktop.Config) { c.Output.Trace = "t.out" }, []string{"-trace", "t.out"}},
+		{"Output.FramesOut", func(c *desktop.Config) { c.Output.FramesOut = "f.frames" }, []string{"-frames-out", "f.frames"}},
+		{"Output.Hitch", func(c *desktop.Config) { c.Output.Hitch = 25 * time.Millisecond }, []string{"-hitch", "25ms"}},
 		{"Output.PProf", func(c *desktop.Config) { c.Output.PProf = "localhost:6060" }, []string{"-pprof", "localhost:6060"}},
 		{"Output.Record", func(c *desktop.Config) { c.Output.Record = "r.tape" }, []string{"-record", "r.tape"}},
 		{"Seed", func(c *desktop.Config) { c.Seed = 42 }, []string{"-seed", "42"}},
@@ -109,7 +111,7 @@ func sameCases(replay string) []sameCase {
 // keeps them through Parse.
 var codeOnly = []string{
 	"Name", "Description", "Version", "LocalFlags", "Bot", "SaveDir", "MinPlayers", "MaxPlayers",
-	"Clock", "Logger", "Loop.TimeScale", "Loop.Players", "Loop.ProfileLabels",
+	"Clock", "Logger", "Loop.TimeScale", "Loop.Players", "Loop.ProfileLabels", "Loop.WorstFrames",
 	"Window.Title", "Window.Width", "Window.Height", "Window.Fixed", "Window.MinWidth", "Window.MinHeight",
 	"Window.Software", "Window.LogicalWidth", "Window.LogicalHeight", "Window.IntegerScale", "Window.Icon",
 	"Window.HideCursor", "Window.RelativeMouse",

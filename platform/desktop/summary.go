@@ -36,9 +36,22 @@ type Summary struct {
 	DroppedMS     float64            `json:"dropped_ms"`      // simulated time the bailouts gave up
 	Stalls        uint64             `json:"stalls"`          // frames clamped to -max-frame
 	HiddenMS      float64            `json:"hidden_ms"`       // time nothing was drawn (window minimised or hidden), outside frame_ms and fps
-	PhaseMS       map[string]float64 `json:"phase_ms"`        // time in each loop phase, by its name
-	Interpolated  bool               `json:"interpolated"`    // whether frames were drawn between ticks at the end
-	TimeScale     float64            `json:"time_scale"`      // the time scale at the end (1: real time)
+	PhaseMS       map[string]float64 `json:"phase_ms"`        // wall time in each loop phase, by its name
+	PhaseCPUMS    map[string]float64 `json:"phase_cpu_ms"`    // the loop thread's CPU time in each phase (all 0 where the system cannot read it: macOS, BSD)
+	// WorstFrames are the slowest frames, slowest first (5 unless
+	// Loop.WorstFrames says), each with its phases.
+	WorstFrames []WorstFrame `json:"worst_frames"`
+	// Hitches are the frames -hitch caught, each with its trace; empty
+	// without -hitch.
+	Hitches []Hitch `json:"hitches"`
+	// HitchesUnwritten counts hitches in no trace: 10 traces were
+	// written (or 100 hitches listed) before them.
+	HitchesUnwritten int `json:"hitches_unwritten,omitempty"`
+	// FramesOutFull says -frames-out stopped at its limit of frames
+	// (framefile.MaxFrames); later frames are not in it.
+	FramesOutFull bool    `json:"frames_out_full,omitempty"`
+	Interpolated  bool    `json:"interpolated"` // whether frames were drawn between ticks at the end
+	TimeScale     float64 `json:"time_scale"`   // the time scale at the end (1: real time)
 
 	CPUS           float64 `json:"cpu_s"`                  // the process's CPU time, in seconds
 	AllocsPerFrame float64 `json:"allocs_per_frame"`       // heap allocations per frame over the run
@@ -91,6 +104,32 @@ type LateUS struct {
 	Max float64 `json:"max"`
 }
 
+// WorstFrame is one of the slowest frames (see engine.FrameRecord).
+type WorstFrame struct {
+	Frame      uint64             `json:"frame"`        // the frame's index, from 0
+	Tick       uint64             `json:"tick"`         // ticks run when it ended
+	StartS     float64            `json:"start_s"`      // when it began, in seconds from the loop's start
+	MS         float64            `json:"ms"`           // its duration, its wait included
+	Ticks      int                `json:"ticks"`        // ticks it ran
+	PhaseMS    map[string]float64 `json:"phase_ms"`     // wall time in each phase
+	PhaseCPUMS map[string]float64 `json:"phase_cpu_ms"` // the loop thread's CPU time in each phase
+	GCs        uint32             `json:"gcs"`          // garbage collections that ended in it
+	GCPauseMS  float64            `json:"gc_pause_ms"`  // their stop-the-world pauses
+	// Resimulated counts the predicted ticks it ran; Copied says the
+	// predicted copy was made again in it (a wrong guess or a rebase).
+	Resimulated int  `json:"resimulated"`
+	Copied      bool `json:"copied"`
+}
+
+// phaseMap is a phase array as the summary keys it: by phase name.
+func phaseMap(a *[engine.NumPhases]time.Duration) map[string]float64 {
+	m := make(map[string]float64, len(a))
+	for p, d := range a {
+		m[engine.Phase(p).String()] = ms(d)
+	}
+	return m
+}
+
 // IdleGCSummary is what the idle-time collector did (see engine.IdleGCStats).
 type IdleGCSummary struct {
 	Collections int     `json:"collections"` // blocking collections it made
@@ -125,9 +164,16 @@ func (s *Summary) addReport(r *engine.Report) {
 		}
 	}
 	s.Bailouts, s.DroppedMS, s.Stalls, s.HiddenMS = r.Bailouts, ms(r.Dropped), r.Stalls, ms(r.Hidden)
-	s.PhaseMS = make(map[string]float64, len(r.PhaseTime))
-	for p, d := range r.PhaseTime {
-		s.PhaseMS[engine.Phase(p).String()] = ms(d)
+	s.PhaseMS, s.PhaseCPUMS = phaseMap(&r.PhaseTime), phaseMap(&r.PhaseCPU)
+	s.WorstFrames = make([]WorstFrame, 0, len(r.WorstFrames))
+	for i := range r.WorstFrames {
+		f := &r.WorstFrames[i]
+		s.WorstFrames = append(s.WorstFrames, WorstFrame{Frame: f.N, Tick: f.Tick, StartS: f.Start.Seconds(),
+			MS: ms(f.Duration), Ticks: f.Steps, PhaseMS: phaseMap(&f.Wall), PhaseCPUMS: phaseMap(&f.CPU),
+			GCs: f.GCs, GCPauseMS: ms(f.GCPause), Resimulated: f.Resimulated, Copied: f.Copied})
+	}
+	if s.Hitches == nil {
+		s.Hitches = []Hitch{}
 	}
 	s.Interpolated, s.TimeScale = r.Interpolated, r.TimeScale
 	s.Bodies, s.StateHash = r.Bodies, fmt.Sprintf("%016x", r.StateHash)
@@ -201,6 +247,7 @@ func (s *Summary) writeText(w io.Writer) {
 	} else {
 		fmt.Fprintf(w, "bailouts %d  dropped %.1fms  stalls %d\n", s.Bailouts, s.DroppedMS, s.Stalls)
 	}
+	s.writePhases(w)
 	fmt.Fprintf(w, "cpu %.2fs  allocs/frame %.2f  gc %d cycles %.2fms paused\n", s.CPUS, s.AllocsPerFrame, s.GCCycles, s.GCPauseMS)
 	if g := s.IdleGC; g != nil {
 		fmt.Fprintf(w, "idle gc %d collections (%d forced, %d overran)  %.2fms total  %.2fms max  %d handed over to the runtime, which ran %d\n",
@@ -214,8 +261,70 @@ func (s *Summary) writeText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "synctest depth %d  checked %d  first mismatch %s\n", st.Depth, st.Checked, first)
 	}
+	s.writeWorst(w)
 	s.SoundSummary.writeText(w)
 	if s.Netplay != nil {
 		s.Netplay.writeText(w)
+	}
+}
+
+// writePhases prints each phase that took time as wall/CPU milliseconds.
+func (s *Summary) writePhases(w io.Writer) {
+	fmt.Fprint(w, "phase ms wall/cpu")
+	writePhaseList(w, s.PhaseMS, s.PhaseCPUMS, 0)
+	fmt.Fprintln(w)
+}
+
+// writePhaseList prints the phases of wall that took more than least
+// milliseconds, in the loop's order, as "  name wall/cpu".
+func writePhaseList(w io.Writer, wall, cpu map[string]float64, least float64) {
+	for p := range engine.NumPhases {
+		name := p.String()
+		if d := wall[name]; d > least {
+			fmt.Fprintf(w, "  %s %.1f/%.1f", name, d, cpu[name])
+		}
+	}
+}
+
+// writeWorst prints the worst frames, one a line, and the hitches caught.
+func (s *Summary) writeWorst(w io.Writer) {
+	if len(s.WorstFrames) > 0 {
+		fmt.Fprintln(w, "worst frames (ms wall/cpu)")
+	}
+	for _, f := range s.WorstFrames {
+		fmt.Fprintf(w, "  frame %d tick %d at %.2fs: %.2fms, %d ticks", f.Frame, f.Tick, f.StartS, f.MS, f.Ticks)
+		if f.GCs > 0 {
+			fmt.Fprintf(w, ", gc %d (%.2fms paused)", f.GCs, f.GCPauseMS)
+		}
+		if f.Resimulated > 0 || f.Copied {
+			fmt.Fprintf(w, ", predicted %d ticks (copied %v)", f.Resimulated, f.Copied)
+		}
+		fmt.Fprint(w, ":")
+		writePhaseList(w, f.PhaseMS, f.PhaseCPUMS, 0.05)
+		fmt.Fprintln(w)
+	}
+	writeHitches(w, s.Hitches)
+	if s.HitchesUnwritten > 0 {
+		fmt.Fprintf(w, "hitches in no trace: %d (%d traces were written before them)\n", s.HitchesUnwritten, maxHitches)
+	}
+}
+
+// writeHitches prints one line a hitch trace: the frames it holds and
+// the longest of them.
+func writeHitches(w io.Writer, hs []Hitch) {
+	for i := 0; i < len(hs); {
+		j, longest := i, i
+		for ; j < len(hs) && hs[j].File == hs[i].File; j++ {
+			if hs[j].MS > hs[longest].MS {
+				longest = j
+			}
+		}
+		fmt.Fprintf(w, "hitch trace %s: %d frames from %d to %d, longest %.2fms (frame %d tick %d)",
+			hs[i].File, j-i, hs[i].Frame, hs[j-1].Frame, hs[longest].MS, hs[longest].Frame, hs[longest].Tick)
+		if hs[i].Error != "" {
+			fmt.Fprintf(w, " (not written: %s)", hs[i].Error)
+		}
+		fmt.Fprintln(w)
+		i = j
 	}
 }

@@ -28,6 +28,68 @@ type HUD struct {
 	// frame time); 0 means 1/60 s.
 	FrameTimes  []time.Duration
 	FrameBudget time.Duration
+
+	// Phases are the loop's phases with their wall and CPU time a frame;
+	// those under hudMinPhase of wall time are left out, and none leaves
+	// the table out.
+	Phases []HUDPhase
+	// Hitches counts the frames -hitch caught (each wrote a trace); 0
+	// shows nothing.
+	Hitches int
+}
+
+// HUDPhase is one phase of the loop as the HUD shows it.
+type HUDPhase struct {
+	Name      string        // the phase's name, such as "physics"
+	Wall, CPU time.Duration // wall time and the loop thread's CPU time, a frame
+}
+
+// hudMinPhase is the least wall time a frame a phase needs to be shown.
+const hudMinPhase = 50 * time.Microsecond
+
+// hudPhaseLines is how many lines the phase table of h takes: a heading
+// (with the hitches) and one line a phase shown; 0 when nothing shows.
+func hudPhaseLines(h *HUD) int {
+	n := 0
+	for _, p := range h.Phases {
+		if p.Wall >= hudMinPhase {
+			n++
+		}
+	}
+	if n == 0 && h.Hitches == 0 {
+		return 0
+	}
+	return n + 1
+}
+
+// drawPhases draws the phase table at (x, y) and returns the y below it.
+func (c *Canvas) drawPhases(x, y float64, h *HUD) float64 {
+	if hudPhaseLines(h) == 0 {
+		return y
+	}
+	lh := c.LineHeight()
+	lx, _ := c.Text(x, y, "phase ms wall/cpu", hudLabel)
+	if h.Hitches > 0 {
+		lx, _ = c.Text(lx, y, "  HITCHES ", hudWarn)
+		c.TextBytes(lx, y, strconv.AppendInt(c.num[:0], int64(h.Hitches), 10), hudWarn)
+	}
+	y += lh
+	for _, p := range h.Phases {
+		if p.Wall < hudMinPhase {
+			continue
+		}
+		lx, _ = c.Text(x, y, p.Name, hudLabel)
+		c.TextBytes(lx+glyphW*float64(c.textScale), y, hudPhaseTimes(c.num[:0], p), hudText)
+		y += lh
+	}
+	return y
+}
+
+// hudPhaseTimes formats a phase's times as "wall/cpu" in milliseconds.
+func hudPhaseTimes(b []byte, p HUDPhase) []byte {
+	b = strconv.AppendFloat(b, float64(p.Wall)/1e6, 'f', 2, 64)
+	b = append(b, '/')
+	return strconv.AppendFloat(b, float64(p.CPU)/1e6, 'f', 2, 64)
 }
 
 // DrawHUD draws the debug overlay in the top-left corner of the window:
@@ -74,7 +136,8 @@ func (c *Canvas) drawHUD(h *HUD) {
 	if len(h.FrameTimes) > 0 {
 		graphH = 40*s + pad
 	}
-	c.FillRect(pad, pad, w+2*pad, 4*lh+2*pad+graphH, hudPanel)
+	lines := 4 + hudPhaseLines(h)
+	c.FillRect(pad, pad, w+2*pad, float64(lines)*lh+2*pad+graphH, hudPanel)
 	x, y := 2*pad, 2*pad
 
 	lx, _ := c.Text(x, y, "FPS ", hudLabel)
@@ -122,6 +185,7 @@ func (c *Canvas) drawHUD(h *HUD) {
 		c.TextBytes(lx, y, hudAhead(c.num[:0], h), col)
 	}
 	y += lh
+	y = c.drawPhases(x, y, h)
 
 	if len(h.FrameTimes) > 0 {
 		c.FrameGraph(x, y+pad, w, 40*s, h.FrameTimes, h.FrameBudget)
@@ -149,7 +213,16 @@ func hudChars(h *HUD, scale float64, buf *[64]byte) int {
 	if h.Rollback > 0 {
 		lines[3] += len("  ahead ") + n(hudAhead(buf[:0], h))
 	}
-	return max(lines[0], lines[1], lines[2], lines[3])
+	widest := max(lines[0], lines[1], lines[2], lines[3])
+	if h.Hitches > 0 {
+		widest = max(widest, len("phase ms wall/cpu  HITCHES ")+n(strconv.AppendInt(buf[:0], int64(h.Hitches), 10)))
+	}
+	for _, p := range h.Phases {
+		if p.Wall >= hudMinPhase {
+			widest = max(widest, len(p.Name)+1+n(hudPhaseTimes(buf[:0], p)))
+		}
+	}
+	return widest
 }
 
 // FrameGraph draws frame times as bars in the pixel rectangle with top-left

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"testing"
+	"time"
 )
 
 // hudBounds draws h over a grey canvas of a 1280×720 window with a
@@ -86,5 +87,28 @@ func TestHUDPanelHoldsThePredictionDepth(t *testing.T) {
 	r, ok := hudBounds(t, 320, 180, h)
 	if !ok {
 		t.Errorf("text runs past the panel %v", r)
+	}
+}
+
+// The phase table and the hitches' mark grow the panel by a line a phase
+// shown (those under hudMinPhase are left out), and stay inside it.
+func TestHUDPanelHoldsThePhaseTableAndTheHitches(t *testing.T) {
+	bare, ok := hudBounds(t, 0, 0, testHUD(nil))
+	if !ok {
+		t.Fatalf("the HUD %v is not a panel with its text inside", bare)
+	}
+	h := testHUD(nil)
+	h.Phases = []HUDPhase{{"physics", 12345 * time.Microsecond, 11 * time.Millisecond},
+		{"present", 4 * time.Millisecond, 300 * time.Microsecond}, {"net", time.Microsecond, 0}}
+	h.Hitches = 1234567
+	r, ok := hudBounds(t, 0, 0, h)
+	if !ok {
+		t.Fatalf("text runs past the panel %v", r)
+	}
+	if grew, lh := r.Dy()-bare.Dy(), 3*glyphH; grew != lh { // a headless window's text scale is 1
+		t.Errorf("the panel grew %d pixels, want 3 lines (%d): a heading and the two phases over %v", grew, lh, hudMinPhase)
+	}
+	if r.Dx() <= bare.Dx() {
+		t.Errorf("the panel %v is no wider than without the hitches %v: the heading's count is not in it", r, bare)
 	}
 }

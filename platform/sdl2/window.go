@@ -456,3 +456,15 @@ type loopPlatform struct{ *Window }
 
 // MainThreadOnly marks the platform as bound to the main OS thread.
 func (loopPlatform) MainThreadOnly() {}
+
+// Flush sends what the canvas has batched to the renderer before
+// Present, so that the loop times the engine's batching and flush
+// (engine.PhaseFlush) apart from the game's Draw and from the present.
+// With no renderer, or the display lost, it leaves the error to Present.
+func (p loopPlatform) Flush() error {
+	mustMain("Window.Flush")
+	if p.ren == nil || p.Err() != nil {
+		return nil
+	}
+	return p.canvas.Flush()
+}

@@ -54,7 +54,7 @@ func readSummary(path string) (summary, error) {
 }
 
 // phaseOrder is the loop's phase order, as the summaries name them.
-var phaseOrder = []string{"input", "tick", "physics", "snapshot", "render", "present", "idle", "wait"}
+var phaseOrder = []string{"input", "net", "tick", "physics", "snapshot", "copy", "predict", "render", "flush", "present", "idle", "wait"}
 
 // phases lists the summary's phases: the known ones in loop order, then
 // any the engine has gained since, by name.

@@ -1,0 +1,250 @@
+package desktop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"runtime/trace"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/framefile"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
+)
+
+// Bounds of -hitch, and how many hitch traces a run writes at most.
+const (
+	MinHitch   = time.Millisecond
+	MaxHitch   = 10 * time.Second
+	maxHitches = 10
+	// hitchWindow is how much execution trace the flight recorder keeps
+	// at least (its minimum age); hitchBytes bounds its memory.
+	hitchWindow = 2 * time.Second
+	hitchBytes  = 64 << 20
+	// hitchDelay is how long after a hitch its trace is written, on the
+	// loop's clock: the trace then holds the second before the hitch and
+	// the second after, and the hitches in that second share it.
+	hitchDelay = time.Second
+	// maxCaught bounds the hitches the summary lists.
+	maxCaught = 100
+)
+
+// Hitch is a frame -hitch caught, as the summary lists it.
+type Hitch struct {
+	File  string  `json:"file"`  // the trace that holds it: NAME-hitch-N.trace beside the outputs
+	Frame uint64  `json:"frame"` // the frame's index
+	Tick  uint64  `json:"tick"`  // ticks run when it ended
+	MS    float64 `json:"ms"`    // its duration
+	// Error says why the trace could not be written; empty when it was.
+	Error string `json:"error,omitempty"`
+}
+
+// frameWatch is what a run does with every frame's record (the loop's
+// AfterFrame hook): -frames-out writes it, and -hitch keeps a flight
+// recorder and writes its trace when a frame is too long.
+//
+// A hitch's trace is written hitchDelay after it, by a goroutine of its
+// own: the loop hands it the file's name without blocking, so the frame
+// that asks does not wait for a disk (writing a trace of a few hundred
+// kilobytes to a few megabytes takes milliseconds). Hitches until then
+// share the trace; once maxHitches traces are written, later hitches are
+// counted but not traced.
+type frameWatch struct {
+	frames  *output.File
+	framesW *framefile.Writer
+	hitch   time.Duration // 0: off
+	flight  *trace.FlightRecorder
+	paths   [maxHitches]string // made at start, so a hitch allocates nothing
+	jobs    chan int           // the index of the trace to write
+	done    chan struct{}
+
+	due       time.Duration // when the pending trace is written, on the loop's clock; -1: none pending
+	files     int           // traces handed to the writer
+	caught    [maxCaught]Hitch
+	nCaught   int
+	unwritten int // hitches in no trace: maxHitches were written, or past maxCaught
+
+	mu     sync.Mutex
+	errors [maxHitches]string // why a trace could not be written, by index
+}
+
+// newFrameWatch starts what o asks for; nil when it asks for neither.
+func newFrameWatch(ctx context.Context, o *Output, name string, tps int) (fw *frameWatch, err error) {
+	if o.FramesOut == "" && o.Hitch == 0 {
+		return nil, nil
+	}
+	fw = &frameWatch{hitch: o.Hitch, due: -1}
+	defer func() {
+		if err != nil {
+			fw.abort()
+		}
+	}()
+	if o.FramesOut != "" {
+		if fw.frames, err = output.CreateContext(ctx, o.FramesOut); err != nil {
+			return fw, fmt.Errorf("-frames-out: %w", err)
+		}
+		if fw.framesW, err = framefile.NewWriter(fw.frames, name, tps); err != nil {
+			return fw, fmt.Errorf("-frames-out %s: %w", o.FramesOut, err)
+		}
+	}
+	if o.Hitch > 0 {
+		fw.flight = trace.NewFlightRecorder(trace.FlightRecorderConfig{MinAge: hitchWindow, MaxBytes: hitchBytes})
+		if err = fw.flight.Start(); err != nil {
+			fw.flight = nil
+			return fw, fmt.Errorf("-hitch: start the flight recorder: %w", err)
+		}
+		dir := hitchDir(o)
+		for i := range fw.paths {
+			fw.paths[i] = filepath.Join(dir, fmt.Sprintf("%s-hitch-%d.trace", name, i+1))
+		}
+		fw.jobs, fw.done = make(chan int, 1), make(chan struct{})
+		go fw.writeHitches(ctx)
+	}
+	return fw, nil
+}
+
+// hitchDir is where hitch traces go: beside the first output file named
+// (-frames-out, -stats-json, -trace, -cpuprofile), or the working
+// directory.
+func hitchDir(o *Output) string {
+	for _, p := range []string{o.FramesOut, o.StatsJSON, o.Trace, o.CPUProfile} {
+		if p != "" && p != "-" && !strings.HasPrefix(p, "/dev/") {
+			return filepath.Dir(p)
+		}
+	}
+	return "."
+}
+
+// frame takes one frame's record: written to -frames-out, and a frame
+// longer than -hitch (but the first, which carries start-up work) is
+// caught. It allocates nothing.
+func (fw *frameWatch) frame(r *engine.FrameRecord) (hitch bool) {
+	hitch = fw.hitch > 0 && r.N > 0 && r.Duration > fw.hitch
+	end := r.Start + r.Duration
+	if hitch {
+		fw.catch(r, end)
+	}
+	if fw.due >= 0 && end >= fw.due {
+		select { // the writer is idle unless the last trace is still being written: then try next frame
+		case fw.jobs <- fw.files:
+			fw.files++
+			fw.due = -1
+		default:
+		}
+	}
+	if fw.framesW != nil {
+		_ = fw.framesW.Frame(r, hitch) // its error is kept for end
+	}
+	return hitch
+}
+
+// catch notes a hitch that ended at end in the pending trace, or starts
+// one.
+func (fw *frameWatch) catch(r *engine.FrameRecord, end time.Duration) {
+	if fw.due < 0 && fw.files < maxHitches {
+		fw.due = end + hitchDelay
+	}
+	if fw.due < 0 || fw.nCaught == maxCaught {
+		fw.unwritten++
+		return
+	}
+	fw.caught[fw.nCaught] = Hitch{File: fw.paths[fw.files], Frame: r.N, Tick: r.Tick, MS: ms(r.Duration)}
+	fw.nCaught++
+}
+
+// writeHitches writes each trace asked for whole, until jobs is closed.
+func (fw *frameWatch) writeHitches(ctx context.Context) {
+	defer close(fw.done)
+	for i := range fw.jobs {
+		err := writeOutput(ctx, "-hitch", fw.paths[i], func(f *output.File) error {
+			_, err := fw.flight.WriteTo(f)
+			return err
+		})
+		if err != nil {
+			fw.mu.Lock()
+			fw.errors[i] = err.Error()
+			fw.mu.Unlock()
+		}
+	}
+}
+
+// endHitches writes the pending trace, waits for the writer and stops
+// the flight recorder; it lists the hitches in sum.
+func (fw *frameWatch) endHitches(sum *Summary) []error {
+	if fw.due >= 0 {
+		fw.jobs <- fw.files
+		fw.files++
+		fw.due = -1
+	}
+	close(fw.jobs)
+	<-fw.done
+	fw.jobs = nil
+	fw.flight.Stop()
+	fw.flight = nil
+	var errs []error
+	for i := range fw.files {
+		if fw.errors[i] != "" {
+			errs = append(errs, errors.New(fw.errors[i]))
+		}
+	}
+	sum.Hitches = make([]Hitch, 0, fw.nCaught)
+	for _, h := range fw.caught[:fw.nCaught] {
+		for i, p := range fw.paths[:fw.files] {
+			if p == h.File {
+				h.Error = fw.errors[i]
+			}
+		}
+		sum.Hitches = append(sum.Hitches, h)
+	}
+	sum.HitchesUnwritten = fw.unwritten
+	return errs
+}
+
+// end waits for the hitch traces, stops the flight recorder, finishes
+// -frames-out and puts the hitches in sum.
+func (fw *frameWatch) end(sum *Summary) error {
+	if fw == nil {
+		return nil
+	}
+	var errs []error
+	if fw.jobs != nil {
+		errs = fw.endHitches(sum)
+	}
+	if fw.frames != nil {
+		err := fw.framesW.Flush()
+		if err == nil && fw.framesW.Full() {
+			sum.FramesOutFull = true
+		}
+		if err != nil {
+			fw.frames.Abort()
+			errs = append(errs, fmt.Errorf("-frames-out %s: %w", fw.frames.Name(), err))
+		} else if err := fw.frames.Commit(); err != nil {
+			errs = append(errs, fmt.Errorf("-frames-out: %w", err))
+		}
+		fw.frames = nil
+	}
+	return errors.Join(errs...)
+}
+
+// abort stops what was started and gives its files up.
+func (fw *frameWatch) abort() {
+	if fw == nil {
+		return
+	}
+	if fw.jobs != nil {
+		close(fw.jobs)
+		<-fw.done
+		fw.jobs = nil
+	}
+	if fw.flight != nil {
+		fw.flight.Stop()
+		fw.flight = nil
+	}
+	if fw.frames != nil {
+		fw.frames.Abort()
+		fw.frames = nil
+	}
+}
