@@ -128,7 +128,8 @@ type botGame struct {
 	// turn, players at a time.
 	everyMembers []engine.Member
 	logMembers   bool
-	busy         func(n uint64) // called by every tick n (the fork's too): a slow tick
+	busy         func(n uint64)        // called by every tick n (the fork's too): a slow tick
+	draw         func(f *engine.Frame) // called by every frame drawn (the fork's too)
 }
 
 func (g *botGame) Tick(t *engine.Tick) error {
@@ -160,6 +161,9 @@ func (g *botGame) Tick(t *engine.Tick) error {
 }
 
 func (g *botGame) Draw(f *engine.Frame) error {
+	if g.draw != nil {
+		g.draw(f)
+	}
 	if g.pred != nil {
 		g.pred.drew(g, f)
 	}

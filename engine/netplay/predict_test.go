@@ -34,7 +34,7 @@ func (g *botGame) Fork() (engine.Predictor, error) {
 	if g.pred == nil {
 		g.pred = &predicted{main: g}
 	}
-	return &botGame{players: g.players, seed: g.seed, pred: g.pred, busy: g.busy}, nil
+	return &botGame{players: g.players, seed: g.seed, pred: g.pred, busy: g.busy, draw: g.draw}, nil
 }
 
 // parts are the game's parts, as platform/desktop's PartsOf finds them.
