@@ -49,7 +49,7 @@ func (g *botGame) parts() engine.Parts {
 // CopyFrom copies the whole state: one word.
 func (g *botGame) CopyFrom(src engine.Predictor) error {
 	s := src.(*botGame)
-	g.state, g.zs = s.state, s.zs
+	g.state, g.zs, g.zsBy = s.state, s.zs, s.zsBy
 	return nil
 }
 

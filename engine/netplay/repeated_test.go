@@ -14,7 +14,7 @@ type drawTrace []uint64
 
 // trace records what p draws from now on.
 func (tr *drawTrace) trace(p *simPeer) {
-	p.game.draw = func(f *engine.Frame) { *tr = append(*tr, f.Loop.Present()) }
+	p.game.draw = func(_ *botGame, f *engine.Frame) { *tr = append(*tr, f.Loop.Present()) }
 }
 
 // runs are the stretches of frames that drew the tick the frame before
@@ -65,7 +65,7 @@ func (tr drawTrace) stalled(dt time.Duration) time.Duration {
 // ticks than they owed gave up beyond the one tick a held frame keeps
 // owed (so a lone repeated frame gives up nothing: the frame after
 // draws two ticks). In lockstep and drawing ahead, with two and three
-// players over a lossy link.
+// players over a lossy link with an outage.
 func TestRepeatedFramesAndStallsAgreeWithTheTicksDrawn(t *testing.T) {
 	dt := time.Second / 60
 	for seed := range uint64(8) {
@@ -75,9 +75,19 @@ func TestRepeatedFramesAndStallsAgreeWithTheTicksDrawn(t *testing.T) {
 			const ticks = 1200
 			w := newWorld(setup{players: players, ticks: ticks, cond: lossy, seed: seed, delay: 2, rollback: rollback})
 			traces := make([]drawTrace, players)
+			down := lossy
+			down.Loss = 1
 			for i, p := range w.peers {
 				p.period, p.jitter = dt, 0
 				traces[i].trace(p)
+				p.onFrame = func(p *simPeer) { // a half-second outage: every peer repeats frames
+					switch p.frameN {
+					case 400:
+						w.setConditions(down)
+					case 430:
+						w.setConditions(lossy)
+					}
+				}
 			}
 			if !w.run(ticks) {
 				t.Fatal("the peers did not finish")
@@ -102,7 +112,7 @@ func TestRepeatedFramesAndStallsAgreeWithTheTicksDrawn(t *testing.T) {
 				some = some || repeated > 0
 			}
 			if !some {
-				t.Fatal("no peer repeated a frame over a 10% lossy link: the test shows nothing")
+				t.Fatal("no peer repeated a frame over an outage: the test shows nothing")
 			}
 		})
 	}
