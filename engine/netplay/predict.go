@@ -14,7 +14,9 @@ const (
 	// MaxRollback is the most it may: each frame ticks a copy of the game
 	// that far.
 	MaxRollback = 30
-	// MaxPredictedDelay is the most input delay PredictedDelayFor picks.
+	// MaxPredictedDelay is the most input delay PredictedDelayFor picks
+	// (a first guess from one link's round trip); a host that adapts the
+	// delay goes past it by PathDelay's rule when the path calls for it.
 	MaxPredictedDelay = 2
 )
 
@@ -60,7 +62,7 @@ func DelayForDepth(rtt time.Duration, tps, depth int) int {
 // Rollback while a heavy scene's copies do not fit a frame. A joiner
 // tells the host, and a host whose terms adapt the input delay
 // (Terms.AdaptDelay) sizes it from the least depth of every player (see
-// DelayForDepth): at depth 0 lockstep's.
+// PathDelay): at depth 0 lockstep's.
 func (s *Session) SetDepth(d int) {
 	s.depth = min(max(d, 0), s.cfg.Rollback)
 }

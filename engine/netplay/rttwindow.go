@@ -29,12 +29,16 @@ func (w *rttWindow) add(rtt time.Duration) {
 
 // median returns the median round trip of the window, 0 when it holds
 // fewer than rttSamples/4 (too few to judge by).
-func (w *rttWindow) median() time.Duration {
+func (w *rttWindow) median() time.Duration { return w.quantile(0.5) }
+
+// quantile returns the round trip below which a share q (0 to 1) of the
+// window's lie, 0 when it holds fewer than rttSamples/4.
+func (w *rttWindow) quantile(q float64) time.Duration {
 	if w.n < len(w.samples)/4 {
 		return 0
 	}
 	s := w.sorted[:w.n]
 	copy(s, w.samples[:w.n])
 	slices.Sort(s)
-	return s[w.n/2]
+	return s[min(int(q*float64(w.n)), w.n-1)]
 }

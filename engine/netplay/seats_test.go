@@ -144,8 +144,19 @@ func TestSeatsLog(t *testing.T) {
 		{2, 300 * time.Millisecond, 8},
 		{2, 100 * time.Millisecond, 0}, {4, 100 * time.Millisecond, 0},
 	} {
-		delay := netplay.DelayForDepth(c.rtt, 60, c.rollback)
+		delay := startDelay(c.players, c.rtt, c.rollback)
 		seats := runSeats(t, setup{players: c.players, ticks: 1800, cond: conditions(c.rtt, 0.02), seed: 5, delay: delay, rollback: c.rollback, adapt: true})
 		t.Logf("%d players, rtt %v, rollback %d:%s", c.players, c.rtt, c.rollback, seatsTable(seats))
 	}
+}
+
+// startDelay is the delay a host starts a session of players with over
+// links of round trip rtt (and conditions' jitter): PathDelay's over the
+// worst path.
+func startDelay(players int, rtt time.Duration, rollback int) int {
+	path, hops := rtt+rtt/10, 1
+	if players > 2 {
+		path, hops = 2*path, 2
+	}
+	return netplay.PathDelay(path, hops, 60, rollback)
 }

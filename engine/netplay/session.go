@@ -132,6 +132,7 @@ type Session struct {
 	resumeAt uint64           // on a peer that rejoined: 1 + the tick its own input resumes on; 0 until told
 	watchers int              // on the host: the spectators taken (Watch)
 	sync     timeSync         // the tick clocks kept in step (keepInStep)
+	stalls   stallNote        // on a host that adapts the delay: its held frames (noteStalls)
 
 	in      datagram
 	out     [MaxDatagram]byte
@@ -264,6 +265,7 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 		return engine.ErrQuit // a watcher leaves alone: no player waits for it
 	}
 	s.receiveAll()
+	s.noteStalls()
 	for i := range s.peers {
 		p := &s.peers[i]
 		if p.dropped {
