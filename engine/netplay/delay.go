@@ -24,7 +24,7 @@ const (
 // receiver has not acknowledged, so the next one a frame later brings
 // it): those, and the slowest quarter, may hold a tick or be drawn from
 // a guess now and then, and if the holds add up the delay rises.
-const delayQuantile = 0.75
+const delayQuantile = 0.8
 
 // delayChange is an input delay from a tick on.
 type delayChange struct {

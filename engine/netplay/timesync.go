@@ -51,24 +51,31 @@ type lead struct {
 
 // keepInStep reports whether this peer should hold its tick clock at
 // tick n (the present when drawing ahead, the next tick in lockstep) to
-// let a peer behind it catch up: it takes a sample of its lead over each
-// direct peer whose input moved on since the last, and holds when the
-// greatest smoothed lead is past leadSlack and the last hold is far
-// enough behind for it.
+// let the peers behind it catch up: it takes a sample of its lead over
+// each direct peer whose input moved on since the last, and holds when
+// the mean smoothed lead is past leadSlack and the last hold is far
+// enough behind for it. A joiner has one direct peer, the host; the
+// host takes the mean over its joiners, which each keep in step with
+// it: the greatest of several noisy leads would be past the slack far
+// more often than any one, and hold the host (and then every joiner
+// after it) for nothing.
 func (s *Session) keepInStep(n uint64) bool {
-	worst, ok := 0.0, false
+	sum, count := 0.0, 0
 	for i := range s.peers {
 		p := &s.peers[i]
 		if p.rtt == 0 || p.Slot == watcherSlot || s.isGone(p) || p.catchUp || p.ownUntil != 0 {
 			continue
 		}
-		l := s.sampleLead(p, n)
-		if l.samples >= 4 && (!ok || l.ticks > worst) {
-			worst, ok = l.ticks, true
+		if l := s.sampleLead(p, n); l.samples >= 4 {
+			sum += l.ticks
+			count++
 		}
 	}
-	beyond := worst - leadSlack
-	if !ok || beyond <= 0 {
+	if count == 0 {
+		return false
+	}
+	beyond := sum/float64(count) - leadSlack
+	if beyond <= 0 {
 		return false
 	}
 	gap := max(uint64(leadSpread/beyond), leadGap)
