@@ -22,8 +22,11 @@ const (
 // most of jitter's spread, but not the datagrams held back by a
 // reordering network or lost (every datagram carries the input its
 // receiver has not acknowledged, so the next one a frame later brings
-// it): those, and the slowest quarter, may hold a tick or be drawn from
-// a guess now and then, and if the holds add up the delay rises.
+// it): those, and the slowest fifth, may hold a tick or be drawn from a
+// guess now and then, and if the holds add up the delay rises
+// (stalls.go). Over 50 seeds of 2 to 8 players at 0.75 the host held
+// up to 1.3% of its frames with 5 or more players; 0.9 took 1 to 4
+// ticks more of everyone's latency.
 const delayQuantile = 0.8
 
 // delayChange is an input delay from a tick on.

@@ -15,10 +15,13 @@ import (
 // further ahead it is, until it is not: the lead falls away over a few
 // seconds without a run of held frames, whoever started first, and the
 // clocks' drift (a few ticks a minute) costs a held tick every few
-// seconds. A joiner balances against the host and the host against each
-// joiner, so the joiners are in step with each other through it (a
-// joiner's input reaches another through the host, and an estimate made
-// from it would take that second hop for a lead).
+// seconds. A joiner balances against the host and the host against its
+// joiners' mean, so the joiners are in step with each other through it
+// (a joiner's input reaches another through the host, and an estimate
+// made from it would take that second hop for a lead). No datagram
+// carries a lead: each side's estimate errs the same way (the one-way
+// trip taken as half the round trip, input seen a frame late), so the
+// two leads are mirror images and the wire keeps its version.
 const (
 	// leadSlack is the lead, in ticks, a peer keeps without holding: what
 	// the estimate cannot tell apart from none (input is seen a frame
