@@ -3,6 +3,8 @@ package netplay
 import (
 	"testing"
 	"time"
+
+	"github.com/lockstep-engine/lockstep/engine"
 )
 
 // A host held for a joiner's input while the joiner still talks, frame
@@ -54,5 +56,57 @@ func TestHeldFramesRaiseTheDelayWhileThePeerTalks(t *testing.T) {
 		if s.stalls.bump != 0 {
 			t.Fatalf("long after: bump %d, want 0", s.stalls.bump)
 		}
+	}
+}
+
+// A host that adapts the delay and keeps the clocks in step (its rule's
+// round-trip quantile, the lead it samples, its held frames counted)
+// allocates nothing a frame once warm.
+func TestAnAdaptingHostAllocatesNothingOnceWarm(t *testing.T) {
+	hl, jl := &queueLink{}, &queueLink{}
+	terms := Terms{Players: 2, InputDelay: 2, AdaptDelay: true}
+	h, err := New(Config{Terms: terms, Slot: 0, Peers: []Peer{{Slot: 1, Link: hl}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := New(Config{Terms: terms, Slot: 1, Peers: []Peer{{Slot: 0, Link: jl}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := make([]engine.Input, 2)
+	var now time.Duration
+	var n uint64
+	step := func() {
+		now += time.Second / 60
+		hl.in, jl.in = jl.sent, hl.sent
+		jl.sent, hl.sent = jl.sent[:0], hl.sent[:0]
+		_ = h.Frame(now, false)
+		_ = j.Frame(now, false)
+		okH, _ := h.Inputs(n, &engine.Input{}, players, constHash(n))
+		okJ, _ := j.Inputs(n, &engine.Input{}, players, constHash(n))
+		if okH && okJ {
+			n++
+		}
+	}
+	for range 400 {
+		step()
+	}
+	if h.peers[0].window.quantile(delayQuantile) == 0 || h.sync.leads[1].samples == 0 {
+		t.Fatalf("after 400 frames the host has no round trips (%v) or lead samples (%d) to work from", h.peers[0].window.quantile(delayQuantile), h.sync.leads[1].samples)
+	}
+	// The joiner's datagrams are handed in again and again (replays,
+	// dropped) while the host ticks as far as it can and sends.
+	hl.discard = true
+	in := append([][]byte(nil), hl.in...)
+	var state engine.StateHasher = constHash(n) // boxed once: a tick past 255 boxes with an allocation
+	local := &engine.Input{}
+	allocs := testing.AllocsPerRun(100, func() {
+		now += time.Second / 60
+		hl.in = in
+		_ = h.Frame(now, false)
+		_, _ = h.Inputs(n, local, players, state)
+	})
+	if allocs != 0 {
+		t.Fatalf("a frame of an adapting host allocates %v times, want 0", allocs)
 	}
 }
