@@ -137,8 +137,9 @@ func seatsTable(seats []seat) string {
 // starts with, adapting it: drawing 8 ticks ahead at 100 and 200 ms for
 // 2 to 4 players and 8, and at 300 ms for 2; in lockstep at 100 ms for
 // 2 and 4. On every seat at most 1% of frames repeat, the time stalled
-// is at most 1% of the session, and every seat sees its own input within
-// a frame of every other. Run with -v for the table.
+// is at most 1% of the session, every seat sees its own input within a
+// frame of every other, and in lockstep the others' within a frame of
+// its own. Run with -v for the table.
 func TestEverySeatAtTheSizesPromised(t *testing.T) {
 	dt := time.Second / 60
 	for _, c := range []struct {
@@ -158,6 +159,7 @@ func TestEverySeatAtTheSizesPromised(t *testing.T) {
 			seats := runSeats(t, s)
 			t.Log(seatsTable(seats))
 			checkSeats(t, seats, dt, 0.01)
+			checkInStep(t, seats, dt, c.rollback)
 		})
 	}
 }
@@ -191,4 +193,16 @@ func startDelay(players int, rtt time.Duration, rollback int) int {
 		path, hops = 2*path, 2
 	}
 	return netplay.PathDelay(path, hops, 60, rollback)
+}
+
+// checkInStep fails unless, in lockstep (rollback 0), every seat sees
+// the others' input within off of its own: it does only if no peer's
+// ticks run ahead of the others'.
+func checkInStep(t *testing.T, seats []seat, off time.Duration, rollback int) {
+	t.Helper()
+	for i, st := range seats {
+		if d := st.other - st.own; rollback == 0 && (d > off || d < -off) {
+			t.Errorf("seat %d sees its own input after %v, the others' after %v: want within %v, every peer's ticks in step%s", i, st.own, st.other, off, seatsTable(seats))
+		}
+	}
 }
