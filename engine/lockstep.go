@@ -53,6 +53,16 @@ type HoldStats struct {
 	// CaughtUp counts the ticks run beyond the tick rate to catch up
 	// with the session (CatchingUp); zero otherwise.
 	CaughtUp uint64
+	// Repeated counts the frames that drew no new tick although one was
+	// due: the Lockstep held the first tick the frame owed (the present
+	// one when drawing ahead), so the player saw the last frame's tick
+	// again. A frame that ran some of its ticks before one was held drew
+	// a new one and is not counted; Frames is. Zero without a Lockstep.
+	Repeated uint64
+	// RepeatedRun is the most repeated frames in a row: the longest the
+	// picture stood still while the game was due to move. Zero without a
+	// Lockstep.
+	RepeatedRun uint64
 }
 
 // Held returns how long the loop's Lockstep held its ticks.

@@ -31,6 +31,7 @@ type Loop struct {
 	mp     multiplayer   // player slots and the Lockstep; zero without them
 	pred   *prediction   // the predicted timeline; nil without prediction
 	stall  time.Duration // stalled time given up since a tick last ran (HoldStats.Longest)
+	repeat uint64        // repeated frames since a tick last ran (HoldStats.RepeatedRun)
 	held   HoldStats
 
 	prev, cur, blend []physics.BodyState

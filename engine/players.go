@@ -157,3 +157,11 @@ func (l *Loop) holdTicks() {
 		l.held.Longest = max(l.held.Longest, l.stall)
 	}
 }
+
+// repeated counts a frame that drew no new tick although one was due
+// (HoldStats.Repeated) and the run of them it extends.
+func (l *Loop) repeated() {
+	l.held.Repeated++
+	l.repeat++
+	l.held.RepeatedRun = max(l.held.RepeatedRun, l.repeat)
+}

@@ -288,9 +288,12 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 		}
 		if held {
 			l.holdTicks()
+			if ran == 0 {
+				l.repeated()
+			}
 			break
 		}
-		l.stall = 0 // a tick ran: a stretch of held frames ends
+		l.stall, l.repeat = 0, 0 // a tick ran: a stretch of held frames ends
 		if !stepOnce {
 			l.ts.consume()
 		}

@@ -8,14 +8,26 @@ import (
 
 // How long the host's wish for another input delay must last before it
 // changes it: a longer delay soon (ticks are being held), a shorter one
-// once the round trip's median has stayed low for a second. Both wishes
-// come from the median of the last second's round trips, which a busy
-// machine's late frames do not raise, so the delay cannot ratchet up;
-// a shorter one is wished only when it leaves a quarter tick to spare.
+// once the round trips have stayed low for a second. Both wishes come
+// from the last second's round trips at delayQuantile, which datagrams
+// a busy machine takes in late do not raise (they are timed from their
+// own timestamps), so the delay cannot ratchet up; a shorter one is
+// wished only when it leaves a quarter tick to spare.
 const (
-	raiseAfter = 500 * time.Millisecond
+	raiseAfter = 250 * time.Millisecond
 	lowerAfter = time.Second
 )
+
+// delayQuantile is the share of round trips the input delay covers:
+// most of jitter's spread, but not the datagrams held back by a
+// reordering network or lost (every datagram carries the input its
+// receiver has not acknowledged, so the next one a frame later brings
+// it): those, and the slowest fifth, may hold a tick or be drawn from a
+// guess now and then, and if the holds add up the delay rises
+// (stalls.go). Over 50 seeds of 2 to 8 players at 0.75 the host held
+// up to 1.3% of its frames with 5 or more players; 0.9 took 1 to 4
+// ticks more of everyone's latency.
+const delayQuantile = 0.8
 
 // delayChange is an input delay from a tick on.
 type delayChange struct {
@@ -79,17 +91,18 @@ func (s *Session) chooseDelay(n uint64) {
 	if s.change.at != 0 && !s.everyPeerPast(s.change.at) {
 		return
 	}
-	worst, ok := s.worstPath()
+	worst, hops, ok := s.worstPath()
 	if !ok {
 		return
 	}
 	depth := s.leastDepth()
-	target := DelayForDepth(worst, s.cfg.TPS, depth)
+	bump := s.stalls.bump // the host's held frames said the rule's delay is short
+	target := min(PathDelay(worst, hops, s.cfg.TPS, depth)+bump, MaxInputDelay)
 	if target < s.delay {
-		// Lower only with a quarter tick to spare: a median on the edge
-		// of a tick would otherwise lower and raise it in turn.
+		// Lower only with a quarter tick to spare: a round trip on the
+		// edge of a tick would otherwise lower and raise it in turn.
 		dt := time.Second / time.Duration(s.cfg.TPS)
-		target = min(DelayForDepth(worst+dt/2, s.cfg.TPS, depth), s.delay)
+		target = min(PathDelay(worst+dt/2, hops, s.cfg.TPS, depth)+bump, s.delay)
 	}
 	up := target > s.delay
 	switch {
@@ -129,27 +142,56 @@ func (s *Session) leastDepth() int {
 }
 
 // worstPath is the longest round trip an input takes between two
-// peers, from the medians of the host's links: a joiner's input reaches
-// another joiner through the host, so with 3 or more players it is the
-// two longest links' together. false until every link has a median.
-func (s *Session) worstPath() (time.Duration, bool) {
+// players, at delayQuantile of each of the host's links, and the hops
+// it makes: a joiner's input reaches another joiner through the host,
+// so with 3 or more players it is the two longest links' together, 2
+// hops. false until every link has a full enough window.
+func (s *Session) worstPath() (rtt time.Duration, hops int, ok bool) {
 	var first, second time.Duration
+	links := 0
 	for i := range s.peers {
 		p := &s.peers[i]
 		if p.Slot == watcherSlot || s.isGone(p) {
 			continue // the players' delay is the players'
 		}
-		m := p.window.median()
+		m := p.window.quantile(delayQuantile)
 		if m == 0 {
-			return 0, false
+			return 0, 0, false
 		}
+		links++
 		if m > first {
 			first, second = m, first
 		} else {
 			second = max(second, m)
 		}
 	}
-	return first + second, true
+	return first + second, min(links, 2), links > 0
+}
+
+// PathDelay returns the input delay for players whose input takes a
+// path of round trip rtt over hops links (1 between two players; 2 from
+// joiner to joiner through the host with 3 or more) at tps ticks a
+// second, drawing depth ticks ahead (0: lockstep): the ticks the input
+// takes, less the depth. An input made in a frame leaves at once and is
+// taken in at the start of the first frame after it arrives, by the
+// host too, which relays it in that frame: half the round trip rounded
+// up to whole ticks, a tick for each hop's frame, and one for the
+// frames' phases (each peer's clock is somewhere in its tick, and the
+// clocks are kept in step to within half a tick) and jitter's tail. At depth 0 at
+// least 1, drawing ahead at least 0; at most MaxInputDelay. Drawing
+// ahead it is not capped lower: over a trip the depth does not cover,
+// each tick of delay costs the player that much latency, where a present
+// held at the depth would cost a repeated frame every few. A host that
+// adapts the delay (Terms.AdaptDelay) applies it to the round trips of
+// its links at delayQuantile.
+func PathDelay(rtt time.Duration, hops, tps, depth int) int {
+	dt := time.Second / time.Duration(max(tps, 1))
+	oneWay := int((max(rtt, 0)/2 + dt - 1) / dt)
+	low := 0
+	if depth <= 0 {
+		low = 1
+	}
+	return min(max(oneWay+hops+1-max(depth, 0), low), MaxInputDelay)
 }
 
 // everyPeerPast reports whether every peer said it ran tick t.

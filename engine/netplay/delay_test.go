@@ -71,9 +71,12 @@ func TestInputDelayFollowsTheRoundTripOnATickEveryPeerAgrees(t *testing.T) {
 		for _, d := range seen {
 			lo, hi = min(lo, d), max(hi, d)
 		}
-		want := netplay.DelayFor(180*time.Millisecond, 60)
-		if hi < want || end > 2 {
-			t.Fatalf("seed %d: the delay went from %d up to %d and ended at %d: want it to reach %d on the slow link and fall back to 1 or 2", seed, lo, hi, end, want)
+		hops := players - 1 // a joiner's input reaches another through the host
+		want := netplay.PathDelay(time.Duration(hops)*180*time.Millisecond, hops, 60, 0)
+		// Lowered only with a quarter tick to spare: the path and half a tick.
+		back := netplay.PathDelay(time.Duration(hops)*16*time.Millisecond+time.Second/120, hops, 60, 0)
+		if hi < want || end > back {
+			t.Fatalf("seed %d: the delay went from %d up to %d and ended at %d: want it to reach %d on the slow link and fall back to %d or less", seed, lo, hi, end, want, back)
 		}
 		for _, p := range w.peers {
 			if st := p.session.Stats(); st.DelayChanges < 2 {
@@ -85,8 +88,8 @@ func TestInputDelayFollowsTheRoundTripOnATickEveryPeerAgrees(t *testing.T) {
 
 // Over a 100 ms round trip with 10% jitter and 2% loss, on peers whose
 // frames come up to 10 ms late (a busy machine), the host settles the
-// delay at half the round trip plus at most a tick and keeps it there:
-// the median of the datagrams' round trips does not ratchet it up.
+// delay at PathDelay's for the path and keeps it there: the datagrams'
+// round trips, timed from their own timestamps, do not ratchet it up.
 func TestInputDelayComesFromTheMedianRoundTripAndDoesNotRatchet(t *testing.T) {
 	for seed := range propertySeeds() {
 		players := 2 + int(seed%2)
@@ -110,19 +113,25 @@ func TestInputDelayComesFromTheMedianRoundTripAndDoesNotRatchet(t *testing.T) {
 		}
 		sameRun(t, w, ticks)
 		// The path an input takes is 100 to 110 ms there and back, host
-		// to joiner or joiner to joiner: half is 3 ticks and a bit.
+		// to joiner or joiner to joiner (2 hops): half is 3 ticks and a
+		// bit, 4 whole ones, a tick for each hop's frame and one more.
+		hops := players - 1
+		want := netplay.PathDelay(100*time.Millisecond, hops, 60, 0)
+		if most := netplay.PathDelay(110*time.Millisecond, hops, 60, 0); most != want {
+			t.Fatalf("PathDelay gives %d for a 100 ms path of %d hops, %d for 110 ms: the test wants one", want, hops, most)
+		}
 		end := w.peers[0].session.Stats()
-		if end.InputDelay != 4 || hi > 4 || end.DelayChanges > 2 {
-			t.Fatalf("seed %d (%d players): the delay ended at %d after %d changes, at most %d: want 4 (half the trip plus at most a tick), no higher, in at most 2 changes",
-				seed, players, end.InputDelay, end.DelayChanges, hi)
+		if end.InputDelay != want || hi > want || end.DelayChanges > 2 {
+			t.Fatalf("seed %d (%d players): the delay ended at %d after %d changes, at most %d: want %d, no higher, in at most 2 changes",
+				seed, players, end.InputDelay, end.DelayChanges, hi, want)
 		}
 	}
 }
 
 // Drawing ahead, the input delay follows the round trip too, from the
-// depth's point of view (DelayForDepth): 0 while the one-way trip and two
-// ticks of margin fit the 8 ticks drawn ahead, 2 over a 280 ms round
-// trip, 0 again once it is short; peers that change it with their
+// depth's point of view (PathDelay): 0 while the path fits the 8 ticks
+// drawn ahead, 3 over a 280 ms round trip (4 over two hops of 140 ms:
+// past the 2 PredictedDelayFor stops at), 0 again once it is short; peers that change it with their
 // presents ahead of their verified ticks (the input of a few ticks
 // carried or held, never lost) still reach the same states.
 func TestInputDelayDrawingAheadFollowsTheRoundTrip(t *testing.T) {
@@ -153,7 +162,7 @@ func TestInputDelayDrawingAheadFollowsTheRoundTrip(t *testing.T) {
 		}
 		sameRun(t, w, ticks)
 		end := w.peers[0].session.Stats()
-		if want := netplay.DelayForDepth(280*time.Millisecond, 60, netplay.DefaultRollback); hi != want || end.InputDelay != 0 || end.DelayChanges < 2 {
+		if want := netplay.PathDelay(282*time.Millisecond, players-1, 60, netplay.DefaultRollback); hi != want || end.InputDelay != 0 || end.DelayChanges < 2 {
 			t.Fatalf("seed %d (%d players): the delay rose to %d and ended at %d after %d changes: want %d on the slow link, 0 after",
 				seed, players, hi, end.InputDelay, end.DelayChanges, want)
 		}

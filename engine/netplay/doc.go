@@ -18,7 +18,11 @@
 // Round trips are measured from the datagrams' own times (a Link that is
 // an AgedLink says when each arrived), and with Config.AdaptDelay the
 // host changes the input delay as they change, on a tick every peer
-// switches on.
+// switches on: enough for the slowest path an input takes (PathDelay),
+// more while its own frames keep being held. Every peer keeps its tick
+// clock in step with the peers it links to, holding a tick now and then
+// while it runs ahead (timesync.go), so no seat waits while another
+// runs free.
 //
 // The package does no I/O of its own: a Session is handed the time and
 // its Links, so it runs the same over the real transport

@@ -122,13 +122,17 @@ type botGame struct {
 	hashes  []uint64 // the state after each tick
 	skewAt  uint64   // 1 + a tick at which this peer's state goes wrong (desync injection)
 	zs      int      // presses of Z by slot 0 so far, for measuring input latency
+	// zsBy[slot] counts the presses of Z by each slot so far, for
+	// measuring every seat's latency (seats_test).
+	zsBy    [engine.MaxPlayers]int
 	pred    *predicted
 	members []engine.Member // the last tick's
 	// everyMembers, when logMembers is set, is every tick's Members in
 	// turn, players at a time.
 	everyMembers []engine.Member
 	logMembers   bool
-	busy         func(n uint64) // called by every tick n (the fork's too): a slow tick
+	busy         func(n uint64)                    // called by every tick n (the fork's too): a slow tick
+	draw         func(g *botGame, f *engine.Frame) // called by every frame drawn (the fork's too), with the game drawn
 }
 
 func (g *botGame) Tick(t *engine.Tick) error {
@@ -143,6 +147,11 @@ func (g *botGame) Tick(t *engine.Tick) error {
 	g.state = h.Sum64()
 	if t.Players[0].Pressed.Has(engine.KeyZ) {
 		g.zs++
+	}
+	for i := range t.Players {
+		if t.Players[i].Pressed.Has(engine.KeyZ) {
+			g.zsBy[i]++
+		}
 	}
 	if g.busy != nil {
 		g.busy(t.N)
@@ -160,6 +169,9 @@ func (g *botGame) Tick(t *engine.Tick) error {
 }
 
 func (g *botGame) Draw(f *engine.Frame) error {
+	if g.draw != nil {
+		g.draw(g, f)
+	}
 	if g.pred != nil {
 		g.pred.drew(g, f)
 	}
@@ -250,6 +262,13 @@ func (p *simPeer) main(ticks uint64) {
 	if !errors.As(p.err, &silent) && !errors.As(p.err, &left) {
 		end := p.w.now + time.Second
 		for !p.session.Settled() && p.w.now < end {
+			_ = p.session.Frame(p.w.now, false)
+			p.wake = p.w.now + p.period
+			p.handOff()
+		}
+		// As Session.Settle does, a few more datagrams say this peer's
+		// last tick to peers whose acknowledgements crossed ours.
+		for range 3 {
 			_ = p.session.Frame(p.w.now, false)
 			p.wake = p.w.now + p.period
 			p.handOff()

@@ -14,7 +14,9 @@ const (
 	// MaxRollback is the most it may: each frame ticks a copy of the game
 	// that far.
 	MaxRollback = 30
-	// MaxPredictedDelay is the most input delay PredictedDelayFor picks.
+	// MaxPredictedDelay is the most input delay PredictedDelayFor picks
+	// (a first guess from one link's round trip); a host that adapts the
+	// delay goes past it by PathDelay's rule when the path calls for it.
 	MaxPredictedDelay = 2
 )
 
@@ -60,7 +62,7 @@ func DelayForDepth(rtt time.Duration, tps, depth int) int {
 // Rollback while a heavy scene's copies do not fit a frame. A joiner
 // tells the host, and a host whose terms adapt the input delay
 // (Terms.AdaptDelay) sizes it from the least depth of every player (see
-// DelayForDepth): at depth 0 lockstep's.
+// PathDelay): at depth 0 lockstep's.
 func (s *Session) SetDepth(d int) {
 	s.depth = min(max(d, 0), s.cfg.Rollback)
 }
@@ -77,40 +79,13 @@ func (s *Session) Local(p uint64, local *engine.Input) (bool, error) {
 	if s.err != nil {
 		return false, s.err
 	}
-	if s.aheadOfPeers(p) || !s.produce(p, local) {
+	if s.keepInStep(p) || !s.produce(p, local) {
 		return false, nil
 	}
 	for i := range s.peers {
 		s.send(&s.peers[i])
 	}
 	return true, nil
-}
-
-// aheadOfPeers holds one present tick now and then while this peer's
-// present runs more than two ticks ahead of a peer's, judged from when
-// that peer's input arrives: then both predict about as far, instead of
-// one predicting far ahead and the other hardly at all.
-func (s *Session) aheadOfPeers(p uint64) bool {
-	if p < s.lastSlow+uint64(s.cfg.TPS)/4 {
-		return false
-	}
-	dt := time.Second / time.Duration(s.cfg.TPS)
-	for i := range s.peers {
-		pr := &s.peers[i]
-		if pr.rtt == 0 || pr.Slot == watcherSlot || s.isGone(pr) {
-			continue
-		}
-		oneWay := int64(pr.rtt / 2 / dt)
-		// Its input for tick t is taken at its present t-InputDelay and
-		// arrives oneWay later: its present now is about next+oneWay-delay.
-		theirs := int64(s.slots[pr.Slot].next) + oneWay - int64(s.delay)
-		if int64(p)-theirs > 2 {
-			s.lastSlow = p
-			s.stats.slowed++
-			return true
-		}
-	}
-	return false
 }
 
 // Guess fills players with tick n's input: each slot's confirmed input

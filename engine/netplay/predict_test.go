@@ -34,7 +34,7 @@ func (g *botGame) Fork() (engine.Predictor, error) {
 	if g.pred == nil {
 		g.pred = &predicted{main: g}
 	}
-	return &botGame{players: g.players, seed: g.seed, pred: g.pred, busy: g.busy}, nil
+	return &botGame{players: g.players, seed: g.seed, pred: g.pred, busy: g.busy, draw: g.draw}, nil
 }
 
 // parts are the game's parts, as platform/desktop's PartsOf finds them.
@@ -49,7 +49,7 @@ func (g *botGame) parts() engine.Parts {
 // CopyFrom copies the whole state: one word.
 func (g *botGame) CopyFrom(src engine.Predictor) error {
 	s := src.(*botGame)
-	g.state, g.zs = s.state, s.zs
+	g.state, g.zs, g.zsBy = s.state, s.zs, s.zsBy
 	return nil
 }
 

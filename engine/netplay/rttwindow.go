@@ -6,7 +6,7 @@ import (
 )
 
 // rttWindow keeps a link's latest round trips, measured from the
-// datagrams' own timestamps, for a robust figure: the median of the
+// datagrams' own timestamps, for a robust figure: a quantile of the
 // last rttSamples, which a few late datagrams (a busy machine, a burst
 // of jitter) do not move, where a mean plus deviations does.
 type rttWindow struct {
@@ -27,14 +27,15 @@ func (w *rttWindow) add(rtt time.Duration) {
 	w.n = min(w.n+1, len(w.samples))
 }
 
-// median returns the median round trip of the window, 0 when it holds
-// fewer than rttSamples/4 (too few to judge by).
-func (w *rttWindow) median() time.Duration {
+// quantile returns the round trip below which a share q (0 to 1) of the
+// window's lie (q 0.5: the median), 0 when it holds fewer than
+// rttSamples/4 (too few to judge by).
+func (w *rttWindow) quantile(q float64) time.Duration {
 	if w.n < len(w.samples)/4 {
 		return 0
 	}
 	s := w.sorted[:w.n]
 	copy(s, w.samples[:w.n])
 	slices.Sort(s)
-	return s[w.n/2]
+	return s[min(int(q*float64(w.n)), w.n-1)]
 }

@@ -103,7 +103,6 @@ type Session struct {
 	desync     uint64 // 1 + the first tick found differing, 0 none
 	ours       [8]hashNote
 	lastHashed uint64 // 1 + the last tick hashed
-	lastSlow   uint64
 	// guessed[slot]: every tick of slot below it whose input had not
 	// arrived was drawn from a guess (Guess).
 	guessed [engine.MaxPlayers]uint64
@@ -139,6 +138,8 @@ type Session struct {
 	hist     history
 	histRecs [maxBlock]record // a block's records, from the history or the ring
 	resumeAt uint64           // on a peer that rejoined: 1 + the tick its own input resumes on; 0 until told
+	sync     timeSync         // the tick clocks kept in step (keepInStep)
+	stalls   stallNote        // on a host that adapts the delay: its held frames (noteStalls)
 
 	in      datagram
 	out     [MaxDatagram]byte
@@ -272,6 +273,7 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 	}
 	s.receiveAll()
 	s.refillBudgets(dt)
+	s.noteStalls()
 	for i := range s.peers {
 		p := &s.peers[i]
 		if p.dropped {
@@ -356,7 +358,7 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 		return false, fmt.Errorf("netplay: tick %d: this player's input cannot be sent (%w): the platform made an input no peer would accept", n, err)
 	}
 	s.applyDelay(n)
-	if s.slowDown(n) || !s.produce(n, local) {
+	if n >= s.made && s.keepInStep(n) || !s.produce(n, local) {
 		return false, nil
 	}
 	for i := range players {
@@ -411,29 +413,6 @@ func (s *Session) produce(n uint64, local *engine.Input) bool {
 	s.made = n + 1
 	s.fillGone()
 	return true
-}
-
-// slowDown holds one tick now and then while this peer runs ahead of a
-// peer's tick clock by more than two ticks, so that the peers wait for
-// each other's input about equally instead of one always waiting.
-func (s *Session) slowDown(n uint64) bool {
-	if n < s.lastSlow+uint64(s.cfg.TPS)/4 {
-		return false
-	}
-	dt := time.Second / time.Duration(s.cfg.TPS)
-	for i := range s.peers {
-		p := &s.peers[i]
-		if p.tickAt == 0 || s.isGone(p) || p.catchUp || p.Slot == watcherSlot {
-			continue
-		}
-		theirs := int64(p.tick) + int64((s.now-p.tickAt+p.rtt/2)/dt)
-		if int64(n)-theirs > 2 {
-			s.lastSlow = n
-			s.stats.slowed++
-			return true
-		}
-	}
-	return false
 }
 
 // Settled reports whether the session can be left after its last tick:

@@ -32,10 +32,11 @@ type Terms struct {
 	InputDelay int
 	// AdaptDelay lets the input delay follow the round trip during the
 	// session: the host picks a new delay from the round trips it
-	// measures and the least prediction depth of the players (see
-	// DelayForDepth: lockstep's DelayFor at depth 0) and every peer
-	// switches to it on one tick the host names. It is the host's
-	// policy; false keeps InputDelay.
+	// measures over the slowest path an input takes (joiner to joiner
+	// through the host with 3 or more players) and the least prediction
+	// depth of the players (see PathDelay), and every peer switches to it
+	// on one tick the host names. It is the host's policy; false keeps
+	// InputDelay.
 	AdaptDelay bool
 	// PlayOn keeps a session going without a player whose slot was given
 	// up: its input is the zero Input from then on. It is the host's

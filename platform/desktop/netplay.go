@@ -521,6 +521,15 @@ type NetSummary struct {
 	// ahead): the most of MSStalled given up in one stretch of frames
 	// that ran no tick, so never more than MSStalled.
 	MaxStallMS float64 `json:"max_stall_ms"`
+	// RepeatedFrames counts the frames that drew no new tick although
+	// one was due (a peer's input was late, or this peer waited for a
+	// slower one's clock): what a player sees as a stutter, whether or
+	// not it gave time up (MSStalled counts only the time beyond the one
+	// tick a held frame keeps owed). RepeatedShare is their share of the
+	// frames drawn (0 to 1), RepeatedRun the most in a row.
+	RepeatedFrames uint64  `json:"repeated_frames"`
+	RepeatedShare  float64 `json:"repeated_share"`
+	RepeatedRun    uint64  `json:"repeated_run"`
 	// DelayChanges counts the input delay changes the session made as
 	// the round trip changed (the delay is the host's to choose; 0 with
 	// -input-delay).
@@ -589,6 +598,7 @@ func (n *NetSummary) writeText(w io.Writer) {
 	case n.TakenBack > 0 || n.Spectators > 0:
 		fmt.Fprintf(w, "netplay took back %d players, %d spectators  history %d B\n", n.TakenBack, n.Spectators, n.HistoryBytes)
 	}
+	fmt.Fprintf(w, "netplay repeated %d frames (%.2f%%, most %d in a row)\n", n.RepeatedFrames, 100*n.RepeatedShare, n.RepeatedRun)
 	fmt.Fprintf(w, "netplay waited %d ticks  stalled %.1fms (most %.1fms)  lost %d  resent %d  dropped %d  sent %d B  received %d B\n",
 		n.TicksWaited, n.MSStalled, n.MaxStallMS, n.Lost, n.Resent, n.Dropped, n.WireBytesSent, n.WireBytesReceived)
 	p := n.Prediction
@@ -615,6 +625,7 @@ func (r *netRun) summary(rep *engine.Report) *NetSummary {
 		RTTMS:       RTTMS{P50: ms(st.RTT50), P99: ms(st.RTT99)},
 		TicksWaited: st.TicksWaited, MSStalled: ms(rep.Held.Stalled), Slowed: st.Slowed,
 		MaxStallMS: ms(rep.Held.Longest), DelayChanges: st.DelayChanges,
+		RepeatedFrames: rep.Held.Repeated, RepeatedShare: share(rep.Held.Repeated, rep.Frames), RepeatedRun: rep.Held.RepeatedRun,
 		DatagramsSent: st.DatagramsSent, DatagramsReceived: st.DatagramsReceived,
 		BytesSent: st.BytesSent, BytesReceived: st.BytesReceived,
 		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,
@@ -821,4 +832,12 @@ func waitingText(b []byte, slot int, silent, window time.Duration, kind int) []b
 func catchingUpText(b []byte, tick uint64) []byte {
 	b = append(b, "catching up with the game: tick "...)
 	return strconv.AppendUint(b, tick, 10)
+}
+
+// share is part of all, 0 when all is.
+func share(part, all uint64) float64 {
+	if all == 0 {
+		return 0
+	}
+	return float64(part) / float64(all)
 }

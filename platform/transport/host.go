@@ -320,12 +320,11 @@ func welcomeAll(ctx context.Context, js []joiner, o Options) *Joined {
 		s := p.conn.ConnectionStats()
 		j.RTT = max(j.RTT, cmp.Or(s.MinRTT, s.SmoothedRTT))
 	}
-	switch t := &j.Terms; {
-	case t.InputDelay != 0:
-	case o.Local.Rollback > 0:
-		t.InputDelay = netplay.DelayForDepth(j.RTT, cmp.Or(t.TPS, 60), o.Local.Rollback)
-	default:
-		t.InputDelay = netplay.DelayFor(j.RTT, cmp.Or(t.TPS, 60))
+	if t := &j.Terms; t.InputDelay == 0 {
+		// A joiner's input reaches another through the host: with two
+		// joiners or more the slowest path is two links, two hops.
+		hops := min(len(js), 2)
+		t.InputDelay = netplay.PathDelay(time.Duration(hops)*j.RTT, hops, cmp.Or(t.TPS, 60), o.Local.Rollback)
 	}
 	for i, p := range js {
 		j.connSlots = append(j.connSlots, i+1)
