@@ -26,8 +26,8 @@ const (
 // The zero TextBlock has no face and draws nothing. One TextBlock per
 // piece of text on screen: its lines are kept inside it.
 type TextBlock struct {
-	Face *Face   // the face to draw with; nil: nothing is drawn
-	Text string  // the text; "": no lines
+	Face *Face  // the face to draw with; nil: nothing is drawn
+	Text string // the text; "": no lines
 	// Width is the width to wrap and align to, in canvas units; 0 does
 	// not wrap, and aligns to the widest line.
 	Width float64
