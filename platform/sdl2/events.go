@@ -58,6 +58,8 @@ func (w *Window) PollEvents(in engine.EventSink) {
 			if e.WindowID == w.id {
 				w.windowEvent(e.Event, in)
 			}
+		case *sdl.RenderEvent:
+			w.canvas.loseTargets(e.Type == sdl.RENDER_DEVICE_RESET)
 		case *sdl.DisplayEvent:
 			w.refreshOK = false
 		case *sdl.QuitEvent:

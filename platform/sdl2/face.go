@@ -159,7 +159,10 @@ func (f *Face) sync() bool {
 	switch {
 	case f.atlas.img == nil:
 		err = f.remake()
-	case f.over != f.c.view.scale:
+	case f.over != f.c.view.scale && f.c.target == nil:
+		// In a target the face draws at the scale it has (DrawText scales
+		// its quads), so a frame that draws into targets and the window
+		// does not rasterise twice.
 		err = f.rasterAt(f.c.view.scale)
 	}
 	if err != nil {

@@ -410,6 +410,7 @@ func (w *Window) Present() error {
 		w.canvas.Flush() // drops what was queued
 		return ErrNoRenderer
 	}
+	w.canvas.endTarget()
 	err := w.canvas.Flush()
 	if w.headless && !w.software {
 		p := w.sync
