@@ -17,6 +17,9 @@ import (
 // quit.
 func (w *Window) PollEvents(in engine.EventSink) {
 	mustMain("Window.PollEvents")
+	if w.wrapper != nil {
+		in = w.wrapper.Wrap(in)
+	}
 	for ev := sdl.PollEvent(); ev != nil; ev = sdl.PollEvent() {
 		switch e := ev.(type) {
 		case *sdl.KeyboardEvent:
@@ -109,4 +112,20 @@ func (w *Window) visibleState() engine.WindowState {
 	}
 	s.Width, s.Height = w.canvas.Size()
 	return s
+}
+
+// EventWrapper stands between the window's events and the loop: a game's
+// actions (platform/actions.Map) turn the controls a player bound into
+// actions there, before a tick sees them, a recording stores them or
+// netplay sends them.
+type EventWrapper interface {
+	// Wrap returns the sink for one poll, passing events on to next.
+	Wrap(next engine.EventSink) engine.EventSink
+}
+
+// SetEventWrapper puts wrap between the window's events and the loop from
+// the next poll on; nil takes it away.
+func (w *Window) SetEventWrapper(wrap EventWrapper) {
+	mustMain("Window.SetEventWrapper")
+	w.wrapper = wrap
 }

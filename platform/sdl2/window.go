@@ -71,6 +71,7 @@ var (
 // thread. Several may be open at once; they share the first one's video
 // driver.
 type Window struct {
+	wrapper  EventWrapper // SetEventWrapper's; nil: events go straight to the loop
 	win      *sdl.Window
 	ren      *sdl.Renderer
 	id       uint32
