@@ -26,7 +26,13 @@ func (w *Window) PollEvents(in engine.EventSink) {
 			if e.Repeat != 0 {
 				continue
 			}
-			in.Key(keyOf(e.Keysym.Scancode), e.Type == sdl.KEYDOWN)
+			k, down := keyOf(e.Keysym.Scancode), e.Type == sdl.KEYDOWN
+			if down {
+				w.held.Add(k)
+			} else {
+				w.held.Remove(k)
+			}
+			in.Key(k, down)
 		case *sdl.MouseButtonEvent:
 			if e.Button >= sdl.BUTTON_LEFT && e.Button <= sdl.BUTTON_X2 {
 				in.Button(engine.MouseButton(e.Button-sdl.BUTTON_LEFT), e.Type == sdl.MOUSEBUTTONDOWN)
@@ -72,6 +78,9 @@ func (w *Window) PollEvents(in engine.EventSink) {
 	if w.Err() != nil {
 		in.Quit()
 	}
+	if w.resync {
+		w.releaseMissed(in)
+	}
 	in.Window(w.visibleState())
 }
 
@@ -89,10 +98,11 @@ func (w *Window) windowEvent(id uint8, in engine.EventSink) {
 		w.updateSize()
 	case sdl.WINDOWEVENT_SIZE_CHANGED, sdl.WINDOWEVENT_RESIZED:
 		w.updateSize()
+		w.fullscreenChanged()
 	case sdl.WINDOWEVENT_FOCUS_GAINED:
-		w.state.Focused = true
+		w.state.Focused, w.resync = true, true
 	case sdl.WINDOWEVENT_FOCUS_LOST:
-		w.state.Focused = false
+		w.state.Focused, w.resync = false, true
 	case sdl.WINDOWEVENT_MOVED, sdl.WINDOWEVENT_DISPLAY_CHANGED:
 		w.refreshOK = false
 	case sdl.WINDOWEVENT_CLOSE:
@@ -128,4 +138,19 @@ type EventWrapper interface {
 func (w *Window) SetEventWrapper(wrap EventWrapper) {
 	mustMain("Window.SetEventWrapper")
 	w.wrapper = wrap
+}
+
+// releaseMissed releases every key reported down that SDL's keyboard state
+// holds up: after Alt+Enter switched fullscreen, or focus went and came
+// back, the release of a key may never arrive as an event, and the key
+// would stay held (Alt, turning every later Return into Alt+Return).
+func (w *Window) releaseMissed(in engine.EventSink) {
+	w.resync = false
+	state := sdl.GetKeyboardState()
+	for k := range w.held.Keys() {
+		if int(k) < len(state) && state[k] == 0 {
+			w.held.Remove(k)
+			in.Key(k, false)
+		}
+	}
 }

@@ -72,6 +72,14 @@ var (
 // driver.
 type Window struct {
 	wrapper  EventWrapper // SetEventWrapper's; nil: events go straight to the loop
+	// onFull are OnFullscreen's functions; wasFull the state they last
+	// heard of.
+	onFull  []func(on bool)
+	wasFull bool
+	// held are the keys PollEvents reported down, and resync says SDL
+	// may have missed their release (focus or fullscreen changed).
+	held   engine.KeySet
+	resync bool
 	win      *sdl.Window
 	ren      *sdl.Renderer
 	id       uint32
@@ -243,6 +251,7 @@ func windowFlags(opts *Options, headless bool) uint32 {
 
 // applyOptions sets what Options ask for beyond the window and renderer.
 func (w *Window) applyOptions(opts Options) error {
+	w.wasFull = w.win.GetFlags()&sdl.WINDOW_FULLSCREEN_DESKTOP != 0
 	if opts.MinWidth > 0 {
 		w.win.SetMinimumSize(int32(opts.MinWidth), int32(opts.MinHeight))
 	}
