@@ -18,11 +18,11 @@ import (
 // chooser reads the player's settings at start, then in its third frame
 // turns the music down and presses F11, as a player does.
 type chooser struct {
-	setup                *desktop.Setup
+	setup       *desktop.Setup
 	startVolume float64
-	full                 bool
-	frames               int
-	err                  error
+	full        bool
+	frames      int
+	err         error
 }
 
 func (c *chooser) Start(s *desktop.Setup) error {

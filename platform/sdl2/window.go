@@ -71,15 +71,15 @@ var (
 // thread. Several may be open at once; they share the first one's video
 // driver.
 type Window struct {
-	wrapper  EventWrapper // SetEventWrapper's; nil: events go straight to the loop
+	wrapper EventWrapper // SetEventWrapper's; nil: events go straight to the loop
 	// onFull are OnFullscreen's functions; wasFull the state they last
 	// heard of.
 	onFull  []func(on bool)
 	wasFull bool
 	// held are the keys PollEvents reported down, and resync says SDL
 	// may have missed their release (focus or fullscreen changed).
-	held   engine.KeySet
-	resync bool
+	held     engine.KeySet
+	resync   bool
 	win      *sdl.Window
 	ren      *sdl.Renderer
 	id       uint32
