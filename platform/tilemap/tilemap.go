@@ -119,17 +119,17 @@ type jsonLayer struct {
 }
 
 type jsonTileset struct {
-	Name                  string
-	FirstGID              uint32 `json:"firstgid"`
-	Source                string
-	Image                 string
-	ImageWidth            int `json:"imagewidth"`
-	ImageHeight           int `json:"imageheight"`
-	TileWidth             int `json:"tilewidth"`
-	TileHeight            int `json:"tileheight"`
-	Columns               int
-	TileCount             int `json:"tilecount"`
-	Margin, Spacing       int
+	Name            string
+	FirstGID        uint32 `json:"firstgid"`
+	Source          string
+	Image           string
+	ImageWidth      int `json:"imagewidth"`
+	ImageHeight     int `json:"imageheight"`
+	TileWidth       int `json:"tilewidth"`
+	TileHeight      int `json:"tileheight"`
+	Columns         int
+	TileCount       int `json:"tilecount"`
+	Margin, Spacing int
 }
 
 // Decode reads a Tiled JSON map (orthogonal, not infinite, tile layers in
