@@ -217,6 +217,12 @@ func initVideo(askHeadless bool) (driver string, headless bool, why string, err 
 	}
 	driver, _ = sdl.GetCurrentVideoDriver()
 	if !headless && drawsOffscreen(driver) {
+		if os.Getenv("SDL_VIDEODRIVER") == "" {
+			// A display was named and did not answer: a player would see
+			// nothing while the game ran, so it is an error.
+			sdl.QuitSubSystem(sdl.INIT_VIDEO)
+			return "", false, "", fmt.Errorf("%w: %s", ErrNoDisplay, fellBack(driver))
+		}
 		headless, why = true, fellBack(driver)
 	}
 	if headless {
