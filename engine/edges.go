@@ -3,9 +3,10 @@ package engine
 // maxDeferred is how many edges one reader (the ticks, or the frames) can
 // hold back for later. Input holds one press and one release of a key, so
 // a second press of the same key before the reader took the first has to
-// wait; 16 covers a player hammering four keys four times between two
-// frames at 8 frames a second.
-const maxDeferred = 16
+// wait. A tap is two edges, and four when the key is bound to an action
+// (platform/actions adds the action's key): 64 covers eight taps of four
+// bound keys between two frames at 8 frames a second.
+const maxDeferred = 64
 
 // edgeSource says which kind of thing an edge comes from.
 type edgeSource uint8

@@ -54,6 +54,11 @@ type Setup struct {
 	Window  *sdl2.Window   // open, to load textures and fonts into, set the title or size
 	Log     *slog.Logger   // Config.Logger, or slog's default
 	Save    *SaveData      // the game's save data; never nil, and saving nothing in a replay
+	// Replaying says the run replays a recording (-replay): ticks get the
+	// recorded input, so a game that holds the loop for its menus
+	// (Loop.SetPaused from Update) must not, or the replay waits for a
+	// player. false otherwise.
+	Replaying bool
 	// Player is the player's settings (volumes, fullscreen, window size,
 	// bindings) when Config.PlayerSettings asks for them, nil otherwise:
 	// the runner applies volume, fullscreen and window size itself, and

@@ -144,7 +144,7 @@ func (r *run) start() error {
 		return err
 	}
 	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer.Mixer(), Save: save,
-		Player: r.player}
+		Player: r.player, Replaying: r.cfg.Output.Replay != ""}
 	r.net.setup(setup)
 	if err := s.Start(setup); err != nil {
 		return fmt.Errorf("start %s: %w", r.name, err)
