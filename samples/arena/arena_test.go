@@ -91,6 +91,9 @@ func TestAScriptedRunThroughMenusRebindingAndAReplay(t *testing.T) {
 	cfg.Window.Headless = true
 	cfg.Loop = engine.Config{Mode: engine.ModeCap, FPS: 60, Frames: 110}
 	cfg.Output.Record = filepath.Join(dir, "run.tape")
+	if shots := os.Getenv("LOCKSTEP_SHOTS"); shots != "" {
+		cfg.Output.Screenshot = filepath.Join(shots, "arena.png")
+	}
 	var sum desktop.Summary
 	var err error
 	sdl.Do(func() { sum, err = desktop.Run(context.Background(), g, cfg) })
