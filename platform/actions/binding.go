@@ -59,30 +59,34 @@ var axisNames = [...]string{"Left X", "Left Y", "Right X", "Right Y", "Left Trig
 // String names the binding for a settings screen and for saving: "Space",
 // "Mouse Left", "Pad A", "Pad Left X-", "" for none. ParseBinding reads it
 // back.
-func (b Binding) String() string {
+func (b Binding) String() string { return string(b.Append(nil)) }
+
+// Append appends the binding's name (String) to dst: a menu drawing
+// bindings every frame reuses one buffer and allocates nothing.
+func (b Binding) Append(dst []byte) []byte {
 	switch b.Source {
 	case Key:
-		return b.Key.String()
+		return append(dst, b.Key.String()...)
 	case Mouse:
 		if int(b.Button) < len(mouseNames) {
-			return "Mouse " + mouseNames[b.Button]
+			return append(append(dst, "Mouse "...), mouseNames[b.Button]...)
 		}
 	case PadButton:
 		if int(b.Pad) < len(padNames) {
-			return "Pad " + padNames[b.Pad]
+			return append(append(dst, "Pad "...), padNames[b.Pad]...)
 		}
 	case PadAxis:
 		if int(b.Axis) < len(axisNames) {
-			sign := "+"
+			sign := byte('+')
 			if b.Dir < 0 {
-				sign = "-"
+				sign = '-'
 			}
-			return "Pad " + axisNames[b.Axis] + sign
+			return append(append(append(dst, "Pad "...), axisNames[b.Axis]...), sign)
 		}
 	case None:
-		return ""
+		return dst
 	}
-	return fmt.Sprintf("Binding(%d)", b.Source)
+	return fmt.Appendf(dst, "Binding(%d)", b.Source)
 }
 
 // ParseBinding reads a binding as String writes it; "" is no binding.

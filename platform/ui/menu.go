@@ -292,7 +292,10 @@ func (m *Menu) drawValue(c *sdl2.Canvas, it *Item, y float64, col color.RGBA) {
 		case it.Keys.Capturing() && m.capturing > 0 && it == &m.Items[m.capturing-1]:
 			m.num = append(m.num, "press a key..."...)
 		default:
-			m.num = append(m.num, nonEmpty(it.Keys.Binding(it.Action, it.Slot).String())...)
+			m.num = it.Keys.Binding(it.Action, it.Slot).Append(m.num)
+			if len(m.num) == 0 {
+				m.num = append(m.num, "nothing"...)
+			}
 		}
 	case SliderItem:
 		w := m.Width / 2

@@ -198,6 +198,11 @@ func TestMenusAllocateNothingOnceWarm(t *testing.T) {
 	w, face := screen(t)
 	model := &settingsModel{volume: 0.5}
 	m := newMenu(model, face)
+	keys, err := actions.New([]actions.Def{{Name: "fire", Defaults: []actions.Binding{actions.PadBinding(engine.PadA), actions.AxisBinding(engine.PadLeftX, 1)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Items = append(m.Items, KeyRow("Fire", keys, 0, 0), KeyRow("Fire", keys, 0, 1), KeyRow("Fire", keys, 0, 2))
 	box := &MessageBox{Text: "Are you sure?", Buttons: []string{"Yes", "No"}, Style: DefaultStyle(face)}
 	var allocs float64
 	sdl.Do(func() {
