@@ -135,5 +135,6 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	loopCtx, stopNet := r.net.loopContext(ctx)
 	defer stopNet()
 	runErr := r.loop(loopCtx, loop, wire)
+	r.savePlayerWindow()
 	return r.sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &r.sum))
 }

@@ -65,3 +65,16 @@ func (r *run) wirePlayer() {
 		}
 	})
 }
+
+// savePlayerWindow keeps the window's size for the next run, when the
+// player left it windowed on a display: a headless window's size says
+// nothing about the player's choice.
+func (r *run) savePlayerWindow() {
+	if r.player == nil || r.win.Headless() || r.win.Fullscreen() || r.win.Err() != nil {
+		return
+	}
+	w, h := r.win.WindowSize()
+	if err := r.player.Update(func(p *settings.Player) { p.WindowWidth, p.WindowHeight = w, h }); err != nil {
+		r.log.Warn("player settings", "err", err)
+	}
+}
