@@ -100,9 +100,9 @@ func (w *Window) windowEvent(id uint8, in engine.EventSink) {
 		w.updateSize()
 		w.fullscreenChanged()
 	case sdl.WINDOWEVENT_FOCUS_GAINED:
-		w.state.Focused, w.resync = true, true
+		w.state.Focused = true
 	case sdl.WINDOWEVENT_FOCUS_LOST:
-		w.state.Focused, w.resync = false, true
+		w.state.Focused = false // SDL releases the keys held itself
 	case sdl.WINDOWEVENT_MOVED, sdl.WINDOWEVENT_DISPLAY_CHANGED:
 		w.refreshOK = false
 	case sdl.WINDOWEVENT_CLOSE:
@@ -141,9 +141,10 @@ func (w *Window) SetEventWrapper(wrap EventWrapper) {
 }
 
 // releaseMissed releases every key reported down that SDL's keyboard state
-// holds up: after Alt+Enter switched fullscreen, or focus went and came
-// back, the release of a key may never arrive as an event, and the key
-// would stay held (Alt, turning every later Return into Alt+Return).
+// holds up: while Alt+Enter switched fullscreen, the release of a key may
+// never arrive as an event, and the key would stay held (Alt, turning
+// every later Return into Alt+Return). Losing focus needs nothing: SDL
+// releases the keys held then.
 func (w *Window) releaseMissed(in engine.EventSink) {
 	w.resync = false
 	state := sdl.GetKeyboardState()

@@ -76,8 +76,8 @@ type Window struct {
 	// heard of.
 	onFull  []func(on bool)
 	wasFull bool
-	// held are the keys PollEvents reported down, and resync says SDL
-	// may have missed their release (focus or fullscreen changed).
+	// held are the keys PollEvents reported down, and resync says their
+	// release may have been missed (fullscreen changed).
 	held     engine.KeySet
 	resync   bool
 	win      *sdl.Window
