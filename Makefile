@@ -81,7 +81,7 @@ deps-test: deps deps-box2d deps-windows ## also install Xvfb, xdotool, sox, Box2
 # module ships (fetched by go mod download, kept in ~/.cache/lockstep); see
 # README's "Shipping a game". Windows builds are Chipmunk-only (no box2d tag).
 WINGO = tools/windows/wingo
-WINDOWS_SAMPLES = breakout chain interp pyramid stress tumble versus
+WINDOWS_SAMPLES = arena breakout chain interp pyramid stress tumble versus
 # GUI subsystem: no console window opens beside the game's. WINDOWS_GUI=
 # builds console exes, whose -stats print in the console they start from.
 WINDOWS_GUI ?= -H=windowsgui

@@ -8,6 +8,12 @@ package engine
 // ever gets a copy, so nothing it does to one changes what the loop holds.
 // It is a plain comparable value, which is what lets a recording replay a
 // run bit for bit.
+//
+// Every press is seen: a key pressed, released and pressed again before a
+// tick (or frame) read the first press gives that tick the first press and
+// release and the next tick the second press, so a menu drawn at 8 frames a
+// second sees four taps as four. Meanwhile Down follows the edges delivered,
+// not the key as it is this instant.
 type Input struct {
 	// Down holds the keys held; Pressed and Released the keys whose edge
 	// came since the tick (or frame) before. Empty: no key.
@@ -92,10 +98,15 @@ func (w WindowState) Visible() bool { return !w.Minimized && !w.Hidden }
 
 // inputs collects the events of one frame and hands their edges to the
 // ticks of that frame, so that every press or release, and every typed
-// character, reaches exactly one tick, even when the frame runs none.
+// character, reaches exactly one tick, even when the frame runs none. A
+// second press (or release) of a key whose first one a reader has not yet
+// taken waits in that reader's deferred queue for its next tick or frame,
+// so ticks and frames each see every press.
 type inputs struct {
-	pending Input // edges not yet seen by a tick; held state is always current
+	pending Input // edges not yet seen by a tick; held state follows them
 	frame   Input // edges that arrived this frame
+	// pendingQ and frameQ hold the edges each reader will see next time.
+	pendingQ, frameQ deferred
 	// pendingCut and frameCut mark text that no longer fitted: what is
 	// typed after it is dropped too, so that text is cut, never holed.
 	pendingCut, frameCut bool
@@ -103,10 +114,10 @@ type inputs struct {
 	textLen              int
 	window               WindowState
 	quit                 bool
-	// frameDirty and tickDirty say an event came since the last
-	// beginFrame and takeTick: without one, frame and pending already hold
-	// no edges and the current held state, and clearing their ~400 bytes
-	// again is the largest cost of an idle frame.
+	// frameDirty and tickDirty say an event came (or a deferred edge
+	// waits) since the last beginFrame and takeTick: without one, frame
+	// and pending already hold no edges and the current held state, and
+	// clearing their ~400 bytes again is the largest cost of an idle frame.
 	frameDirty, tickDirty bool
 }
 
@@ -114,37 +125,24 @@ var _ EventSink = (*inputs)(nil)
 
 func (in *inputs) Key(k Key, down bool) {
 	in.frameDirty, in.tickDirty = true, true
-	if k == KeyUnknown || k >= NumKeys || in.pending.Down.Has(k) == down {
+	if k == KeyUnknown || k >= NumKeys {
 		return
 	}
-	if down {
-		in.pending.Down.Add(k)
-		in.pending.Pressed.Add(k)
-		in.frame.Pressed.Add(k)
-	} else {
-		in.pending.Down.Remove(k)
-		in.pending.Released.Add(k)
-		in.frame.Released.Add(k)
-	}
-	in.frame.Down = in.pending.Down
+	in.edge(edge{src: fromKey, code: uint16(k), down: down})
 }
 
 func (in *inputs) Button(b MouseButton, down bool) {
 	in.frameDirty, in.tickDirty = true, true
-	bit := ButtonSet(1) << b
-	if b > MouseX2 || in.pending.Buttons.Has(b) == down {
+	if b > MouseX2 {
 		return
 	}
-	if down {
-		in.pending.Buttons |= bit
-		in.pending.ButtonsPressed |= bit
-		in.frame.ButtonsPressed |= bit
-	} else {
-		in.pending.Buttons &^= bit
-		in.pending.ButtonsReleased |= bit
-		in.frame.ButtonsReleased |= bit
-	}
-	in.frame.Buttons = in.pending.Buttons
+	in.edge(edge{src: fromButton, code: uint16(b), down: down})
+}
+
+// edge delivers e to both readers.
+func (in *inputs) edge(e edge) {
+	in.pendingQ.push(&in.pending, e)
+	in.frameQ.push(&in.frame, e)
 }
 
 func (in *inputs) Pointer(x, y float64) {
@@ -179,36 +177,28 @@ func (in *inputs) PadConnected(pad int, connected bool) {
 	if uint(pad) >= MaxPads || in.pending.Pads[pad].Connected == connected {
 		return
 	}
-	p, f := &in.pending.Pads[pad], &in.frame.Pads[pad]
+	connectPad(&in.pending, &in.pendingQ, pad, connected)
+	connectPad(&in.frame, &in.frameQ, pad, connected)
+}
+
+// connectPad records in one reader's input that the pad in slot pad came or
+// went; going away releases what it held and forgets its deferred edges.
+func connectPad(in *Input, d *deferred, pad int, connected bool) {
+	p := &in.Pads[pad]
 	if !connected {
+		d.dropPad(pad)
 		p.Released |= p.Buttons
-		f.Released |= p.Buttons
 		p.Buttons, p.Axes = 0, [NumPadAxes]int16{}
 	}
 	p.Connected = connected
-	f.Connected, f.Buttons, f.Axes = p.Connected, p.Buttons, p.Axes
 }
 
 func (in *inputs) PadButton(pad int, b PadButton, down bool) {
 	in.frameDirty, in.tickDirty = true, true
-	if uint(pad) >= MaxPads || b >= NumPadButtons {
+	if uint(pad) >= MaxPads || b >= NumPadButtons || !in.pending.Pads[pad].Connected {
 		return
 	}
-	p, f := &in.pending.Pads[pad], &in.frame.Pads[pad]
-	if !p.Connected || p.Buttons.Has(b) == down {
-		return
-	}
-	bit := PadButtonSet(1) << b
-	if down {
-		p.Buttons |= bit
-		p.Pressed |= bit
-		f.Pressed |= bit
-	} else {
-		p.Buttons &^= bit
-		p.Released |= bit
-		f.Released |= bit
-	}
-	f.Buttons = p.Buttons
+	in.edge(edge{src: fromPad, pad: uint8(pad), code: uint16(b), down: down})
 }
 
 func (in *inputs) PadAxis(pad int, a PadAxis, v int16) {
@@ -237,8 +227,7 @@ func (in *inputs) Quit() { in.quit = true }
 // tick takes them.
 func (in *inputs) beginFrame() {
 	if in.frameDirty {
-		in.frame = in.pending.Held()
-		in.frameDirty = false
+		in.frameDirty = in.frameQ.release(&in.frame) || in.frameQ.n > 0
 	}
 	in.frameCut = false
 	in.textLen = 0
@@ -249,8 +238,7 @@ func (in *inputs) beginFrame() {
 func (in *inputs) takeTick(dst *Input) {
 	*dst = in.pending
 	if in.tickDirty {
-		in.pending = in.pending.Held()
+		in.tickDirty = in.pendingQ.release(&in.pending) || in.pendingQ.n > 0
 		in.pendingCut = false
-		in.tickDirty = false
 	}
 }

@@ -83,6 +83,13 @@ type Config struct {
 	// directory (see SaveData).
 	SaveDir string
 
+	// PlayerSettings keeps the player's settings in PlayerFile in the save
+	// data (see Setup.Player): the master, music and effects volumes
+	// (-volume scales the master), fullscreen (F11 and Alt+Enter save it;
+	// -fullscreen wins), the window size (Window.Width wins), bindings.
+	// They are never recorded. False: none are kept.
+	PlayerSettings bool
+
 	// Sound is the sound's options (-audio-out, -mute, -volume; see
 	// SoundOptions); the zero Sound plays at full volume.
 	Sound SoundOptions

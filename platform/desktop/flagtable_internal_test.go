@@ -13,7 +13,7 @@ import (
 // setInCode are the Config fields no shared flag sets, each set in code
 // only (a game's facts, its own flags, the window's shape, hooks).
 var setInCode = []string{
-	"Name", "Description", "Version", "LocalFlags", "GameFlags", "Bot", "SaveDir", "MinPlayers", "MaxPlayers",
+	"Name", "Description", "Version", "LocalFlags", "GameFlags", "Bot", "SaveDir", "PlayerSettings", "MinPlayers", "MaxPlayers",
 	"Clock", "Logger", "Loop.TimeScale", "Loop.ProfileLabels", "Loop.WorstFrames",
 	"Window.Title", "Window.Width", "Window.Height", "Window.Fixed", "Window.MinWidth", "Window.MinHeight",
 	"Window.Software", "Window.LogicalWidth", "Window.LogicalHeight", "Window.IntegerScale", "Window.Icon",

@@ -14,6 +14,7 @@ import (
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/audio"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/platform/settings"
 )
 
 // Game is what a game must be: a fixed-rate Tick and a Draw onto the
@@ -53,6 +54,17 @@ type Setup struct {
 	Window  *sdl2.Window   // open, to load textures and fonts into, set the title or size
 	Log     *slog.Logger   // Config.Logger, or slog's default
 	Save    *SaveData      // the game's save data; never nil, and saving nothing in a replay
+	// Replaying says the run replays a recording (-replay): ticks get the
+	// recorded input, so a game that holds the loop for its menus
+	// (Loop.SetPaused from Update) must not, or the replay waits for a
+	// player. false otherwise.
+	Replaying bool
+	// Player is the player's settings (volumes, fullscreen, window size,
+	// bindings) when Config.PlayerSettings asks for them, nil otherwise:
+	// the runner applies volume, fullscreen and window size itself, and
+	// follows their changes; the game saves bindings and the rest with
+	// Player.Update.
+	Player *settings.Store[settings.Player]
 	// Audio is the run's mixer, never nil: Play from Tick places a sound
 	// on the ticks' timeline (recorded by -audio-out); PlayNow, from
 	// anywhere, is heard at once and never recorded.

@@ -102,6 +102,9 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, prof.stop()) }()
+	if err := r.loadPlayer(); err != nil {
+		return r.sum, err
+	}
 	if err := r.open(); err != nil { // first: a host's window says at once that it waits
 		return r.sum, err
 	}
@@ -119,6 +122,7 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, r.sound.close()) }()
+	r.wirePlayer()
 	if err := r.start(); err != nil {
 		return r.sum, err
 	}
@@ -131,5 +135,6 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	loopCtx, stopNet := r.net.loopContext(ctx)
 	defer stopNet()
 	runErr := r.loop(loopCtx, loop, wire)
+	r.savePlayerWindow()
 	return r.sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &r.sum))
 }

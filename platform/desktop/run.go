@@ -10,6 +10,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/platform/settings"
 )
 
 // run is one Run of a game: what it set up, for the steps of Run to share.
@@ -36,6 +37,8 @@ type run struct {
 	flags *gameFlags
 	// recorded is what a recording of the run keeps (gameFlags.recorded).
 	recorded []tape.Setting
+	// player is the player's settings (Config.PlayerSettings); nil without.
+	player *settings.Store[settings.Player]
 }
 
 // newRun prepares a Run of game with cfg; check fills in the defaults and
@@ -140,7 +143,8 @@ func (r *run) start() error {
 	if err != nil {
 		return err
 	}
-	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer.Mixer(), Save: save}
+	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer.Mixer(), Save: save,
+		Player: r.player, Replaying: r.cfg.Output.Replay != ""}
 	r.net.setup(setup)
 	if err := s.Start(setup); err != nil {
 		return fmt.Errorf("start %s: %w", r.name, err)

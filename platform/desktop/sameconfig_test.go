@@ -110,7 +110,7 @@ func sameCases(replay string) []sameCase {
 // codeOnly are the Config fields no flag sets: a Config written in code
 // keeps them through Parse.
 var codeOnly = []string{
-	"Name", "Description", "Version", "LocalFlags", "Bot", "SaveDir", "MinPlayers", "MaxPlayers",
+	"Name", "Description", "Version", "LocalFlags", "Bot", "SaveDir", "PlayerSettings", "MinPlayers", "MaxPlayers",
 	"Clock", "Logger", "Loop.TimeScale", "Loop.Players", "Loop.ProfileLabels", "Loop.WorstFrames",
 	"Window.Title", "Window.Width", "Window.Height", "Window.Fixed", "Window.MinWidth", "Window.MinHeight",
 	"Window.Software", "Window.LogicalWidth", "Window.LogicalHeight", "Window.IntegerScale", "Window.Icon",

@@ -1,7 +1,10 @@
 package desktop_test
 
 import (
+	"context"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -67,5 +70,50 @@ func TestFullscreenHotkeysX11(t *testing.T) {
 	}
 	if !g.at10 || g.at20 {
 		t.Fatalf("fullscreen after F11: %v (want true); after Alt+Enter: %v (want false)", g.at10, g.at20)
+	}
+}
+
+// sizer resizes its window at start and, on a real display, looks at
+// whether Alt is held after Alt+Enter switched fullscreen twice.
+type sizer struct {
+	toggler
+	altAfter bool
+}
+
+func (g *sizer) Start(s *desktop.Setup) error {
+	g.win = s.Window
+	return s.Window.SetSize(700, 400)
+}
+
+func (g *sizer) Update(f *engine.Frame) error {
+	if g.frame == 24 {
+		g.altAfter = f.Input.Down.Has(engine.KeyLeftAlt)
+	}
+	return nil
+}
+
+// The player's window size is saved at the end of a windowed run, and
+// Alt+Enter leaves no Alt held.
+func TestPlayerWindowSizeIsKeptX11(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		if os.Getenv("LOCKSTEP_X11") == "1" {
+			t.Fatal("LOCKSTEP_X11=1 but DISPLAY is unset: the X11 pass must run under xvfb-run -a")
+		}
+		t.Skip("no DISPLAY: the Makefile's test-x11 runs this under xvfb-run -a")
+	}
+	dir := t.TempDir()
+	g := &sizer{}
+	cfg := desktop.Config{SaveDir: dir, PlayerSettings: true, Loop: engine.Config{Mode: engine.ModeUncapped, Frames: 30}}
+	var err error
+	sdl.Do(func() { _, err = desktop.Run(context.Background(), g, cfg) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, desktop.PlayerFile))
+	if err != nil || !strings.Contains(string(b), `"window_width": 700`) || !strings.Contains(string(b), `"fullscreen": false`) {
+		t.Errorf("saved %s (%v): want a 700-wide window, not fullscreen", b, err)
+	}
+	if g.altAfter {
+		t.Error("Alt is held after Alt+Enter")
 	}
 }

@@ -45,6 +45,12 @@ type Canvas struct {
 	faceBytes int    // bytes of the cached faces' atlases (see faceBudget)
 	faceClock uint64 // counts face uses, to release the least recent
 
+	target *Texture // the target drawn into (SetTarget); nil: the window
+	saved  struct { // the window's view and transform while in a target
+		view view
+		xf   mgl64.Mat3
+	}
+
 	circles [circleLevels][]sdl.FPoint // unit circles of 8<<level points
 	font    *glyphAtlas
 	num     [64]byte // HUD number formatting, reused every frame
@@ -81,6 +87,7 @@ func (c *Canvas) setRenderer(ren *sdl.Renderer, maxTex int32) {
 // release frees what the canvas made on its renderer; the renderer must
 // still be alive. The textures keep their pixels, to upload them again.
 func (c *Canvas) release() {
+	c.endTarget()
 	c.verts, c.idx, c.tex = c.verts[:0], c.idx[:0], nil
 	if c.font != nil {
 		c.font.tex.Destroy()
@@ -98,6 +105,11 @@ func (c *Canvas) setSize(drawW, drawH, winW, winH int) {
 	c.pxPerPoint = 1
 	if winW > 0 && drawW > 0 {
 		c.pxPerPoint = float64(drawW) / float64(winW)
+	}
+	if c.target != nil { // drawing into a target: the window's view waits
+		v := &c.saved.view
+		*v = newView(drawW, drawH, v.logW, v.logH, v.integer)
+		return
 	}
 	c.setView(newView(drawW, drawH, c.view.logW, c.view.logH, c.view.integer))
 }

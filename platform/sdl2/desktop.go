@@ -36,7 +36,31 @@ func (w *Window) SetFullscreen(on bool) error {
 		w.win.SetSize(w.windowedW, w.windowedH)
 	}
 	w.updateSize()
+	w.fullscreenChanged()
 	return nil
+}
+
+// OnFullscreen calls f whenever the window goes into or out of
+// fullscreen, by SetFullscreen (the runner's F11 and Alt+Enter among its
+// callers) or by the window manager: to keep a player's setting in step
+// without asking every frame.
+func (w *Window) OnFullscreen(f func(on bool)) {
+	mustMain("Window.OnFullscreen")
+	w.onFull = append(w.onFull, f)
+}
+
+// fullscreenChanged tells OnFullscreen's functions when the state is new.
+// The keys of the chord that switched it may have been released while
+// the window changed: PollEvents checks them against SDL.
+func (w *Window) fullscreenChanged() {
+	on := w.win.GetFlags()&sdl.WINDOW_FULLSCREEN_DESKTOP != 0
+	if on == w.wasFull {
+		return
+	}
+	w.wasFull, w.resync = on, true
+	for _, f := range w.onFull {
+		f(on)
+	}
 }
 
 // SetSize resizes the window to width×height screen coordinates, centred

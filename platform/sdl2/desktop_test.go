@@ -4,6 +4,9 @@ import (
 	"image"
 	"strings"
 	"testing"
+
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/veandco/go-sdl2/sdl"
 )
 
 func TestFullscreenSwitchesOnAndOff(t *testing.T) {
@@ -94,5 +97,43 @@ func TestOptionsSetTheInitialState(t *testing.T) {
 	}
 	if ww, wh := onMain2(w.WindowSize); ww != 400 || wh != 300 {
 		t.Errorf("WindowSize() = %d×%d, want 400×300", ww, wh)
+	}
+}
+
+func TestFullscreenChangesAreToldAndLeaveNoKeyHeld(t *testing.T) {
+	w := openHeadless(t, Options{})
+	var told []bool
+	var altAfter, enterAfter, altBefore bool
+	var err error
+	onMain(func() {
+		var drain sink
+		w.PollEvents(&drain)
+		w.OnFullscreen(func(on bool) { told = append(told, on) })
+		// Alt and Return go down; SDL's keyboard state, which pushed
+		// events do not change, holds them up, as after a release the
+		// window never got while it went fullscreen.
+		var in sink
+		err = push(
+			full(sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_LALT}}),
+			full(sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_RETURN}}),
+		)
+		w.PollEvents(&in)
+		altBefore = in.in.Down.Has(engine.KeyLeftAlt)
+		if e := w.SetFullscreen(true); e != nil && err == nil {
+			err = e
+		}
+		w.PollEvents(&in)
+		altAfter, enterAfter = in.in.Down.Has(engine.KeyLeftAlt), in.in.Down.Has(engine.KeyEnter)
+		w.SetFullscreen(true) // no change: not told
+		w.SetFullscreen(false)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !altBefore || altAfter || enterAfter {
+		t.Errorf("Alt held before %v, after fullscreen %v (Return %v): want held, then neither", altBefore, altAfter, enterAfter)
+	}
+	if len(told) != 2 || !told[0] || told[1] {
+		t.Errorf("OnFullscreen heard %v, want [true false]", told)
 	}
 }

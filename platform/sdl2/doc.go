@@ -20,10 +20,11 @@
 // check of a few nanoseconds, where a draw call from another goroutine
 // crashed inside SDL.
 //
-// Without a display (no DISPLAY or WAYLAND_DISPLAY on Unix), with
-// Options.Headless, or when SDL can start only a driver that shows nothing
-// (a DISPLAY with no server behind it), the window is headless: hidden, on
-// SDL's offscreen driver, and Window.HeadlessReason says why. Drawing,
-// reading pixels back and screenshots still work, which is what tests and
-// CI rely on. An SDL_VIDEODRIVER environment variable always wins.
+// Without a display (no DISPLAY or WAYLAND_DISPLAY on Unix) or with
+// Options.Headless, the window is headless: hidden, on SDL's offscreen
+// driver, and Window.HeadlessReason says why. Drawing, reading pixels back
+// and screenshots still work, which is what tests and CI rely on. A
+// display that is named but does not answer is an error (ErrNoDisplay),
+// never a window nobody sees. An SDL_VIDEODRIVER environment variable
+// always wins.
 package sdl2

@@ -17,13 +17,22 @@ import (
 // quit.
 func (w *Window) PollEvents(in engine.EventSink) {
 	mustMain("Window.PollEvents")
+	if w.wrapper != nil {
+		in = w.wrapper.Wrap(in)
+	}
 	for ev := sdl.PollEvent(); ev != nil; ev = sdl.PollEvent() {
 		switch e := ev.(type) {
 		case *sdl.KeyboardEvent:
 			if e.Repeat != 0 {
 				continue
 			}
-			in.Key(keyOf(e.Keysym.Scancode), e.Type == sdl.KEYDOWN)
+			k, down := keyOf(e.Keysym.Scancode), e.Type == sdl.KEYDOWN
+			if down {
+				w.held.Add(k)
+			} else {
+				w.held.Remove(k)
+			}
+			in.Key(k, down)
 		case *sdl.MouseButtonEvent:
 			if e.Button >= sdl.BUTTON_LEFT && e.Button <= sdl.BUTTON_X2 {
 				in.Button(engine.MouseButton(e.Button-sdl.BUTTON_LEFT), e.Type == sdl.MOUSEBUTTONDOWN)
@@ -58,6 +67,8 @@ func (w *Window) PollEvents(in engine.EventSink) {
 			if e.WindowID == w.id {
 				w.windowEvent(e.Event, in)
 			}
+		case *sdl.RenderEvent:
+			w.canvas.loseTargets(e.Type == sdl.RENDER_DEVICE_RESET)
 		case *sdl.DisplayEvent:
 			w.refreshOK = false
 		case *sdl.QuitEvent:
@@ -66,6 +77,9 @@ func (w *Window) PollEvents(in engine.EventSink) {
 	}
 	if w.Err() != nil {
 		in.Quit()
+	}
+	if w.resync {
+		w.releaseMissed(in)
 	}
 	in.Window(w.visibleState())
 }
@@ -84,10 +98,11 @@ func (w *Window) windowEvent(id uint8, in engine.EventSink) {
 		w.updateSize()
 	case sdl.WINDOWEVENT_SIZE_CHANGED, sdl.WINDOWEVENT_RESIZED:
 		w.updateSize()
+		w.fullscreenChanged()
 	case sdl.WINDOWEVENT_FOCUS_GAINED:
 		w.state.Focused = true
 	case sdl.WINDOWEVENT_FOCUS_LOST:
-		w.state.Focused = false
+		w.state.Focused = false // SDL releases the keys held itself
 	case sdl.WINDOWEVENT_MOVED, sdl.WINDOWEVENT_DISPLAY_CHANGED:
 		w.refreshOK = false
 	case sdl.WINDOWEVENT_CLOSE:
@@ -107,4 +122,36 @@ func (w *Window) visibleState() engine.WindowState {
 	}
 	s.Width, s.Height = w.canvas.Size()
 	return s
+}
+
+// EventWrapper stands between the window's events and the loop: a game's
+// actions (platform/actions.Map) turn the controls a player bound into
+// actions there, before a tick sees them, a recording stores them or
+// netplay sends them.
+type EventWrapper interface {
+	// Wrap returns the sink for one poll, passing events on to next.
+	Wrap(next engine.EventSink) engine.EventSink
+}
+
+// SetEventWrapper puts wrap between the window's events and the loop from
+// the next poll on; nil takes it away.
+func (w *Window) SetEventWrapper(wrap EventWrapper) {
+	mustMain("Window.SetEventWrapper")
+	w.wrapper = wrap
+}
+
+// releaseMissed releases every key reported down that SDL's keyboard state
+// holds up: while Alt+Enter switched fullscreen, the release of a key may
+// never arrive as an event, and the key would stay held (Alt, turning
+// every later Return into Alt+Return). Losing focus needs nothing: SDL
+// releases the keys held then.
+func (w *Window) releaseMissed(in engine.EventSink) {
+	w.resync = false
+	state := sdl.GetKeyboardState()
+	for k := range w.held.Keys() {
+		if int(k) < len(state) && state[k] == 0 {
+			w.held.Remove(k)
+			in.Key(k, false)
+		}
+	}
 }

@@ -183,3 +183,35 @@ func TestPollEventsReportsThePointerInLogicalUnits(t *testing.T) {
 		t.Errorf("window size %d×%d, want the canvas's 320×240", in.window.Width, in.window.Height)
 	}
 }
+
+func TestAnEventWrapperStandsBetweenEventsAndTheLoop(t *testing.T) {
+	w := openHeadless(t, Options{})
+	var in sink
+	var err error
+	onMain(func() {
+		var drain sink
+		w.PollEvents(&drain)
+		w.SetEventWrapper(&ab{})
+		err = push(full(sdl.KeyboardEvent{Type: sdl.KEYDOWN, WindowID: w.id, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: sdl.SCANCODE_A}}))
+		w.PollEvents(&in)
+		w.SetEventWrapper(nil)
+	})
+	if err != nil {
+		t.Fatalf("PushEvent: %v", err)
+	}
+	if in.in.Down.Has(engine.KeyA) || !in.in.Down.Has(engine.KeyB) {
+		t.Error("through the wrapper A should arrive as B")
+	}
+}
+
+// ab is an engine.EventSink that passes everything on with A as B.
+type ab struct{ engine.EventSink }
+
+func (a *ab) Wrap(next engine.EventSink) engine.EventSink { a.EventSink = next; return a }
+
+func (a *ab) Key(k engine.Key, down bool) {
+	if k == engine.KeyA {
+		k = engine.KeyB
+	}
+	a.EventSink.Key(k, down)
+}

@@ -159,7 +159,10 @@ func (f *Face) sync() bool {
 	switch {
 	case f.atlas.img == nil:
 		err = f.remake()
-	case f.over != f.c.view.scale:
+	case f.over != f.c.view.scale && f.c.target == nil:
+		// In a target the face draws at the scale it has (DrawText scales
+		// its quads), so a frame that draws into targets and the window
+		// does not rasterise twice.
 		err = f.rasterAt(f.c.view.scale)
 	}
 	if err != nil {
@@ -209,6 +212,16 @@ func (f *Face) LineHeight() float64 {
 // its longest line, from the first pen position to the last advance.
 func (f *Face) Width(s string) float64 {
 	mustMain("Face.Width")
+	return faceWidth(f, s)
+}
+
+// WidthBytes is Width for a byte slice, as DrawTextBytes draws it.
+func (f *Face) WidthBytes(b []byte) float64 {
+	mustMain("Face.WidthBytes")
+	return faceWidth(f, b)
+}
+
+func faceWidth[S string | []byte](f *Face, s S) float64 {
 	if !f.sync() {
 		return 0
 	}

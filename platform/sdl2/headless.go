@@ -38,13 +38,17 @@ func drawsOffscreen(driver string) bool {
 	return driver == "offscreen" || driver == "dummy"
 }
 
+// ErrNoDisplay is what Open wraps when a display is named (DISPLAY or
+// WAYLAND_DISPLAY) but does not answer: SDL would fall back to a driver
+// that shows nothing, and a player would see no window while the game
+// ran. Headless windows come only from Options.Headless, from no display
+// being named, or from SDL_VIDEODRIVER naming the offscreen or dummy
+// driver.
+var ErrNoDisplay = errors.New("sdl2: the display does not answer")
+
 // fellBack explains why a window meant for a display ended up on driver,
-// one that shows nothing.
-//
-// Such a window is made headless in every respect (hidden, bounded runs,
-// pixels read back before presents) rather than failing: the run still
-// does its work and says why nothing was shown. SDL keeps no error from
-// the drivers it tried: with DISPLAY=:77 and no X server there, the x11
+// one that shows nothing, and what to check. SDL keeps no error from the
+// drivers it tried: with DISPLAY=:77 and no X server there, the x11
 // driver declines silently and SDL takes the next in its list.
 func fellBack(driver string) string {
 	if env := os.Getenv("SDL_VIDEODRIVER"); env != "" {
@@ -60,7 +64,7 @@ func fellBack(driver string) string {
 		return "SDL chose its " + driver + " driver, which shows nothing"
 	}
 	return strings.Join(tried, " and ") + " could not be opened; SDL fell back to its " + driver +
-		" driver, which shows nothing (check that the display server runs and this user may connect to it)"
+		" driver, which shows nothing (check that the display server runs and this user may connect to it; to run without a window, use -headless)"
 }
 
 // headlessDriver names the SDL video driver a headless window uses:

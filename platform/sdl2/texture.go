@@ -68,6 +68,7 @@ type Texture struct {
 	slot   int      // index in c.textures; -1 once destroyed
 	name   string   // for errors: the file, or the image's size
 	shape  *Texture // white texels with this one's alpha, for Sprite.Flash; nil until then
+	trg    *target  // what a render target has more; nil for other textures
 }
 
 // NewTexture uploads a copy of img as a texture. Any image.Image works:
@@ -280,6 +281,9 @@ func (t *Texture) Destroy() {
 		t.shape.Destroy()
 		t.shape = nil
 	}
+	if t.c.target == t {
+		t.c.endTarget()
+	}
 	t.c.drop(t.tex)
 	t.unload()
 	t.c.unlist(t)
@@ -290,6 +294,9 @@ func (t *Texture) Destroy() {
 func (t *Texture) upload() error {
 	if t.c.ren == nil {
 		return fmt.Errorf("sdl2: texture %s: %w", t.name, ErrNoRenderer)
+	}
+	if t.trg != nil {
+		return t.uploadTarget()
 	}
 	tex, err := createTexture(t.c.ren, t.img, t.filter)
 	if err != nil {

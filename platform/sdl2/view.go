@@ -88,6 +88,7 @@ func (w *Window) SetLogicalSize(width, height int, integerScale bool) error {
 		return fmt.Errorf("sdl2: SetLogicalSize: %w", err)
 	}
 	c := w.canvas
+	c.endTarget()
 	c.submit() // what is queued was placed for the old view
 	c.setView(newView(c.view.drawW, c.view.drawH, width, height, integerScale))
 	return nil

@@ -71,6 +71,15 @@ var (
 // thread. Several may be open at once; they share the first one's video
 // driver.
 type Window struct {
+	wrapper EventWrapper // SetEventWrapper's; nil: events go straight to the loop
+	// onFull are OnFullscreen's functions; wasFull the state they last
+	// heard of.
+	onFull  []func(on bool)
+	wasFull bool
+	// held are the keys PollEvents reported down, and resync says their
+	// release may have been missed (fullscreen changed).
+	held     engine.KeySet
+	resync   bool
 	win      *sdl.Window
 	ren      *sdl.Renderer
 	id       uint32
@@ -208,6 +217,12 @@ func initVideo(askHeadless bool) (driver string, headless bool, why string, err 
 	}
 	driver, _ = sdl.GetCurrentVideoDriver()
 	if !headless && drawsOffscreen(driver) {
+		if os.Getenv("SDL_VIDEODRIVER") == "" {
+			// A display was named and did not answer: a player would see
+			// nothing while the game ran, so it is an error.
+			sdl.QuitSubSystem(sdl.INIT_VIDEO)
+			return "", false, "", fmt.Errorf("%w: %s", ErrNoDisplay, fellBack(driver))
+		}
 		headless, why = true, fellBack(driver)
 	}
 	if headless {
@@ -242,6 +257,7 @@ func windowFlags(opts *Options, headless bool) uint32 {
 
 // applyOptions sets what Options ask for beyond the window and renderer.
 func (w *Window) applyOptions(opts Options) error {
+	w.wasFull = w.win.GetFlags()&sdl.WINDOW_FULLSCREEN_DESKTOP != 0
 	if opts.MinWidth > 0 {
 		w.win.SetMinimumSize(int32(opts.MinWidth), int32(opts.MinHeight))
 	}
@@ -410,6 +426,7 @@ func (w *Window) Present() error {
 		w.canvas.Flush() // drops what was queued
 		return ErrNoRenderer
 	}
+	w.canvas.endTarget()
 	err := w.canvas.Flush()
 	if w.headless && !w.software {
 		p := w.sync
