@@ -155,7 +155,7 @@ func momentOf(s *physics.Shape, hull []vec, m float64, about vec) float64 {
 		p, q := hull[i].sub(hull[0]), hull[i+1].sub(hull[0])
 		a := float64(cross(p, q) / 2)
 		area += a
-		inertia += float64(a * (dot(p, p) + dot(p, q) + dot(q, q))) / 6
+		inertia += float64(a*(dot(p, p)+dot(p, q)+dot(q, q))) / 6
 	}
 	rel := c.sub(hull[0])
 	density := m / area

@@ -29,11 +29,11 @@ type World struct {
 // state is a world's whole simulation state, in plain values: copying it
 // field by field makes a world that continues bit for bit.
 type state struct {
-	bodies    []body   // ascending ID
-	shapes    []shape  // grouped by body, in body order
-	verts     []vec    // polygon hulls (body coordinates), by shape
-	norms     []vec    // their outward edge normals
-	joints    []joint  // ascending ID
+	bodies    []body  // ascending ID
+	shapes    []shape // grouped by body, in body order
+	verts     []vec   // polygon hulls (body coordinates), by shape
+	norms     []vec   // their outward edge normals
+	joints    []joint // ascending ID
 	manifolds []manifold
 	order     []int32  // shapes by AABB's left edge: the broad phase's order
 	noCollide []uint64 // body ID pairs a joint keeps apart, sorted
@@ -238,5 +238,5 @@ func (w *World) lookup(op string, id physics.BodyID) (*body, error) {
 	return &w.st.bodies[i], nil
 }
 
-func v2(v mgl64.Vec2) vec   { return vec{v[0], v[1]} }
-func gv(v vec) mgl64.Vec2   { return mgl64.Vec2{v.x, v.y} }
+func v2(v mgl64.Vec2) vec { return vec{v[0], v[1]} }
+func gv(v vec) mgl64.Vec2 { return mgl64.Vec2{v.x, v.y} }
