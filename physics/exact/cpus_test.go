@@ -45,9 +45,13 @@ func TestGoldenAcrossCPUs(t *testing.T) {
 			t.Fatal("qemu-aarch64 is not installed: install Debian's qemu-user (apt-get install qemu-user, or make deps-test) to run the arm64 build")
 		}
 	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is not on PATH (%v): it builds this package for the other CPUs", err)
+	}
 	dir := t.TempDir()
-	v3 := build(t, dir, "v3.test", "GOAMD64=v3")
-	arm := build(t, dir, "arm64.test", "GOARCH=arm64", "CGO_ENABLED=0")
+	v3 := build(t, goTool, dir, "v3.test", "GOAMD64=v3")
+	arm := build(t, goTool, dir, "arm64.test", "GOARCH=arm64", "CGO_ENABLED=0")
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -72,10 +76,10 @@ func TestGoldenAcrossCPUs(t *testing.T) {
 }
 
 // build compiles this package's tests with env into dir/name.
-func build(t *testing.T, dir, name string, env ...string) string {
+func build(t *testing.T, goTool, dir, name string, env ...string) string {
 	t.Helper()
 	out := filepath.Join(dir, name)
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "test", "-c", "-o", out, ".")
+	cmd := exec.Command(goTool, "test", "-c", "-o", out, ".")
 	cmd.Env = append(os.Environ(), env...)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test -c with %v: %v\n%s", env, err, b)

@@ -20,13 +20,12 @@ type joint struct {
 
 	// Solver state: the accumulated impulse (vector for Pivot and Drag,
 	// along the axis for the others) and this step's values.
-	imp      vec
-	rA, rB   vec
-	axis     vec
-	mass     float64
-	k        [3]float64 // the 2×2 effective mass's inverse: xx, xy, yy
-	bias     vec
-	lowerImp float64
+	imp    vec
+	rA, rB vec
+	axis   vec
+	mass   float64
+	k      [3]float64 // the 2×2 effective mass's inverse: xx, xy, yy
+	bias   vec
 }
 
 // AddJoint adds a joint between two bodies (either may be Ground).

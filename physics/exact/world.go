@@ -52,8 +52,6 @@ type scratch struct {
 	reports   []physics.Contact
 	parent    []int32
 	islandMin []float64
-	awake     []bool
-	ids       []physics.BodyID
 	va, na    []vec // the placed vertices of a pair's shapes
 	vb, nb    []vec
 }
