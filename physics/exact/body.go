@@ -291,11 +291,13 @@ func (w *World) Shapes(id physics.BodyID, dst []physics.Shape) ([]physics.Shape,
 			verts = w.st.verts[s.v0 : s.v0+s.nv]
 		}
 		d := s.def
-		if len(dst) < cap(dst) {
-			d.Verts = dst[:len(dst)+1][len(dst)].Verts[:0]
-		}
-		for _, v := range verts {
-			d.Verts = append(d.Verts, gv(v))
+		if verts != nil {
+			if len(dst) < cap(dst) { // reuse the vertices of the shape there before
+				d.Verts = dst[:len(dst)+1][len(dst)].Verts[:0]
+			}
+			for _, v := range verts {
+				d.Verts = append(d.Verts, gv(v))
+			}
 		}
 		dst = append(dst, d)
 	}
