@@ -101,46 +101,14 @@ func (w *World) hulls(d *physics.BodyDef) ([][]vec, error) {
 // setMass gives a dynamic body its mass, moment and centre of gravity
 // from d and its shapes.
 func (w *World) setMass(b *body, d *physics.BodyDef, hulls [][]vec) error {
-	var mass, moment float64
-	var centroid vec
-	var total float64 // of the weights the centroid uses
-	massOf := func(s *physics.Shape, hull []vec) (float64, vec) {
-		a, c := areaOf(s, hull)
-		return float64(a * s.Density), c
-	}
-	byArea := true
-	for i := range d.Shapes {
-		if m, _ := massOf(&d.Shapes[i], hulls[i]); m > 0 {
-			byArea = false
-		}
-	}
-	for i := range d.Shapes {
-		m, c := massOf(&d.Shapes[i], hulls[i])
-		if byArea {
-			m, c = areaOf(&d.Shapes[i], hulls[i])
-		}
-		mass += m
-		centroid = centroid.madd(c, m)
-		total += m
-	}
-	if total > 0 {
-		centroid = vec{centroid.x / total, centroid.y / total}
-	}
-	for i := range d.Shapes {
-		m, _ := massOf(&d.Shapes[i], hulls[i])
-		if byArea {
-			m, _ = areaOf(&d.Shapes[i], hulls[i])
-		}
-		moment += momentOf(&d.Shapes[i], hulls[i], m, centroid)
-	}
+	weight, moment, centroid, byArea := spread(d, hulls)
+	mass := weight
 	if byArea {
 		mass = 0
 	}
-	if d.Mass > 0 {
-		if mass > 0 {
-			moment = float64(moment * (d.Mass / mass))
-		} else if total > 0 {
-			moment = float64(moment * (d.Mass / total))
+	if d.Mass > 0 { // the shapes' moment, scaled to the given mass
+		if weight > 0 {
+			moment = float64(moment * (d.Mass / weight))
 		}
 		mass = d.Mass
 	}
@@ -160,6 +128,38 @@ func (w *World) setMass(b *body, d *physics.BodyDef, hulls [][]vec) error {
 		b.invI = 1 / moment
 	}
 	return nil
+}
+
+// spread weighs d's shapes (density × area, or the area alone when no
+// shape has a density, byArea) and returns their total weight, their
+// centroid and their moment about it.
+func spread(d *physics.BodyDef, hulls [][]vec) (weight, moment float64, centroid vec, byArea bool) {
+	weighOf := func(i int) (float64, vec) {
+		a, c := areaOf(&d.Shapes[i], hulls[i])
+		if byArea {
+			return a, c
+		}
+		return float64(a * d.Shapes[i].Density), c
+	}
+	byArea = true
+	for i := range d.Shapes {
+		if d.Shapes[i].Density > 0 {
+			byArea = false
+		}
+	}
+	for i := range d.Shapes {
+		m, c := weighOf(i)
+		weight += m
+		centroid = centroid.madd(c, m)
+	}
+	if weight > 0 {
+		centroid = vec{centroid.x / weight, centroid.y / weight}
+	}
+	for i := range d.Shapes {
+		m, _ := weighOf(i)
+		moment += momentOf(&d.Shapes[i], hulls[i], m, centroid)
+	}
+	return weight, moment, centroid, byArea
 }
 
 // RemoveBody removes a body, its shapes, its contacts and every joint
