@@ -65,9 +65,13 @@ deps-box2d: ## install Box2D 2.4 for the box2d build tag where the system packag
 		else echo "deps-box2d: this system packages no Box2D 2.4 (Homebrew and Arch ship 3.x): the box2d tag cannot build here; Chipmunk needs nothing" >&2; exit 1; fi; \
 	fi
 
-deps-test: deps deps-box2d deps-windows ## also install Xvfb, xdotool, sox, Box2D, coturn, iptables, mingw-w64 and Wine, for the X11 tests (a display taken away too), the sound files' checks, the box2d tag, the NAT lab and the Windows pass
+deps-test: deps deps-box2d deps-windows ## also install Xvfb, xdotool, sox, Box2D, coturn, iptables, mingw-w64, Wine and qemu-user, for the X11 tests (a display taken away too), the sound files' checks, the box2d tag, the NAT lab, the Windows pass and physics/exact's arm64 hashes
 	@if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null || ! command -v xdotool >/dev/null || ! command -v sox >/dev/null; then \
 		$(call install,xvfb xauth xdotool sox,xorg-x11-server-Xvfb xorg-x11-xauth xdotool sox,xorg-server-xvfb xorg-xauth xdotool sox,xquartz xdotool sox); \
+	fi
+	@# physics/exact checks its golden hashes in an arm64 build under qemu-user.
+	@if [ "$$(uname)" = Linux ] && ! command -v qemu-aarch64 >/dev/null; then \
+		$(call install,qemu-user,qemu-user,qemu-user,); \
 	fi
 	@# The NAT lab (samples/versus) runs coturn in a namespace it makes; the
 	@# package's own service must not stay running on the machine.
@@ -88,7 +92,7 @@ WINDOWS_GUI ?= -H=windowsgui
 # The packages whose tests also run on Windows, under Wine, in make test.
 # Wine 8.0's gaps are worked around in tools/windows/winetest (the test
 # builds only: a UDP socket's ioctl, deletes, a missing DLL).
-WINDOWS_TEST_PKGS = ./engine ./engine/netplay ./engine/tape ./physics/backend ./physics/chipmunk ./platform/audio ./platform/internal/output ./platform/lobby ./platform/transport
+WINDOWS_TEST_PKGS = ./engine ./engine/netplay ./engine/tape ./physics/backend ./physics/chipmunk ./physics/exact ./platform/audio ./platform/internal/output ./platform/lobby ./platform/transport
 
 deps-windows: deps ## install mingw-w64 and Wine, and unpack the static SDL and vorbis libraries for Windows builds
 	@if ! command -v x86_64-w64-mingw32-gcc >/dev/null || ! command -v x86_64-w64-mingw32-g++ >/dev/null || ! command -v wine >/dev/null; then \

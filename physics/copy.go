@@ -18,7 +18,8 @@ package physics
 // settled pile of 300 bodies, 8 steps after a copy, is within 1e-5 of src
 // on Chipmunk and 3e-4 on Box2D), and two copies of one state, stepped
 // alike, agree with each other bit for bit, whatever the receiving worlds
-// held before.
+// held before. (physics/exact hides nothing: its copies carry the broad
+// phase's order too and continue src's trajectory bit for bit.)
 type Copier interface {
 	// CopyFrom makes the world hold what src holds, reusing the memory it
 	// already has: once it has held a world as large, copying allocates

@@ -88,29 +88,48 @@ func ParsePlatform(s string) Platform {
 
 // Mismatch says, in a player's words, why a run on here cannot compute
 // the same ticks as one on there with the physics engine named physics
-// ("chipmunk", "box2d"), or "" when it can, or when what differs was not
-// recorded. The words speak of here as "this computer" and of there by
-// theirs, a possessive such as "the host's".
+// ("chipmunk", "box2d", "exact"), or "" when it can, or when what differs
+// was not recorded. The words speak of here as "this computer" and of
+// there by theirs, a possessive such as "the host's". The exact engine
+// (physics/exact) computes the same bits on every processor, instruction
+// level, maths library and system, so nothing of the platform stops it.
 func Mismatch(here, there Platform, theirs, physics string) string {
 	switch {
+	case physics == exactPhysics:
+		return ""
 	case here.Arch != there.Arch:
-		return fmt.Sprintf("this computer's processor (%s) is of another kind than %s (%s): they compute the game's physics differently, so they cannot play the same game together",
-			here.Arch, theirs, there.Arch)
+		return fmt.Sprintf("this computer's processor (%s) is of another kind than %s (%s): they compute %s physics differently, so they cannot play the same game together (with -physics exact they can)",
+			here.Arch, theirs, there.Arch, engineName(physics))
 	case here.Level != there.Level:
-		return fmt.Sprintf("this copy of the game was built for %s %s processors and %s for %s %s, which compute the game's physics differently: use copies built alike",
-			here.Arch, cmp.Or(here.Level, "baseline"), theirs, there.Arch, cmp.Or(there.Level, "baseline"))
+		return fmt.Sprintf("this copy of the game was built for %s %s processors and %s for %s %s, which compute %s physics differently: use copies built alike, or -physics exact",
+			here.Arch, cmp.Or(here.Level, "baseline"), theirs, there.Arch, cmp.Or(there.Level, "baseline"), engineName(physics))
 	case here.Exp != "" && there.Exp != "" && here.Exp != there.Exp:
 		if hasFMA(here.Exp) == "" || hasFMA(there.Exp) == "" {
 			return fmt.Sprintf("this computer's maths library gives other results than %s (exp=%s and exp=%s): the game's physics comes out differently on them, so they cannot play the same game together",
 				theirs, here.Exp, there.Exp)
 		}
-		return fmt.Sprintf("this computer's processor %s FMA instructions and %s %s: the game's physics comes out differently on them, so they cannot play the same game together",
-			hasFMA(here.Exp), theirs, hasFMA(there.Exp))
+		return fmt.Sprintf("this computer's processor %s FMA instructions and %s %s: %s physics comes out differently on them, so they cannot play the same game together (with -physics exact they can)",
+			hasFMA(here.Exp), theirs, hasFMA(there.Exp), engineName(physics))
 	case physics == "box2d" && here.OS != "" && there.OS != "" && here.OS != there.OS:
 		return fmt.Sprintf("Box2D physics comes out differently on %s and on %s (their C maths libraries differ): play with Chipmunk physics (-physics chipmunk) to mix them",
 			OSName(here.OS), OSName(there.OS))
 	}
 	return ""
+}
+
+// exactPhysics is the name of the engine whose results no platform
+// changes (physics/backend's Exact).
+const exactPhysics = "exact"
+
+// engineName is a physics engine as players call it.
+func engineName(physics string) string {
+	switch physics {
+	case "box2d":
+		return "Box2D"
+	case "chipmunk", "":
+		return "Chipmunk"
+	}
+	return physics
 }
 
 // hasFMA says whether a processor whose math.Exp is exp has FMA: "has",

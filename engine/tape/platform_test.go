@@ -44,6 +44,12 @@ func TestMismatchNamesWhatDiffersAndIgnoresWhatWasNotRecorded(t *testing.T) {
 		{Platform{Arch: "amd64", Level: "v1", Exp: "plain", OS: "linux"}, "chipmunk", "this computer's processor has FMA instructions and theirs lacks"},
 		{Platform{Arch: "amd64", Level: "v1", Exp: "9f9f9f9f", OS: "linux"}, "chipmunk", "maths library gives other results than theirs (exp=fma and exp=9f9f9f9f)"},
 		{Platform{Arch: "arm64", Exp: "fma", OS: "linux"}, "chipmunk", "processor (amd64) is of another kind than theirs (arm64)"},
+		{Platform{Arch: "arm64", Exp: "fma", OS: "linux"}, "box2d", "they compute Box2D physics differently"},
+		{Platform{Arch: "amd64", Level: "v3", Exp: "fma", OS: "linux"}, "chipmunk", "which compute Chipmunk physics differently"},
+		// The exact engine computes the same bits everywhere.
+		{Platform{Arch: "arm64", Exp: "1a2b3c4d", OS: "darwin"}, "exact", ""},
+		{Platform{Arch: "amd64", Level: "v3", Exp: "plain", OS: "windows"}, "exact", ""},
+		{Platform{Arch: "amd64", Level: "v1", Exp: "plain", OS: "linux"}, "exact", ""},
 	}
 	for _, tt := range tests {
 		got := Mismatch(fma, tt.there, "theirs", tt.physics)

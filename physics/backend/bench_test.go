@@ -229,3 +229,27 @@ func removeSizes(b *testing.B) []int {
 	}
 	return sizes
 }
+
+// BenchmarkCopyPile copies a settled pile into a warm world, as a
+// predicting run does every frame: Chipmunk and Box2D rebuild what they
+// can read and set, the exact engine copies its whole state (and so
+// continues bit for bit).
+func BenchmarkCopyPile(b *testing.B) {
+	for _, n := range []int{500, 2000} {
+		for _, e := range Built() {
+			b.Run(fmt.Sprintf("bodies=%d/engine=%v", n, e), func(b *testing.B) {
+				src := pile(b, e, n, 300)
+				dst := pile(b, e, n, 0)
+				if err := dst.CopyFrom(src); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := dst.CopyFrom(src); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

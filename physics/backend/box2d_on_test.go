@@ -19,7 +19,7 @@ func TestBox2DWithTheTagOpensABox2DWorld(t *testing.T) {
 	if _, ok := w.(*box2d.World); !ok {
 		t.Errorf("New(Box2D) made a %T", w)
 	}
-	if !slices.Equal(Built(), []Engine{Chipmunk, Box2D}) || Usage() != "chipmunk, box2d" {
-		t.Errorf("Built() = %v, Usage() = %q; want both engines", Built(), Usage())
+	if !slices.Equal(Built(), []Engine{Chipmunk, Box2D, Exact}) || Usage() != "chipmunk, box2d, exact" {
+		t.Errorf("Built() = %v, Usage() = %q; want all three engines", Built(), Usage())
 	}
 }

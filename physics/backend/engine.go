@@ -4,7 +4,10 @@
 // made with the build tag box2d and cgo, which need Box2D 2.4's development
 // package: libbox2d-dev on Debian and Ubuntu, Box2D-devel on Fedora.
 // Homebrew and Arch ship Box2D 3.x, whose API is a different one, so on
-// those systems only Chipmunk is available.
+// those systems only Chipmunk and Exact are available. Exact
+// (physics/exact, our own, pure Go) is in every build and computes the
+// same bits on every CPU and system, so its recordings and sessions cross
+// processor kinds, and its worlds save and restore exactly.
 //
 // An Engine works with flag.TextVar:
 //
@@ -18,6 +21,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/physics/chipmunk"
+	"github.com/lockstep-engine/lockstep/physics/exact"
 )
 
 // Engine names a physics engine. The zero Engine is Chipmunk.
@@ -30,10 +34,22 @@ const (
 	// Box2D is Box2D 2.4 through cgo: faster, and allocation-free per
 	// step, but only in builds with the box2d tag.
 	Box2D
+	// Exact is physics/exact, our own engine in pure Go: always built, the
+	// same results on every CPU (amd64 with or without FMA, arm64) and
+	// system, allocation-free per step, and restorable bit for bit.
+	Exact
 )
 
 // count is how many engines there are.
-const count = 2
+const count = 3
+
+func openExact(cfg physics.Config) (physics.World, error) {
+	w, err := exact.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return w, nil
+}
 
 func openChipmunk(cfg physics.Config) (physics.World, error) {
 	w, err := chipmunk.New(cfg)
@@ -87,6 +103,8 @@ func (e Engine) String() string {
 		return "chipmunk"
 	case Box2D:
 		return "box2d"
+	case Exact:
+		return "exact"
 	}
 	return fmt.Sprintf("Engine(%d)", uint8(e))
 }
@@ -111,7 +129,7 @@ func (e *Engine) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Parse returns the engine named name: "chipmunk" or "box2d".
+// Parse returns the engine named name: "chipmunk", "box2d" or "exact".
 func Parse(name string) (Engine, error) {
 	for _, e := range Engines() {
 		if e.String() == name {
@@ -141,8 +159,11 @@ func New(e Engine, cfg physics.Config) (physics.World, error) {
 	if err := e.Available(); err != nil {
 		return nil, err
 	}
-	if e == Box2D {
+	switch e {
+	case Box2D:
 		return openBox2D(cfg)
+	case Exact:
+		return openExact(cfg)
 	}
 	return openChipmunk(cfg)
 }

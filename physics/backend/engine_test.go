@@ -21,8 +21,8 @@ func TestEngineNamesRoundTripThroughText(t *testing.T) {
 			t.Errorf("%v: marshalled as %q, read back as %v, %v", e, text, back, err)
 		}
 	}
-	if got := []string{Chipmunk.String(), Box2D.String()}; !slices.Equal(got, []string{"chipmunk", "box2d"}) {
-		t.Errorf("names %q, want chipmunk and box2d", got)
+	if got := []string{Chipmunk.String(), Box2D.String(), Exact.String()}; !slices.Equal(got, []string{"chipmunk", "box2d", "exact"}) {
+		t.Errorf("names %q, want chipmunk, box2d and exact", got)
 	}
 }
 
@@ -49,6 +49,7 @@ func TestPhysicsFlagReadsAnEngine(t *testing.T) {
 		{nil, Chipmunk, true},
 		{[]string{"-physics", "box2d"}, Box2D, true},
 		{[]string{"-physics=chipmunk"}, Chipmunk, true},
+		{[]string{"-physics", "exact"}, Exact, true},
 		{[]string{"-physics", "havok"}, Chipmunk, false},
 	} {
 		fs := flag.NewFlagSet("test", flag.ContinueOnError)
@@ -62,16 +63,18 @@ func TestPhysicsFlagReadsAnEngine(t *testing.T) {
 	}
 }
 
-func TestChipmunkIsAlwaysBuilt(t *testing.T) {
-	if !slices.Contains(Built(), Chipmunk) {
-		t.Fatalf("Built() = %v, want chipmunk in it", Built())
-	}
-	w, err := New(Chipmunk, physics.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
+func TestChipmunkAndExactAreAlwaysBuilt(t *testing.T) {
+	for _, e := range []Engine{Chipmunk, Exact} {
+		if !slices.Contains(Built(), e) {
+			t.Fatalf("Built() = %v, want %v in it", Built(), e)
+		}
+		w, err := New(e, physics.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

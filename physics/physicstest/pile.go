@@ -21,11 +21,14 @@ func PileConfig() physics.Config { return physics.Config{Gravity: g} }
 func Pile(w physics.Builder, n int, seed uint64) error {
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	cols := int(math.Ceil(math.Sqrt(float64(n))))
-	width := float64(cols) * 1.2
+	// Products are rounded before they meet a sum (float64(x*y) + z), so
+	// that no compiler fuses them and the scene is the same on every CPU,
+	// as physics/exact needs of it; on amd64 without FMA nothing changes.
+	width := float64(float64(cols) * 1.2)
 	walls := [][2]mgl64.Vec2{
 		{{-0.5, 0}, {width + 0.5, 0}},
-		{{-0.5, 0}, {-0.5, 4 * width}},
-		{{width + 0.5, 0}, {width + 0.5, 4 * width}},
+		{{-0.5, 0}, {-0.5, float64(4 * width)}},
+		{{width + 0.5, 0}, {width + 0.5, float64(4 * width)}},
 	}
 	for _, wall := range walls {
 		s := physics.SegmentShape(wall[0], wall[1], 0.1)
@@ -35,12 +38,12 @@ func Pile(w physics.Builder, n int, seed uint64) error {
 		}
 	}
 	for i := range n {
-		pos := mgl64.Vec2{0.6 + float64(i%cols)*1.2 + (r.Float64()-0.5)*0.1, 0.6 + float64(i/cols)*1.2}
-		vel := mgl64.Vec2{(r.Float64() - 0.5) * 2, 0}
-		size := 0.3 + r.Float64()*0.2 // radius, or half a side
+		pos := mgl64.Vec2{0.6 + float64(float64(i%cols)*1.2) + float64((r.Float64()-0.5)*0.1), 0.6 + float64(float64(i/cols)*1.2)}
+		vel := mgl64.Vec2{float64((r.Float64() - 0.5) * 2), 0}
+		size := 0.3 + float64(r.Float64()*0.2) // radius, or half a side
 		s := physics.CircleShape(size)
 		if r.IntN(3) == 0 {
-			s = physics.BoxShape(2*size, 2*size)
+			s = physics.BoxShape(float64(2*size), float64(2*size))
 		}
 		s.Density, s.Friction, s.Restitution = 1, 0.7, 0.1
 		if _, err := w.AddBody(physics.BodyDef{Pos: pos, Vel: vel, Shapes: []physics.Shape{s}}); err != nil {

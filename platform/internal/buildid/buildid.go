@@ -113,7 +113,10 @@ func codeRefusal(h, j ID) string {
 		}
 		return fmt.Sprintf("this copy of the game is %s and the host's is %s: play with the same version",
 			versionName(j.Version), versionName(h.Version))
-	case h.Platform.OS == j.Platform.OS && h.Code != "" && j.Code != "":
+	case h.Platform.OS == j.Platform.OS && h.Platform.Arch == j.Platform.Arch && h.Code != "" && j.Code != "":
+		// Executable code compares only within one kind of system and
+		// processor; across them (the exact engine lets processors mix)
+		// the source decides.
 		if h.Code == j.Code {
 			return ""
 		}

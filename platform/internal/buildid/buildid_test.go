@@ -36,6 +36,7 @@ func TestRefusalLetsAlikeBuildsPlayAndSaysWhyOthersCannot(t *testing.T) {
 		return ID{Platform: p, Physics: physics, Version: version, Source: source, Code: code}.String()
 	}
 	arm := tape.Platform{Arch: "arm64", OS: "darwin"}
+	armLinux := tape.Platform{Arch: "arm64", Exp: "2c2c2c2c", OS: "linux"}
 	plain := tape.Platform{Arch: "amd64", Level: "v1", Exp: "plain", OS: "linux"}
 	v3 := tape.Platform{Arch: "amd64", Level: "v3", Exp: "fma", OS: "linux"}
 	tests := []struct {
@@ -56,6 +57,15 @@ func TestRefusalLetsAlikeBuildsPlayAndSaysWhyOthersCannot(t *testing.T) {
 		{"one version across systems", id(linuxFMA, "chipmunk", "1.2", "", "c"), id(windowsFMA, "chipmunk", "1.2", "", "w"), ""},
 		{"another version", id(linuxFMA, "chipmunk", "1.2", "", "c"), id(linuxFMA, "chipmunk", "1.1", "", "c"), "this copy of the game is version 1.1 and the host's is version 1.2"},
 		{"a version against none", id(linuxFMA, "chipmunk", "1.2", "", "c"), id(linuxFMA, "chipmunk", "", "s", "c"), "an unnamed build and the host's is version 1.2"},
+		{"exact: arm64 joins amd64 on Linux, one source", id(linuxFMA, "exact", "", "s", "c"), id(armLinux, "exact", "", "s", "a"), ""},
+		{"exact: macOS on arm64 joins Linux on amd64, one source", id(linuxFMA, "exact", "", "s", "c"), id(arm, "exact", "", "s", "a"), ""},
+		{"exact: no FMA", id(linuxFMA, "exact", "1", "", ""), id(plain, "exact", "1", "", ""), ""},
+		{"exact: another level", id(linuxFMA, "exact", "1", "", ""), id(v3, "exact", "1", "", ""), ""},
+		{"exact: arm64 of another source", id(linuxFMA, "exact", "", "s", "c"), id(armLinux, "exact", "", "t", "a"), "differs from the host's"},
+		{"exact: arm64 of another version", id(linuxFMA, "exact", "1.2", "", "c"), id(armLinux, "exact", "1.1", "", "a"), "this copy of the game is version 1.1"},
+		{"Chipmunk: arm64 on Linux, one source", id(linuxFMA, "chipmunk", "", "s", "c"), id(armLinux, "chipmunk", "", "s", "a"), "of another kind than the host's (amd64): they compute Chipmunk physics differently"},
+		{"Box2D: arm64 on Linux, one source", id(linuxFMA, "box2d", "", "s", "c"), id(armLinux, "box2d", "", "s", "a"), "they compute Box2D physics differently"},
+		{"Chipmunk: no FMA, one source", id(linuxFMA, "chipmunk", "", "s", "c"), id(plain, "chipmunk", "", "s", "c"), "lacks FMA instructions"},
 		{"an older peer's string", "b1", "b1", ""},
 		{"an older peer's other string", "b1", "b2", `build "b2" differs from the host's "b1"`},
 		{"an older peer against a new one", id(linuxFMA, "chipmunk", "", "s", "c"), "amd64 v1", "differs from the host's"},
