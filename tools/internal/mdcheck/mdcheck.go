@@ -292,9 +292,9 @@ func IsProgram(b Block) bool {
 	return false
 }
 
-// ParseGo checks that a Go block is Go: a whole file (a program), or
-// declarations (a method, a type) as a page shows them beside the code
-// around them. Only a whole program can be built; ParseGo catches the
+// ParseGo checks that a Go block is Go: a whole file (a program),
+// declarations (a method, a type) or statements, as a page shows them
+// beside the code around them. Only a whole program can be built; ParseGo catches the
 // rest going wrong in form (a brace lost in an edit, a statement that
 // is no longer Go).
 func ParseGo(b Block) error {
@@ -304,8 +304,12 @@ func ParseGo(b Block) error {
 		return err
 	}
 	_, err := parser.ParseFile(fset, "block.go", "package p; "+b.Code, parser.SkipObjectResolution) // one line: block.go counts lines as the block does
-	if err != nil {
-		return fmt.Errorf("neither a program (package main) nor declarations: %w", err)
+	if err == nil {
+		return nil
 	}
-	return nil
+	// Statements, as a page shows a call in the middle of a game's method.
+	if _, serr := parser.ParseFile(fset, "block.go", "package p; func _() { "+b.Code+"\n}", parser.SkipObjectResolution); serr == nil {
+		return nil
+	}
+	return fmt.Errorf("neither a program (package main), declarations nor statements: %w", err)
 }

@@ -118,7 +118,7 @@ func TestIsProgramWantsPackageMain(t *testing.T) {
 	}
 }
 
-func TestParseGoTakesProgramsAndDeclarationsOnly(t *testing.T) {
+func TestParseGoTakesProgramsDeclarationsAndStatements(t *testing.T) {
 	for _, tc := range []struct {
 		code string
 		ok   bool
@@ -128,7 +128,9 @@ func TestParseGoTakesProgramsAndDeclarationsOnly(t *testing.T) {
 		{"type box struct{ x float64 }\n", true},
 		{"func (g *game) Tick(t *engine.Tick) error {\n\treturn nil\n", false}, // a brace lost
 		{"package main\n\nfunc main() { x := }\n", false},
-		{"x := 1\n", false}, // a statement, not a declaration
+		{"x := 1\nf(x)\n", true},         // statements, as in a method
+		{"x := 1\nfunc f() {}\n", false}, // neither: statements and a declaration mixed
+		{"if x {\n", false},              // a statement cut short
 	} {
 		err := ParseGo(Block{Lang: "go", Code: tc.code})
 		if (err == nil) != tc.ok {
