@@ -2,8 +2,11 @@ package transport
 
 import (
 	"context"
+	"log/slog"
 	"net"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -45,57 +48,81 @@ func (r *cutRouter) setCut(addr net.Addr, on bool) {
 	r.cut[addr.String()] = on
 }
 
-// simPair is a host and a joiner on a simulated network, each behind a
-// link of latency one way.
-type simPair struct {
-	router         *cutRouter
-	host, joiner   *net.UDPAddr
-	hostOpts, join Options
-	stop           func()
+// simNet is a host and the sockets of joining processes on a simulated
+// network, each behind a link of a given latency one way. Its sockets
+// are made before it starts: one per joining process, a process started
+// again taking a new one, as a new port.
+type simNet struct {
+	router *cutRouter
+	host   *net.UDPAddr
+	joiner []*net.UDPAddr
+	conns  []net.PacketConn // the host's, then the joiners'
+	stop   func()
 }
 
-func newSimPair(host, joiner Options, latency time.Duration) *simPair {
+func newSimNet(joiners int, latency time.Duration) *simNet {
 	r := &cutRouter{cut: map[string]bool{}}
 	n := &simnet.Simnet{Router: r}
-	p := &simPair{router: r, host: &net.UDPAddr{IP: net.IPv4(10, 0, 0, 1), Port: 7777},
-		joiner: &net.UDPAddr{IP: net.IPv4(10, 0, 0, 2), Port: 40000}, hostOpts: host, join: joiner}
+	s := &simNet{router: r, host: &net.UDPAddr{IP: net.IPv4(10, 0, 0, 1), Port: 7777}}
 	link := simnet.NodeBiDiLinkSettings{Latency: latency}
-	hc, jc := n.NewEndpoint(p.host, link), n.NewEndpoint(p.joiner, link)
-	p.hostOpts.packetConn = func(*net.UDPAddr) (net.PacketConn, error) { return hc, nil }
-	p.join.packetConn = func(*net.UDPAddr) (net.PacketConn, error) { return jc, nil }
+	s.conns = append(s.conns, n.NewEndpoint(s.host, link))
+	for i := range joiners {
+		a := &net.UDPAddr{IP: net.IPv4(10, 0, 1, byte(1+i)), Port: 40000 + i}
+		s.joiner = append(s.joiner, a)
+		s.conns = append(s.conns, n.NewEndpoint(a, link))
+	}
 	_ = n.Start()
-	p.stop = func() { _ = n.Close() }
-	return p
+	s.stop = func() { _ = n.Close() }
+	return s
 }
 
-// connect runs Host and Join over the simulated network.
-func (p *simPair) connect(ctx context.Context, t *testing.T) (h, j *Joined) {
+// on returns o with socket i: 0 the host's, i the i-th joiner's.
+func (s *simNet) on(i int, o Options) Options {
+	pc := s.conns[i]
+	o.packetConn = func(*net.UDPAddr) (net.PacketConn, error) { return pc, nil }
+	return o
+}
+
+// connect runs Host with o (its log in log) and Join with each of js on
+// the joiners' first sockets, at once, and returns their places once the
+// session started.
+func (s *simNet) connect(ctx context.Context, t *testing.T, o Options, log *logBuffer, js ...Options) (h *Joined, joined []*Joined) {
 	t.Helper()
+	o.Logger = slog.New(slog.NewTextHandler(log, nil))
 	var herr error
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		h, herr = Host(ctx, p.host.String(), p.hostOpts, nil)
+		h, herr = Host(ctx, s.host.String(), s.on(0, o), nil)
 	}()
-	j, jerr := Join(ctx, p.host.String(), p.join)
-	<-done
-	if herr != nil || jerr != nil {
-		t.Fatalf("host: %v, join: %v", herr, jerr)
+	joined = make([]*Joined, len(js))
+	errs := make([]error, len(js))
+	var wg sync.WaitGroup
+	for i, jo := range js {
+		wg.Go(func() { joined[i], errs[i] = Join(ctx, s.host.String(), s.on(1+i, jo)) })
 	}
-	return h, j
+	wg.Wait()
+	<-done
+	if herr != nil || anyErr(errs) {
+		t.Fatalf("host: %v, joiners: %v", herr, errs)
+	}
+	return h, joined
 }
 
 // watchedSession is a session that remembers whether it ever waited for a
-// silent player, as desktop's log says it does.
+// silent player, as desktop's log says it does, and on the host, as
+// desktop does each frame, places those who come while it runs.
 type watchedSession struct {
 	*netplay.Session
-	waited bool
+	j      *Joined
+	waited atomic.Bool
 }
 
 func (w *watchedSession) Frame(now time.Duration, quit bool) error {
 	err := w.Session.Frame(now, quit)
+	w.j.Admit(w.Session, now)
 	if _, _, ok := w.Waiting(); ok {
-		w.waited = true
+		w.waited.Store(true)
 	}
 	return err
 }
@@ -138,23 +165,27 @@ func (g *predictingChain) parts() engine.Parts {
 		Fork: func() (engine.Parts, error) { return (&predictingChain{}).parts(), nil }}
 }
 
-// play runs j's loop at 60 frames a second for the session's ticks,
-// drawing ahead by 8 ticks as desktop's -rollback does by default, with
-// its default rejoin window of a minute.
-func play(ctx context.Context, t *testing.T, j *Joined, pf engine.Platform) *peerEnd {
+// newPeer is j's session, drawing ahead by 8 ticks as desktop's
+// -rollback does by default, with its default rejoin window of a minute.
+func newPeer(t *testing.T, j *Joined) *peerEnd {
+	t.Helper()
 	s, err := netplay.New(j.Config(netplay.Local{Rollback: 8, DropAfter: netplay.DefaultDropAfter}))
 	if err != nil {
-		t.Error(err)
-		return &peerEnd{err: err}
+		t.Fatal(err)
 	}
-	end := &peerEnd{s: &watchedSession{Session: s}}
+	return &peerEnd{s: &watchedSession{Session: s, j: j}}
+}
+
+// play runs the peer's loop at 60 frames a second for the session's
+// ticks, then lets its session settle.
+func (e *peerEnd) play(ctx context.Context, pf engine.Platform) {
 	g := &predictingChain{}
+	terms := e.s.j.Terms
 	clock := engine.NewSystemClock(engine.WaitSleep) // time.Sleep: the bubble's clock
-	end.rep, end.err = engine.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 60, Ticks: j.Terms.Ticks, Players: j.Terms.Players},
-		g.parts(), engine.Wiring{Lockstep: end.s, Platform: pf, Clock: clock})
-	end.settled = s.Settle(clock, 3*time.Second)
-	end.state = g.state
-	return end
+	e.rep, e.err = engine.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 60, Ticks: terms.Ticks, Players: terms.Players},
+		g.parts(), engine.Wiring{Lockstep: e.s, Platform: pf, Clock: clock})
+	e.settled = e.s.Settle(clock, 3*time.Second)
+	e.state = g.state
 }
 
 // The in-process, virtual-time form of samples/versus's
@@ -188,26 +219,27 @@ func outage(t *testing.T, pause time.Duration, stopped bool) {
 	const n = 900
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
 	defer cancel()
-	p := newSimPair(ticks(opts(testCode), n), opts(testCode), 10*time.Millisecond)
-	defer p.stop()
-	h, j := p.connect(ctx, t)
+	net := newSimNet(1, 10*time.Millisecond)
+	defer net.stop()
+	h, js := net.connect(ctx, t, ticks(opts(testCode), n), &logBuffer{}, opts(testCode))
+	j := js[0]
 	defer j.Close()
 	defer h.Close()
 	// A second of play at 60 frames a second, then the pause.
 	joinerPF := &stallPlatform{keyPlatform: keyPlatform{slot: j.Slot}, at: 60}
 	joinerPF.stall = func() {
-		p.router.setCut(p.joiner, true)
+		net.router.setCut(net.joiner[0], true)
 		if stopped {
 			time.Sleep(pause)
-			p.router.setCut(p.joiner, false)
+			net.router.setCut(net.joiner[0], false)
 			return
 		}
-		time.AfterFunc(pause, func() { p.router.setCut(p.joiner, false) })
+		time.AfterFunc(pause, func() { net.router.setCut(net.joiner[0], false) })
 	}
-	var ends [2]*peerEnd
+	ends := [2]*peerEnd{newPeer(t, h), newPeer(t, j)}
 	var wg sync.WaitGroup
-	wg.Go(func() { ends[0] = play(ctx, t, h, &keyPlatform{slot: h.Slot}) })
-	wg.Go(func() { ends[1] = play(ctx, t, j, joinerPF) })
+	wg.Go(func() { ends[0].play(ctx, &keyPlatform{slot: h.Slot}) })
+	wg.Go(func() { ends[1].play(ctx, joinerPF) })
 	wg.Wait()
 	for i, e := range ends {
 		if e.err != nil || e.rep.Ticks != n || !e.settled {
@@ -223,11 +255,77 @@ func outage(t *testing.T, pause time.Duration, stopped bool) {
 	if held := ends[0].rep.Held.Stalled; held < pause/2 {
 		t.Fatalf("the host held its tick %v in all: want at least half the %v pause", held, pause)
 	}
-	if !ends[0].s.waited {
+	if !ends[0].s.waited.Load() {
 		t.Fatal("the host never waited for a silent player")
 	}
 	if ends[0].rep.Prediction.Rollback == 0 {
 		t.Fatalf("the host's prediction %+v: want it drawing ahead, as versus does by default", ends[0].rep.Prediction)
 	}
 	t.Logf("host held %v (longest %v), joiner %v", ends[0].rep.Held.Stalled, ends[0].rep.Held.Longest, ends[1].rep.Held.Stalled)
+}
+
+// The in-process, virtual-time form of samples/versus's
+// TestAJoinerKilledAndStartedAgainTakesItsSlotBack, with its bounds: a
+// joiner killed mid-session, about 180 ticks in (its loop gone, its
+// connection left open and silent, as a killed process's is), and started
+// again with the same code and its ticket takes its slot back: the host
+// waits for it, names it vacant and welcomes the new one as a rejoin,
+// which replays the session from tick 0 beyond the tick rate (100 ticks
+// and more of the ~180 it missed); both end on the session's last tick
+// with one state, normally.
+func TestAJoinerKilledAndStartedAgainTakesItsSlotBackInVirtualTime(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const n = 1200
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
+		defer cancel()
+		net := newSimNet(2, 10*time.Millisecond) // the joiner, then the joiner started again
+		defer net.stop()
+		log := &logBuffer{}
+		h, js := net.connect(ctx, t, ticks(opts(testCode), n), log, opts(testCode))
+		old := js[0]
+		defer h.Close()
+		defer old.Close()
+		oldCtx, kill := context.WithCancel(ctx)
+		killed := &stallPlatform{keyPlatform: keyPlatform{slot: old.Slot}, at: 180, stall: func() {
+			net.router.setCut(net.joiner[0], true) // nothing more comes from it
+			kill()
+		}}
+		ends := [2]*peerEnd{newPeer(t, h)}
+		gone := newPeer(t, old)
+		var wg sync.WaitGroup
+		wg.Go(func() { ends[0].play(ctx, &keyPlatform{slot: h.Slot}) })
+		wg.Go(func() { gone.play(oldCtx, killed) })
+		for !ends[0].s.waited.Load() { // the host waits for a silent player
+			time.Sleep(time.Second / 60)
+		}
+		again := opts(testCode)
+		again.Ticket = old.Ticket // what desktop keeps for the game started again
+		back, err := Join(ctx, net.host.String(), net.on(2, again))
+		if err != nil {
+			t.Fatalf("the joiner started again: %v", err)
+		}
+		defer back.Close()
+		ends[1] = newPeer(t, back)
+		wg.Go(func() { ends[1].play(ctx, &keyPlatform{slot: back.Slot}) })
+		wg.Wait()
+		for i, e := range ends {
+			if e.err != nil || e.rep.Ticks != n || e.s.Stats().GaveUp != 0 {
+				t.Fatalf("peer %d: %d ticks, error %v, %d given up: want %d ticks, no error, a normal end", i, e.rep.Ticks, e.err, e.s.Stats().GaveUp, n)
+			}
+		}
+		if ends[0].state != ends[1].state {
+			t.Fatalf("host's state %x, the joiner started again %x: want one", ends[0].state, ends[1].state)
+		}
+		taken, caught := ends[0].s.Stats().Rejoined, ends[1].rep.Held.CaughtUp
+		if taken != 1 || !back.Rejoin || back.Slot != old.Slot || caught < 100 {
+			t.Fatalf("host took back %d; the joiner started again: rejoined %v, slot %d (was %d), caught up %d ticks beyond the tick rate: want 1, true, its slot and the ~180 it missed",
+				taken, back.Rejoin, back.Slot, old.Slot, caught)
+		}
+		for _, want := range []string{"a player came back", "ticket=true"} { // its own slot by its ticket
+			if !strings.Contains(log.String(), want) {
+				t.Fatalf("the host's log does not say %q:\n%s", want, log.String())
+			}
+		}
+		t.Logf("caught up %d ticks; host held %v", caught, ends[0].rep.Held.Stalled)
+	})
 }
