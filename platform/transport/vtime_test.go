@@ -329,3 +329,49 @@ func TestAJoinerKilledAndStartedAgainTakesItsSlotBackInVirtualTime(t *testing.T)
 		t.Logf("caught up %d ticks; host held %v", caught, ends[0].rep.Held.Stalled)
 	})
 }
+
+// The in-process, virtual-time form of samples/versus's
+// TestThreePredictingProcessesReportTheOutageAsTheirLongestStall, with
+// its bounds: three peers drawing ahead of the confirmed input, one of
+// the joiners cut off for 5 s a second into play: every peer ends on the
+// last tick with one state, normally, prediction on, and each one's
+// longest stall is at most the time it stalled in all and about the
+// outage (with prediction on, a peer once said 40 ms after a 5 s outage;
+// with 3 players, 0; in lockstep more than its total).
+func TestThreePredictingPeersReportTheOutageAsTheirLongestStallInVirtualTime(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const n, outage = 900, 5 * time.Second
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
+		defer cancel()
+		net := newSimNet(2, 10*time.Millisecond)
+		defer net.stop()
+		host := ticks(opts(testCode), n)
+		host.Terms.Players = 3
+		h, js := net.connect(ctx, t, host, &logBuffer{}, joinAny(), joinAny())
+		defer h.Close()
+		defer js[0].Close()
+		defer js[1].Close()
+		cut := &stallPlatform{keyPlatform: keyPlatform{slot: js[1].Slot}, at: 60, stall: func() {
+			net.router.setCut(net.joiner[1], true)
+			time.AfterFunc(outage, func() { net.router.setCut(net.joiner[1], false) })
+		}}
+		ends := []*peerEnd{newPeer(t, h), newPeer(t, js[0]), newPeer(t, js[1])}
+		pfs := []engine.Platform{&keyPlatform{slot: h.Slot}, &keyPlatform{slot: js[0].Slot}, cut}
+		var wg sync.WaitGroup
+		for i, e := range ends {
+			wg.Go(func() { e.play(ctx, pfs[i]) })
+		}
+		wg.Wait()
+		for i, e := range ends {
+			if e.err != nil || e.rep.Ticks != n || e.state != ends[0].state || e.s.Stats().GaveUp != 0 || e.rep.Prediction.Rollback == 0 {
+				t.Fatalf("peer %d: %d ticks, state %x, error %v, %d given up, prediction %+v: want %d ticks, the host's state %x, a normal end, prediction on",
+					i, e.rep.Ticks, e.state, e.err, e.s.Stats().GaveUp, e.rep.Prediction, n, ends[0].state)
+			}
+			held := e.rep.Held
+			t.Logf("peer %d: stalled %v, longest %v", i, held.Stalled, held.Longest)
+			if held.Longest > held.Stalled || held.Longest < outage*6/10 {
+				t.Errorf("peer %d: longest stall %v of %v stalled: want at most the total and about the %v outage", i, held.Longest, held.Stalled, outage)
+			}
+		}
+	})
+}
