@@ -48,32 +48,62 @@ func (r *cutRouter) setCut(addr net.Addr, on bool) {
 	r.cut[addr.String()] = on
 }
 
-// simNet is a host and the sockets of joining processes on a simulated
-// network, each behind a link of a given latency one way. Its sockets
-// are made before it starts: one per joining process, a process started
-// again taking a new one, as a new port.
+// simNet is a simulated network of sockets, each behind a link of a
+// given latency one way: the host's and the joining processes' made up
+// front, more on demand (sockets). A process started again takes a new
+// socket, as a new port.
 type simNet struct {
-	router *cutRouter
-	host   *net.UDPAddr
-	joiner []*net.UDPAddr
-	conns  []net.PacketConn // the host's, then the joiners'
-	stop   func()
+	router  *cutRouter
+	latency time.Duration
+	host    *net.UDPAddr
+	joiner  []*net.UDPAddr
+	conns   []net.PacketConn // the host's, then the joiners'
+
+	mu    sync.Mutex
+	ports int // sockets made on demand
+	links []*simnet.SimulatedLink
 }
 
 func newSimNet(joiners int, latency time.Duration) *simNet {
-	r := &cutRouter{cut: map[string]bool{}}
-	n := &simnet.Simnet{Router: r}
-	s := &simNet{router: r, host: &net.UDPAddr{IP: net.IPv4(10, 0, 0, 1), Port: 7777}}
-	link := simnet.NodeBiDiLinkSettings{Latency: latency}
-	s.conns = append(s.conns, n.NewEndpoint(s.host, link))
+	s := &simNet{router: &cutRouter{cut: map[string]bool{}}, latency: latency, host: &net.UDPAddr{IP: net.IPv4(10, 0, 0, 1), Port: 7777}}
+	s.conns = append(s.conns, s.socket(s.host))
 	for i := range joiners {
 		a := &net.UDPAddr{IP: net.IPv4(10, 0, 1, byte(1+i)), Port: 40000 + i}
 		s.joiner = append(s.joiner, a)
-		s.conns = append(s.conns, n.NewEndpoint(a, link))
+		s.conns = append(s.conns, s.socket(a))
 	}
-	_ = n.Start()
-	s.stop = func() { _ = n.Close() }
 	return s
+}
+
+// socket is a new socket at a, or at a new address for nil or port 0.
+func (s *simNet) socket(a *net.UDPAddr) net.PacketConn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if a == nil || a.Port == 0 {
+		s.ports++
+		a = &net.UDPAddr{IP: net.IPv4(10, 0, 2, 1), Port: 20000 + s.ports}
+	}
+	link := &simnet.SimulatedLink{Latency: s.latency, UploadPacket: s.router}
+	c := simnet.NewBlockingSimConn(a, link)
+	s.router.AddNode(a, link)
+	link.Start()
+	s.links = append(s.links, link)
+	return c
+}
+
+// sockets returns o opening a new socket each time Host or Join asks.
+func (s *simNet) sockets(o Options) Options {
+	o.packetConn = func(a *net.UDPAddr) (net.PacketConn, error) { return s.socket(a), nil }
+	return o
+}
+
+// stop ends the links' deliveries.
+func (s *simNet) stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, l := range s.links {
+		_ = l.Close()
+	}
 }
 
 // on returns o with socket i: 0 the host's, i the i-th joiner's.
