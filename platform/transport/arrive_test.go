@@ -325,9 +325,17 @@ func TestAFloodAfterTheStartIsBoundedAsBeforeAndASpectatorStillGetsIn(t *testing
 // session runs; each replays the session to the players' state, and the
 // players never wait for them.
 func TestSpectatorsBeforeAndAfterTheStartWatchToThePlayersState(t *testing.T) {
+	synctest.Test(t, spectatorsBeforeAndAfterTheStart)
+}
+
+// spectatorsBeforeAndAfterTheStart is the test, on a simulated network in
+// virtual time.
+func spectatorsBeforeAndAfterTheStart(t *testing.T) {
+	sim := newSimNet(0, 10*time.Millisecond)
+	t.Cleanup(sim.stop)
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
-	o := opts(testCode)
+	o := sim.sockets(opts(testCode))
 	o.Terms.InputDelay = 3
 	addr, _, wait := startHost(t, ctx, o)
 	watch := func() <-chan *Joined {
@@ -335,7 +343,7 @@ func TestSpectatorsBeforeAndAfterTheStartWatchToThePlayersState(t *testing.T) {
 		go func() {
 			w := joinAny()
 			w.Local.Spectate = true
-			j, err := Join(ctx, addr, w)
+			j, err := Join(ctx, addr, sim.sockets(w))
 			if err != nil {
 				t.Error(err)
 			}
@@ -345,7 +353,7 @@ func TestSpectatorsBeforeAndAfterTheStartWatchToThePlayersState(t *testing.T) {
 	}
 	early := watch()
 	time.Sleep(200 * time.Millisecond) // it greets before the player
-	j, err := Join(ctx, addr, joinAny())
+	j, err := Join(ctx, addr, sim.sockets(joinAny()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -506,16 +514,24 @@ func TestAPlayerWhosePlaceANewConnectionTookIsToldItWasReplaced(t *testing.T) {
 // session names vacant (another player's, silent longer), and with a new
 // ticket; a ticket the host never gave is not looked at.
 func TestATicketTakesBackItsOwnSlotNotTheLongestSilent(t *testing.T) {
+	synctest.Test(t, ticketTakesBackItsOwnSlot)
+}
+
+// ticketTakesBackItsOwnSlot is the test, on a simulated network in virtual
+// time.
+func ticketTakesBackItsOwnSlot(t *testing.T) {
+	sim := newSimNet(0, 10*time.Millisecond)
+	t.Cleanup(sim.stop)
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	o := opts(testCode)
+	o := sim.sockets(opts(testCode))
 	o.Terms.Players = 3
 	addr, _, wait := startHost(t, ctx, o)
 	var firsts [2]*Joined
 	var errs [2]error
 	var wg sync.WaitGroup
 	for i := range firsts {
-		wg.Go(func() { firsts[i], errs[i] = Join(ctx, addr, joinAny()) })
+		wg.Go(func() { firsts[i], errs[i] = Join(ctx, addr, sim.sockets(joinAny())) })
 	}
 	wg.Wait()
 	for i, j := range firsts {
@@ -542,7 +558,7 @@ func TestATicketTakesBackItsOwnSlotNotTheLongestSilent(t *testing.T) {
 		jo.Ticket = ticket
 		got := make(chan *Joined, 1)
 		go func() {
-			j, err := Join(ctx, addr, jo)
+			j, err := Join(ctx, addr, sim.sockets(jo))
 			if err != nil {
 				t.Error(err)
 			}
