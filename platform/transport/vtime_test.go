@@ -17,14 +17,15 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
-// Sessions in virtual time: two peers in this process, each an engine
-// loop over its own QUIC connection, on quic-go's simulated packet
-// network (simnet, through Options.packetConn) inside a synctest bubble,
-// whose clock jumps whenever every goroutine waits. A 20 s outage takes
-// no real time, and runs the same on a busy machine as on a quiet one.
+// Sessions in virtual time: peers in this process, each an engine loop
+// (or a test's frames) over its own QUIC connection, on quic-go's
+// simulated packet network (simnet, through Options.packetConn) inside a
+// synctest bubble, whose clock jumps whenever every goroutine waits. A
+// 20 s outage takes no real time, and runs the same on a busy machine as
+// on a quiet one.
 
-// cutRouter delivers every datagram at once, but loses those from and to
-// the addresses that are cut off.
+// cutRouter passes every datagram on to its link (which holds it for the
+// link's latency), but loses those from and to the addresses cut off.
 type cutRouter struct {
 	simnet.PerfectRouter
 	mu  sync.Mutex
@@ -249,22 +250,22 @@ func outage(t *testing.T, pause time.Duration, stopped bool) {
 	const n = 900
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
 	defer cancel()
-	net := newSimNet(1, 10*time.Millisecond)
-	defer net.stop()
-	h, js := net.connect(ctx, t, ticks(opts(testCode), n), &logBuffer{}, opts(testCode))
+	sim := newSimNet(1, 10*time.Millisecond)
+	defer sim.stop()
+	h, js := sim.connect(ctx, t, ticks(opts(testCode), n), &logBuffer{}, opts(testCode))
 	j := js[0]
 	defer j.Close()
 	defer h.Close()
 	// A second of play at 60 frames a second, then the pause.
 	joinerPF := &stallPlatform{keyPlatform: keyPlatform{slot: j.Slot}, at: 60}
 	joinerPF.stall = func() {
-		net.router.setCut(net.joiner[0], true)
+		sim.router.setCut(sim.joiner[0], true)
 		if stopped {
 			time.Sleep(pause)
-			net.router.setCut(net.joiner[0], false)
+			sim.router.setCut(sim.joiner[0], false)
 			return
 		}
-		time.AfterFunc(pause, func() { net.router.setCut(net.joiner[0], false) })
+		time.AfterFunc(pause, func() { sim.router.setCut(sim.joiner[0], false) })
 	}
 	ends := [2]*peerEnd{newPeer(t, h), newPeer(t, j)}
 	var wg sync.WaitGroup
@@ -308,16 +309,16 @@ func TestAJoinerKilledAndStartedAgainTakesItsSlotBackInVirtualTime(t *testing.T)
 		const n = 1200
 		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
 		defer cancel()
-		net := newSimNet(2, 10*time.Millisecond) // the joiner, then the joiner started again
-		defer net.stop()
+		sim := newSimNet(2, 10*time.Millisecond) // the joiner, then the joiner started again
+		defer sim.stop()
 		log := &logBuffer{}
-		h, js := net.connect(ctx, t, ticks(opts(testCode), n), log, opts(testCode))
+		h, js := sim.connect(ctx, t, ticks(opts(testCode), n), log, opts(testCode))
 		old := js[0]
 		defer h.Close()
 		defer old.Close()
 		oldCtx, kill := context.WithCancel(ctx)
 		killed := &stallPlatform{keyPlatform: keyPlatform{slot: old.Slot}, at: 180, stall: func() {
-			net.router.setCut(net.joiner[0], true) // nothing more comes from it
+			sim.router.setCut(sim.joiner[0], true) // nothing more comes from it
 			kill()
 		}}
 		ends := [2]*peerEnd{newPeer(t, h)}
@@ -330,7 +331,7 @@ func TestAJoinerKilledAndStartedAgainTakesItsSlotBackInVirtualTime(t *testing.T)
 		}
 		again := opts(testCode)
 		again.Ticket = old.Ticket // what desktop keeps for the game started again
-		back, err := Join(ctx, net.host.String(), net.on(2, again))
+		back, err := Join(ctx, sim.host.String(), sim.on(2, again))
 		if err != nil {
 			t.Fatalf("the joiner started again: %v", err)
 		}
@@ -373,17 +374,17 @@ func TestThreePredictingPeersReportTheOutageAsTheirLongestStallInVirtualTime(t *
 		const n, outage = 900, 5 * time.Second
 		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
 		defer cancel()
-		net := newSimNet(2, 10*time.Millisecond)
-		defer net.stop()
+		sim := newSimNet(2, 10*time.Millisecond)
+		defer sim.stop()
 		host := ticks(opts(testCode), n)
 		host.Terms.Players = 3
-		h, js := net.connect(ctx, t, host, &logBuffer{}, joinAny(), joinAny())
+		h, js := sim.connect(ctx, t, host, &logBuffer{}, joinAny(), joinAny())
 		defer h.Close()
 		defer js[0].Close()
 		defer js[1].Close()
 		cut := &stallPlatform{keyPlatform: keyPlatform{slot: js[1].Slot}, at: 60, stall: func() {
-			net.router.setCut(net.joiner[1], true)
-			time.AfterFunc(outage, func() { net.router.setCut(net.joiner[1], false) })
+			sim.router.setCut(sim.joiner[1], true)
+			time.AfterFunc(outage, func() { sim.router.setCut(sim.joiner[1], false) })
 		}}
 		ends := []*peerEnd{newPeer(t, h), newPeer(t, js[0]), newPeer(t, js[1])}
 		pfs := []engine.Platform{&keyPlatform{slot: h.Slot}, &keyPlatform{slot: js[0].Slot}, cut}
