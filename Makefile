@@ -143,7 +143,7 @@ test: deps-test ## vet, staticcheck, the whole test suite headless, the race det
 # test, the handshake floods), which run alone. Link outages, a player
 # killed and started again and three predicting peers through an outage
 # play in virtual time instead (platform/transport: testing/synctest
-# over quic-go's simnet): 0.2 s where each took 28-42 s here.
+# over quic-go's simnet): 0.2 s where each took 21-42 s here.
 # The build test compiles every package once more with -trimpath: 237 s
 # at load 8-19 with that cache cold, 7 s a build warm (measured).
 test-versus:
