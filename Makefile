@@ -139,8 +139,10 @@ test: deps-test ## vet, staticcheck, the whole test suite headless, the race det
 # found; alone they passed every run. versus's tests that sleep through
 # sessions (a stopped process, a NAT lab, a lobby, a spectator), and the
 # one that builds versus three ways, run VERSUS_PARALLEL at a time, after
-# the ones that measure a machine's work (the 2,000-ball tank, the sync
-# test, the handshake floods), which run alone. Link outages, a player
+# the ones that measure a machine's work (the 2,000-ball tank, the
+# handshake floods), which run alone. The sync test runs versus in the
+# test's process on a clock that never waits (2 s; 20 s as a process
+# waiting for its ticks' real times). Link outages, a player
 # killed and started again and three predicting peers through an outage
 # play in virtual time instead (platform/transport: testing/synctest
 # over quic-go's simnet): 0.2 s where each took 21-42 s here.
