@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -108,9 +109,16 @@ func run(peers []*foldPeer, ticks uint64, clock func() time.Duration, deadline t
 // welcomes the new connection as a rejoin, and the new session replays
 // the session from tick 0 to the same state as the host's.
 func TestAPlayerStartedAgainTakesBackTheirSlotAndEndsOnTheHostsState(t *testing.T) {
+	synctest.Test(t, playerStartedAgain)
+}
+
+// playerStartedAgain is the test, on a simulated network in virtual time.
+func playerStartedAgain(t *testing.T) {
+	sim := newSimNet(0, 10*time.Millisecond)
+	t.Cleanup(sim.stop)
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
-	o := opts(testCode)
+	o := sim.sockets(opts(testCode))
 	o.Terms.Players = 3
 	o.Terms.InputDelay = 6 // the test's frames relay a joiner's input to the other one frame late
 	addr, log, wait := startHost(t, ctx, o)
@@ -119,7 +127,7 @@ func TestAPlayerStartedAgainTakesBackTheirSlotAndEndsOnTheHostsState(t *testing.
 	for i := range js {
 		wg.Go(func() {
 			var err error
-			if js[i], err = Join(ctx, addr, joinAny()); err != nil {
+			if js[i], err = Join(ctx, addr, sim.sockets(joinAny())); err != nil {
 				t.Error(err)
 			}
 		})
@@ -143,7 +151,7 @@ func TestAPlayerStartedAgainTakesBackTheirSlotAndEndsOnTheHostsState(t *testing.
 	go func() {
 		jo := joinAny()
 		jo.Ticket = dead.j.Ticket // its earlier run's, as a game started again shows it
-		j, err := Join(ctx, addr, jo)
+		j, err := Join(ctx, addr, sim.sockets(jo))
 		if err != nil {
 			t.Error(err)
 		}
@@ -213,13 +221,13 @@ func hostWithJoiner(t *testing.T, ctx context.Context, o, jo Options) (string, *
 	return addr, h, j
 }
 
-// joinWhileRunning joins the host at addr as a newcomer while peers run
-// on clock, and returns its place once it is welcomed.
-func joinWhileRunning(t *testing.T, ctx context.Context, addr string, peers []*foldPeer, clock func() time.Duration) *Joined {
+// joinWhileRunning joins the host at addr with jo as a newcomer while
+// peers run on clock, and returns its place once it is welcomed.
+func joinWhileRunning(t *testing.T, ctx context.Context, addr string, jo Options, peers []*foldPeer, clock func() time.Duration) *Joined {
 	t.Helper()
 	newcomer := make(chan *Joined, 1)
 	go func() {
-		j, err := Join(ctx, addr, joinAny())
+		j, err := Join(ctx, addr, jo)
 		if err != nil {
 			t.Error(err)
 		}
@@ -332,9 +340,17 @@ func TestAFloodAfterTheStartIsBoundedAsBeforeAndASpectatorStillGetsIn(t *testing
 // session runs; each replays the session to the players' state, and the
 // players never wait for them.
 func TestSpectatorsBeforeAndAfterTheStartWatchToThePlayersState(t *testing.T) {
+	synctest.Test(t, spectatorsBeforeAndAfterTheStart)
+}
+
+// spectatorsBeforeAndAfterTheStart is the test, on a simulated network in
+// virtual time.
+func spectatorsBeforeAndAfterTheStart(t *testing.T) {
+	sim := newSimNet(0, 10*time.Millisecond)
+	t.Cleanup(sim.stop)
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
-	o := opts(testCode)
+	o := sim.sockets(opts(testCode))
 	o.Terms.InputDelay = 3
 	addr, _, wait := startHost(t, ctx, o)
 	watch := func() <-chan *Joined {
@@ -342,7 +358,7 @@ func TestSpectatorsBeforeAndAfterTheStartWatchToThePlayersState(t *testing.T) {
 		go func() {
 			w := joinAny()
 			w.Local.Spectate = true
-			j, err := Join(ctx, addr, w)
+			j, err := Join(ctx, addr, sim.sockets(w))
 			if err != nil {
 				t.Error(err)
 			}
@@ -352,7 +368,7 @@ func TestSpectatorsBeforeAndAfterTheStartWatchToThePlayersState(t *testing.T) {
 	}
 	early := watch()
 	time.Sleep(200 * time.Millisecond) // it greets before the player
-	j, err := Join(ctx, addr, joinAny())
+	j, err := Join(ctx, addr, sim.sockets(joinAny()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -404,11 +420,18 @@ func TestSpectatorsBeforeAndAfterTheStartWatchToThePlayersState(t *testing.T) {
 // gave up to a newcomer who comes with the code: welcomed as a peer
 // catching up, it replays the session to the host's state and plays on.
 func TestANewcomerTakesASlotGivenUpAndEndsOnTheHostsState(t *testing.T) {
+	synctest.Test(t, newcomerTakesASlotGivenUp)
+}
+
+// newcomerTakesASlotGivenUp is the test, on a simulated network in virtual time.
+func newcomerTakesASlotGivenUp(t *testing.T) {
+	sim := newSimNet(0, 10*time.Millisecond)
+	t.Cleanup(sim.stop)
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
-	o := opts(testCode)
+	o := sim.sockets(opts(testCode))
 	o.Terms.InputDelay, o.Terms.PlayOn, o.Terms.LateJoin = 4, true, true
-	addr, h, j := hostWithJoiner(t, ctx, o, joinAny())
+	addr, h, j := hostWithJoiner(t, ctx, o, sim.sockets(joinAny()))
 	start := time.Now()
 	clock := func() time.Duration { return time.Since(start) + time.Second }
 	host := newFoldPeerDropping(t, h, 2*time.Second)
@@ -416,7 +439,7 @@ func TestANewcomerTakesASlotGivenUpAndEndsOnTheHostsState(t *testing.T) {
 	for host.s.Stats().GaveUp == 0 && clock() < 30*time.Second { // the joiner is gone: given up after 2 s
 		run([]*foldPeer{host}, ^uint64(0), clock, clock()+time.Second/60)
 	}
-	nj := joinWhileRunning(t, ctx, addr, []*foldPeer{host}, clock)
+	nj := joinWhileRunning(t, ctx, addr, sim.sockets(joinAny()), []*foldPeer{host}, clock)
 	defer nj.Close()
 	if !nj.Rejoin || nj.Slot != 1 {
 		t.Fatalf("the newcomer was welcomed as rejoin %v to slot %d, want one catching up in slot 1", nj.Rejoin, nj.Slot)
@@ -506,16 +529,24 @@ func TestAPlayerWhosePlaceANewConnectionTookIsToldItWasReplaced(t *testing.T) {
 // session names vacant (another player's, silent longer), and with a new
 // ticket; a ticket the host never gave is not looked at.
 func TestATicketTakesBackItsOwnSlotNotTheLongestSilent(t *testing.T) {
+	synctest.Test(t, ticketTakesBackItsOwnSlot)
+}
+
+// ticketTakesBackItsOwnSlot is the test, on a simulated network in virtual
+// time.
+func ticketTakesBackItsOwnSlot(t *testing.T) {
+	sim := newSimNet(0, 10*time.Millisecond)
+	t.Cleanup(sim.stop)
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	o := opts(testCode)
+	o := sim.sockets(opts(testCode))
 	o.Terms.Players = 3
 	addr, _, wait := startHost(t, ctx, o)
 	var firsts [2]*Joined
 	var errs [2]error
 	var wg sync.WaitGroup
 	for i := range firsts {
-		wg.Go(func() { firsts[i], errs[i] = Join(ctx, addr, joinAny()) })
+		wg.Go(func() { firsts[i], errs[i] = Join(ctx, addr, sim.sockets(joinAny())) })
 	}
 	wg.Wait()
 	for i, j := range firsts {
@@ -542,7 +573,7 @@ func TestATicketTakesBackItsOwnSlotNotTheLongestSilent(t *testing.T) {
 		jo.Ticket = ticket
 		got := make(chan *Joined, 1)
 		go func() {
-			j, err := Join(ctx, addr, jo)
+			j, err := Join(ctx, addr, sim.sockets(jo))
 			if err != nil {
 				t.Error(err)
 			}

@@ -44,7 +44,7 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 	if err != nil {
 		return nil, err
 	}
-	l, err := listen(addr, id, o.Logger)
+	l, err := listen(addr, id, o.Logger, o.packetConn)
 	if err != nil {
 		return nil, err
 	}
@@ -74,13 +74,15 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 // listener is a host's QUIC listener on its own UDP socket, behind its
 // gate.
 type listener struct {
-	udp  *net.UDPConn
+	udp  net.PacketConn
 	tr   *quic.Transport
 	ln   *gatedListener
 	gate *gate
 }
 
-func listen(addr string, id *identity, log *slog.Logger) (*listener, error) {
+// listen opens the host's socket on addr (with open when not nil, else
+// UDP) and listens on it.
+func listen(addr string, id *identity, log *slog.Logger, open func(*net.UDPAddr) (net.PacketConn, error)) (*listener, error) {
 	if err := listenAddr(addr); err != nil {
 		return nil, err
 	}
@@ -88,7 +90,10 @@ func listen(addr string, id *identity, log *slog.Logger) (*listener, error) {
 	if err != nil {
 		return nil, fmt.Errorf("transport: host address %q: %w", addr, err)
 	}
-	udp, err := net.ListenUDP("udp", ua)
+	if open == nil {
+		open = listenUDP
+	}
+	udp, err := open(ua)
 	if err != nil {
 		return nil, fmt.Errorf("transport: listen on %s: %w", addr, err)
 	}
@@ -103,6 +108,9 @@ func listen(addr string, id *identity, log *slog.Logger) (*listener, error) {
 	}
 	return &listener{udp: udp, tr: tr, ln: newGatedListener(ln, g), gate: g}, nil
 }
+
+// listenUDP is a UDP socket on a.
+func listenUDP(a *net.UDPAddr) (net.PacketConn, error) { return net.ListenUDP("udp", a) }
 
 func (l *listener) close() error {
 	l.gate.close()

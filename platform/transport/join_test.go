@@ -217,7 +217,7 @@ func TestAFloodOfHandshakesHoldsABoundedNumberAndAJoinerStillJoins(t *testing.T)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := listen("127.0.0.1:0", id, slog.New(slog.NewTextHandler(log, nil)))
+	l, err := listen("127.0.0.1:0", id, slog.New(slog.NewTextHandler(log, nil)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

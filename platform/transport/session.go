@@ -88,6 +88,10 @@ type Options struct {
 	kdf kdfCost
 	// onGate, for tests, is told a host's gate once it listens.
 	onGate func(*gate)
+	// packetConn, for tests, opens the socket Host listens on (at the
+	// address Host was given) and Join dials from (at nil), in place of a
+	// UDP socket: a simulated network's, on a fake clock. nil: UDP.
+	packetConn func(*net.UDPAddr) (net.PacketConn, error)
 }
 
 // Joined is a peer's place in a session: the terms the session agreed
@@ -229,11 +233,42 @@ func Join(ctx context.Context, addr string, o Options) (*Joined, error) {
 	timeout := cmp.Or(o.Local.Handshake, netplay.DefaultHandshake)
 	dctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if o.packetConn != nil {
+		return joinOn(ctx, dctx, addr, id, timeout, o)
+	}
 	conn, err := quic.DialAddr(dctx, addr, id.clientTLS(), quicConfig(timeout))
 	if err != nil {
 		return nil, joinError(addr, timeout, err)
 	}
 	return joinOver(ctx, conn, o)
+}
+
+// joinOn is Join from a socket o.packetConn opens: the joiner's Joined
+// closes the socket and its QUIC transport after the connection.
+func joinOn(ctx, dctx context.Context, addr string, id *identity, timeout time.Duration, o Options) (*Joined, error) {
+	to, err := net.ResolveUDPAddr("udp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("transport: host address %q: %w", addr, err)
+	}
+	pc, err := o.packetConn(nil)
+	if err != nil {
+		return nil, fmt.Errorf("transport: a socket to join %s from: %w", addr, err)
+	}
+	tr := &quic.Transport{Conn: pc}
+	conn, err := tr.Dial(dctx, to, id.clientTLS(), quicConfig(timeout))
+	if err != nil {
+		_ = tr.Close()
+		_ = pc.Close()
+		return nil, joinError(addr, timeout, err)
+	}
+	j, err := joinOver(ctx, conn, o)
+	if err != nil {
+		_ = tr.Close()
+		_ = pc.Close()
+		return nil, err
+	}
+	j.closers = append(j.closers, tr, pc)
+	return j, nil
 }
 
 // joinOver greets the host over conn and makes the joiner's Joined.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine/netplay"
@@ -14,13 +15,21 @@ import (
 // who comes later takes slot 2, catches up from tick 0 and ends on the
 // host's state.
 func TestAHostWithStartWithStartsEarlyAndANewcomerFillsTheEmptySlot(t *testing.T) {
+	synctest.Test(t, startWithThenNewcomer)
+}
+
+// startWithThenNewcomer is the test, on a simulated network in virtual
+// time.
+func startWithThenNewcomer(t *testing.T) {
+	sim := newSimNet(0, 10*time.Millisecond)
+	t.Cleanup(sim.stop)
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
-	o := opts(testCode)
+	o := sim.sockets(opts(testCode))
 	o.Terms.Players, o.Terms.InputDelay, o.Terms.PlayOn, o.Terms.LateJoin = 3, 3, true, true
 	o.StartWith = 2
 	addr, _, wait := startHost(t, ctx, o)
-	j, err := Join(ctx, addr, joinAny())
+	j, err := Join(ctx, addr, sim.sockets(joinAny()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +48,7 @@ func TestAHostWithStartWithStartsEarlyAndANewcomerFillsTheEmptySlot(t *testing.T
 	if !run([]*foldPeer{host, first}, 120, clock, 20*time.Second) {
 		t.Fatalf("ticks before the newcomer: host %d, joiner %d; want 120", host.n, first.n)
 	}
-	nj := joinWhileRunning(t, ctx, addr, []*foldPeer{host, first}, clock)
+	nj := joinWhileRunning(t, ctx, addr, sim.sockets(joinAny()), []*foldPeer{host, first}, clock)
 	defer nj.Close()
 	if !nj.Rejoin || nj.Slot != 2 {
 		t.Fatalf("the newcomer was welcomed as rejoin %v to slot %d, want one catching up in slot 2", nj.Rejoin, nj.Slot)

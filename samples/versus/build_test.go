@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/veandco/go-sdl2/sdl"
 )
 
 // builtOnce is a binary the package's tests run, built the first time a
@@ -44,7 +46,9 @@ func TestMain(m *testing.M) {
 // (binDir) and the peers' tickets (platform/desktop) kept in a cache of
 // the tests' own, not the user's. go build keeps its cache where it was:
 // it would follow XDG_CACHE_HOME to an empty one and build every
-// dependency again (a minute and more a build, on both cores).
+// dependency again (a minute and more a build, on both cores). The tests
+// run beside the main goroutine, which serves sdl.Do for the ones that
+// run versus in this process (SDL wants the main thread).
 func runTests(m *testing.M) int {
 	if err := keepGoCache(); err != nil {
 		fmt.Fprintln(os.Stderr, "versus tests:", err)
@@ -65,7 +69,9 @@ func runTests(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(binDir)
-	return m.Run()
+	code := 1
+	sdl.Main(func() { code = m.Run() })
+	return code
 }
 
 // keepGoCache pins GOCACHE, unless set, to where go keeps it now.

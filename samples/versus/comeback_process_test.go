@@ -45,39 +45,6 @@ func endAll(t *testing.T, peers ...named) {
 	}
 }
 
-// A joiner killed (SIGKILL) mid-session and started again with the same
-// -join and -code takes its slot back: the host names it vacant, the new
-// process replays the session from tick 0 beyond the tick rate, and both
-// end on the session's last tick with one state, status 0.
-func TestAJoinerKilledAndStartedAgainTakesItsSlotBack(t *testing.T) {
-	bin := realTime(t, "builds versus and runs three processes", build)
-	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
-	defer cancel()
-	const code = "comeback-test-code"
-	host, joiner, addr := hostAndJoiner(ctx, t, bin, code, "1200", [2]int{3, 4})
-	time.Sleep(3 * time.Second) // about 180 ticks of play, then the process is gone
-	if err := joiner.cmd.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	_ = joiner.cmd.Wait()
-	waitLog(t, host, "netplay: waiting for a silent player")
-	again := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
-	endAll(t, named{"host", host}, named{"joiner started again", again})
-	hs, as := host.summary(t), again.summary(t)
-	if hs.Ticks != 1200 || as.Ticks != 1200 || hs.StateHash != as.StateHash {
-		t.Fatalf("host: %d ticks, hash %s; joiner started again: %d ticks, hash %s: want 1200 and equal", hs.Ticks, hs.StateHash, as.Ticks, as.StateHash)
-	}
-	if hs.Netplay == nil || as.Netplay == nil || hs.Netplay.End != "ended" || as.Netplay.End != "ended" {
-		t.Fatalf("host's netplay %+v, joiner's %+v: want both ended normally", hs.Netplay, as.Netplay)
-	}
-	if hs.Netplay.TakenBack != 1 || !as.Netplay.Rejoined || as.Netplay.Slot != 1 || as.Netplay.CaughtUp < 100 {
-		t.Fatalf("host took back %d; the joiner started again: rejoined %v, slot %d, caught up %d ticks beyond the tick rate: want 1, true, 1 and the ~200 it missed",
-			hs.Netplay.TakenBack, as.Netplay.Rejoined, as.Netplay.Slot, as.Netplay.CaughtUp)
-	}
-	waitLog(t, host, "transport: a player came back")
-	waitLog(t, host, "ticket=true") // its own slot by its ticket, not as the longest silent
-}
-
 // A spectator (-spectate) that comes at about tick 300 replays the
 // session so far beyond the tick rate, follows it and ends on the
 // players' last tick and hash; what it recorded (-record) replays alone
