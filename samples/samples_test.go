@@ -353,8 +353,8 @@ var checks = map[string]func(t *testing.T, img *image.RGBA, sum map[string]any){
 				t.Errorf("pixel %v = %v, want a box's warm colour", p, c)
 			}
 		}
-		// Either side of the apex is empty.
-		for _, p := range []image.Point{{200, 200}, {1080, 200}} {
+		// Either side of the apex is empty (clear of the HUD's corner).
+		for _, p := range []image.Point{{300, 200}, {980, 200}} {
 			if c := img.RGBAAt(p.X, p.Y); c != background {
 				t.Errorf("pixel %v = %v, want the background beside the pyramid", p, c)
 			}
