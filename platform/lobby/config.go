@@ -140,7 +140,7 @@ func (c ServerConfig) withDefaults() (ServerConfig, error) {
 // check checks a defaulted c: the servers it hands out, its times and
 // its limits, in that order, the first error found.
 func (c ServerConfig) check() error {
-	if err := c.checkServers(); err != nil {
+	if err := c.checkICE(); err != nil {
 		return err
 	}
 	if err := c.checkTimes(); err != nil {
@@ -149,9 +149,9 @@ func (c ServerConfig) check() error {
 	return c.checkLimits()
 }
 
-// checkServers checks the STUN and TURN URLs handed out, and that TURN
+// checkICE checks the STUN and TURN URLs handed out, and that TURN
 // comes with its secret.
-func (c ServerConfig) checkServers() error {
+func (c ServerConfig) checkICE() error {
 	if len(c.TURN) > 0 && len(c.TURNSecret) == 0 {
 		return errors.New("lobby: TURN servers without a TURN secret: give coturn's static-auth-secret (-turn-secret-file)")
 	}
