@@ -142,20 +142,7 @@ func (l *Loop) runFrame() error {
 	l.last = now
 	l.phases.beginFrame(now)
 
-	// The frame's input is copied out only when events changed it, in the
-	// last frame (beginFrame clears their edges) or in this one.
-	changed := l.input.frameDirty
-	l.input.beginFrame()
-	l.platform.PollEvents(&l.input)
-	if l.input.quit && l.mp.lockstep == nil { // a session ends on a tick every peer agrees on
-		l.stopping = true
-	}
-	l.frame.N = l.stats.Frames
-	if changed || l.input.frameDirty {
-		l.frame.Input = l.input.frame
-	}
-	l.frame.Window, l.frame.Quit = l.input.window, l.input.quit
-	l.frame.Text = l.input.text[:l.input.textLen]
+	l.pollInput()
 	// frameTime passed under the pause state the previous frame left;
 	// Update may change it now, for this frame's ticks.
 	pausedBefore := l.paused
@@ -169,14 +156,8 @@ func (l *Loop) runFrame() error {
 		}
 	}
 
-	if l.mp.lockstep != nil {
-		l.phases.enter(PhaseNet)
-		if err := l.mp.lockstep.Frame(now, l.input.quit); err != nil {
-			return err
-		}
-		l.phases.enter(PhaseInput)
-		l.mp.linkAt = now
-		l.mp.connections(&l.frame)
+	if err := l.netFrame(now); err != nil {
+		return err
 	}
 	if err := l.runTicks(frameTime, now, pausedBefore); err != nil {
 		return err
@@ -237,13 +218,61 @@ func (l *Loop) endFrame(drawn bool) {
 	r.Resimulated, r.Copied = 0, false
 }
 
+// pollInput takes the platform's events into the frame's input. A quit
+// stops a run alone at once; a session ends on a tick every peer agrees
+// on (netFrame).
+func (l *Loop) pollInput() {
+	// The frame's input is copied out only when events changed it, in the
+	// last frame (beginFrame clears their edges) or in this one.
+	changed := l.input.frameDirty
+	l.input.beginFrame()
+	l.platform.PollEvents(&l.input)
+	if l.input.quit && l.mp.lockstep == nil {
+		l.stopping = true
+	}
+	l.frame.N = l.stats.Frames
+	if changed || l.input.frameDirty {
+		l.frame.Input = l.input.frame
+	}
+	l.frame.Window, l.frame.Quit = l.input.window, l.input.quit
+	l.frame.Text = l.input.text[:l.input.textLen]
+}
+
+// netFrame tells a session the frame has begun (Lockstep.Frame), with a
+// quit asked for, and takes in its connections for the frame; alone it
+// does nothing.
+func (l *Loop) netFrame(now time.Duration) error {
+	if l.mp.lockstep == nil {
+		return nil
+	}
+	l.phases.enter(PhaseNet)
+	if err := l.mp.lockstep.Frame(now, l.input.quit); err != nil {
+		return err
+	}
+	l.phases.enter(PhaseInput)
+	l.mp.linkAt = now
+	l.mp.connections(&l.frame)
+	return nil
+}
+
 // runTicks feeds the frame's time to the accumulator and runs the ticks it
 // buys. Time that passed while paused (pausedBefore: the frame before
 // this one was paused) is never fed, or unpausing after a long paused
 // frame would pay it out in a burst; a paused frame feeds nothing, not
 // even the cadence's carry.
 func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
-	var steps int
+	steps, stepOnce := l.owedSteps(frameTime, now, pausedBefore)
+	ran, err := l.tickSteps(steps, stepOnce)
+	if err != nil {
+		return err
+	}
+	return l.endTicks(ran)
+}
+
+// owedSteps feeds the frame's time to the accumulator, counting stalls
+// and bailouts, and returns the ticks it buys: one when a paused loop was
+// asked to step (stepOnce), none once Run's context is done.
+func (l *Loop) owedSteps(frameTime, now time.Duration, pausedBefore bool) (steps int, stepOnce bool) {
 	var dropped time.Duration
 	var stalled bool
 	if !l.paused && !pausedBefore {
@@ -261,7 +290,7 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 		l.stats.Dropped += dropped
 		l.slowUntil = now + time.Second
 	}
-	stepOnce := l.paused && l.stepRequested
+	stepOnce = l.paused && l.stepRequested
 	l.stepRequested = false
 	if stepOnce {
 		steps = 1
@@ -269,7 +298,14 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 	if l.cancelled() { // during Update or the frame's wait: no tick at all
 		l.stopping, steps = true, 0
 	}
-	ran := 0
+	return steps, stepOnce
+}
+
+// tickSteps runs up to steps ticks, stopping at Config.Ticks, when Run's
+// context is done or when the Lockstep holds a tick, and returns how many
+// ran. A step asked for while paused (stepOnce) takes nothing from the
+// accumulator.
+func (l *Loop) tickSteps(steps int, stepOnce bool) (ran int, err error) {
 	for ; ran < steps; ran++ {
 		if n := l.cfg.Ticks; n > 0 && l.Present() >= n {
 			// The present waits at the last tick for the verified one.
@@ -284,7 +320,7 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 		}
 		held, err := l.nextTick()
 		if err != nil {
-			return err
+			return ran, err
 		}
 		if held {
 			l.holdTicks()
@@ -298,6 +334,12 @@ func (l *Loop) runTicks(frameTime, now time.Duration, pausedBefore bool) error {
 			l.ts.consume()
 		}
 	}
+	return ran, nil
+}
+
+// endTicks ends the frame's ticks, ran of them: prediction's check, a
+// rejoiner's catching up, and the frame's counts.
+func (l *Loop) endTicks(ran int) error {
 	if l.pred != nil && !l.stopping && !l.pred.checked {
 		if err := l.verifyTimed(); err != nil {
 			return err

@@ -170,6 +170,18 @@ func (s Shape) Validate() error {
 			return fmt.Errorf("vertex %d is %v: %w; pass finite numbers", i, v, ErrInvalid)
 		}
 	}
+	if err := s.validateRanges(); err != nil {
+		return err
+	}
+	if err := s.Filter.Validate(); err != nil {
+		return err
+	}
+	return s.validateSize()
+}
+
+// validateRanges checks the numbers of every kind of shape: friction,
+// restitution, density and radius.
+func (s Shape) validateRanges() error {
 	if s.Friction < 0 {
 		return fmt.Errorf("friction is %v: %w; use 0 (ice) or more", s.Friction, ErrInvalid)
 	}
@@ -182,9 +194,12 @@ func (s Shape) Validate() error {
 	if s.Radius < 0 {
 		return fmt.Errorf("radius is %v: %w; use 0 or more", s.Radius, ErrInvalid)
 	}
-	if err := s.Filter.Validate(); err != nil {
-		return err
-	}
+	return nil
+}
+
+// validateSize checks that the shape of its kind is not empty: a
+// circle's radius, a box's sides, a polygon's vertices, a segment's ends.
+func (s Shape) validateSize() error {
 	switch s.Kind {
 	case Circle:
 		if s.Radius == 0 {

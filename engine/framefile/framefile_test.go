@@ -28,21 +28,7 @@ func TestFramesReadBackAsWritten(t *testing.T) {
 	for seed := range uint64(60) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		var buf bytes.Buffer
-		w, err := NewWriter(&buf, "stress", 60)
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs := make([]engine.FrameRecord, rng.IntN(200))
-		hitch := make([]bool, len(recs))
-		for i := range recs {
-			recs[i], hitch[i] = randomRecord(rng, uint64(i)), rng.IntN(10) == 0
-			if err := w.Frame(&recs[i], hitch[i]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Flush(); err != nil {
-			t.Fatal(err)
-		}
+		recs, hitch := writeRandom(t, &buf, rng)
 		f, err := Read(&buf)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
@@ -54,18 +40,45 @@ func TestFramesReadBackAsWritten(t *testing.T) {
 			t.Fatalf("seed %d: %d frames read, %d written", seed, len(f.Frames), len(recs))
 		}
 		for i, r := range recs {
-			g := f.Frames[i]
-			same := g.N == r.N && g.Tick == r.Tick && g.Duration == r.Duration && g.Steps == r.Steps &&
-				g.GCs == int(r.GCs) && g.GCPause == r.GCPause && g.Resimulated == r.Resimulated &&
-				g.Copied == r.Copied && g.Hitch == hitch[i]
-			for p := range engine.NumPhases {
-				same = same && g.Wall[p] == r.Wall[p] && g.CPU[p] == r.CPU[p]
-			}
-			if !same {
+			if g := f.Frames[i]; !sameFrame(g, &r, hitch[i]) {
 				t.Fatalf("seed %d frame %d: read %+v, wrote %+v (hitch %v)", seed, i, g, r, hitch[i])
 			}
 		}
 	}
+}
+
+// writeRandom writes a file of up to 200 random frames to w, scene
+// "stress" at 60 ticks a second, and returns the frames and which were
+// hitches.
+func writeRandom(t *testing.T, w io.Writer, rng *rand.Rand) ([]engine.FrameRecord, []bool) {
+	t.Helper()
+	fw, err := NewWriter(w, "stress", 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := make([]engine.FrameRecord, rng.IntN(200))
+	hitch := make([]bool, len(recs))
+	for i := range recs {
+		recs[i], hitch[i] = randomRecord(rng, uint64(i)), rng.IntN(10) == 0
+		if err := fw.Frame(&recs[i], hitch[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := fw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return recs, hitch
+}
+
+// sameFrame reports whether g, read back, is r written with hitch.
+func sameFrame(g Frame, r *engine.FrameRecord, hitch bool) bool {
+	same := g.N == r.N && g.Tick == r.Tick && g.Duration == r.Duration && g.Steps == r.Steps &&
+		g.GCs == int(r.GCs) && g.GCPause == r.GCPause && g.Resimulated == r.Resimulated &&
+		g.Copied == r.Copied && g.Hitch == hitch
+	for p := range engine.NumPhases {
+		same = same && g.Wall[p] == r.Wall[p] && g.CPU[p] == r.CPU[p]
+	}
+	return same
 }
 
 func TestWritingAFrameAllocatesNothing(t *testing.T) {

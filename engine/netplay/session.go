@@ -275,33 +275,39 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 	s.refillBudgets(dt)
 	s.noteStalls()
 	for i := range s.peers {
-		p := &s.peers[i]
-		if p.dropped {
-			continue
-		}
-		if !p.sent {
-			s.send(p)
-		}
-		s.catchUpSend(p)
-		p.sent = false
-		if p.Slot == watcherSlot && s.cfg.Slot == 0 && (s.stuck(p) || p.ends != nil && p.ends.Ended()) {
-			s.dropWatcher(p)
-			continue
-		}
-		silent := now - p.lastHeard
-		switch {
-		case silent <= s.cfg.DropAfter || s.err != nil || s.isGone(p):
-		case p.Slot == watcherSlot:
-			s.dropWatcher(p) // a watcher is never waited for
-		case s.cfg.Slot == 0:
-			s.giveUp(p.Slot)
-		default:
-			s.err = &SilentError{Slot: p.Slot, For: silent}
+		if p := &s.peers[i]; !p.dropped {
+			s.tend(p, now)
 		}
 	}
 	s.noteLag(dt)
 	s.fillGone()
 	return s.err
+}
+
+// tend is Frame's care of one peer still linked, p: it sends p input
+// when nothing went out to it this frame, and drops p, gives its slot up
+// or ends the session when p has been silent for DropAfter (a watcher
+// stuck or ended, at once).
+func (s *Session) tend(p *peer, now time.Duration) {
+	if !p.sent {
+		s.send(p)
+	}
+	s.catchUpSend(p)
+	p.sent = false
+	if p.Slot == watcherSlot && s.cfg.Slot == 0 && (s.stuck(p) || p.ends != nil && p.ends.Ended()) {
+		s.dropWatcher(p)
+		return
+	}
+	silent := now - p.lastHeard
+	switch {
+	case silent <= s.cfg.DropAfter || s.err != nil || s.isGone(p):
+	case p.Slot == watcherSlot:
+		s.dropWatcher(p) // a watcher is never waited for
+	case s.cfg.Slot == 0:
+		s.giveUp(p.Slot)
+	default:
+		s.err = &SilentError{Slot: p.Slot, For: silent}
+	}
 }
 
 // KeepAlive takes in what arrived and sends every peer a datagram (its

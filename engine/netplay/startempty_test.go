@@ -125,29 +125,47 @@ func TestASessionStartedWithSlotsEmptyFillsThemWithNewcomers(t *testing.T) {
 					t.Fatalf("peer %d's Members differ from the host's at some tick", p.i)
 				}
 			}
-			for slot, since := range [4]uint64{0, 0, 200 + seed*3, 700 + seed*5} {
-				joined := membersOf(ref, 4, slot)
-				if joined.first != engine.Playing && slot < 2 || joined.first != engine.Gone && slot >= 2 {
-					t.Fatalf("slot %d at tick 0 is %v", slot, joined.first)
-				}
-				if slot >= 2 && (joined.playing < since || joined.playing >= ticks || joined.changes != 1) {
-					t.Fatalf("slot %d Playing from tick %d after %d changes: want one change, at or after tick %d (when it came)", slot, joined.playing, joined.changes, since)
-				}
-			}
-			st := w.peers[0].session.Stats()
-			if st.GaveUp != 0 || st.Rejoined != 2 || st.JoinedLate != 2 {
-				t.Fatalf("the host gave up %d slots, took %d players in, %d late: want 0, 2, 2", st.GaveUp, st.Rejoined, st.JoinedLate)
-			}
-			// The empty slots' placeholders were never peers; the
-			// newcomers and the spectator are.
-			if early != 1 || st.Peers != 4 || w.peers[1].session.Stats().Peers != 1 || watcher.session.Stats().Peers != 1 {
-				t.Fatalf("peers: the host's %d at tick 100 and %d at the end, the first joiner's %d, the spectator's %d: want 1, 4 (3 players and the spectator), 1 and 1",
-					early, st.Peers, w.peers[1].session.Stats().Peers, watcher.session.Stats().Peers)
-			}
+			checkSlotsFilled(t, ref, [4]uint64{0, 0, 200 + seed*3, 700 + seed*5}, ticks)
+			checkNewcomersCounted(t, w, watcher, early)
 			if seed < 10 {
 				replaysTo(t, recs[0], w.peers[0], w.peers[0].game.hashes)
 			}
 		})
+	}
+}
+
+// checkSlotsFilled checks every tick's Members, ref, of a 4-slot session
+// started with slots 2 and 3 empty: slots 0 and 1 Playing at tick 0, and
+// each empty one Gone then, and Playing once, from the tick its newcomer
+// came (came[slot]) on, before the last tick.
+func checkSlotsFilled(t *testing.T, ref []engine.Member, came [4]uint64, ticks uint64) {
+	t.Helper()
+	for slot, since := range came {
+		joined := membersOf(ref, 4, slot)
+		if joined.first != engine.Playing && slot < 2 || joined.first != engine.Gone && slot >= 2 {
+			t.Fatalf("slot %d at tick 0 is %v", slot, joined.first)
+		}
+		if slot >= 2 && (joined.playing < since || joined.playing >= ticks || joined.changes != 1) {
+			t.Fatalf("slot %d Playing from tick %d after %d changes: want one change, at or after tick %d (when it came)", slot, joined.playing, joined.changes, since)
+		}
+	}
+}
+
+// checkNewcomersCounted checks the host's counts of w's session filled
+// by two newcomers and watched by watcher: none given up, two taken in
+// late, and its peers (early: at tick 100) those who came, never the
+// empty slots.
+func checkNewcomersCounted(t *testing.T, w *world, watcher *simPeer, early int) {
+	t.Helper()
+	st := w.peers[0].session.Stats()
+	if st.GaveUp != 0 || st.Rejoined != 2 || st.JoinedLate != 2 {
+		t.Fatalf("the host gave up %d slots, took %d players in, %d late: want 0, 2, 2", st.GaveUp, st.Rejoined, st.JoinedLate)
+	}
+	// The empty slots' placeholders were never peers; the
+	// newcomers and the spectator are.
+	if early != 1 || st.Peers != 4 || w.peers[1].session.Stats().Peers != 1 || watcher.session.Stats().Peers != 1 {
+		t.Fatalf("peers: the host's %d at tick 100 and %d at the end, the first joiner's %d, the spectator's %d: want 1, 4 (3 players and the spectator), 1 and 1",
+			early, st.Peers, w.peers[1].session.Stats().Peers, watcher.session.Stats().Peers)
 	}
 }
 

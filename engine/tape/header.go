@@ -62,7 +62,19 @@ const (
 	maxInterval    = DefaultInterval
 )
 
+// check checks h: its names, its numbers, then its settings, the first
+// error found.
 func (h *Header) check() error {
+	for _, part := range [...]func() error{h.checkNames, h.checkNumbers, h.checkSettings} {
+		if err := part(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkNames checks the scene's and the platform's names.
+func (h *Header) checkNames() error {
 	switch {
 	case len(h.Scene) > maxName:
 		return fmt.Errorf("scene name is %d bytes: want at most %d", len(h.Scene), maxName)
@@ -72,6 +84,14 @@ func (h *Header) check() error {
 		return fmt.Errorf("platform is %d bytes: want at most %d", len(h.Platform), maxName)
 	case !isText(h.Platform):
 		return fmt.Errorf("platform %q: want printable UTF-8 text", h.Platform)
+	}
+	return nil
+}
+
+// checkNumbers checks the tick rate, the hash interval and the players,
+// each in range, the interval a whole number of ticks' inputs.
+func (h *Header) checkNumbers() error {
+	switch {
 	case h.TPS < 1 || h.TPS > engine.MaxTPS:
 		return fmt.Errorf("tps %d out of range: want 1 to %d", h.TPS, engine.MaxTPS)
 	case h.Interval < 1 || h.Interval > maxInterval:
@@ -80,7 +100,14 @@ func (h *Header) check() error {
 		return fmt.Errorf("%d players: want 0 (no slots) to %d", h.Players, engine.MaxPlayers)
 	case h.Interval%max(h.Players, 1) != 0:
 		return fmt.Errorf("hash interval %d is not a multiple of the %d players' inputs a tick", h.Interval, h.Players)
-	case len(h.Settings) > maxSettings:
+	}
+	return nil
+}
+
+// checkSettings checks the settings: how many, each one, each name once,
+// and a seed or tick rate among them equal to the header's.
+func (h *Header) checkSettings() error {
+	if len(h.Settings) > maxSettings {
 		return fmt.Errorf("%d settings: want at most %d", len(h.Settings), maxSettings)
 	}
 	for i, s := range h.Settings {

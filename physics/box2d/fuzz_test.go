@@ -34,65 +34,93 @@ func FuzzWorld(f *testing.F) {
 		var snap []physics.BodyState
 		var ids []physics.BodyID
 		for ops := 0; ops < 300 && r.more(); ops++ {
-			var err error
 			op := r.byte() % 14
-			switch op {
-			case 0:
-				_, err = w.AddBody(r.bodyDef())
-			case 1:
-				err = w.RemoveBody(r.id())
-			case 2:
-				_, err = w.AddJoint(r.jointDef())
-			case 3:
-				err = w.RemoveJoint(physics.JointID(r.byte() % 8))
-			case 4:
-				err = w.Teleport(r.id(), r.vec(), r.num())
-			case 5:
-				err = w.SetVelocity(r.id(), r.vec(), r.num())
-			case 6:
-				err = w.ApplyImpulse(r.id(), r.vec(), r.vec())
-			case 7:
-				err = w.ApplyForce(r.id(), r.vec(), r.vec())
-			case 8:
-				err = w.DragTo(physics.JointID(r.byte()%8), r.vec())
-			case 9:
-				err = w.Step(r.dt())
-				if errors.Is(err, physics.ErrDiverged) {
-					return // the world is beyond repair, as documented
-				}
-			case 10:
-				_, _, err = w.RayCast(r.vec(), r.vec(), r.filter())
-			case 11:
-				ids, err = w.QueryBox(r.vec(), r.vec(), r.filter(), ids)
-			case 12:
-				ids, err = w.QueryPoint(r.vec(), r.filter(), ids)
-				if err == nil {
-					_, _, err = w.BodyAt(r.vec(), r.num(), r.byte()%2 == 0)
-				}
-			case 13:
-				id := r.id()
-				_, err = w.State(id)
-				if err == nil {
-					_, err = w.Sleeping(id)
-				}
-				if err == nil {
-					err = w.Wake(id)
-				}
+			var err error
+			if op < 9 {
+				err = changeOp(w, r, op)
+			} else {
+				ids, err = readOp(w, r, op, ids)
+			}
+			if op == 9 && errors.Is(err, physics.ErrDiverged) {
+				return // the world is beyond repair, as documented
 			}
 			if err != nil {
 				checkErr(t, "operation", err)
 			}
 			snap = w.Snapshot(snap)
-			if len(snap) != w.Len() {
-				t.Fatalf("snapshot of %d bodies, Len %d", len(snap), w.Len())
-			}
-			for i := 1; i < len(snap); i++ {
-				if snap[i-1].ID >= snap[i].ID {
-					t.Fatalf("snapshot out of ID order: %d then %d", snap[i-1].ID, snap[i].ID)
-				}
-			}
+			checkSnapshot(t, w, snap)
 		}
 	})
+}
+
+// changeOp does FuzzWorld's operation op, 0 to 8, one that changes the
+// world, with arguments read from r.
+func changeOp(w *World, r *fuzzReader, op byte) error {
+	var err error
+	switch op {
+	case 0:
+		_, err = w.AddBody(r.bodyDef())
+	case 1:
+		err = w.RemoveBody(r.id())
+	case 2:
+		_, err = w.AddJoint(r.jointDef())
+	case 3:
+		err = w.RemoveJoint(physics.JointID(r.byte() % 8))
+	case 4:
+		err = w.Teleport(r.id(), r.vec(), r.num())
+	case 5:
+		err = w.SetVelocity(r.id(), r.vec(), r.num())
+	case 6:
+		err = w.ApplyImpulse(r.id(), r.vec(), r.vec())
+	case 7:
+		err = w.ApplyForce(r.id(), r.vec(), r.vec())
+	case 8:
+		err = w.DragTo(physics.JointID(r.byte()%8), r.vec())
+	}
+	return err
+}
+
+// readOp does FuzzWorld's operation op, 9 to 13: a step, or a query of
+// the world, with arguments read from r and ids for the bodies found.
+func readOp(w *World, r *fuzzReader, op byte, ids []physics.BodyID) ([]physics.BodyID, error) {
+	var err error
+	switch op {
+	case 9:
+		err = w.Step(r.dt())
+	case 10:
+		_, _, err = w.RayCast(r.vec(), r.vec(), r.filter())
+	case 11:
+		ids, err = w.QueryBox(r.vec(), r.vec(), r.filter(), ids)
+	case 12:
+		ids, err = w.QueryPoint(r.vec(), r.filter(), ids)
+		if err == nil {
+			_, _, err = w.BodyAt(r.vec(), r.num(), r.byte()%2 == 0)
+		}
+	case 13:
+		id := r.id()
+		_, err = w.State(id)
+		if err == nil {
+			_, err = w.Sleeping(id)
+		}
+		if err == nil {
+			err = w.Wake(id)
+		}
+	}
+	return ids, err
+}
+
+// checkSnapshot checks that snap, w's snapshot, holds every body once in
+// ascending ID order.
+func checkSnapshot(t *testing.T, w *World, snap []physics.BodyState) {
+	t.Helper()
+	if len(snap) != w.Len() {
+		t.Fatalf("snapshot of %d bodies, Len %d", len(snap), w.Len())
+	}
+	for i := 1; i < len(snap); i++ {
+		if snap[i-1].ID >= snap[i].ID {
+			t.Fatalf("snapshot out of ID order: %d then %d", snap[i-1].ID, snap[i].ID)
+		}
+	}
 }
 
 func checkErr(t *testing.T, op string, err error) {

@@ -34,7 +34,17 @@ var allowedMath = []string{"Abs", "Ceil", "Copysign", "Float64bits", "Float64fro
 // outside the package's control.
 func fusable(t *testing.T, dir string) []string {
 	t.Helper()
-	fset := token.NewFileSet()
+	c := &fuseCheck{fset: token.NewFileSet(), info: &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}}}
+	for _, f := range typeCheck(t, dir, c.fset, c.info) {
+		walkParents(f, c.visit)
+	}
+	return c.found
+}
+
+// typeCheck parses the non-test files of dir built here, type-checks
+// them into info and returns them.
+func typeCheck(t *testing.T, dir string, fset *token.FileSet, info *types.Info) []*ast.File {
+	t.Helper()
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no Go files in %s (%v)", dir, err)
@@ -50,52 +60,68 @@ func fusable(t *testing.T, dir string) []string {
 		}
 		files = append(files, f)
 	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}}
 	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
 	if _, err := conf.Check(dir, fset, files, info); err != nil {
 		t.Fatalf("type-check %s: %v", dir, err)
 	}
-	var found []string
-	report := func(n ast.Node, format string, args ...any) {
-		p := fset.Position(n.Pos())
-		found = append(found, fmt.Sprintf("%s:%d: %s", filepath.Base(p.Filename), p.Line, fmt.Sprintf(format, args...)))
+	return files
+}
+
+// fuseCheck is fusable's walk over a type-checked package: what it found.
+type fuseCheck struct {
+	fset  *token.FileSet
+	info  *types.Info
+	found []string
+}
+
+func (c *fuseCheck) report(n ast.Node, format string, args ...any) {
+	p := c.fset.Position(n.Pos())
+	c.found = append(c.found, fmt.Sprintf("%s:%d: %s", filepath.Base(p.Filename), p.Line, fmt.Sprintf(format, args...)))
+}
+
+// isFloat reports whether e is a floating-point value that is not a
+// constant (constants are folded exactly).
+func (c *fuseCheck) isFloat(e ast.Expr) bool {
+	tv, ok := c.info.Types[e]
+	if !ok || tv.Value != nil {
+		return false
 	}
-	isFloat := func(e ast.Expr) bool {
-		tv, ok := info.Types[e]
-		if !ok || tv.Value != nil { // constants are folded exactly
-			return false
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsFloat != 0
+}
+
+// visit reports n when it is an unrounded product, a *= of floats, or a
+// call out of the package's control.
+func (c *fuseCheck) visit(n ast.Node, parents []ast.Node) {
+	switch n := n.(type) {
+	case *ast.BinaryExpr:
+		if n.Op == token.MUL && c.isFloat(n) && !rounded(parents, c.info) {
+			c.report(n, "product %s is not rounded with float64(...): a sum it meets may fuse", types.ExprString(n))
 		}
-		b, ok := tv.Type.Underlying().(*types.Basic)
-		return ok && b.Info()&types.IsFloat != 0
+	case *ast.AssignStmt:
+		if n.Tok == token.MUL_ASSIGN && c.isFloat(n.Lhs[0]) {
+			c.report(n, "%s *= ... leaves an unrounded product: write x = float64(x * y)", types.ExprString(n.Lhs[0]))
+		}
+	case *ast.SelectorExpr:
+		c.selector(n)
 	}
-	for _, f := range files {
-		walkParents(f, func(n ast.Node, parents []ast.Node) {
-			switch n := n.(type) {
-			case *ast.BinaryExpr:
-				if n.Op == token.MUL && isFloat(n) && !rounded(parents, info) {
-					report(n, "product %s is not rounded with float64(...): a sum it meets may fuse", types.ExprString(n))
-				}
-			case *ast.AssignStmt:
-				if n.Tok == token.MUL_ASSIGN && isFloat(n.Lhs[0]) {
-					report(n, "%s *= ... leaves an unrounded product: write x = float64(x * y)", types.ExprString(n.Lhs[0]))
-				}
-			case *ast.SelectorExpr:
-				obj := info.Uses[n.Sel]
-				if obj == nil || obj.Pkg() == nil {
-					return
-				}
-				switch path := obj.Pkg().Path(); {
-				case path == "math" && isFunc(obj) && !slices.Contains(allowedMath, obj.Name()):
-					report(n, "math.%s may differ between CPUs (or fuse inside): use the package's own", obj.Name())
-				case strings.HasPrefix(path, "github.com/go-gl/mathgl"):
-					if isFunc(obj) && obj.Name() != "X" && obj.Name() != "Y" { // those two only read
-						report(n, "mgl64's %s computes with fusable products: use the package's vec", obj.Name())
-					}
-				}
-			}
-		})
+}
+
+// selector reports n when it names a function of math that may differ
+// between CPUs, or one of mgl64's that computes.
+func (c *fuseCheck) selector(n *ast.SelectorExpr) {
+	obj := c.info.Uses[n.Sel]
+	if obj == nil || obj.Pkg() == nil {
+		return
 	}
-	return found
+	switch path := obj.Pkg().Path(); {
+	case path == "math" && isFunc(obj) && !slices.Contains(allowedMath, obj.Name()):
+		c.report(n, "math.%s may differ between CPUs (or fuse inside): use the package's own", obj.Name())
+	case strings.HasPrefix(path, "github.com/go-gl/mathgl"):
+		if isFunc(obj) && obj.Name() != "X" && obj.Name() != "Y" { // those two only read
+			c.report(n, "mgl64's %s computes with fusable products: use the package's vec", obj.Name())
+		}
+	}
 }
 
 func isFunc(o types.Object) bool { _, ok := o.(*types.Func); return ok }

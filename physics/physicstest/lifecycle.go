@@ -189,7 +189,13 @@ func testInspect(t *testing.T, open Opener) {
 		c.Restitution != circle.Restitution || c.Density != circle.Density || c.Filter != circle.Filter || c.Sensor {
 		t.Errorf("first shape %+v, want the circle as added, %+v", c, circle)
 	}
-	p := shapes[1]
+	checkHull(t, shapes[1])
+}
+
+// checkHull checks that p is testInspect's polygon as its hull: the
+// triangle (0, 0), (1, 0), (0, 1), counter-clockwise.
+func checkHull(t *testing.T, p physics.Shape) {
+	t.Helper()
 	if p.Kind != physics.Polygon || len(p.Verts) != 3 {
 		t.Fatalf("second shape %+v, want the polygon's hull of 3 vertices", p)
 	}

@@ -86,45 +86,55 @@ func TestX11LostDisplayEndsTheRunWithEveryOutputWritten(t *testing.T) {
 			if code != 1 || !strings.Contains(stderr, "display connection was lost") || !strings.Contains(stderr, "X server "+srv.Display) {
 				t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and the lost display (X server %s) named", code, stderr, srv.Display)
 			}
-			var sum desktop.Summary
-			raw, err := os.ReadFile(out("run.json"))
-			if err == nil {
-				err = json.Unmarshal(raw, &sum)
-			}
-			if err != nil {
-				t.Fatalf("-stats-json: %v", err)
-			}
-			if !strings.Contains(sum.Error, "display connection was lost") || sum.Ticks == 0 {
-				t.Errorf("summary: error %q after %d ticks; want the lost display, after some ticks", sum.Error, sum.Ticks)
-			}
-			rec, err := tape.ReadFile(out("run.tape"))
-			if err != nil {
-				t.Errorf("-record: %v", err)
-			} else if rec.Scene != "pulse" || rec.Ticks != sum.Ticks {
-				t.Errorf("-record: scene %q, %d ticks; want pulse and the summary's %d", rec.Scene, rec.Ticks, sum.Ticks)
-			}
-			for _, name := range []string{"cpu.pprof", "heap.pprof"} {
-				if err := checkGzip(out(name)); err != nil {
-					t.Errorf("%s: %v", name, err)
-				}
-			}
-			if b, err := os.ReadFile(out("run.trace")); err != nil || !bytes.HasPrefix(b, []byte("go 1.")) || len(b) < 1024 {
-				t.Errorf("-trace: %d bytes, %v; want an execution trace", len(b), err)
-			}
-			// The last frame cannot be drawn again on a display that is
-			// gone: the screenshot is refused, by name.
-			if _, err := os.Stat(out("last.png")); !errors.Is(err, os.ErrNotExist) || !strings.Contains(stderr, "screenshot "+out("last.png")+": not taken") {
-				t.Errorf("-screenshot: %v; want no file and the refusal on stderr", err)
-			}
-			var names []string
-			entries, err := os.ReadDir(dir)
-			for _, e := range entries {
-				names = append(names, e.Name())
-			}
-			if want := []string{"cpu.pprof", "heap.pprof", "run.json", "run.tape", "run.trace"}; err != nil || !slices.Equal(names, want) {
-				t.Errorf("the outputs' directory holds %q (%v), want %q: no temporaries left", names, err, want)
-			}
+			checkOutputsAfterLoss(t, dir, stderr)
 		})
+	}
+}
+
+// checkOutputsAfterLoss checks what a run whose display was lost left
+// in dir and said on stderr: a summary naming the loss after some ticks,
+// the recording of those ticks, both profiles, a trace, no screenshot
+// (refused by name), and nothing else.
+func checkOutputsAfterLoss(t *testing.T, dir, stderr string) {
+	t.Helper()
+	out := func(name string) string { return filepath.Join(dir, name) }
+	var sum desktop.Summary
+	raw, err := os.ReadFile(out("run.json"))
+	if err == nil {
+		err = json.Unmarshal(raw, &sum)
+	}
+	if err != nil {
+		t.Fatalf("-stats-json: %v", err)
+	}
+	if !strings.Contains(sum.Error, "display connection was lost") || sum.Ticks == 0 {
+		t.Errorf("summary: error %q after %d ticks; want the lost display, after some ticks", sum.Error, sum.Ticks)
+	}
+	rec, err := tape.ReadFile(out("run.tape"))
+	if err != nil {
+		t.Errorf("-record: %v", err)
+	} else if rec.Scene != "pulse" || rec.Ticks != sum.Ticks {
+		t.Errorf("-record: scene %q, %d ticks; want pulse and the summary's %d", rec.Scene, rec.Ticks, sum.Ticks)
+	}
+	for _, name := range []string{"cpu.pprof", "heap.pprof"} {
+		if err := checkGzip(out(name)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if b, err := os.ReadFile(out("run.trace")); err != nil || !bytes.HasPrefix(b, []byte("go 1.")) || len(b) < 1024 {
+		t.Errorf("-trace: %d bytes, %v; want an execution trace", len(b), err)
+	}
+	// The last frame cannot be drawn again on a display that is
+	// gone: the screenshot is refused, by name.
+	if _, err := os.Stat(out("last.png")); !errors.Is(err, os.ErrNotExist) || !strings.Contains(stderr, "screenshot "+out("last.png")+": not taken") {
+		t.Errorf("-screenshot: %v; want no file and the refusal on stderr", err)
+	}
+	var names []string
+	entries, err := os.ReadDir(dir)
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{"cpu.pprof", "heap.pprof", "run.json", "run.tape", "run.trace"}; err != nil || !slices.Equal(names, want) {
+		t.Errorf("the outputs' directory holds %q (%v), want %q: no temporaries left", names, err, want)
 	}
 }
 

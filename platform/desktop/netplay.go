@@ -104,17 +104,40 @@ func (n *NetOptions) endWait() time.Duration { return min(n.DropAfter, 3*time.Se
 // active reports whether the run is a netplay session.
 func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" || n.Lobby != "" }
 
-// check checks a defaulted n in a run with c, calling fields as name says.
+// check checks a defaulted n in a run with c, calling fields as name says:
+// each of its parts in turn, the first error found.
 func (n *NetOptions) check(c *Config, name names) error {
-	host, join, code, delay := name("Net.Host"), name("Net.Join"), name("Net.Code"), name("Net.InputDelay")
-	lobby := name("Net.Lobby")
+	parts := [...]func(*NetOptions, *Config, names) error{
+		(*NetOptions).checkMeeting, (*NetOptions).checkLateJoin, (*NetOptions).checkSpectate,
+		(*NetOptions).checkCode, (*NetOptions).checkDelay, (*NetOptions).checkLimits, (*NetOptions).checkRun,
+	}
+	for _, part := range parts {
+		if err := part(n, c, name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkMeeting checks how this peer finds the others: hosting, joining
+// or through a lobby, one at a time, and a joiner's code.
+func (n *NetOptions) checkMeeting(_ *Config, name names) error {
+	host, join, lobby := name("Net.Host"), name("Net.Join"), name("Net.Lobby")
 	switch {
 	case n.Host != "" && n.Join != "":
 		return usagef("%s and %s cannot be used together: host a session, or join one", host, join)
 	case n.Lobby != "" && (n.Host != "" || n.Join != ""):
 		return usagef("%s finds the host itself: drop %s and %s, or drop %s", lobby, host, join, lobby)
 	case n.Join != "" && n.Code == "":
-		return usagef("%s needs %s: the host printed it", join, code)
+		return usagef("%s needs %s: the host printed it", join, name("Net.Code"))
+	}
+	return nil
+}
+
+// checkLateJoin checks the host's late join policy: PlayOn under it,
+// and StartWith under it, in range and the host's own.
+func (n *NetOptions) checkLateJoin(c *Config, name names) error {
+	switch {
 	case n.LateJoin && !n.PlayOn:
 		return usagef("%s needs %s: a player can join only a session that plays on without the one who left", name("Net.LateJoin"), name("Net.PlayOn"))
 	case n.StartWith != 0 && !n.LateJoin:
@@ -123,16 +146,47 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("invalid value %d for %s: want 1 to %d players, the host included (0: every place filled)", n.StartWith, name("Net.StartWith"), c.Loop.Players)
 	case n.StartWith != 0 && n.Join != "":
 		return usagef("%s is the host's to choose: give it to the host", name("Net.StartWith"))
-	case n.Spectate && n.Join == "" && n.Lobby == "" || n.Spectate && n.Code == "":
-		return usagef("%s needs %s ADDR or %s ADDR, and %s: the session to watch", name("Net.Spectate"), join, lobby, code)
+	}
+	return nil
+}
+
+// checkSpectate checks that a spectator names the session to watch.
+func (n *NetOptions) checkSpectate(_ *Config, name names) error {
+	if n.Spectate && (n.Join == "" && n.Lobby == "" || n.Code == "") {
+		return usagef("%s needs %s ADDR or %s ADDR, and %s: the session to watch", name("Net.Spectate"), name("Net.Join"), name("Net.Lobby"), name("Net.Code"))
+	}
+	return nil
+}
+
+// checkCode checks that a code comes with a session, long enough.
+func (n *NetOptions) checkCode(_ *Config, name names) error {
+	code := name("Net.Code")
+	switch {
 	case n.Code != "" && !n.active():
-		return usagef("%s needs %s, %s or %s", code, host, join, lobby)
+		return usagef("%s needs %s, %s or %s", code, name("Net.Host"), name("Net.Join"), name("Net.Lobby"))
 	case n.Code != "" && len(n.Code) < transport.MinCode:
 		return usagef("invalid value for %s: want at least %d characters (leave it out on the host to have one generated)", code, transport.MinCode)
+	}
+	return nil
+}
+
+// checkDelay checks a fixed input delay: in the session's range, and the
+// host's to choose.
+func (n *NetOptions) checkDelay(_ *Config, name names) error {
+	delay := name("Net.InputDelay")
+	switch {
 	case (netplay.Terms{InputDelay: n.InputDelay}).Check() != nil: // the session's range, netplay's to say
 		return usagef("invalid value %d for %s: want 0 (from the round trip) or 1 to %d ticks", n.InputDelay, delay, netplay.MaxInputDelay)
 	case n.InputDelay != 0 && n.Join != "":
 		return usagef("%s is the host's to choose: give it to the host", delay)
+	}
+	return nil
+}
+
+// checkLimits checks the numbers that are this peer's alone: the
+// spectators it takes, its prediction's depth and its waits.
+func (n *NetOptions) checkLimits(_ *Config, name names) error {
+	switch {
 	case n.MaxSpectators < 0:
 		return usagef("invalid value %d for %s: want 0 (the default, %d) or more", n.MaxSpectators, name("Net.MaxSpectators"), netplay.DefaultMaxSpectators)
 	case n.Rollback < 0 || n.Rollback > netplay.MaxRollback:
@@ -141,12 +195,24 @@ func (n *NetOptions) check(c *Config, name names) error {
 		return usagef("invalid value %v for %s: want %v or more", n.DropAfter, name("Net.DropAfter"), netplay.DefaultWarnAfter)
 	case n.JoinTimeout < 0:
 		return usagef("invalid value %v for %s: want 0 (the default) or more", n.JoinTimeout, name("Net.JoinTimeout"))
-	case n.active() && c.Output.Replay != "":
+	}
+	return nil
+}
+
+// checkRun checks that the rest of the run, c, can be a session's: a
+// game of players, stopped on a tick, not replaying a recording.
+func (n *NetOptions) checkRun(c *Config, name names) error {
+	if !n.active() {
+		return nil
+	}
+	host, join, lobby := name("Net.Host"), name("Net.Join"), name("Net.Lobby")
+	switch {
+	case c.Output.Replay != "":
 		return usagef("%s plays a recording alone: drop %s, %s and %s", name("Output.Replay"), host, join, lobby)
-	case n.active() && (c.Loop.Frames != 0 || c.Loop.Duration != 0):
+	case c.Loop.Frames != 0 || c.Loop.Duration != 0:
 		return usagef("%s and %s stop each peer on its own: in a session use %s, which stops every peer on the same tick",
 			name("Loop.Frames"), name("Loop.Duration"), name("Loop.Ticks"))
-	case n.active() && c.Loop.Players == 0:
+	case c.Loop.Players == 0:
 		return usagef("%s: this game is played alone, not in a netplay session (Config.Loop.Players is 0)", n.given(host, join, lobby))
 	}
 	return nil

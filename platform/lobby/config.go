@@ -137,7 +137,21 @@ func (c ServerConfig) withDefaults() (ServerConfig, error) {
 	return c, c.check()
 }
 
+// check checks a defaulted c: the servers it hands out, its times and
+// its limits, in that order, the first error found.
 func (c ServerConfig) check() error {
+	if err := c.checkICE(); err != nil {
+		return err
+	}
+	if err := c.checkTimes(); err != nil {
+		return err
+	}
+	return c.checkLimits()
+}
+
+// checkICE checks the STUN and TURN URLs handed out, and that TURN
+// comes with its secret.
+func (c ServerConfig) checkICE() error {
 	if len(c.TURN) > 0 && len(c.TURNSecret) == 0 {
 		return errors.New("lobby: TURN servers without a TURN secret: give coturn's static-auth-secret (-turn-secret-file)")
 	}
@@ -145,26 +159,55 @@ func (c ServerConfig) check() error {
 		return fmt.Errorf("lobby: %d STUN and TURN URLs: at most %d", len(c.STUN)+len(c.TURN), maxServers)
 	}
 	for _, u := range c.STUN {
-		if !strings.HasPrefix(u, "stun:") || len(u) > maxURL {
+		if !serverURL(u, "stun:") {
 			return fmt.Errorf("lobby: STUN URL %q: want stun:HOST:PORT", u)
 		}
 	}
 	for _, u := range c.TURN {
-		if !(strings.HasPrefix(u, "turn:") || strings.HasPrefix(u, "turns:")) || len(u) > maxURL {
+		if !serverURL(u, "turn:", "turns:") {
 			return fmt.Errorf("lobby: TURN URL %q: want turn:HOST:PORT or turns:HOST:PORT", u)
 		}
 	}
+	return nil
+}
+
+// serverURL reports whether u is a server's URL of one of schemes (each
+// with its colon), no longer than maxURL.
+func serverURL(u string, schemes ...string) bool {
+	if len(u) > maxURL {
+		return false
+	}
+	for _, s := range schemes {
+		if strings.HasPrefix(u, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkTimes checks that every time is long enough to play, and a
+// session's life at least a room's.
+func (c ServerConfig) checkTimes() error {
 	if c.TURNTTL < time.Minute || c.RoomTTL < time.Second || c.LoneRoomTTL < time.Second || c.MemberTimeout <= time.Second {
 		return errors.New("lobby: TURNTTL under a minute, RoomTTL or LoneRoomTTL under a second or MemberTimeout under a second: too short to play")
 	}
 	if c.SessionTTL < c.RoomTTL {
 		return fmt.Errorf("lobby: SessionTTL %v is shorter than RoomTTL %v: give at least as long, or 0 for 6 hours", c.SessionTTL, c.RoomTTL)
 	}
+	return nil
+}
+
+// checkLimits checks the guests' seats and that no limit is negative.
+func (c ServerConfig) checkLimits() error {
 	if c.MaxGuests < 0 || c.MaxGuests > maxGuests {
 		return fmt.Errorf("lobby: MaxGuests %d: give 1 to %d, or 0 for 16", c.MaxGuests, maxGuests)
 	}
-	if c.MaxRooms < 0 || c.MaxRoomsPerAddr < 0 || c.MaxMembersPerAddr < 0 || c.MaxAddrs < 0 || c.MaxQueuedPerAddr < 0 || c.MaxQueue < 0 || c.MaxQueuedBytes < 0 || c.Rate < 0 || c.JoinRate < 0 {
-		return errors.New("lobby: a negative limit in ServerConfig: give a positive number or 0 for the default")
+	limits := [...]float64{float64(c.MaxRooms), float64(c.MaxRoomsPerAddr), float64(c.MaxMembersPerAddr), float64(c.MaxAddrs),
+		float64(c.MaxQueuedPerAddr), float64(c.MaxQueue), float64(c.MaxQueuedBytes), c.Rate, c.JoinRate}
+	for _, v := range limits {
+		if v < 0 {
+			return errors.New("lobby: a negative limit in ServerConfig: give a positive number or 0 for the default")
+		}
 	}
 	return nil
 }

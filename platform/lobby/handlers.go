@@ -73,30 +73,47 @@ func (s *Server) roomFor(j join, addr string, as []*addrState, now time.Time) (*
 		s.deleteRoomLocked(r)
 		r = nil
 	}
+	if r == nil {
+		return s.newRoomLocked(j, addr, as, now)
+	}
+	return s.enterRoomLocked(r, j)
+}
+
+// newRoomLocked makes the room j asks for, which does not exist, when j
+// creates and the limits allow; or says why not (HTTP code, reason,
+// message). s.mu is held.
+func (s *Server) newRoomLocked(j join, addr string, as []*addrState, now time.Time) (*room, int, string, string) {
 	switch {
-	case r == nil && !j.create:
+	case !j.create:
 		s.stats.UnknownRoom++
 		return nil, http.StatusNotFound, reasonUnknown, "no room with this code"
-	case r == nil && over(as, s.cfg.MaxRoomsPerAddr, func(a *addrState) int { return a.rooms }):
+	case over(as, s.cfg.MaxRoomsPerAddr, func(a *addrState) int { return a.rooms }):
 		s.stats.RefusedRoomsPerAddr++
 		return nil, http.StatusTooManyRequests, reasonBusy, msgBusy
-	case r == nil && len(s.rooms) >= s.cfg.MaxRooms && !s.evictRoomLocked(as, now):
+	case len(s.rooms) >= s.cfg.MaxRooms && !s.evictRoomLocked(as, now):
 		s.stats.RefusedRooms++
 		return nil, http.StatusServiceUnavailable, reasonBusy, msgBusy
-	case r == nil:
-		players := j.players
-		if players == 0 {
-			players = 2
-		}
-		r = newRoom(j.room, players, s.cfg.MaxGuests, addr, now, now.Add(s.cfg.RoomTTL))
-		r.verifier, r.holders = j.verifier, as
-		s.rooms[j.room] = r
-		for _, a := range as {
-			a.rooms++
-		}
-		s.stats.RoomsCreated++
-		s.stats.RoomsMax = max(s.stats.RoomsMax, len(s.rooms))
-		return r, 0, "", ""
+	}
+	players := j.players
+	if players == 0 {
+		players = 2
+	}
+	r := newRoom(j.room, players, s.cfg.MaxGuests, addr, now, now.Add(s.cfg.RoomTTL))
+	r.verifier, r.holders = j.verifier, as
+	s.rooms[j.room] = r
+	for _, a := range as {
+		a.rooms++
+	}
+	s.stats.RoomsCreated++
+	s.stats.RoomsMax = max(s.stats.RoomsMax, len(s.rooms))
+	return r, 0, "", ""
+}
+
+// enterRoomLocked checks that j may take a slot in r: its proof of the
+// code, the room open, its player count and a free slot; or says why not
+// (HTTP code, reason, message). s.mu is held.
+func (s *Server) enterRoomLocked(r *room, j join) (*room, int, string, string) {
+	switch {
 	case r.verifier != nil && j.proof == nil:
 		return nil, http.StatusConflict, reasonProve, "show the join proof"
 	case r.verifier != nil && subtle.ConstantTimeCompare(sha256Of(j.proof), r.verifier[:]) != 1:

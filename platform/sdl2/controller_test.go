@@ -89,6 +89,14 @@ func TestAControllerConnectsReportsButtonsAndAxesAndDisconnects(t *testing.T) {
 	if err := poll(w, &s, p.Detach); err != nil {
 		t.Fatal(err)
 	}
+	checkUnplugged(t, w, &s, held)
+}
+
+// checkUnplugged checks pad 0 after its controller, holding held, was
+// unplugged: s saw it released and disconnected, and w neither rumbles
+// it nor names it.
+func checkUnplugged(t *testing.T, w *Window, s *sink, held engine.PadButtonSet) {
+	t.Helper()
 	if pad := s.in.Pads[0]; pad.Connected || pad.Buttons != 0 || pad.Released != held || pad.Axes != ([engine.NumPadAxes]int16{}) {
 		t.Errorf("after unplugging: %+v, want disconnected with A and left released", pad)
 	}

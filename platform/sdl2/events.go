@@ -21,58 +21,8 @@ func (w *Window) PollEvents(in engine.EventSink) {
 		in = w.wrapper.Wrap(in)
 	}
 	for ev := sdl.PollEvent(); ev != nil; ev = sdl.PollEvent() {
-		switch e := ev.(type) {
-		case *sdl.KeyboardEvent:
-			if e.Repeat != 0 {
-				continue
-			}
-			k, down := keyOf(e.Keysym.Scancode), e.Type == sdl.KEYDOWN
-			if down {
-				w.held.Add(k)
-			} else {
-				w.held.Remove(k)
-			}
-			in.Key(k, down)
-		case *sdl.MouseButtonEvent:
-			if e.Button >= sdl.BUTTON_LEFT && e.Button <= sdl.BUTTON_X2 {
-				in.Button(engine.MouseButton(e.Button-sdl.BUTTON_LEFT), e.Type == sdl.MOUSEBUTTONDOWN)
-			}
-			in.Pointer(w.canvas.pointerToCanvas(float64(e.X), float64(e.Y)))
-		case *sdl.MouseMotionEvent:
-			in.Pointer(w.canvas.pointerToCanvas(float64(e.X), float64(e.Y)))
-		case *sdl.MouseWheelEvent:
-			dx, dy := e.X, e.Y
-			if e.Direction == sdl.MOUSEWHEEL_FLIPPED {
-				dx, dy = -dx, -dy
-			}
-			in.Scroll(dx, dy)
-		case *sdl.TextInputEvent:
-			n := 0
-			for n < len(e.Text) && e.Text[n] != 0 {
-				n++
-			}
-			in.Text(e.Text[:n])
-		case *sdl.ControllerDeviceEvent:
-			switch e.Type {
-			case sdl.CONTROLLERDEVICEADDED:
-				w.pads.added(int(e.Which), in) // a device index
-			case sdl.CONTROLLERDEVICEREMOVED:
-				w.pads.removed(e.Which, in) // an instance id
-			}
-		case *sdl.ControllerButtonEvent:
-			w.pads.button(e.Which, e.Button, e.State == sdl.PRESSED, in)
-		case *sdl.ControllerAxisEvent:
-			w.pads.axis(e.Which, e.Axis, e.Value, in)
-		case *sdl.WindowEvent:
-			if e.WindowID == w.id {
-				w.windowEvent(e.Event, in)
-			}
-		case *sdl.RenderEvent:
-			w.canvas.loseTargets(e.Type == sdl.RENDER_DEVICE_RESET)
-		case *sdl.DisplayEvent:
-			w.refreshOK = false
-		case *sdl.QuitEvent:
-			in.Quit()
+		if !w.inputEvent(ev, in) {
+			w.deviceEvent(ev, in)
 		}
 	}
 	if w.Err() != nil {
@@ -82,6 +32,79 @@ func (w *Window) PollEvents(in engine.EventSink) {
 		w.releaseMissed(in)
 	}
 	in.Window(w.visibleState())
+}
+
+// inputEvent records ev in in when it is the keyboard's, the mouse's or
+// typed text, and reports whether it was.
+func (w *Window) inputEvent(ev sdl.Event, in engine.EventSink) bool {
+	switch e := ev.(type) {
+	case *sdl.KeyboardEvent:
+		w.keyEvent(e, in)
+	case *sdl.MouseButtonEvent:
+		if e.Button >= sdl.BUTTON_LEFT && e.Button <= sdl.BUTTON_X2 {
+			in.Button(engine.MouseButton(e.Button-sdl.BUTTON_LEFT), e.Type == sdl.MOUSEBUTTONDOWN)
+		}
+		in.Pointer(w.canvas.pointerToCanvas(float64(e.X), float64(e.Y)))
+	case *sdl.MouseMotionEvent:
+		in.Pointer(w.canvas.pointerToCanvas(float64(e.X), float64(e.Y)))
+	case *sdl.MouseWheelEvent:
+		dx, dy := e.X, e.Y
+		if e.Direction == sdl.MOUSEWHEEL_FLIPPED {
+			dx, dy = -dx, -dy
+		}
+		in.Scroll(dx, dy)
+	case *sdl.TextInputEvent:
+		n := 0
+		for n < len(e.Text) && e.Text[n] != 0 {
+			n++
+		}
+		in.Text(e.Text[:n])
+	default:
+		return false
+	}
+	return true
+}
+
+// keyEvent records a key's press or release, but a key's repeats.
+func (w *Window) keyEvent(e *sdl.KeyboardEvent, in engine.EventSink) {
+	if e.Repeat != 0 {
+		return
+	}
+	k, down := keyOf(e.Keysym.Scancode), e.Type == sdl.KEYDOWN
+	if down {
+		w.held.Add(k)
+	} else {
+		w.held.Remove(k)
+	}
+	in.Key(k, down)
+}
+
+// deviceEvent acts on ev when it is a game controller's, the window's,
+// the renderer's, a display's or the application's.
+func (w *Window) deviceEvent(ev sdl.Event, in engine.EventSink) {
+	switch e := ev.(type) {
+	case *sdl.ControllerDeviceEvent:
+		switch e.Type {
+		case sdl.CONTROLLERDEVICEADDED:
+			w.pads.added(int(e.Which), in) // a device index
+		case sdl.CONTROLLERDEVICEREMOVED:
+			w.pads.removed(e.Which, in) // an instance id
+		}
+	case *sdl.ControllerButtonEvent:
+		w.pads.button(e.Which, e.Button, e.State == sdl.PRESSED, in)
+	case *sdl.ControllerAxisEvent:
+		w.pads.axis(e.Which, e.Axis, e.Value, in)
+	case *sdl.WindowEvent:
+		if e.WindowID == w.id {
+			w.windowEvent(e.Event, in)
+		}
+	case *sdl.RenderEvent:
+		w.canvas.loseTargets(e.Type == sdl.RENDER_DEVICE_RESET)
+	case *sdl.DisplayEvent:
+		w.refreshOK = false
+	case *sdl.QuitEvent:
+		in.Quit()
+	}
 }
 
 // windowEvent tracks the window's state through SDL's window events.

@@ -180,19 +180,27 @@ func playerStartedAgain(t *testing.T) {
 		t.Fatalf("ticks: host %d, the other %d, the one back %d; want %d each", others[0].n, others[1].n, again2.n, ticks)
 	}
 	t.Logf("all at tick %d at %v", ticks, clock())
-	for _, p := range []*foldPeer{others[0], others[1], again2} {
+	checkTookBack(t, others[0], others[1], again2, ticks, log.String())
+}
+
+// checkTookBack checks the end of playerStartedAgain: the host, the other
+// player and the one back have no error and one state after ticks, and
+// the host took one player back and said so in its log.
+func checkTookBack(t *testing.T, host, other, back *foldPeer, ticks int, log string) {
+	t.Helper()
+	for _, p := range []*foldPeer{host, other, back} {
 		if p.err != nil {
 			t.Fatalf("slot %d: %v", p.j.Slot, p.err)
 		}
 	}
-	if again2.state != others[0].state || others[1].state != others[0].state {
-		t.Fatalf("states after %d ticks: host %x, other %x, the one back %x: want one", ticks, others[0].state, others[1].state, again2.state)
+	if back.state != host.state || other.state != host.state {
+		t.Fatalf("states after %d ticks: host %x, other %x, the one back %x: want one", ticks, host.state, other.state, back.state)
 	}
-	if st := others[0].s.Stats(); st.Rejoined != 1 {
+	if st := host.s.Stats(); st.Rejoined != 1 {
 		t.Fatalf("the host took back %d players, want 1", st.Rejoined)
 	}
-	if !strings.Contains(log.String(), "a player came back") {
-		t.Fatalf("the host's log does not say the player came back:\n%s", log.String())
+	if !strings.Contains(log, "a player came back") {
+		t.Fatalf("the host's log does not say the player came back:\n%s", log)
 	}
 }
 

@@ -65,6 +65,16 @@ func (g *game) Update(f *engine.Frame) error {
 	if s.replay {
 		return nil
 	}
+	if err := s.update(f); err != nil {
+		return err
+	}
+	f.Loop.SetPaused(s.at != playing || g.won())
+	return nil
+}
+
+// update runs the open screen: playing opens the pause menu on Escape or
+// a pad's Start. It returns engine.ErrQuit to quit.
+func (s *screens) update(f *engine.Frame) error {
 	in := &f.Input
 	switch s.at {
 	case playing:
@@ -72,23 +82,9 @@ func (g *game) Update(f *engine.Frame) error {
 			s.at = paused
 		}
 	case title:
-		switch r := s.title.Update(f); {
-		case r.Kind == ui.Activated && r.Item == 0:
-			s.at = playing
-		case r.Kind == ui.Activated && r.Item == 1:
-			s.at, s.back, s.model = options, title, s.player.Get()
-		case r.Kind == ui.Activated && r.Item == 2, r.Kind == ui.Back:
-			return engine.ErrQuit
-		}
+		return s.updateTitle(f)
 	case paused:
-		switch r := s.pause.Update(f); {
-		case r.Kind == ui.Activated && r.Item == 0, r.Kind == ui.Back:
-			s.at = playing
-		case r.Kind == ui.Activated && r.Item == 1:
-			s.at, s.back, s.model = options, paused, s.player.Get()
-		case r.Kind == ui.Activated && r.Item == 2:
-			s.at, s.quit.Focus = confirmQuit, 1
-		}
+		s.updatePause(f)
 	case options:
 		s.updateOptions(f)
 	case confirmQuit:
@@ -99,8 +95,33 @@ func (g *game) Update(f *engine.Frame) error {
 			s.at = paused
 		}
 	}
-	f.Loop.SetPaused(s.at != playing || g.won())
 	return nil
+}
+
+// updateTitle runs the title menu: play, options or quit
+// (engine.ErrQuit).
+func (s *screens) updateTitle(f *engine.Frame) error {
+	switch r := s.title.Update(f); {
+	case r.Kind == ui.Activated && r.Item == 0:
+		s.at = playing
+	case r.Kind == ui.Activated && r.Item == 1:
+		s.at, s.back, s.model = options, title, s.player.Get()
+	case r.Kind == ui.Activated && r.Item == 2, r.Kind == ui.Back:
+		return engine.ErrQuit
+	}
+	return nil
+}
+
+// updatePause runs the pause menu: resume, options or the quit question.
+func (s *screens) updatePause(f *engine.Frame) {
+	switch r := s.pause.Update(f); {
+	case r.Kind == ui.Activated && r.Item == 0, r.Kind == ui.Back:
+		s.at = playing
+	case r.Kind == ui.Activated && r.Item == 1:
+		s.at, s.back, s.model = options, paused, s.player.Get()
+	case r.Kind == ui.Activated && r.Item == 2:
+		s.at, s.quit.Focus = confirmQuit, 1
+	}
 }
 
 // updateOptions runs the settings menu and saves each change.
