@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"syscall"
 	"time"
 	"unsafe"
 
@@ -12,10 +13,17 @@ import (
 var procGetThreadTimes = windows.NewLazySystemDLL("kernel32.dll").NewProc("GetThreadTimes")
 
 // threadCPU is the calling thread's CPU time, user and system, from
-// GetThreadTimes (100 ns units); 0 when it cannot be read.
+// GetThreadTimes (100 ns units); 0 when it cannot be read. It calls
+// syscall.SyscallN itself, as x/sys/windows's own wrappers do: SyscallN
+// keeps the pointers it is handed alive, so the four times stay on the
+// stack, where LazyProc.Call moved them to the heap with its argument
+// list (five allocations a reading: the loop's frame allocated).
 func threadCPU() time.Duration {
 	var created, exited, kernel, user windows.Filetime
-	ok, _, _ := procGetThreadTimes.Call(uintptr(windows.CurrentThread()), uintptr(unsafe.Pointer(&created)),
+	if procGetThreadTimes.Find() != nil {
+		return 0
+	}
+	ok, _, _ := syscall.SyscallN(procGetThreadTimes.Addr(), uintptr(windows.CurrentThread()), uintptr(unsafe.Pointer(&created)),
 		uintptr(unsafe.Pointer(&exited)), uintptr(unsafe.Pointer(&kernel)), uintptr(unsafe.Pointer(&user)))
 	if ok == 0 {
 		return 0

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -35,6 +36,12 @@ func TestOutputNamesWindowsMapsToDevicesAreRefusedEverywhere(t *testing.T) {
 			if err := f(p); err == nil || !strings.Contains(err.Error(), rule) || !strings.Contains(err.Error(), "Windows") {
 				t.Errorf("%s(%q) = %v, want a refusal naming the rule (%s, on Windows)", how, name, err, rule)
 			}
+		}
+		// On Windows a device's name is the device: reading CON reads the
+		// console (under Wine, opening it fails: "Invalid handle"), so an
+		// input is let be by the rule, but not by Windows.
+		if runtime.GOOS == "windows" && rule == "device" {
+			continue
 		}
 		if err := Distinct(Named{Flag: "-replay", Path: p, Input: true}); err != nil {
 			t.Errorf("Distinct of the input %q: %v, want an input's name let be", name, err)
