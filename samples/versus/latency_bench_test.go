@@ -33,8 +33,9 @@ var latencySession = flag.Duration("latency-session", 20*time.Second, "how long 
 // delay in force at the end, the round trip the peers measured (p50),
 // the share of the session stalled, and the most bytes QUIC carried a
 // second one way (wire-KB/s, from the peers' greeting on); then per seat
-// (slot N, 0 the host) its own and the others' latency as it drew them,
-// its repeated frames (netplay.repeated_frames and repeated_share) and
+// (slot N, 0 the host) its own and the others' latency as it drew them
+// (the table adds how many of its own changes were measured), its
+// repeated frames (netplay.repeated_frames and repeated_share) and
 // ms_stalled, as metrics named seatN-... and as a logged table. Each
 // session plays -latency-session (20 s):
 //
@@ -86,6 +87,7 @@ type latencyResult struct {
 // latencySeat is what one seat (player slot) drew over the sessions.
 type latencySeat struct {
 	own, other []time.Duration // this player's changes on its screen; the others' on its screen
+	presses    int             // this player's changes, measured or not
 	repeated   uint64          // netplay.repeated_frames
 	frames     uint64          // frames drawn, for the share of repeated ones
 	run        uint64          // netplay.repeated_run, the most
@@ -102,6 +104,7 @@ func (r *latencyResult) add(o latencyResult) {
 	for i, s := range o.seats {
 		t := &r.seats[i]
 		t.own, t.other = append(t.own, s.own...), append(t.other, s.other...)
+		t.presses += s.presses
 		t.repeated, t.frames, t.run = t.repeated+s.repeated, t.frames+s.frames, max(t.run, s.run)
 		t.stalledMS, t.wallS = t.stalledMS+s.stalledMS, t.wallS+s.wallS
 	}
@@ -125,7 +128,7 @@ func (r *latencyResult) report(b *testing.B) {
 	b.ReportMetric(float64(r.skipped), "unmeasured")
 	b.ReportMetric(slices.Max(r.wireKBps), "wire-KB/s")
 	var table strings.Builder
-	fmt.Fprintf(&table, "seat  own ms (p90)   others ms (p90)  repeated frames      run  stalled ms (share)")
+	fmt.Fprintf(&table, "seat  own ms: mean (p50 p90)  measured  others ms: mean (p50 p90)  repeated frames      run  stalled ms (share)")
 	for i, s := range r.seats {
 		share := float64(s.repeated) / float64(max(s.frames, 1))
 		b.ReportMetric(ms(mean(s.own)), fmt.Sprintf("seat%d-own-ms", i))
@@ -133,8 +136,9 @@ func (r *latencyResult) report(b *testing.B) {
 		b.ReportMetric(float64(s.repeated), fmt.Sprintf("seat%d-repeated", i))
 		b.ReportMetric(100*share, fmt.Sprintf("seat%d-%%repeated", i))
 		b.ReportMetric(s.stalledMS, fmt.Sprintf("seat%d-ms-stalled", i))
-		fmt.Fprintf(&table, "\n%4d  %5.1f (%5.1f)  %6.1f (%5.1f)  %5d of %6d %5.2f%%  %3d  %6.0f (%.2f%%)", i,
-			ms(mean(s.own)), ms(percentile(s.own, 0.9)), ms(mean(s.other)), ms(percentile(s.other, 0.9)),
+		fmt.Fprintf(&table, "\n%4d  %6.1f (%6.1f %6.1f)  %3d of %3d  %6.1f (%6.1f %6.1f)  %5d of %6d %5.2f%%  %3d  %6.0f (%.2f%%)", i,
+			ms(mean(s.own)), ms(percentile(s.own, 0.5)), ms(percentile(s.own, 0.9)), len(s.own), s.presses,
+			ms(mean(s.other)), ms(percentile(s.other, 0.5)), ms(percentile(s.other, 0.9)),
 			s.repeated, s.frames, 100*share, s.run, s.stalledMS, s.stalledMS/(10*s.wallS))
 	}
 	b.Logf("every seat:\n%s", table.String())
@@ -211,7 +215,7 @@ func playLatency(b *testing.B, exe string, players int, rtt time.Duration, mode 
 		for j := range seen {
 			shown, skipped := changesShown(seen[j].presses, me.frames, j)
 			if j == i {
-				st.own = shown
+				st.own, st.presses = shown, len(seen[j].presses)
 				res.skipped += skipped
 				continue
 			}
