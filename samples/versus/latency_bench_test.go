@@ -197,8 +197,8 @@ func playLatency(b *testing.B, exe string, players int, rtt time.Duration, mode 
 		res.stalledShare = append(res.stalledShare, n.MSStalled/(1000*s.WallS))
 		played := s.WallS - n.ConnectMS/1000 // from the greeting on
 		res.wireKBps = append(res.wireKBps, float64(n.WireBytesSent)/1000/played, float64(n.WireBytesReceived)/1000/played)
-		b.Logf("slot %d: delay %d (%d changes), rtt p50 %.1f p99 %.1f ms, stalled %.0f ms (most %.0f), repeated %d frames (%.2f%%, most %d in a row), fps %.1f, frames predicted %d, mispredicted %d, wire %d B sent %d received in %.1f s",
-			n.Slot, n.InputDelay, n.DelayChanges, n.RTTMS.P50, n.RTTMS.P99, n.MSStalled, n.MaxStallMS, n.RepeatedFrames, 100*n.RepeatedShare, n.RepeatedRun,
+		b.Logf("slot %d: delay %d (%d changes), rtt p50 %.1f p99 %.1f ms, stalled %.0f ms (most %.0f), repeated %d frames (%.2f%%, most %d in a row), ticks waited %d, slowed %d, fps %.1f, frames predicted %d, mispredicted %d, wire %d B sent %d received in %.1f s",
+			n.Slot, n.InputDelay, n.DelayChanges, n.RTTMS.P50, n.RTTMS.P99, n.MSStalled, n.MaxStallMS, n.RepeatedFrames, 100*n.RepeatedShare, n.RepeatedRun, n.TicksWaited, n.Slowed,
 			s.FPS, n.Prediction.FramesPredicted, n.Prediction.Mispredicted, n.WireBytesSent, n.WireBytesReceived, played)
 		me, err := parseLatency(p.stdout.Bytes(), players)
 		if err != nil {
