@@ -28,9 +28,10 @@ const latencyChild = "LOCKSTEP_LATENCY_PEER"
 // is. A change of direction is therefore visible in the first frame that
 // draws a tick played with it, which is what the benchmark looks for.
 type latencyGame struct {
-	x    [2]int64
-	rec  *latencyRecord
-	slot int
+	x       [maxPlayers]int64
+	rec     *latencyRecord
+	slot    int
+	players int // the session's players, from 2 to maxPlayers
 }
 
 // latencyRecord is what one peer process saw: the script's key changes
@@ -56,7 +57,7 @@ type latencyPress struct {
 // player's marker.
 type latencyFrame struct {
 	at time.Time
-	x  [2]int64
+	x  [maxPlayers]int64
 }
 
 // The script holds one direction for a stretch drawn from 400 to 600 ms,
@@ -97,9 +98,9 @@ func (r *latencyRecord) stretch() time.Duration {
 	return scriptMin + time.Duration(r.script.Int64N(int64(scriptSpan)))
 }
 
-// Start notes this peer's slot.
+// Start notes this peer's slot and the session's players.
 func (g *latencyGame) Start(s *desktop.Setup) error {
-	g.slot = s.Slot
+	g.slot, g.players = s.Slot, s.Players
 	return nil
 }
 
@@ -111,7 +112,7 @@ func (g *latencyGame) Update(*engine.Frame) error {
 
 // Tick moves each marker by its player's held direction.
 func (g *latencyGame) Tick(t *engine.Tick) error {
-	for i := range g.x {
+	for i := range min(len(t.Players), len(g.x)) {
 		if t.Players[i].Down.Has(engine.KeyRight) {
 			g.x[i]++
 		}
@@ -122,13 +123,13 @@ func (g *latencyGame) Tick(t *engine.Tick) error {
 	return nil
 }
 
-// Draw draws both markers and notes the frame.
+// Draw draws the players' markers and notes the frame.
 func (g *latencyGame) Draw(c *sdl2.Canvas, _ *engine.Frame) error {
 	c.Clear(background)
 	w, h := c.Size()
 	c.SetTransform(sdl2.Camera{Zoom: float64(min(w, h)) / 20}.Transform(w, h))
-	for i, x := range g.x {
-		c.Circle(mgl64.Vec2{float64(x%600) / 60, float64(4*i - 2)}, 0.5, colors[i])
+	for i, x := range g.x[:max(g.players, 2)] {
+		c.Circle(mgl64.Vec2{float64(x%600) / 60, float64(4*i - 6)}, 0.5, colors[i])
 	}
 	g.rec.frames = append(g.rec.frames, latencyFrame{at: time.Now(), x: g.x})
 	return nil
@@ -136,12 +137,16 @@ func (g *latencyGame) Draw(c *sdl2.Canvas, _ *engine.Frame) error {
 
 // StateHash covers the markers.
 func (g *latencyGame) StateHash() uint64 {
-	return uint64(g.x[0])*0x9e3779b97f4a7c15 ^ uint64(g.x[1])*0xc2b2ae3d27d4eb4f
+	h := uint64(0xcbf29ce484222325)
+	for _, x := range g.x {
+		h = (h ^ uint64(x)) * 0x100000001b3
+	}
+	return h
 }
 
 // Fork returns the predicted copy, which draws into the same record.
 func (g *latencyGame) Fork() (engine.Predictor, error) {
-	return &latencyGame{rec: g.rec, slot: g.slot}, nil
+	return &latencyGame{rec: g.rec, slot: g.slot, players: g.players}, nil
 }
 
 // CopyFrom copies the markers.
@@ -155,8 +160,8 @@ func (g *latencyGame) CopyFrom(src engine.Predictor) error {
 }
 
 // latencyPeer runs the scripted game with args and prints what it saw:
-// a line "slot N", then "press UNIXNANO DIR" and "frame UNIXNANO X0 X1"
-// lines. It returns the exit status.
+// a line "slot N", then "press UNIXNANO DIR" and "frame UNIXNANO X0 X1
+// X2 X3" lines (a marker beyond the session's players stays at 0). It returns the exit status.
 func latencyPeer(seed string, args []string) int {
 	s, err := strconv.ParseUint(seed, 10, 64)
 	if err != nil {
@@ -166,7 +171,7 @@ func latencyPeer(seed string, args []string) int {
 	rec := &latencyRecord{script: rand.New(rand.NewPCG(s, 7)), frames: make([]latencyFrame, 0, 1<<15)}
 	g := &latencyGame{rec: rec}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	cfg, err := desktop.Parse(g, desktop.Config{Name: "latency", Loop: engine.Config{Players: 2}, Bot: rec.bot, Logger: log}, args)
+	cfg, err := desktop.Parse(g, desktop.Config{Name: "latency", Loop: engine.Config{Players: 2}, MinPlayers: 2, MaxPlayers: maxPlayers, Bot: rec.bot, Logger: log}, args)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "latency peer: %v\n", err)
 		return 2
@@ -181,7 +186,7 @@ func latencyPeer(seed string, args []string) int {
 		fmt.Fprintf(out, "press %d %d\n", p.at.UnixNano(), p.dir)
 	}
 	for _, f := range rec.frames {
-		fmt.Fprintf(out, "frame %d %d %d\n", f.at.UnixNano(), f.x[0], f.x[1])
+		fmt.Fprintf(out, "frame %d %d %d %d %d\n", f.at.UnixNano(), f.x[0], f.x[1], f.x[2], f.x[3])
 	}
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(os.Stderr, "latency peer: %v\n", err)

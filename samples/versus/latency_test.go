@@ -19,7 +19,7 @@ func TestChangesShownFindsTheFirstFrameMovingTheNewWay(t *testing.T) {
 	xs := []int64{0, 1, 2, 3, 3, 1, 0, -1, -2, -3, -2, -1, -2, -1, 0}
 	var frames []latencyFrame
 	for i, x := range xs {
-		frames = append(frames, latencyFrame{at: at(17 * i), x: [2]int64{100, x}})
+		frames = append(frames, latencyFrame{at: at(17 * i), x: [maxPlayers]int64{100, x}})
 	}
 	presses := []latencyPress{
 		{at: at(40), dir: -1},  // shows at 85
