@@ -203,10 +203,7 @@ func (w *World) Teleport(id physics.BodyID, pos mgl64.Vec2, angle float64) error
 		return err
 	}
 	defer w.leave()
-	if err := w.u.Vec("position", pos); err != nil {
-		return fmt.Errorf("box2d: teleport body %d: %w", id, err)
-	}
-	if err := check.Num("angle", angle); err != nil {
+	if err := w.u.Place(pos, angle); err != nil {
 		return fmt.Errorf("box2d: teleport body %d: %w", id, err)
 	}
 	C.lsTeleport(w.c, b.h, C.double(pos[0]), C.double(pos[1]), C.double(angle))
@@ -237,19 +234,10 @@ func (w *World) SetVelocity(id physics.BodyID, vel mgl64.Vec2, angVel float64) e
 		return err
 	}
 	defer w.leave()
-	if b.kind == physics.Static {
-		return fmt.Errorf("box2d: set velocity of body %d: it is static: %w; make it kinematic to move it", id, physics.ErrInvalid)
-	}
-	if err := w.u.Vec("velocity", vel); err != nil {
-		return fmt.Errorf("box2d: set velocity of body %d: %w", id, err)
-	}
-	if err := check.Num("angular velocity", angVel); err != nil {
-		return fmt.Errorf("box2d: set velocity of body %d: %w", id, err)
-	}
 	// Box2D keeps a fixed-rotation body's angular velocity as given and
-	// turns it at that rate forever, so it must stay 0.
-	if b.fixed && angVel != 0 {
-		return fmt.Errorf("box2d: set velocity of body %d: angular velocity %v: %w; it has FixedRotation, pass 0", id, angVel, physics.ErrInvalid)
+	// turns it at that rate forever, so it must stay 0 (check.Velocity).
+	if err := w.u.Velocity(b.kind, b.fixed, vel, angVel); err != nil {
+		return fmt.Errorf("box2d: set velocity of body %d: %w", id, err)
 	}
 	C.lsSetVelocity(w.c, b.h, C.double(vel[0]), C.double(vel[1]), C.double(angVel))
 	return nil
@@ -294,13 +282,7 @@ func (w *World) dynamic(id physics.BodyID, op string, v, at mgl64.Vec2) (*body, 
 }
 
 func (w *World) checkDynamic(b *body, op string, v, at mgl64.Vec2) error {
-	if b.kind != physics.Dynamic {
-		return fmt.Errorf("box2d: %s body %d: it is %v: %w; only dynamic bodies respond to forces, set a kinematic body's velocity instead", op, b.id, b.kind, physics.ErrInvalid)
-	}
-	if err := w.u.Vec("vector", v); err != nil {
-		return fmt.Errorf("box2d: %s body %d: %w", op, b.id, err)
-	}
-	if err := w.u.Vec("point", at); err != nil {
+	if err := w.u.Push(b.kind, v, at); err != nil {
 		return fmt.Errorf("box2d: %s body %d: %w", op, b.id, err)
 	}
 	return nil

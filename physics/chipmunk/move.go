@@ -5,7 +5,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // Teleport moves the body with id to pos and angle by hand, keeping its
@@ -17,10 +16,7 @@ func (w *World) Teleport(id physics.BodyID, pos mgl64.Vec2, angle float64) error
 	if err != nil {
 		return err
 	}
-	if err := w.rng.Vec("position", pos); err != nil {
-		return fmt.Errorf("chipmunk: teleport body %d: %w", id, err)
-	}
-	if err := check.Num("angle", angle); err != nil {
+	if err := w.rng.Place(pos, angle); err != nil {
 		return fmt.Errorf("chipmunk: teleport body %d: %w", id, err)
 	}
 	b.cp.SetAngle(angle)
@@ -47,17 +43,8 @@ func (w *World) SetVelocity(id physics.BodyID, vel mgl64.Vec2, angVel float64) e
 	if err != nil {
 		return err
 	}
-	if b.kind == physics.Static {
-		return fmt.Errorf("chipmunk: set velocity of body %d: it is static: %w; make it kinematic to move it", id, physics.ErrInvalid)
-	}
-	if err := w.rng.Vec("velocity", vel); err != nil {
+	if err := w.rng.Velocity(b.kind, b.fixed, vel, angVel); err != nil {
 		return fmt.Errorf("chipmunk: set velocity of body %d: %w", id, err)
-	}
-	if err := check.Num("angular velocity", angVel); err != nil {
-		return fmt.Errorf("chipmunk: set velocity of body %d: %w", id, err)
-	}
-	if b.fixed && angVel != 0 {
-		return fmt.Errorf("chipmunk: set velocity of body %d: angular velocity %v: %w; it has FixedRotation, pass 0", id, angVel, physics.ErrInvalid)
 	}
 	b.cp.SetVelocityVector(vec(vel))
 	b.cp.SetAngularVelocity(angVel)
@@ -93,13 +80,7 @@ func (w *World) dynamic(id physics.BodyID, op string, v, at mgl64.Vec2) (*body, 
 	if err != nil {
 		return nil, err
 	}
-	if b.kind != physics.Dynamic {
-		return nil, fmt.Errorf("chipmunk: %s body %d: it is %v: %w; only dynamic bodies respond to forces, set a kinematic body's velocity instead", op, id, b.kind, physics.ErrInvalid)
-	}
-	if err := w.rng.Vec("vector", v); err != nil {
-		return nil, fmt.Errorf("chipmunk: %s body %d: %w", op, id, err)
-	}
-	if err := w.rng.Vec("point", at); err != nil {
+	if err := w.rng.Push(b.kind, v, at); err != nil {
 		return nil, fmt.Errorf("chipmunk: %s body %d: %w", op, id, err)
 	}
 	return b, nil

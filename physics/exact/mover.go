@@ -5,7 +5,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
-	"github.com/lockstep-engine/lockstep/physics/internal/check"
 )
 
 // Teleport moves a body to pos and angle by hand, keeping its velocity;
@@ -15,10 +14,7 @@ func (w *World) Teleport(id physics.BodyID, pos mgl64.Vec2, angle float64) error
 	if err != nil {
 		return err
 	}
-	if err := w.rng.Vec("position", pos); err != nil {
-		return fmt.Errorf("exact: teleport body %d: %w", id, err)
-	}
-	if err := check.Num("angle", angle); err != nil {
+	if err := w.rng.Place(pos, angle); err != nil {
 		return fmt.Errorf("exact: teleport body %d: %w", id, err)
 	}
 	b.place(v2(pos), angle)
@@ -33,17 +29,8 @@ func (w *World) SetVelocity(id physics.BodyID, vel mgl64.Vec2, angVel float64) e
 	if err != nil {
 		return err
 	}
-	if b.kind == physics.Static {
-		return fmt.Errorf("exact: set velocity of body %d: it is static: %w; make it kinematic to move it", id, physics.ErrInvalid)
-	}
-	if err := w.rng.Vec("velocity", vel); err != nil {
+	if err := w.rng.Velocity(b.kind, b.fixed, vel, angVel); err != nil {
 		return fmt.Errorf("exact: set velocity of body %d: %w", id, err)
-	}
-	if err := check.Num("angular velocity", angVel); err != nil {
-		return fmt.Errorf("exact: set velocity of body %d: %w", id, err)
-	}
-	if b.fixed && angVel != 0 {
-		return fmt.Errorf("exact: set velocity of body %d: angular velocity %v for a body that never rotates: %w; pass 0", id, angVel, physics.ErrInvalid)
 	}
 	b.v, b.w = v2(vel), angVel
 	w.wakeBody(int32(w.index(id)))
@@ -51,18 +38,12 @@ func (w *World) SetVelocity(id physics.BodyID, vel mgl64.Vec2, angVel float64) e
 }
 
 // dynamicFor finds a dynamic body for op and checks its vector arguments.
-func (w *World) dynamicFor(op string, id physics.BodyID, what string, v, at mgl64.Vec2) (*body, error) {
+func (w *World) dynamicFor(op string, id physics.BodyID, v, at mgl64.Vec2) (*body, error) {
 	b, err := w.lookup(op, id)
 	if err != nil {
 		return nil, err
 	}
-	if b.kind != physics.Dynamic {
-		return nil, fmt.Errorf("exact: %s body %d: it is %v: %w; only dynamic bodies take %ss", op, id, b.kind, physics.ErrInvalid, what)
-	}
-	if err := w.rng.Vec(what, v); err != nil {
-		return nil, fmt.Errorf("exact: %s body %d: %w", op, id, err)
-	}
-	if err := w.rng.Vec("point", at); err != nil {
+	if err := w.rng.Push(b.kind, v, at); err != nil {
 		return nil, fmt.Errorf("exact: %s body %d: %w", op, id, err)
 	}
 	return b, nil
@@ -71,7 +52,7 @@ func (w *World) dynamicFor(op string, id physics.BodyID, what string, v, at mgl6
 // ApplyImpulse changes a dynamic body's momentum at once by impulse
 // applied at the world point at.
 func (w *World) ApplyImpulse(id physics.BodyID, impulse, at mgl64.Vec2) error {
-	b, err := w.dynamicFor("apply impulse to", id, "impulse", impulse, at)
+	b, err := w.dynamicFor("apply impulse to", id, impulse, at)
 	if err != nil {
 		return err
 	}
@@ -85,7 +66,7 @@ func (w *World) ApplyImpulse(id physics.BodyID, impulse, at mgl64.Vec2) error {
 // ApplyForce pushes a dynamic body with force at the world point at during
 // the next step only.
 func (w *World) ApplyForce(id physics.BodyID, force, at mgl64.Vec2) error {
-	b, err := w.dynamicFor("apply force to", id, "force", force, at)
+	b, err := w.dynamicFor("apply force to", id, force, at)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -59,5 +60,38 @@ func TestHullRefusesSliversAndShortSides(t *testing.T) {
 		if err := r.Hull(tt.hull, tt.hull); (err == nil) != tt.ok {
 			t.Errorf("%s: Hull = %v, want ok %v", tt.name, err, tt.ok)
 		}
+	}
+}
+
+// TestMoveArguments: what every engine refuses when a body is moved by
+// hand, whatever engine it is.
+func TestMoveArguments(t *testing.T) {
+	r := Range{1}
+	big := mgl64.Vec2{2 * Limit, 0}
+	for _, tt := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"teleport far", r.Place(big, 0), "position"},
+		{"teleport NaN angle", r.Place(mgl64.Vec2{}, math.NaN()), "angle"},
+		{"static velocity", r.Velocity(physics.Static, false, mgl64.Vec2{}, 0), "static"},
+		{"fixed spin", r.Velocity(physics.Dynamic, true, mgl64.Vec2{}, 1), "FixedRotation"},
+		{"infinite spin", r.Velocity(physics.Kinematic, false, mgl64.Vec2{}, math.Inf(1)), "angular velocity"},
+		{"push kinematic", r.Push(physics.Kinematic, mgl64.Vec2{1, 0}, mgl64.Vec2{}), "only dynamic"},
+		{"push far point", r.Push(physics.Dynamic, mgl64.Vec2{1, 0}, big), "point"},
+	} {
+		if !errors.Is(tt.err, physics.ErrInvalid) || !strings.Contains(tt.err.Error(), tt.want) {
+			t.Errorf("%s: %v, want physics.ErrInvalid naming %q", tt.name, tt.err, tt.want)
+		}
+	}
+	if err := r.Place(mgl64.Vec2{1, 2}, 3); err != nil {
+		t.Errorf("teleport in range: %v", err)
+	}
+	if err := r.Velocity(physics.Kinematic, true, mgl64.Vec2{1, 2}, 0); err != nil {
+		t.Errorf("kinematic fixed velocity: %v", err)
+	}
+	if err := r.Push(physics.Dynamic, mgl64.Vec2{1, 2}, mgl64.Vec2{3, 4}); err != nil {
+		t.Errorf("push a dynamic body: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
@@ -177,4 +178,43 @@ func SameConfig(a, b *physics.Config) error {
 		return fmt.Errorf("sleep %v against %v: %w", x.Sleep, y.Sleep, physics.ErrInvalid)
 	}
 	return nil
+}
+
+// Place refuses a teleport's position or angle that no engine can hold.
+func (r Range) Place(pos mgl64.Vec2, angle float64) error {
+	if err := r.Vec("position", pos); err != nil {
+		return err
+	}
+	return Num("angle", angle)
+}
+
+// Velocity refuses a velocity that a body of kind cannot take: a static
+// body never moves, and one that never rotates (fixed) keeps an angular
+// velocity of 0.
+func (r Range) Velocity(kind physics.BodyKind, fixed bool, vel mgl64.Vec2, angVel float64) error {
+	if kind == physics.Static {
+		return fmt.Errorf("it is static: %w; make it kinematic to move it", physics.ErrInvalid)
+	}
+	if err := r.Vec("velocity", vel); err != nil {
+		return err
+	}
+	if err := Num("angular velocity", angVel); err != nil {
+		return err
+	}
+	if fixed && angVel != 0 {
+		return fmt.Errorf("angular velocity %v: %w; it has FixedRotation, pass 0", angVel, physics.ErrInvalid)
+	}
+	return nil
+}
+
+// Push refuses a force or impulse v at the world point at on a body of
+// kind: only dynamic bodies respond to forces.
+func (r Range) Push(kind physics.BodyKind, v, at mgl64.Vec2) error {
+	if kind != physics.Dynamic {
+		return fmt.Errorf("it is %v: %w; only dynamic bodies respond to forces, set a kinematic body's velocity instead", kind, physics.ErrInvalid)
+	}
+	if err := r.Vec("vector", v); err != nil {
+		return err
+	}
+	return r.Vec("point", at)
 }
