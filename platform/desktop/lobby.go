@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/lobby"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -18,12 +18,12 @@ import (
 // there is none (for the player to share) and a waiting screen that says
 // what meeting has reached. anyCount says the game plays 2 or more
 // counts: a peer that finds a room takes its count.
-func lobbyConnect(addr string, opt *transport.Options, anyCount bool, log *slog.Logger, screen **waitScreen) func(context.Context) (*transport.Joined, error) {
+func lobbyConnect(addr string, opt *transport.Options, anyCount bool, log *slog.Logger, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
 	if opt.Code == "" {
 		opt.Code = transport.NewCode()
 		log.Info("netplay: share this code: the other players run the same game with -lobby ADDR -code CODE", "lobby", addr, "code", opt.Code)
 	}
-	p := &progress{screen: &waitScreen{}, lobby: addr, code: opt.Code, players: opt.Terms.Players, watch: opt.Local.Spectate}
+	p := &progress{screen: &waitscreen.Screen{}, lobby: addr, code: opt.Code, players: opt.Terms.Players, watch: opt.Local.Spectate}
 	p.set(stateLobby, 0, nil)
 	*screen = p.screen
 	o := *opt
@@ -98,7 +98,7 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, anyCou
 	if err != nil {
 		failure := lobbyFailure(addr, err)
 		if errors.Is(err, lobby.ErrRoomClosed) && host && len(c.Status().Joined) <= 1 {
-			failure = &playerError{"netplay: nobody else joined in time (a lobby closes a room after a few minutes alone): run the game again to host with the same code, and share it again (" + err.Error() + ")", err}
+			failure = &waitscreen.PlayerError{Msg: "netplay: nobody else joined in time (a lobby closes a room after a few minutes alone): run the game again to host with the same code, and share it again (" + err.Error() + ")", Err: err}
 		}
 		return nil, p.fail(ctx, failure, len(c.Status().Joined))
 	}
@@ -180,28 +180,18 @@ func lobbyFailure(addr string, err error) error {
 	var le *lobby.Error
 	switch {
 	case errors.As(err, &le) && errors.Is(le.Kind, lobby.ErrUnreachable):
-		return &playerError{fmt.Sprintf("netplay: the lobby at %s cannot be reached: check the lobby address and your internet connection, or play without a lobby (-host and -join) (%v)", addr, le.Err), err}
+		return &waitscreen.PlayerError{Msg: fmt.Sprintf("netplay: the lobby at %s cannot be reached: check the lobby address and your internet connection, or play without a lobby (-host and -join) (%v)", addr, le.Err), Err: err}
 	case errors.Is(err, transport.ErrRelayRefused): // before the lobby's: the other player leaving it follows from this
-		return &playerError{"netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured (" + err.Error() + ")", err}
+		return &waitscreen.PlayerError{Msg: "netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured (" + err.Error() + ")", Err: err}
 	case errors.As(err, &le):
-		return &playerError{fmt.Sprintf("netplay: %v: %s (%v)", le.Kind, le.Try, le.Err), err}
+		return &waitscreen.PlayerError{Msg: fmt.Sprintf("netplay: %v: %s (%v)", le.Kind, le.Try, le.Err), Err: err}
 	case errors.Is(err, errUnanswered):
-		return &playerError{"netplay: the lobby says every player is here, but the others did not answer: they may have left, or the lobby is wrong: try again with a new code (" + err.Error() + ")", err}
+		return &waitscreen.PlayerError{Msg: "netplay: the lobby says every player is here, but the others did not answer: they may have left, or the lobby is wrong: try again with a new code (" + err.Error() + ")", Err: err}
 	case errors.Is(err, transport.ErrNoPath):
-		return &playerError{"netplay: no network path between the players, not even through the relay: try again, or let one player forward a UDP port and use -host/-join (" + err.Error() + ")", err}
+		return &waitscreen.PlayerError{Msg: "netplay: no network path between the players, not even through the relay: try again, or let one player forward a UDP port and use -host/-join (" + err.Error() + ")", Err: err}
 	}
 	return err
 }
-
-// playerError is a failure told in a player's terms; Unwrap gives the
-// cause it explains.
-type playerError struct {
-	msg string
-	err error
-}
-
-func (e *playerError) Error() string { return e.msg }
-func (e *playerError) Unwrap() error { return e.err }
 
 // The states of meeting, as the waiting screen says them.
 const (
@@ -214,7 +204,7 @@ const (
 // progress is what meeting through the lobby has reached, said on the
 // waiting screen; the goroutines that meet write it, the main one draws.
 type progress struct {
-	screen  *waitScreen
+	screen  *waitscreen.Screen
 	lobby   string
 	code    string
 	players int
@@ -247,7 +237,7 @@ func (p *progress) startable() <-chan struct{} {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.enter = true
-	return p.screen.offerStart()
+	return p.screen.OfferStart()
 }
 
 // room notes the room's count and this peer's seat, as the lobby gave
@@ -266,7 +256,7 @@ func (p *progress) set(state, joined int, err error) {
 		return
 	}
 	p.failed = state == stateFailed
-	p.screen.say(p.lines(state, joined, err)...)
+	p.screen.Say(p.lines(state, joined, err)...)
 }
 
 // fail shows err on the screen and returns it, unless the wait was given
@@ -299,28 +289,11 @@ func (p *progress) lines(state, joined int, err error) []string {
 	case stateWaitPlayers:
 		lines := []string{code, share, here, "waiting for the other players to join with this code"}
 		if p.enter {
-			lines = append(lines, startHint)
+			lines = append(lines, waitscreen.StartHint)
 		}
 		return lines
 	case stateConnecting:
 		return []string{code, here, "everyone is here: connecting (directly, or through the relay)..."}
 	}
-	return failureLines(err.Error())
-}
-
-// wrapText breaks s into lines of at most width characters, at spaces.
-func wrapText(s string, width int) []string {
-	var out []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		if line != "" && len(line)+1+len(w) > width {
-			out = append(out, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	return append(out, line)
+	return waitscreen.FailureLines(err.Error())
 }

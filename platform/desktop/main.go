@@ -14,6 +14,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/signals"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 )
 
 // HeadlessDuration bounds a headless run that was given no stop condition,
@@ -109,7 +110,7 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 		return r.sum, err
 	}
 	defer func() { err = errors.Join(err, r.win.Close()) }()
-	var screen *waitScreen
+	var screen *waitscreen.Screen
 	if r.net, err = r.openNet(ctx, &screen); err != nil { // before the game starts: a joiner takes the host's settings
 		if errors.Is(err, errGaveUp) {
 			return r.sum, r.endWaiting(ctx, screen, err)

@@ -10,6 +10,8 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
+	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
@@ -42,7 +44,7 @@ type netRun struct {
 func (r *netRun) Frame(now time.Duration, quit bool) error {
 	err := r.session.Frame(now, quit || r.interrupted.Load())
 	if rerr := r.joined.Replaced(); rerr != nil && err == nil {
-		err = &playerError{"netplay: this game was started again with the same code (here or on another computer) and the new one took this player's place in the session: this one ends", rerr}
+		err = &waitscreen.PlayerError{Msg: "netplay: this game was started again with the same code (here or on another computer) and the new one took this player's place in the session: this one ends", Err: rerr}
 	}
 	r.joined.Admit(r.session, now) // the host's: players back, spectators
 	slot, silent, ok := r.session.Waiting()
@@ -199,4 +201,38 @@ func (r *netRun) closeEarly(looped *bool, err *error) {
 	if r != nil && !*looped {
 		*err = errors.Join(*err, r.joined.Close())
 	}
+}
+
+// drawWaiting says over the game, at the top in the middle, what
+// bannerText says; nothing when it says nothing.
+func (r *netRun) drawWaiting(c *sdl2.Canvas) {
+	waitscreen.DrawBanner(c, r.bannerText(r.banner[:0]))
+}
+
+// bannerText appends to b, on a peer that came to the session under way
+// (a player back, a spectator), that it catches up; else, once past the
+// notice (WarnAfter), which player is lagging (they answer, but their
+// input keeps the game waiting: the lag bound, not the rejoin window,
+// ends their place); else which player the session waits for, for how
+// long, and how long their place is held, or that they are back and
+// catching up; nothing otherwise.
+func (r *netRun) bannerText(b []byte) []byte {
+	if r.session.CatchingUp() {
+		return waitscreen.CatchingUpText(b, r.session.Tick())
+	}
+	if slot, lag, ok := r.session.Lagging(); ok {
+		return waitscreen.LaggingText(b, slot, lag)
+	}
+	if slot, silent, ok := r.session.Waiting(); ok {
+		r.session.Connections(r.conns[:])
+		kind := waitscreen.WaitSilent
+		if r.conns[slot].CatchingUp {
+			kind = waitscreen.WaitBack
+			if r.session.Members(r.session.Tick(), r.members[:]); r.members[slot].Presence == engine.Gone {
+				kind = waitscreen.WaitJoining // the slot of a player given up, a newcomer's
+			}
+		}
+		return waitscreen.WaitingText(b, slot, silent, r.window, kind)
+	}
+	return b
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/buildid"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -42,7 +43,7 @@ func (r *run) wish() netplay.Terms {
 // startNet connects the session before the game starts, so that a joiner
 // starts it with the host's settings (adopting them into r.cfg), drawing
 // in the window what it waits for (screen, on return).
-func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error) {
+func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netRun, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
 	rollback := n.rollbackFor(&r.parts, log)
@@ -61,7 +62,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	}
 	connect := r.connector(&opt, screen)
 	start := time.Now()
-	j, err := connectDrawing(ctx, r.win, *screen, connect)
+	j, err := waitscreen.Connect(ctx, r.win, *screen, connect)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +99,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 
 // connector is how this run connects its session, with opt: through the
 // lobby, as the host or as a joiner; it sets the waiting screen.
-func (r *run) connector(opt *transport.Options, screen **waitScreen) func(context.Context) (*transport.Joined, error) {
+func (r *run) connector(opt *transport.Options, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
 	switch {
@@ -108,20 +109,20 @@ func (r *run) connector(opt *transport.Options, screen **waitScreen) func(contex
 		if opt.Code == "" {
 			opt.Code = transport.NewCode()
 		}
-		s := hostScreen(n.Host, opt.Code, opt.Terms.Players)
-		*screen, opt.Arrived = s, s.arrived
+		s := waitscreen.Host(n.Host, opt.Code, opt.Terms.Players)
+		*screen, opt.Arrived = s, s.Arrived
 		if n.LateJoin {
-			opt.Start = s.startable() // Enter starts with whoever is there
+			opt.Start = s.Startable() // Enter starts with whoever is there
 		}
 		ho := *opt
 		return func(ctx context.Context) (*transport.Joined, error) {
 			return transport.Host(ctx, n.Host, ho, func(a net.Addr) {
-				s.listening(a)
+				s.Listening(a)
 				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", ho.Code, "players", ho.Terms.Players)
 			})
 		}
 	default:
-		*screen = joinScreen(n.Join, n.Spectate)
+		*screen = waitscreen.Join(n.Join, n.Spectate)
 		log.Info("netplay: joining", "addr", n.Join, "spectate", n.Spectate)
 		jo := *opt
 		return func(ctx context.Context) (*transport.Joined, error) { return transport.Join(ctx, n.Join, jo) }
@@ -230,7 +231,7 @@ func buildID(version, physics string, log *slog.Logger) string {
 // window says meanwhile what it waits for (screen). A wait given up
 // returns an error wrapping errGaveUp; a failure stays on the screen for
 // the player to read (holdFailure) before it is returned.
-func (r *run) openNet(ctx context.Context, screen **waitScreen) (*netRun, error) {
+func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netRun, error) {
 	if !r.cfg.Net.active() {
 		return nil, nil
 	}
@@ -238,7 +239,7 @@ func (r *run) openNet(ctx context.Context, screen **waitScreen) (*netRun, error)
 	switch {
 	case err == nil:
 		return nr, nil
-	case ctx.Err() != nil || errors.Is(err, errWindowClosed):
+	case ctx.Err() != nil || errors.Is(err, waitscreen.ErrWindowClosed):
 		return nil, fmt.Errorf("%w: %w", errGaveUp, err)
 	}
 	r.holdFailure(ctx, *screen, err)

@@ -5,10 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image/png"
 	"log/slog"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/settings"
 )
@@ -116,13 +119,13 @@ func (r *run) open() error {
 // endWaiting ends a run interrupted (a signal, the window closed) before
 // its session started: a clean end, with the summary and the waiting
 // screen as its outputs.
-func (r *run) endWaiting(ctx context.Context, screen *waitScreen, why error) error {
+func (r *run) endWaiting(ctx context.Context, screen *waitscreen.Screen, why error) error {
 	r.log.Info("interrupted while waiting for the session: stopping cleanly", "why", why)
 	r.looped = true // the summary is written here
 	var errs []error
 	o := &r.cfg.Output
 	if o.Screenshot != "" && screen != nil {
-		errs = append(errs, screen.screenshot(ctx, r.win, o.Screenshot))
+		errs = append(errs, waitScreenshot(ctx, r.win, screen, o.Screenshot))
 	}
 	if o.Stats {
 		r.sum.writeText(o.StatsOut)
@@ -255,4 +258,19 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) erro
 		r.sum.Error = runErr.Error()
 	}
 	return runErr
+}
+
+// screenshot writes the screen to path: the run's last frame when it
+// ended before its session started.
+func waitScreenshot(ctx context.Context, win *sdl2.Window, s *waitscreen.Screen, path string) error {
+	c := win.Canvas()
+	s.Draw(c)
+	if err := c.Flush(); err != nil {
+		return fmt.Errorf("-screenshot %s: %w", path, err)
+	}
+	img, err := win.Image()
+	if err != nil {
+		return fmt.Errorf("-screenshot %s: %w", path, err)
+	}
+	return writeOutput(ctx, "-screenshot", path, func(f *output.File) error { return png.Encode(f, img) })
 }
