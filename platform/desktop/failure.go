@@ -15,7 +15,7 @@ var errGaveUp = errors.New("the wait for the session was given up")
 
 // failureWords say why a session with n could not start, in a player's
 // terms, then what to try, then (when the first two leave it out) the
-// cause. A lobby's failure says it already (lobbyFailure); -join's and
+// cause. A lobby's failure says it already (meet.Failure); -join's and
 // -host's are said here.
 func failureWords(n *NetOptions, err error) []string {
 	host := "the host"

@@ -13,6 +13,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/buildid"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -104,7 +105,7 @@ func (r *run) connector(opt *transport.Options, screen **waitscreen.Screen) func
 	n := &o.Net
 	switch {
 	case n.Lobby != "":
-		return lobbyConnect(n.Lobby, opt, o.MaxPlayers > 0, log, screen)
+		return meet.ByLobby(n.Lobby, opt, o.MaxPlayers > 0, log, screen)
 	case n.Host != "":
 		if opt.Code == "" {
 			opt.Code = transport.NewCode()

@@ -1,4 +1,4 @@
-package desktop
+package meet
 
 import (
 	"context"
@@ -40,7 +40,7 @@ func TestTheLobbyWaitingScreenSaysTheCodeWhoIsHereAndWhatItWaitsFor(t *testing.T
 
 func TestAFailureStaysOnTheWaitingScreen(t *testing.T) {
 	p := &progress{screen: &waitscreen.Screen{}, code: "ABCDEFGH12345678", players: 2}
-	p.set(stateFailed, 1, lobbyFailure("203.0.113.1:7000", transport.ErrNoPath))
+	p.set(stateFailed, 1, Failure("203.0.113.1:7000", transport.ErrNoPath))
 	p.set(stateConnecting, 2, nil) // a late status must not hide why it failed
 	said := strings.Join(p.screen.Lines(), " ")
 	for _, w := range []string{"could not start the game", "no network path between the players", "try again"} {
@@ -60,14 +60,14 @@ func TestAWaitGivenUpKeepsWhatTheScreenWaitedFor(t *testing.T) {
 	p.set(stateWaitPlayers, 1, nil)
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel() // the window closed, or a signal came
-	err := p.fail(ctx, lobbyFailure("x", context.Canceled), 1)
+	err := p.fail(ctx, Failure("x", context.Canceled), 1)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("fail returned %v, want the cause", err)
 	}
 	if said := strings.Join(p.screen.Lines(), " "); strings.Contains(said, "could not start") || !strings.Contains(said, "waiting for the other players") {
 		t.Fatalf("after the wait was given up the screen says %q, want what it waited for", said)
 	}
-	p.fail(t.Context(), lobbyFailure("x", transport.ErrNoPath), 2)
+	p.fail(t.Context(), Failure("x", transport.ErrNoPath), 2)
 	if said := strings.Join(p.screen.Lines(), " "); !strings.Contains(said, "could not start") {
 		t.Fatalf("after a failure the screen says %q, want the failure", said)
 	}
@@ -84,7 +84,7 @@ func TestLobbyFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 		{fmt.Errorf("x: %w", transport.ErrNoPath), []string{"no network path between the players", "forward a UDP port"}, transport.ErrNoPath},
 		{fmt.Errorf("x: %w (%w)", transport.ErrNoPath, transport.ErrRelayRefused), []string{"the relay server refused", "try again"}, transport.ErrRelayRefused},
 	} {
-		err := lobbyFailure("203.0.113.1:7000", tc.err)
+		err := Failure("203.0.113.1:7000", tc.err)
 		for _, w := range tc.want {
 			if !strings.Contains(err.Error(), w) {
 				t.Errorf("%v: %q does not say %q", tc.err, err, w)
@@ -112,19 +112,6 @@ func TestALobbyThatDoesNotAnswerFailsSayingSo(t *testing.T) {
 	}
 	if said := strings.Join(p.screen.Lines(), " "); !strings.Contains(said, "cannot be reached") {
 		t.Fatalf("the screen says %q, want it to say the lobby cannot be reached", said)
-	}
-}
-
-// Config.Net.ListenAll, which no flag sets, is what makes a lobby peer
-// listen on every interface: the session's options carry it, and
-// nothing else turns it on.
-func TestOnlyAGameThatAsksListensOnEveryInterface(t *testing.T) {
-	for _, all := range []bool{false, true} {
-		r := newRun(nil, Config{Net: NetOptions{Lobby: "203.0.113.1:7000", ListenAll: all}})
-		r.log = slog.New(slog.DiscardHandler)
-		if got := r.sessionOptions(netplay.Local{}).ListenAll; got != all {
-			t.Errorf("Config.Net.ListenAll %v: the session's ListenAll is %v", all, got)
-		}
 	}
 }
 

@@ -1,4 +1,9 @@
-package desktop
+// Package meet is how a desktop run meets the other peers of its session
+// through a lobby (tools/lobby): it takes a seat in the room for the code,
+// finds a path to the others with ICE (platform/transport's Meet) and
+// says on the waiting screen what meeting has reached, or why it failed
+// in a player's terms.
+package meet
 
 import (
 	"context"
@@ -14,11 +19,11 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
-// lobbyConnect is startNet's connect for -lobby: it makes up a code when
+// ByLobby is startNet's connect for -lobby: it makes up a code when
 // there is none (for the player to share) and a waiting screen that says
 // what meeting has reached. anyCount says the game plays 2 or more
 // counts: a peer that finds a room takes its count.
-func lobbyConnect(addr string, opt *transport.Options, anyCount bool, log *slog.Logger, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
+func ByLobby(addr string, opt *transport.Options, anyCount bool, log *slog.Logger, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
 	if opt.Code == "" {
 		opt.Code = transport.NewCode()
 		log.Info("netplay: share this code: the other players run the same game with -lobby ADDR -code CODE", "lobby", addr, "code", opt.Code)
@@ -57,7 +62,7 @@ func joinLobby(ctx context.Context, addr string, opt transport.Options, anyCount
 func meetByLobby(ctx context.Context, addr string, opt transport.Options, anyCount bool, log *slog.Logger, p *progress) (*transport.Joined, error) {
 	c, err := joinLobby(ctx, addr, opt, anyCount, log)
 	if err != nil {
-		return nil, p.fail(ctx, lobbyFailure(addr, err), 0)
+		return nil, p.fail(ctx, Failure(addr, err), 0)
 	}
 	host := c.Slot() == 0
 	if host && opt.Terms.LateJoin && opt.Start == nil {
@@ -96,7 +101,7 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, anyCou
 		err = fmt.Errorf("%w (%w)", cause, err)
 	}
 	if err != nil {
-		failure := lobbyFailure(addr, err)
+		failure := Failure(addr, err)
 		if errors.Is(err, lobby.ErrRoomClosed) && host && len(c.Status().Joined) <= 1 {
 			failure = &waitscreen.PlayerError{Msg: "netplay: nobody else joined in time (a lobby closes a room after a few minutes alone): run the game again to host with the same code, and share it again (" + err.Error() + ")", Err: err}
 		}
@@ -174,9 +179,9 @@ func iceServers(ss []lobby.ICEServer) []transport.ICEServer {
 	return out
 }
 
-// lobbyFailure says why meeting through the lobby failed in a player's
+// Failure says why meeting through the lobby failed in a player's
 // terms and what to try, then the cause for the log; it wraps err.
-func lobbyFailure(addr string, err error) error {
+func Failure(addr string, err error) error {
 	var le *lobby.Error
 	switch {
 	case errors.As(err, &le) && errors.Is(le.Kind, lobby.ErrUnreachable):
