@@ -10,6 +10,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/ticket"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -124,7 +125,7 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 		r.log.Warn("netplay: a peer did not confirm the end; it may wait for its timeout")
 	}
 	if !errors.Is(runErr, transport.ErrReplaced) { // the ticket is the new copy's now
-		if err := dropTicket(r.ticket); err != nil {
+		if err := ticket.Drop(r.ticket); err != nil {
 			r.log.Warn("netplay: the session is over, but its ticket stays", "err", err)
 		}
 	}

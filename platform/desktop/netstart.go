@@ -14,6 +14,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/ticket"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/buildid"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -56,10 +57,10 @@ func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netRun
 	if n.Join != "" && o.MaxPlayers > 0 {
 		opt.Terms.Players = 0 // a game of several counts plays the host's
 	}
-	ticket := ""
+	kept := ""
 	if (n.Join != "" || n.Lobby != "") && !n.Spectate {
-		ticket = ticketPath(o.Name, opt.Code)
-		opt.Ticket = loadTicket(ticket)
+		kept = ticket.Path(folderName(o.Name), opt.Code)
+		opt.Ticket = ticket.Load(kept)
 	}
 	connect := r.connector(&opt, screen)
 	start := time.Now()
@@ -87,7 +88,7 @@ func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netRun
 		_ = j.Close()
 		return nil, err
 	}
-	ticket = keepTicket(ticket, j.Ticket, log)
+	kept = ticket.Keep(kept, j.Ticket, log)
 	log.Info("netplay: session started", "slot", j.Slot, "players", j.Terms.Players, "input_delay", j.Terms.InputDelay, "rtt", j.RTT, "rollback", nc.Rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
 	switch {
 	case j.Rejoin:
@@ -95,7 +96,7 @@ func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netRun
 	case j.Watching:
 		log.Info("netplay: watching the session: replaying it from its start to catch up, then following it")
 	}
-	return &netRun{joined: j, session: s, log: log, dropAfter: n.endWait(), window: n.DropAfter, bot: o.Bot, ticket: ticket}, nil
+	return &netRun{joined: j, session: s, log: log, dropAfter: n.endWait(), window: n.DropAfter, bot: o.Bot, ticket: kept}, nil
 }
 
 // connector is how this run connects its session, with opt: through the
@@ -128,19 +129,6 @@ func (r *run) connector(opt *transport.Options, screen **waitscreen.Screen) func
 		jo := *opt
 		return func(ctx context.Context) (*transport.Joined, error) { return transport.Join(ctx, n.Join, jo) }
 	}
-}
-
-// keepTicket keeps ticket, the host's for this player's slot, at path
-// (ticketPath's) and returns path; "" when there is nothing of this run's
-// to remove at the end.
-func keepTicket(path, ticket string, log *slog.Logger) string {
-	if path == "" || ticket == "" {
-		return ""
-	}
-	if err := saveTicket(path, ticket); err != nil {
-		log.Warn("netplay: this game could not keep its ticket: started again, it takes back the place of whoever has been silent longest, maybe not its own", "err", err)
-	}
-	return path
 }
 
 // adoptHost gives a joiner the host's terms: its player count, settings
