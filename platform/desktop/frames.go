@@ -171,9 +171,16 @@ func (fw *frameWatch) writeHitches(ctx context.Context) {
 	}
 }
 
+// watched is what -frames-out and -hitch found, for the summary.
+type watched struct {
+	hitches   []Hitch // the hitches caught, each with its trace; nil without -hitch
+	unwritten int     // hitches in no trace
+	full      bool    // -frames-out stopped at its limit
+}
+
 // endHitches writes the pending trace, waits for the writer and stops
-// the flight recorder; it lists the hitches in sum.
-func (fw *frameWatch) endHitches(sum *Summary) []error {
+// the flight recorder; it returns the hitches caught.
+func (fw *frameWatch) endHitches(got *watched) []error {
 	if fw.due >= 0 {
 		fw.jobs <- fw.files
 		fw.files++
@@ -190,33 +197,33 @@ func (fw *frameWatch) endHitches(sum *Summary) []error {
 			errs = append(errs, errors.New(fw.errors[i]))
 		}
 	}
-	sum.Hitches = make([]Hitch, 0, fw.nCaught)
+	got.hitches = make([]Hitch, 0, fw.nCaught)
 	for _, h := range fw.caught[:fw.nCaught] {
 		for i, p := range fw.paths[:fw.files] {
 			if p == h.File {
 				h.Error = fw.errors[i]
 			}
 		}
-		sum.Hitches = append(sum.Hitches, h)
+		got.hitches = append(got.hitches, h)
 	}
-	sum.HitchesUnwritten = fw.unwritten
+	got.unwritten = fw.unwritten
 	return errs
 }
 
 // end waits for the hitch traces, stops the flight recorder, finishes
-// -frames-out and puts the hitches in sum.
-func (fw *frameWatch) end(sum *Summary) error {
+// -frames-out and returns what they found.
+func (fw *frameWatch) end() (got watched, err error) {
 	if fw == nil {
-		return nil
+		return got, nil
 	}
 	var errs []error
 	if fw.jobs != nil {
-		errs = fw.endHitches(sum)
+		errs = fw.endHitches(&got)
 	}
 	if fw.frames != nil {
 		err := fw.framesW.Flush()
 		if err == nil && fw.framesW.Full() {
-			sum.FramesOutFull = true
+			got.full = true
 		}
 		if err != nil {
 			fw.frames.Abort()
@@ -226,7 +233,7 @@ func (fw *frameWatch) end(sum *Summary) error {
 		}
 		fw.frames = nil
 	}
-	return errors.Join(errs...)
+	return got, errors.Join(errs...)
 }
 
 // abort stops what was started and gives its files up.

@@ -82,14 +82,16 @@ func Run(ctx context.Context, game Game, cfg Config) (Summary, error) {
 // execute is Run's work, for a run prepared by newRun.
 func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	defer func() {
-		if err != nil && !r.looped && r.cfg.Output.StatsJSON != "" {
-			r.sum.Error = err.Error()
-			err = errors.Join(err, r.sum.writeJSON(ctx, r.cfg.Output.StatsJSON))
+		if r.looped { // the loop's summary (or the wait's) is returned
+			return
 		}
-		sum = r.sum
+		sum = r.summary(nil, err)
+		if err != nil && r.cfg.Output.StatsJSON != "" {
+			err = errors.Join(err, sum.writeJSON(ctx, r.cfg.Output.StatsJSON))
+		}
 	}()
 	if err := r.check(); err != nil {
-		return r.sum, err
+		return Summary{}, err
 	}
 	if c := r.parts.Close; c != nil {
 		defer func() {
@@ -100,42 +102,41 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	}
 	prof, err := startProfiling(ctx, &r.cfg.Output, r.log)
 	if err != nil {
-		return r.sum, err
+		return Summary{}, err
 	}
 	defer func() { err = errors.Join(err, prof.stop()) }()
 	if err := r.loadPlayer(); err != nil {
-		return r.sum, err
+		return Summary{}, err
 	}
 	if err := r.open(); err != nil { // first: a host's window says at once that it waits
-		return r.sum, err
+		return Summary{}, err
 	}
 	defer func() { err = errors.Join(err, r.win.Close()) }()
 	var screen *waitscreen.Screen
 	if r.net, err = r.openNet(ctx, &screen); err != nil { // before the game starts: a joiner takes the host's settings
 		if errors.Is(err, errGaveUp) {
-			return r.sum, r.endWaiting(ctx, screen, err)
+			return r.endWaiting(ctx, screen, err)
 		}
-		return r.sum, err
+		return Summary{}, err
 	}
 	defer r.net.closeEarly(&r.looped, &err)
-	r.sum.Seed, r.sum.Physics = r.cfg.Seed, r.cfg.Physics.String() // a joiner's, from the host
 	if r.sound, err = openSound(ctx, &r.cfg, r.win.Headless(), r.log); err != nil {
-		return r.sum, err
+		return Summary{}, err
 	}
 	defer func() { err = errors.Join(err, r.sound.close()) }()
 	r.wirePlayer()
 	if err := r.start(); err != nil {
-		return r.sum, err
+		return Summary{}, err
 	}
 	loop, wire, stopLoop, err := r.loopConfig(ctx)
 	defer stopLoop()
 	if err != nil {
-		return r.sum, err
+		return Summary{}, err
 	}
-	r.net.configure(&loop, &wire, r.runner, r.sum.Headless, r.cfg.Loop.Duration, r.log)
+	r.net.configure(&loop, &wire, r.runner, r.win.Headless(), r.cfg.Loop.Duration, r.log)
 	loopCtx, stopNet := r.net.loopContext(ctx)
 	defer stopNet()
-	runErr := r.loop(loopCtx, loop, wire)
+	sum, runErr := r.loop(loopCtx, loop, wire)
 	r.savePlayerWindow()
-	return r.sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &r.sum))
+	return sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &sum))
 }

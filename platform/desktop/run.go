@@ -25,14 +25,15 @@ type run struct {
 	raw    Config       // as given, for check
 	name   string
 	log    *slog.Logger
-	sum    Summary
 	win    *sdl2.Window
 	runner *runner
 	sound  *sound
 	tape   *tapeRun
 	idle   *engine.IdleGC
 	net    *netRun // the netplay session; nil alone
-	looped bool    // the loop started: its summary is written by finish
+	// configured says cfg holds its defaults, checked (setConfig ran).
+	configured bool
+	looped     bool // the loop started: its summary is written by finish
 	// line is the command line parsed for this run (Main's); nil for a
 	// Run with no command line.
 	line *commandLine
@@ -52,7 +53,6 @@ func newRun(game Game, cfg Config) *run {
 		r.log = slog.Default()
 	}
 	r.name = cmp.Or(cfg.Name, programName())
-	r.sum.Scene = r.name
 	return r
 }
 
@@ -96,8 +96,7 @@ func (r *run) checkConfig() error {
 
 // setConfig makes cfg, with its defaults, the run's.
 func (r *run) setConfig(cfg Config) {
-	r.cfg, r.log = cfg, cfg.Logger
-	r.sum.Seed, r.sum.Physics = cfg.Seed, cfg.Physics.String()
+	r.cfg, r.log, r.configured = cfg, cfg.Logger, true
 }
 
 // open opens the window, titled with the game's name unless cfg says.
@@ -111,29 +110,28 @@ func (r *run) open() error {
 		return fmt.Errorf("open window: %w", err)
 	}
 	r.win, r.canvas = win, win.Canvas()
-	r.sum.Headless, r.sum.VideoDriver, r.sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
-	r.sum.HeadlessReason = win.HeadlessReason()
 	return nil
 }
 
 // endWaiting ends a run interrupted (a signal, the window closed) before
 // its session started: a clean end, with the summary and the waiting
 // screen as its outputs.
-func (r *run) endWaiting(ctx context.Context, screen *waitscreen.Screen, why error) error {
+func (r *run) endWaiting(ctx context.Context, screen *waitscreen.Screen, why error) (Summary, error) {
 	r.log.Info("interrupted while waiting for the session: stopping cleanly", "why", why)
 	r.looped = true // the summary is written here
+	sum := r.summary(nil, nil)
 	var errs []error
 	o := &r.cfg.Output
 	if o.Screenshot != "" && screen != nil {
 		errs = append(errs, waitScreenshot(ctx, r.win, screen, o.Screenshot))
 	}
 	if o.Stats {
-		r.sum.writeText(o.StatsOut)
+		sum.writeText(o.StatsOut)
 	}
 	if o.StatsJSON != "" {
-		errs = append(errs, r.sum.writeJSON(ctx, o.StatsJSON))
+		errs = append(errs, sum.writeJSON(ctx, o.StatsJSON))
 	}
-	return errors.Join(errs...)
+	return sum, errors.Join(errs...)
 }
 
 // start hands a Starter what the run made for it.
@@ -178,9 +176,9 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w engine.Wirin
 		stops = append(stops, r.idle.Stop)
 		w.GC = r.idle
 	}
-	if r.sum.Headless && cfg.Frames == 0 && cfg.Ticks == 0 && cfg.Duration == 0 && o.Replay == "" {
+	if r.win.Headless() && cfg.Frames == 0 && cfg.Ticks == 0 && cfg.Duration == 0 && o.Replay == "" {
 		cfg.Duration = HeadlessDuration
-		r.log.Info("running headless", "why", r.sum.HeadlessReason, "duration", cfg.Duration)
+		r.log.Info("running headless", "why", r.win.HeadlessReason(), "duration", cfg.Duration)
 	}
 	if o.Record != "" || o.Replay != "" {
 		warnUnhashed(&r.parts, r.log)
@@ -189,7 +187,7 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w engine.Wirin
 		}
 		// On early returns only: closed by loop after a run.
 		stops = append(stops, func() { _ = r.tape.close(0) })
-		r.sum.FastReplay = r.tape.configure(&cfg, &w, fast)
+		r.tape.configure(&cfg, &w, fast)
 	}
 	r.runner = newRunner(r.parts.Draw, r.win, r.name, r.log, &r.cfg.Debug)
 	r.runner.sound = r.sound
@@ -201,7 +199,7 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w engine.Wirin
 	if r.runner.sync, err = newSyncRun(r, &cfg); err != nil {
 		return cfg, w, stop, err
 	}
-	stops = append(stops, func() { _ = r.runner.sync.end(&r.sum, nil) }) // on early returns only
+	stops = append(stops, func() { _, _ = r.runner.sync.end(nil) }) // on early returns only
 	return cfg, w, stop, nil
 }
 
@@ -222,8 +220,9 @@ func (r *run) loopParts() engine.Parts {
 	return p
 }
 
-// loop runs the loop and fills the summary from its report.
-func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) error {
+// loop runs the loop and returns the run's summary: the loop's report
+// and what each of the run's parts measured, assembled once.
+func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) (Summary, error) {
 	before := readUsage()
 	r.looped = true
 	rep, runErr := engine.Run(ctx, cfg, r.loopParts(), w)
@@ -232,7 +231,7 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) erro
 		r.log.Info("interrupted: stopping cleanly")
 		runErr = nil
 	}
-	runErr = r.runner.sync.end(&r.sum, runErr) // the ticks run are checked, interrupted or not
+	synced, runErr := r.runner.sync.end(runErr) // the ticks run are checked, interrupted or not
 	if lost := r.win.Err(); lost != nil && !errors.Is(runErr, sdl2.ErrDisplayLost) {
 		runErr = errors.Join(runErr, lost) // hidden or minimised: nothing presented to report it
 	}
@@ -242,25 +241,37 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) erro
 	if r.tape != nil { // before the summary, which reports its verdict
 		runErr = errors.Join(runErr, r.tape.close(rep.StateHash))
 	}
-	runErr = errors.Join(runErr, r.runner.watch.end(&r.sum))
+	watch, werr := r.runner.watch.end()
+	runErr = errors.Join(runErr, werr)
 	r.runner.watch = nil
-	r.sum.Netplay, runErr = r.net.end(w.Clock, runErr, &rep)
-	r.sum.addReport(&rep)
-	r.sum.addUsage(before, after)
-	r.sound.summarize(&r.sum)
-	if r.idle != nil {
-		st := r.idle.Stats()
-		r.sum.IdleGC = &IdleGCSummary{Collections: st.Collections, Forced: st.Forced,
-			TotalMS: ms(st.Total), MaxMS: ms(st.Max), Overran: st.Overran,
-			HandedOver: st.HandedOver, RuntimeCycles: st.RuntimeCycles}
-	}
-	if runErr != nil {
-		r.sum.Error = runErr.Error()
-	}
-	return runErr
+	net, runErr := r.net.end(w.Clock, runErr, &rep)
+	m := measured{report: &rep, before: before, after: after, fast: r.tape != nil && r.tape.fast,
+		idle: idleSummary(r.idle), net: net, sync: synced, watch: watch, sound: r.sound.summary()}
+	return r.summary(&m, runErr), runErr
 }
 
-// screenshot writes the screen to path: the run's last frame when it
+// summary assembles the run's Summary, once: what it ran (its name, its
+// Config's seed and physics once checked, a joiner's from the host, its
+// window once open), what its loop's steps measured (m; nil when the
+// loop did not run) and why it failed (err; nil when it did not).
+func (r *run) summary(m *measured, err error) Summary {
+	s := Summary{Scene: r.name}
+	if r.configured {
+		s.Seed, s.Physics = r.cfg.Seed, r.cfg.Physics.String()
+	}
+	if r.win != nil {
+		s.Headless, s.VideoDriver, s.Renderer, s.HeadlessReason = r.win.Headless(), r.win.Driver(), r.win.Renderer(), r.win.HeadlessReason()
+	}
+	if m != nil {
+		s.addMeasured(m)
+	}
+	if err != nil {
+		s.Error = err.Error()
+	}
+	return s
+}
+
+// waitScreenshot writes the waiting screen s to path: the run's last frame when it
 // ended before its session started.
 func waitScreenshot(ctx context.Context, win *sdl2.Window, s *waitscreen.Screen, path string) error {
 	c := win.Canvas()

@@ -210,7 +210,8 @@ func (s *sound) feed() {
 	}
 }
 
-func (s *sound) summarize(sum *Summary) {
+// summary is what the run's sound did, for its Summary.
+func (s *sound) summary() (sum SoundSummary) {
 	st := s.mixer.Stats()
 	if st.Unplaced > 0 {
 		s.log.Warn("sounds played outside a tick were heard only, not recorded: play them with PlayNow, or from Tick to record them",
@@ -225,6 +226,7 @@ func (s *sound) summarize(sum *Summary) {
 		sum.AudioDevice = s.dev.Driver()
 		sum.AudioLatencyMS, sum.AudioLatencyMaxMS = ms(max(st.Target, audioTarget)), ms(max(st.MaxTarget, audioTarget))
 	}
+	return sum
 }
 
 // close closes the device and finishes the WAV file: its header's sizes

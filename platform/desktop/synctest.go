@@ -84,11 +84,11 @@ func (s *syncRun) before(t *engine.Tick) error {
 	return s.failed(s.check.Before(t))
 }
 
-// end checks the last ticks, closes the copies and writes the summary;
-// after the first call it does nothing.
-func (s *syncRun) end(sum *Summary, runErr error) error {
+// end checks the last ticks, closes the copies and returns what the
+// check found; after the first call it does nothing (and returns nil).
+func (s *syncRun) end(runErr error) (*SyncTestSummary, error) {
 	if s == nil || s.ended {
-		return runErr
+		return nil, runErr
 	}
 	s.ended = true
 	var ste *engine.SyncTestError
@@ -97,8 +97,7 @@ func (s *syncRun) end(sum *Summary, runErr error) error {
 	}
 	s.check.Close()
 	s.sum.Checked = s.check.Checked()
-	sum.SyncTest = &s.sum
-	return runErr
+	return &s.sum, runErr
 }
 
 // failed notes a check's difference in the summary.
