@@ -124,3 +124,21 @@ func (c *Config) checkPlayers(name names) error {
 	}
 	return nil
 }
+
+// checkSyncTest checks c.SyncTest and what it cannot be combined with.
+func checkSyncTest(c *Config, name names) error {
+	st := name("SyncTest")
+	switch {
+	case c.SyncTest < 0 || c.SyncTest > netplay.MaxRollback:
+		return usagef("invalid value %d for %s: want 0 (off) or 1 to %d ticks", c.SyncTest, st, netplay.MaxRollback)
+	case c.SyncTest == 0:
+		return nil
+	case c.Net.active():
+		return usagef("%s runs the game alone: drop %s, %s and %s, or drop %s",
+			st, name("Net.Host"), name("Net.Join"), name("Net.Lobby"), st)
+	case c.Output.Record != "":
+		return usagef("%s checks a run, it does not keep one: record without %s, then check the recording with %s and %s",
+			st, st, st, name("Output.Replay"))
+	}
+	return nil
+}

@@ -6,11 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
-	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
@@ -38,82 +35,6 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 	d, _ := c.withDefaults(fieldNames) // the defaults to show, valid or not
 	c.register(fs, &d)
 }
-
-// notBool is a boolean flag that sets the negation of a Config field
-// whose zero value means on, such as -interp for Loop.NoInterp.
-type notBool struct{ no *bool }
-
-func (b notBool) IsBoolFlag() bool { return true }
-
-// String is "true" when the flag is on. The flag package calls it on a
-// zero notBool to decide whether a default is worth printing: that one is
-// "false", so an on default is printed.
-func (b notBool) String() string {
-	if b.no == nil {
-		return "false"
-	}
-	return strconv.FormatBool(!*b.no)
-}
-
-func (b notBool) Set(s string) error {
-	v, err := strconv.ParseBool(s)
-	if err != nil {
-		return errors.New("want true or false")
-	}
-	*b.no = !v
-	return nil
-}
-
-// countFlag is a flag of a count whose zero in a Config means its
-// default: typed, 0 is out of its range.
-type countFlag struct{ p *int }
-
-// countVar registers a countFlag, setting *p to def.
-func countVar(fs *flag.FlagSet, p *int, name string, def int, usage string) {
-	*p = def
-	fs.Var(countFlag{p}, name, usage)
-}
-
-func (f countFlag) String() string {
-	if f.p == nil {
-		return "0"
-	}
-	return strconv.Itoa(*f.p)
-}
-
-func (f countFlag) Set(s string) error {
-	n, err := strconv.Atoi(s)
-	switch {
-	case err != nil:
-		return errors.New("want a whole number")
-	case n < 1:
-		return errors.New("want 1 or more")
-	}
-	*f.p = n
-	return nil
-}
-
-// maxFrameFlag is -max-frame: it leaves a zero Loop.MaxFrame zero, whose
-// default (engine.Config.WithDefaults) follows the tick rate.
-type maxFrameFlag struct{ l *engine.Config }
-
-func (f maxFrameFlag) String() string {
-	if f.l == nil || f.l.MaxFrame == 0 {
-		return ""
-	}
-	return f.l.MaxFrame.String()
-}
-
-func (f maxFrameFlag) Set(s string) error {
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return errors.New("want a duration such as 500ms")
-	}
-	f.l.MaxFrame = d
-	return nil
-}
-
-func uintString(v uint64) string { return strconv.FormatUint(v, 10) }
 
 // check checks that the outputs, and the sound's file audioOut, can all
 // be written, calling fields as name says.

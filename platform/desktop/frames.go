@@ -15,11 +15,8 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
-// Bounds of -hitch, and how many hitch traces a run writes at most.
+// What -hitch's flight recorder keeps and when it writes.
 const (
-	MinHitch   = time.Millisecond
-	MaxHitch   = 10 * time.Second
-	maxHitches = 10
 	// hitchWindow is how much execution trace the flight recorder keeps
 	// at least (its minimum age); hitchBytes bounds its memory.
 	hitchWindow = 2 * time.Second

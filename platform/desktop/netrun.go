@@ -237,3 +237,26 @@ func (r *netRun) bannerText(b []byte) []byte {
 	}
 	return b
 }
+
+var _ engine.Predicting = (*netRun)(nil)
+
+// Rollback is the session's: the most ticks drawn ahead.
+func (r *netRun) Rollback() int { return r.session.Rollback() }
+
+// Local is the session's, with the bot's input for the keyboard's when
+// the game has a bot playing.
+func (r *netRun) Local(p uint64, local *engine.Input) (bool, error) {
+	if r.bot != nil && r.bot(p, &r.botIn) {
+		local = &r.botIn
+	}
+	return r.session.Local(p, local)
+}
+
+// Guess is the session's.
+func (r *netRun) Guess(n uint64, players []engine.Input) { r.session.Guess(n, players) }
+
+// SetDepth is the session's: a heavy scene's lowered depth reaches the
+// host's input delay.
+func (r *netRun) SetDepth(d int) { r.session.SetDepth(d) }
+
+var _ engine.DepthSetter = (*netRun)(nil)

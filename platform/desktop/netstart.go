@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
@@ -233,4 +234,21 @@ func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netRun,
 	}
 	r.holdFailure(ctx, *screen, err)
 	return nil, err
+}
+
+// rollbackFor is the prediction this machine's session draws with: 0
+// when -rollback 0 turned it off or the game cannot be copied (said once
+// in the log), else Rollback or its default.
+func (n *NetOptions) rollbackFor(game *engine.Parts, log *slog.Logger) int {
+	if n.NoRollback {
+		return 0
+	}
+	if game.Fork == nil {
+		log.Info("netplay: pure lockstep, every frame waits for every player's input: the game cannot be copied for prediction (engine.Predictor)")
+		return 0
+	}
+	if n.Rollback == 0 {
+		return netplay.DefaultRollback
+	}
+	return n.Rollback
 }

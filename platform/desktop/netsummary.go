@@ -156,3 +156,61 @@ func share(part, all uint64) float64 {
 	}
 	return float64(part) / float64(all)
 }
+
+// PredictionSummary is the netplay object's "prediction": what drawing
+// ahead of the confirmed input did. All zero in pure lockstep.
+type PredictionSummary struct {
+	// Rollback is the most ticks a frame could be drawn ahead; 0 is pure
+	// lockstep.
+	Rollback int `json:"rollback"`
+	// FramesPredicted counts the frames drawn from a predicted copy.
+	FramesPredicted uint64 `json:"frames_predicted"`
+	// TicksResimulated counts the ticks run on predicted copies, and
+	// MaxResimulated the most in one frame.
+	TicksResimulated uint64 `json:"ticks_resimulated"`
+	MaxResimulated   int    `json:"max_resimulated"`
+	// Copies counts the frames that copied the verified game and ticked
+	// the copy on from it (a wrong guess, a new stretch of prediction or a
+	// rebase); Rebases those made only to bound the copy's drift. Other
+	// frames tick the copy once a tick.
+	Copies  uint64 `json:"copies"`
+	Rebases uint64 `json:"rebases"`
+	// Mispredicted counts the peers' inputs that arrived for a tick
+	// already drawn from a guess and differed from it.
+	Mispredicted uint64 `json:"mispredicted"`
+	// CopyMS is the time a predicted frame spent copying the game and
+	// ticking the copy, in milliseconds.
+	CopyMS RTTMS `json:"copy_ms"`
+	// JumpMax is the farthest a body's drawn position moved when newer
+	// input corrected a tick drawn before, in world units.
+	JumpMax float64 `json:"jump_max"`
+	// DriftMax is the farthest a body's drawn position moved at a
+	// rebase, in world units: how far a copy ticked on by itself strayed
+	// from a fresh copy of the verified game.
+	DriftMax float64 `json:"drift_max"`
+	// Depth is the most ticks a frame could be drawn ahead at the end,
+	// at most Rollback: it falls while a frame that copies the game and
+	// ticks the copy that deep would not fit the frame period (a heavy
+	// scene; 0 draws the verified game), and rises back a tick a second
+	// once a deeper one fits. DepthLowest is the lowest it fell to,
+	// DepthLowered how often it fell (0: never). DepthProbes counts the
+	// times a depth of 0 was raised to 1 to measure a copy again (2 s
+	// after it fell, then 4 s, 8 s and so on up to 32 s while copies
+	// still do not fit; 0: never).
+	Depth        int    `json:"depth"`
+	DepthLowest  int    `json:"depth_lowest"`
+	DepthLowered uint64 `json:"depth_lowered"`
+	DepthProbes  uint64 `json:"depth_probes"`
+}
+
+func predictionSummary(p *engine.PredictionStats, mispredicted uint64) PredictionSummary {
+	return PredictionSummary{
+		Rollback: p.Rollback, FramesPredicted: p.Frames, TicksResimulated: p.Resimulated,
+		MaxResimulated: p.MaxResimulated, Mispredicted: mispredicted,
+		Copies: p.Copies, Rebases: p.Rebases, DriftMax: p.Drift,
+		CopyMS:  RTTMS{P50: ms(p.Cost.P50), P99: ms(p.Cost.P99)},
+		JumpMax: p.Jump,
+		Depth:   p.Limit, DepthLowest: p.LimitLowest, DepthLowered: p.Lowered,
+		DepthProbes: p.Probes,
+	}
+}
