@@ -228,3 +228,7 @@ func (s *SoundOptions) check(name names) error {
 	}
 	return nil
 }
+
+// HeadlessDuration bounds a headless run that was given no stop condition,
+// so a run with no display always ends by itself.
+const HeadlessDuration = 10 * time.Second

@@ -10,24 +10,8 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
-
-// names says what an error calls a Config field, given by its path in
-// Config ("Loop.TPS"): the flag that sets it on a command line, or its
-// name in Go.
-type names func(field string) string
-
-// fieldNames calls a field by its Go name: "Config.Loop.TPS". Run uses it.
-func fieldNames(field string) string { return "Config." + field }
-
-// flagNames calls a field by the shared flag that sets it ("-tps"), or
-// by its Go name when no flag does. Parse uses it.
-func flagNames(field string) string {
-	if f := flagOf(field); f != "" {
-		return "-" + f
-	}
-	return fieldNames(field)
-}
 
 // withDefaults returns c with every zero field set to its default (the
 // loop's by engine.Config.WithDefaults) and reports the first invalid
@@ -140,5 +124,34 @@ func checkSyncTest(c *Config, name names) error {
 		return usagef("%s checks a run, it does not keep one: record without %s, then check the recording with %s and %s",
 			st, st, st, name("Output.Replay"))
 	}
+	return nil
+}
+
+// check checks that the outputs, and the sound's file audioOut, can all
+// be written, calling fields as name says.
+func (o *Output) check(audioOut string, name names) error {
+	if o.Hitch != 0 && (o.Hitch < MinHitch || o.Hitch > MaxHitch) {
+		return usagef("%s %v out of range: want %v to %v (0: off)", name("Output.Hitch"), o.Hitch, MinHitch, MaxHitch)
+	}
+	if o.Record != "" && o.Replay != "" {
+		return usagef("%s and %s cannot be used together: replay a recording, or make a new one", name("Output.Record"), name("Output.Replay"))
+	}
+	// One file named by two flags would be written twice, or a recording
+	// overwritten by what replays it.
+	if err := output.Distinct(
+		output.Named{Flag: name("Output.Replay"), Path: o.Replay, Input: true},
+		output.Named{Flag: name("Output.Record"), Path: o.Record},
+		output.Named{Flag: name("Output.StatsJSON"), Path: o.StatsJSON},
+		output.Named{Flag: name("Output.Screenshot"), Path: o.Screenshot},
+		output.Named{Flag: name("Output.CPUProfile"), Path: o.CPUProfile},
+		output.Named{Flag: name("Output.MemProfile"), Path: o.MemProfile},
+		output.Named{Flag: name("Output.Trace"), Path: o.Trace},
+		output.Named{Flag: name("Output.FramesOut"), Path: o.FramesOut},
+		output.Named{Flag: name("Sound.AudioOut"), Path: audioOut},
+	); err != nil {
+		return usagef("%v", err)
+	}
+	// -pprof's address is checked when it is listened on (startProfiling):
+	// a name must be resolved to know whether it is loopback.
 	return nil
 }

@@ -3,28 +3,12 @@ package desktop
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine/tape"
-	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
-
-// ErrUsage marks a bad command line or Config: Main exits with status 2.
-// Errors that wrap it print only their own message.
-var ErrUsage = errors.New("bad command line")
-
-// usageError is a message that wraps ErrUsage without repeating it.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-func (e usageError) Unwrap() error { return ErrUsage }
-
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Sprintf(format, args...)}
-}
 
 // Flags registers the shared command line on fs, writing into c, with c's
 // values as the defaults (zero fields show their defaults; the README's
@@ -34,35 +18,6 @@ func usagef(format string, args ...any) error {
 func (c *Config) Flags(fs *flag.FlagSet) {
 	d, _ := c.withDefaults(fieldNames) // the defaults to show, valid or not
 	c.register(fs, &d)
-}
-
-// check checks that the outputs, and the sound's file audioOut, can all
-// be written, calling fields as name says.
-func (o *Output) check(audioOut string, name names) error {
-	if o.Hitch != 0 && (o.Hitch < MinHitch || o.Hitch > MaxHitch) {
-		return usagef("%s %v out of range: want %v to %v (0: off)", name("Output.Hitch"), o.Hitch, MinHitch, MaxHitch)
-	}
-	if o.Record != "" && o.Replay != "" {
-		return usagef("%s and %s cannot be used together: replay a recording, or make a new one", name("Output.Record"), name("Output.Replay"))
-	}
-	// One file named by two flags would be written twice, or a recording
-	// overwritten by what replays it.
-	if err := output.Distinct(
-		output.Named{Flag: name("Output.Replay"), Path: o.Replay, Input: true},
-		output.Named{Flag: name("Output.Record"), Path: o.Record},
-		output.Named{Flag: name("Output.StatsJSON"), Path: o.StatsJSON},
-		output.Named{Flag: name("Output.Screenshot"), Path: o.Screenshot},
-		output.Named{Flag: name("Output.CPUProfile"), Path: o.CPUProfile},
-		output.Named{Flag: name("Output.MemProfile"), Path: o.MemProfile},
-		output.Named{Flag: name("Output.Trace"), Path: o.Trace},
-		output.Named{Flag: name("Output.FramesOut"), Path: o.FramesOut},
-		output.Named{Flag: name("Sound.AudioOut"), Path: audioOut},
-	); err != nil {
-		return usagef("%v", err)
-	}
-	// -pprof's address is checked when it is listened on (startProfiling):
-	// a name must be resolved to know whether it is loopback.
-	return nil
 }
 
 // Parse returns cfg with the command line args (without the program name)
@@ -79,9 +34,9 @@ func Parse(game Game, cfg Config, args []string) (Config, error) {
 
 // commandLine is a command line parsed for the run that follows it.
 type commandLine struct {
-	cfg  Config     // as Parse returns it
-	run  Config     // cfg with its defaults, checked
-	game *gameFlags // the game's flags, as the command line set them
+	cfg     Config     // as Parse returns it
+	checked Config     // cfg with its defaults, checked
+	game    *gameFlags // the game's flags, as the command line set them
 }
 
 // parse is Parse printing -h's usage on out, returning what the run
@@ -114,9 +69,9 @@ func parse(game Game, c Config, args []string, out io.Writer) (commandLine, erro
 	line := commandLine{game: g}
 	var err error
 	if c.Output.Replay != "" {
-		line.run, err = c.replaySettings(g, func(name string) bool { return given[name] })
+		line.checked, err = c.replaySettings(g, func(name string) bool { return given[name] })
 	} else {
-		line.run, err = c.checked(g, flagNames)
+		line.checked, err = c.checked(g, flagNames)
 	}
 	line.cfg = c
 	return line, err

@@ -10,16 +10,11 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/signals"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 )
-
-// HeadlessDuration bounds a headless run that was given no stop condition,
-// so a run with no display always ends by itself.
-const HeadlessDuration = 10 * time.Second
 
 // Main runs game as a program and exits: it parses the process's command
 // line over cfg's values as defaults (see Parse), runs the game until the
@@ -133,7 +128,7 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	r.net.configure(&loop, &wire, r.runner, r.win.Headless(), r.cfg.Loop.Duration, r.log)
+	r.runner.quit, r.runner.overlay = r.net.configure(&loop, &wire, r.win.Headless(), r.cfg.Loop.Duration, r.log)
 	loopCtx, stopNet := r.net.loopContext(ctx)
 	defer stopNet()
 	sum, runErr := r.loop(loopCtx, loop, wire)

@@ -169,21 +169,22 @@ func (r *netRun) setup(s *Setup) {
 	}
 }
 
-// configure hands the loop the session, makes the game's quit key end it
-// on a tick every peer agrees on, and bounds a headless session by ticks
-// (a duration would stop each peer on its own tick). Nil-safe.
-func (r *netRun) configure(cfg *engine.Config, w *engine.Wiring, run *runner, headless bool, asked time.Duration, log *slog.Logger) {
+// configure hands the loop the session and bounds a headless session by
+// ticks (a duration would stop each peer on its own tick). It returns
+// what the game's quit key does instead of quitting (ending the session
+// on a tick every peer agrees on) and the overlay that says whom the
+// session waits for; both nil alone. Nil-safe.
+func (r *netRun) configure(cfg *engine.Config, w *engine.Wiring, headless bool, asked time.Duration, log *slog.Logger) (quit func(), overlay func(*sdl2.Canvas)) {
 	if r == nil {
-		return
+		return nil, nil
 	}
 	w.Lockstep = r
-	run.quit = r.session.Quit
-	run.overlay = r.drawWaiting
 	if headless && cfg.Ticks == 0 && cfg.Duration != asked {
 		cfg.Duration = 0
 		cfg.Ticks = uint64(HeadlessDuration/time.Second) * uint64(cfg.TPS)
 		log.Info("netplay: running headless for the same ticks on every peer", "ticks", cfg.Ticks)
 	}
+	return r.session.Quit, r.drawWaiting
 }
 
 // end settles the session after the loop and returns its summary object.

@@ -78,7 +78,7 @@ func (r *run) check() error {
 // game's flags set as it says, unless the command line (Main) did.
 func (r *run) checkConfig() error {
 	if r.line != nil {
-		r.setConfig(r.line.run)
+		r.setConfig(r.line.checked)
 		r.flags = r.line.game
 		return nil
 	}
@@ -196,8 +196,12 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w engine.Wirin
 		return cfg, w, stop, err
 	}
 	stops = append(stops, r.runner.watch.abort) // on early returns only: ended by loop after a run
-	if r.runner.sync, err = newSyncRun(r, &cfg); err != nil {
-		return cfg, w, stop, err
+	if r.cfg.SyncTest != 0 {
+		// The copies' ticks play their sounds as predicted ones (heard
+		// once, never recorded).
+		if r.runner.sync, err = newSyncRun(r.cfg.SyncTest, r.sound.parts(r.parts, true), &cfg, r.log); err != nil {
+			return cfg, w, stop, err
+		}
 	}
 	stops = append(stops, func() { _, _ = r.runner.sync.end(nil) }) // on early returns only
 	return cfg, w, stop, nil

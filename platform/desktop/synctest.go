@@ -3,6 +3,7 @@ package desktop
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/lockstep-engine/lockstep/engine"
 )
@@ -40,20 +41,15 @@ type syncRun struct {
 	ended bool
 }
 
-// newSyncRun prepares the check of the game r runs; nil when -synctest
-// is off.
-func newSyncRun(r *run, loop *engine.Config) (*syncRun, error) {
-	if r.cfg.SyncTest == 0 {
-		return nil, nil
-	}
-	// The copies' ticks play their sounds as predicted ones (heard
-	// once, never recorded).
-	c, err := engine.NewSyncChecker(r.sound.parts(r.parts, true), engine.SyncTestConfig{Check: r.cfg.SyncTest, TPS: loop.TPS, Players: loop.Players})
+// newSyncRun prepares -synctest's check, depth ticks deep, of the game
+// whose copies tick copies in a loop of loop's configuration.
+func newSyncRun(depth int, copies engine.Parts, loop *engine.Config, log *slog.Logger) (*syncRun, error) {
+	c, err := engine.NewSyncChecker(copies, engine.SyncTestConfig{Check: depth, TPS: loop.TPS, Players: loop.Players})
 	if err != nil {
 		return nil, fmt.Errorf("-synctest: %w", err)
 	}
-	r.log.Info("sync test: each tick, the state of this many ticks ago is restored and simulated again",
-		"ticks", r.cfg.SyncTest)
+	log.Info("sync test: each tick, the state of this many ticks ago is restored and simulated again",
+		"ticks", depth)
 	return &syncRun{check: c, sum: SyncTestSummary{Depth: c.Check()}}, nil
 }
 
