@@ -114,7 +114,7 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 		}
 		return Summary{}, err
 	}
-	defer r.net.closeEarly(&r.looped, &err)
+	defer r.net.CloseEarly(&r.looped, &err)
 	if r.sound, err = openSound(ctx, &r.cfg, r.win.Headless(), r.log); err != nil {
 		return Summary{}, err
 	}
@@ -128,8 +128,8 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	r.runner.quit, r.runner.overlay = r.net.configure(&loop, &wire, r.win.Headless(), r.cfg.Loop.Duration, r.log)
-	loopCtx, stopNet := r.net.loopContext(ctx)
+	r.runner.quit, r.runner.overlay = r.net.Configure(&loop, &wire, r.win.Headless(), r.cfg.Loop.Duration, HeadlessDuration, r.log)
+	loopCtx, stopNet := r.net.LoopContext(ctx)
 	defer stopNet()
 	sum, runErr := r.loop(loopCtx, loop, wire)
 	r.savePlayerWindow()

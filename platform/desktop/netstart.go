@@ -15,6 +15,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/ticket"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/buildid"
@@ -46,7 +47,7 @@ func (r *run) wish() netplay.Terms {
 // startNet connects the session before the game starts, so that a joiner
 // starts it with the host's settings (adopting them into r.cfg), drawing
 // in the window what it waits for (screen, on return).
-func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netRun, error) {
+func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Run, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
 	rollback := n.rollbackFor(&r.parts, log)
@@ -97,7 +98,7 @@ func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netRun
 	case j.Watching:
 		log.Info("netplay: watching the session: replaying it from its start to catch up, then following it")
 	}
-	return &netRun{joined: j, session: s, log: log, dropAfter: n.endWait(), window: n.DropAfter, bot: o.Bot, ticket: kept}, nil
+	return netrun.New(j, s, netrun.Options{Log: log, EndWait: n.endWait(), Window: n.DropAfter, Bot: o.Bot, Ticket: kept}), nil
 }
 
 // connector is how this run connects its session, with opt: through the
@@ -221,7 +222,7 @@ func buildID(version, physics string, log *slog.Logger) string {
 // window says meanwhile what it waits for (screen). A wait given up
 // returns an error wrapping errGaveUp; a failure stays on the screen for
 // the player to read (holdFailure) before it is returned.
-func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netRun, error) {
+func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Run, error) {
 	if !r.cfg.Net.active() {
 		return nil, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 )
 
 // NetSummary is the summary's netplay object (JSON key netplay): present
@@ -128,22 +129,27 @@ type RTTMS struct {
 	P99 float64 `json:"p99"` // the 99th percentile; 0 when nothing was measured
 }
 
-func (r *netRun) summary(rep *engine.Report) *NetSummary {
-	st := r.session.Stats()
-	ws, wr := r.joined.WireBytes()
+// netSummary is the session r's summary, with the loop's report rep;
+// nil alone.
+func netSummary(r *netrun.Run, rep *engine.Report) *NetSummary {
+	if r == nil {
+		return nil
+	}
+	st, j := r.Stats(), r.Joined()
+	ws, wr := j.WireBytes()
 	return &NetSummary{
 		WireBytesSent: ws, WireBytesReceived: wr,
-		Peers: st.Peers, Players: r.joined.Terms.Players, Slot: r.joined.Slot, InputDelay: st.InputDelay, End: r.why,
+		Peers: st.Peers, Players: j.Terms.Players, Slot: j.Slot, InputDelay: st.InputDelay, End: r.Why(),
 		RTTMS:       RTTMS{P50: ms(st.RTT50), P99: ms(st.RTT99)},
 		TicksWaited: st.TicksWaited, MSStalled: ms(rep.Held.Stalled), Slowed: st.Slowed,
 		MaxStallMS: ms(rep.Held.Longest), DelayChanges: st.DelayChanges,
 		RepeatedFrames: rep.Held.Repeated, RepeatedShare: share(rep.Held.Repeated, rep.Frames), RepeatedRun: rep.Held.RepeatedRun,
 		DatagramsSent: st.DatagramsSent, DatagramsReceived: st.DatagramsReceived,
 		BytesSent: st.BytesSent, BytesReceived: st.BytesReceived,
-		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + r.joined.Dropped(), Desync: st.Desync,
+		Lost: st.Lost, Resent: st.Resent, Dropped: st.Dropped + j.Dropped(), Desync: st.Desync,
 		Prediction: predictionSummary(&rep.Prediction, st.Mispredicted),
-		Path:       r.joined.Path, ConnectMS: ms(r.joined.Connect),
-		Rejoined: r.joined.Rejoin, Watching: r.joined.Watching, CaughtUp: rep.Held.CaughtUp,
+		Path:       j.Path, ConnectMS: ms(j.Connect),
+		Rejoined: j.Rejoin, Watching: j.Watching, CaughtUp: rep.Held.CaughtUp,
 		TakenBack: st.Rejoined, Spectators: st.Watchers, HistoryBytes: st.HistoryBytes,
 		SpectatorsDropped: st.WatchersDropped, SpectatorBytes: st.BytesToWatchers,
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -30,7 +31,7 @@ type run struct {
 	sound  *sound
 	tape   *tapeRun
 	idle   *engine.IdleGC
-	net    *netRun // the netplay session; nil alone
+	net    *netrun.Run // the netplay session; nil alone
 	// configured says cfg holds its defaults, checked (setConfig ran).
 	configured bool
 	looped     bool // the loop started: its summary is written by finish
@@ -146,7 +147,7 @@ func (r *run) start() error {
 	}
 	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer.Mixer(), Save: save,
 		Player: r.player, Replaying: r.cfg.Output.Replay != ""}
-	r.net.setup(setup)
+	setup.Slot, setup.Players, setup.Watching = r.net.Seat()
 	if err := s.Start(setup); err != nil {
 		return fmt.Errorf("start %s: %w", r.name, err)
 	}
@@ -248,9 +249,9 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) (Sum
 	watch, werr := r.runner.watch.end()
 	runErr = errors.Join(runErr, werr)
 	r.runner.watch = nil
-	net, runErr := r.net.end(w.Clock, runErr, &rep)
+	runErr = r.net.End(w.Clock, runErr)
 	m := measured{report: &rep, before: before, after: after, fast: r.tape != nil && r.tape.fast,
-		idle: idleSummary(r.idle), net: net, sync: synced, watch: watch, sound: r.sound.summary()}
+		idle: idleSummary(r.idle), net: netSummary(r.net, &rep), sync: synced, watch: watch, sound: r.sound.summary()}
 	return r.summary(&m, runErr), runErr
 }
 

@@ -1,4 +1,8 @@
-package desktop
+// Package netrun is a desktop run's netplay session as its loop runs it:
+// the session's frames, inputs and prediction for the loop, the banner
+// over the game while it waits for a player, an interrupt ending it on a
+// tick every peer agrees on, and settling it at the end.
+package netrun
 
 import (
 	"context"
@@ -16,8 +20,31 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
-// netRun is a run's netplay session.
-type netRun struct {
+// Options are what a Run takes from the run's configuration.
+type Options struct {
+	Log *slog.Logger // where it says what the session does; nil: slog.Default
+	// EndWait bounds the wait for the peers' last acknowledgements after
+	// the session's last tick, and for it to end after an interrupt.
+	EndWait time.Duration
+	// Window is the rejoin window (-net-timeout), for the waiting banner.
+	Window time.Duration
+	// Bot plays for the keyboard when it says so (Config.Bot); nil: never.
+	Bot func(n uint64, in *engine.Input) bool
+	// Ticket is the file this joiner keeps its slot's ticket in, removed
+	// when the session ends; "" for none.
+	Ticket string
+}
+
+// New is the session s, connected as j, as the loop runs it.
+func New(j *transport.Joined, s *netplay.Session, o Options) *Run {
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	return &Run{joined: j, session: s, log: o.Log, dropAfter: o.EndWait, window: o.Window, bot: o.Bot, ticket: o.Ticket}
+}
+
+// Run is a run's netplay session.
+type Run struct {
 	joined  *transport.Joined
 	session *netplay.Session
 	log     *slog.Logger
@@ -42,7 +69,7 @@ type netRun struct {
 
 // Frame is the session's, and says in the log when a peer goes silent
 // and when it is back.
-func (r *netRun) Frame(now time.Duration, quit bool) error {
+func (r *Run) Frame(now time.Duration, quit bool) error {
 	err := r.session.Frame(now, quit || r.interrupted.Load())
 	if rerr := r.joined.Replaced(); rerr != nil && err == nil {
 		err = &waitscreen.PlayerError{Msg: "netplay: this game was started again with the same code (here or on another computer) and the new one took this player's place in the session: this one ends", Err: rerr}
@@ -64,29 +91,29 @@ func (r *netRun) Frame(now time.Duration, quit bool) error {
 }
 
 // KeepAlive is the session's: a long frame keeps its datagrams flowing.
-func (r *netRun) KeepAlive(now time.Duration) error { return r.session.KeepAlive(now) }
+func (r *Run) KeepAlive(now time.Duration) error { return r.session.KeepAlive(now) }
 
 var (
-	_ engine.KeepingAlive = (*netRun)(nil)
-	_ engine.Membership   = (*netRun)(nil)
-	_ engine.CatchingUp   = (*netRun)(nil)
+	_ engine.KeepingAlive = (*Run)(nil)
+	_ engine.Membership   = (*Run)(nil)
+	_ engine.CatchingUp   = (*Run)(nil)
 )
 
 // Members is the session's: the game sees in Tick.Members who is in each
 // slot (engine.Membership).
-func (r *netRun) Members(n uint64, members []engine.Member) { r.session.Members(n, members) }
+func (r *Run) Members(n uint64, members []engine.Member) { r.session.Members(n, members) }
 
 // Connections is the session's: the game sees in Frame.Connections whom
 // the session waits for (engine.Membership).
-func (r *netRun) Connections(conns []engine.Connection) { r.session.Connections(conns) }
+func (r *Run) Connections(conns []engine.Connection) { r.session.Connections(conns) }
 
 // CatchingUp is the session's: a peer that came to the session under way
 // replays it beyond the tick rate (engine.CatchingUp).
-func (r *netRun) CatchingUp() bool { return r.session.CatchingUp() }
+func (r *Run) CatchingUp() bool { return r.session.CatchingUp() }
 
 // Inputs is the session's, with the bot's input for the keyboard's when
 // the game has a bot playing.
-func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, state engine.StateHasher) (bool, error) {
+func (r *Run) Inputs(n uint64, local *engine.Input, players []engine.Input, state engine.StateHasher) (bool, error) {
 	if r.bot != nil && r.bot(n, &r.botIn) {
 		local = &r.botIn
 	}
@@ -95,7 +122,7 @@ func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, s
 
 // finish lets the other peers have this one's last inputs and closes the
 // connections; it says why the session ended.
-func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duration) error {
+func (r *Run) finish(clock engine.Clock, runErr error, dropAfter time.Duration) error {
 	if clock == nil {
 		clock = engine.NewSystemClock(engine.WaitSleep)
 	}
@@ -132,12 +159,12 @@ func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duratio
 	return r.joined.Close()
 }
 
-// loopContext is the context a session's loop runs under: an interrupt
+// LoopContext is the context a session's loop runs under: an interrupt
 // (ctx ending: SIGINT, SIGTERM, SIGHUP) asks the session to end, as
 // closing the window does, so that every peer stops on one tick with its
 // outputs; only when that has not happened within the drop timeout (a
 // peer is gone) does the loop's context end. Nil-safe.
-func (r *netRun) loopContext(ctx context.Context) (context.Context, func()) {
+func (r *Run) LoopContext(ctx context.Context) (context.Context, func()) {
 	if r == nil {
 		return ctx, func() {}
 	}
@@ -162,44 +189,58 @@ func (r *netRun) loopContext(ctx context.Context) (context.Context, func()) {
 	}
 }
 
-// setup tells the game its slot. Nil-safe.
-func (r *netRun) setup(s *Setup) {
-	if r != nil {
-		s.Slot, s.Players, s.Watching = r.joined.Slot, r.joined.Terms.Players, r.joined.Watching
+// Seat is this peer's place in the session, for the game: its slot, the
+// session's player slots, and whether it watches (a spectator). Nil-safe:
+// all zero alone.
+func (r *Run) Seat() (slot, players int, watching bool) {
+	if r == nil {
+		return 0, 0, false
 	}
+	return r.joined.Slot, r.joined.Terms.Players, r.joined.Watching
 }
 
-// configure hands the loop the session and bounds a headless session by
-// ticks (a duration would stop each peer on its own tick). It returns
+// Joined is how the session connected: its terms, slot, path and wire.
+func (r *Run) Joined() *transport.Joined { return r.joined }
+
+// Stats are the session's numbers (netplay.Session.Stats).
+func (r *Run) Stats() netplay.Stats { return r.session.Stats() }
+
+// Why says why the session ended, once End returned: ended, player
+// gone, place given up, silent peer, lagging peer, replaced, desync or
+// error.
+func (r *Run) Why() string { return r.why }
+
+// Configure hands the loop the session and bounds a headless session by
+// ticks (a duration would stop each peer on its own tick): the ticks of
+// bound, the time a headless run without a stop condition is given. It returns
 // what the game's quit key does instead of quitting (ending the session
 // on a tick every peer agrees on) and the overlay that says whom the
 // session waits for; both nil alone. Nil-safe.
-func (r *netRun) configure(cfg *engine.Config, w *engine.Wiring, headless bool, asked time.Duration, log *slog.Logger) (quit func(), overlay func(*sdl2.Canvas)) {
+func (r *Run) Configure(cfg *engine.Config, w *engine.Wiring, headless bool, asked, bound time.Duration, log *slog.Logger) (quit func(), overlay func(*sdl2.Canvas)) {
 	if r == nil {
 		return nil, nil
 	}
 	w.Lockstep = r
 	if headless && cfg.Ticks == 0 && cfg.Duration != asked {
 		cfg.Duration = 0
-		cfg.Ticks = uint64(HeadlessDuration/time.Second) * uint64(cfg.TPS)
+		cfg.Ticks = uint64(bound/time.Second) * uint64(cfg.TPS)
 		log.Info("netplay: running headless for the same ticks on every peer", "ticks", cfg.Ticks)
 	}
 	return r.session.Quit, r.drawWaiting
 }
 
-// end settles the session after the loop and returns its summary object.
-// Nil-safe.
-func (r *netRun) end(clock engine.Clock, runErr error, rep *engine.Report) (*NetSummary, error) {
+// End settles the session after the loop (Why then says why it ended)
+// and returns runErr with what settling it failed at. Nil-safe.
+func (r *Run) End(clock engine.Clock, runErr error) error {
 	if r == nil {
-		return nil, runErr
+		return runErr
 	}
-	runErr = errors.Join(runErr, r.finish(clock, runErr, r.dropAfter))
-	return r.summary(rep), runErr
+	return errors.Join(runErr, r.finish(clock, runErr, r.dropAfter))
 }
 
-// closeEarly closes the connections when the run ended before its loop
+// CloseEarly closes the connections when the run ended before its loop
 // ran. Nil-safe.
-func (r *netRun) closeEarly(looped *bool, err *error) {
+func (r *Run) CloseEarly(looped *bool, err *error) {
 	if r != nil && !*looped {
 		*err = errors.Join(*err, r.joined.Close())
 	}
@@ -207,7 +248,7 @@ func (r *netRun) closeEarly(looped *bool, err *error) {
 
 // drawWaiting says over the game, at the top in the middle, what
 // bannerText says; nothing when it says nothing.
-func (r *netRun) drawWaiting(c *sdl2.Canvas) {
+func (r *Run) drawWaiting(c *sdl2.Canvas) {
 	waitscreen.DrawBanner(c, r.bannerText(r.banner[:0]))
 }
 
@@ -218,7 +259,7 @@ func (r *netRun) drawWaiting(c *sdl2.Canvas) {
 // ends their place); else which player the session waits for, for how
 // long, and how long their place is held, or that they are back and
 // catching up; nothing otherwise.
-func (r *netRun) bannerText(b []byte) []byte {
+func (r *Run) bannerText(b []byte) []byte {
 	if r.session.CatchingUp() {
 		return waitscreen.CatchingUpText(b, r.session.Tick())
 	}
@@ -239,14 +280,14 @@ func (r *netRun) bannerText(b []byte) []byte {
 	return b
 }
 
-var _ engine.Predicting = (*netRun)(nil)
+var _ engine.Predicting = (*Run)(nil)
 
 // Rollback is the session's: the most ticks drawn ahead.
-func (r *netRun) Rollback() int { return r.session.Rollback() }
+func (r *Run) Rollback() int { return r.session.Rollback() }
 
 // Local is the session's, with the bot's input for the keyboard's when
 // the game has a bot playing.
-func (r *netRun) Local(p uint64, local *engine.Input) (bool, error) {
+func (r *Run) Local(p uint64, local *engine.Input) (bool, error) {
 	if r.bot != nil && r.bot(p, &r.botIn) {
 		local = &r.botIn
 	}
@@ -254,10 +295,10 @@ func (r *netRun) Local(p uint64, local *engine.Input) (bool, error) {
 }
 
 // Guess is the session's.
-func (r *netRun) Guess(n uint64, players []engine.Input) { r.session.Guess(n, players) }
+func (r *Run) Guess(n uint64, players []engine.Input) { r.session.Guess(n, players) }
 
 // SetDepth is the session's: a heavy scene's lowered depth reaches the
 // host's input delay.
-func (r *netRun) SetDepth(d int) { r.session.SetDepth(d) }
+func (r *Run) SetDepth(d int) { r.session.SetDepth(d) }
 
-var _ engine.DepthSetter = (*netRun)(nil)
+var _ engine.DepthSetter = (*Run)(nil)
