@@ -29,16 +29,6 @@ const (
 	maxCaught = 100
 )
 
-// Hitch is a frame -hitch caught, as the summary lists it.
-type Hitch struct {
-	File  string  `json:"file"`  // the trace that holds it: NAME-hitch-N.trace beside the outputs
-	Frame uint64  `json:"frame"` // the frame's index
-	Tick  uint64  `json:"tick"`  // ticks run when it ended
-	MS    float64 `json:"ms"`    // its duration
-	// Error says why the trace could not be written; empty when it was.
-	Error string `json:"error,omitempty"`
-}
-
 // frameWatch is what a run does with every frame's record (the loop's
 // AfterFrame hook): -frames-out writes it, and -hitch keeps a flight
 // recorder and writes its trace when a frame is too long.

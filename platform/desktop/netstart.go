@@ -47,7 +47,7 @@ func (r *run) wish() netplay.Terms {
 // startNet connects the session before the game starts, so that a joiner
 // starts it with the host's settings (adopting them into r.cfg), drawing
 // in the window what it waits for (screen, on return).
-func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Run, error) {
+func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Session, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
 	rollback := n.rollbackFor(&r.parts, log)
@@ -222,7 +222,7 @@ func buildID(version, physics string, log *slog.Logger) string {
 // window says meanwhile what it waits for (screen). A wait given up
 // returns an error wrapping errGaveUp; a failure stays on the screen for
 // the player to read (holdFailure) before it is returned.
-func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Run, error) {
+func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Session, error) {
 	if !r.cfg.Net.active() {
 		return nil, nil
 	}

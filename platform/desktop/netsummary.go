@@ -131,7 +131,7 @@ type RTTMS struct {
 
 // netSummary is the session r's summary, with the loop's report rep;
 // nil alone.
-func netSummary(r *netrun.Run, rep *engine.Report) *NetSummary {
+func netSummary(r *netrun.Session, rep *engine.Report) *NetSummary {
 	if r == nil {
 		return nil
 	}

@@ -17,6 +17,78 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/settings"
 )
 
+// Run runs game once with cfg and no command line until the window closes,
+// the game returns engine.ErrQuit, a stop condition in cfg.Loop is met or
+// ctx is done (a clean end, not an error), and returns its summary. Every
+// output cfg.Output asks for is written even when the run fails; when it
+// fails before the loop starts, the JSON summary says why. Errors from a
+// bad cfg wrap ErrUsage. Call it from the main goroutine.
+func Run(ctx context.Context, game Game, cfg Config) (Summary, error) {
+	return newRun(game, cfg).execute(ctx)
+}
+
+// execute is Run's work, for a run prepared by newRun.
+func (r *run) execute(ctx context.Context) (sum Summary, err error) {
+	defer func() {
+		if r.looped { // the loop's summary (or the wait's) is returned
+			return
+		}
+		sum = r.summary(nil, err)
+		if err != nil && r.cfg.Output.StatsJSON != "" {
+			err = errors.Join(err, sum.writeJSON(ctx, r.cfg.Output.StatsJSON))
+		}
+	}()
+	if err := r.check(); err != nil {
+		return Summary{}, err
+	}
+	if c := r.parts.Close; c != nil {
+		defer func() {
+			if cerr := c(); cerr != nil {
+				err = errors.Join(err, fmt.Errorf("close %s: %w", r.name, cerr))
+			}
+		}()
+	}
+	prof, err := startProfiling(ctx, &r.cfg.Output, r.log)
+	if err != nil {
+		return Summary{}, err
+	}
+	defer func() { err = errors.Join(err, prof.stop()) }()
+	if err := r.loadPlayer(); err != nil {
+		return Summary{}, err
+	}
+	if err := r.open(); err != nil { // first: a host's window says at once that it waits
+		return Summary{}, err
+	}
+	defer func() { err = errors.Join(err, r.win.Close()) }()
+	var screen *waitscreen.Screen
+	if r.net, err = r.openNet(ctx, &screen); err != nil { // before the game starts: a joiner takes the host's settings
+		if errors.Is(err, errGaveUp) {
+			return r.endWaiting(ctx, screen, err)
+		}
+		return Summary{}, err
+	}
+	defer r.net.CloseEarly(&r.looped, &err)
+	if r.sound, err = openSound(ctx, &r.cfg, r.win.Headless(), r.log); err != nil {
+		return Summary{}, err
+	}
+	defer func() { err = errors.Join(err, r.sound.close()) }()
+	r.wirePlayer()
+	if err := r.start(); err != nil {
+		return Summary{}, err
+	}
+	loop, wire, stopLoop, err := r.loopConfig(ctx)
+	defer stopLoop()
+	if err != nil {
+		return Summary{}, err
+	}
+	r.runner.quit, r.runner.overlay = r.net.Configure(&loop, &wire, r.win.Headless(), r.cfg.Loop.Duration, HeadlessDuration, r.log)
+	loopCtx, stopNet := r.net.LoopContext(ctx)
+	defer stopNet()
+	sum, runErr := r.loop(loopCtx, loop, wire)
+	r.savePlayerWindow()
+	return sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &sum))
+}
+
 // run is one Run of a game: what it set up, for the steps of Run to share.
 type run struct {
 	game   Game
@@ -31,7 +103,7 @@ type run struct {
 	sound  *sound
 	tape   *tapeRun
 	idle   *engine.IdleGC
-	net    *netrun.Run // the netplay session; nil alone
+	net    *netrun.Session // the netplay session; nil alone
 	// configured says cfg holds its defaults, checked (setConfig ran).
 	configured bool
 	looped     bool // the loop started: its summary is written by finish

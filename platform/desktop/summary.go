@@ -365,3 +365,13 @@ func writeHitches(w io.Writer, hs []Hitch) {
 		i = j
 	}
 }
+
+// Hitch is a frame -hitch caught, as the summary lists it.
+type Hitch struct {
+	File  string  `json:"file"`  // the trace that holds it: NAME-hitch-N.trace beside the outputs
+	Frame uint64  `json:"frame"` // the frame's index
+	Tick  uint64  `json:"tick"`  // ticks run when it ended
+	MS    float64 `json:"ms"`    // its duration
+	// Error says why the trace could not be written; empty when it was.
+	Error string `json:"error,omitempty"`
+}

@@ -20,7 +20,7 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
-// Options are what a Run takes from the run's configuration.
+// Options are what a Session takes from the run's configuration.
 type Options struct {
 	Log *slog.Logger // where it says what the session does; nil: slog.Default
 	// EndWait bounds the wait for the peers' last acknowledgements after
@@ -36,15 +36,15 @@ type Options struct {
 }
 
 // New is the session s, connected as j, as the loop runs it.
-func New(j *transport.Joined, s *netplay.Session, o Options) *Run {
+func New(j *transport.Joined, s *netplay.Session, o Options) *Session {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	return &Run{joined: j, session: s, log: o.Log, dropAfter: o.EndWait, window: o.Window, bot: o.Bot, ticket: o.Ticket}
+	return &Session{joined: j, session: s, log: o.Log, dropAfter: o.EndWait, window: o.Window, bot: o.Bot, ticket: o.Ticket}
 }
 
-// Run is a run's netplay session.
-type Run struct {
+// Session is a run's netplay session, as its loop runs it.
+type Session struct {
 	joined  *transport.Joined
 	session *netplay.Session
 	log     *slog.Logger
@@ -69,7 +69,7 @@ type Run struct {
 
 // Frame is the session's, and says in the log when a peer goes silent
 // and when it is back.
-func (r *Run) Frame(now time.Duration, quit bool) error {
+func (r *Session) Frame(now time.Duration, quit bool) error {
 	err := r.session.Frame(now, quit || r.interrupted.Load())
 	if rerr := r.joined.Replaced(); rerr != nil && err == nil {
 		err = &waitscreen.PlayerError{Msg: "netplay: this game was started again with the same code (here or on another computer) and the new one took this player's place in the session: this one ends", Err: rerr}
@@ -91,29 +91,29 @@ func (r *Run) Frame(now time.Duration, quit bool) error {
 }
 
 // KeepAlive is the session's: a long frame keeps its datagrams flowing.
-func (r *Run) KeepAlive(now time.Duration) error { return r.session.KeepAlive(now) }
+func (r *Session) KeepAlive(now time.Duration) error { return r.session.KeepAlive(now) }
 
 var (
-	_ engine.KeepingAlive = (*Run)(nil)
-	_ engine.Membership   = (*Run)(nil)
-	_ engine.CatchingUp   = (*Run)(nil)
+	_ engine.KeepingAlive = (*Session)(nil)
+	_ engine.Membership   = (*Session)(nil)
+	_ engine.CatchingUp   = (*Session)(nil)
 )
 
 // Members is the session's: the game sees in Tick.Members who is in each
 // slot (engine.Membership).
-func (r *Run) Members(n uint64, members []engine.Member) { r.session.Members(n, members) }
+func (r *Session) Members(n uint64, members []engine.Member) { r.session.Members(n, members) }
 
 // Connections is the session's: the game sees in Frame.Connections whom
 // the session waits for (engine.Membership).
-func (r *Run) Connections(conns []engine.Connection) { r.session.Connections(conns) }
+func (r *Session) Connections(conns []engine.Connection) { r.session.Connections(conns) }
 
 // CatchingUp is the session's: a peer that came to the session under way
 // replays it beyond the tick rate (engine.CatchingUp).
-func (r *Run) CatchingUp() bool { return r.session.CatchingUp() }
+func (r *Session) CatchingUp() bool { return r.session.CatchingUp() }
 
 // Inputs is the session's, with the bot's input for the keyboard's when
 // the game has a bot playing.
-func (r *Run) Inputs(n uint64, local *engine.Input, players []engine.Input, state engine.StateHasher) (bool, error) {
+func (r *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, state engine.StateHasher) (bool, error) {
 	if r.bot != nil && r.bot(n, &r.botIn) {
 		local = &r.botIn
 	}
@@ -122,7 +122,7 @@ func (r *Run) Inputs(n uint64, local *engine.Input, players []engine.Input, stat
 
 // finish lets the other peers have this one's last inputs and closes the
 // connections; it says why the session ended.
-func (r *Run) finish(clock engine.Clock, runErr error, dropAfter time.Duration) error {
+func (r *Session) finish(clock engine.Clock, runErr error, dropAfter time.Duration) error {
 	if clock == nil {
 		clock = engine.NewSystemClock(engine.WaitSleep)
 	}
@@ -164,7 +164,7 @@ func (r *Run) finish(clock engine.Clock, runErr error, dropAfter time.Duration) 
 // closing the window does, so that every peer stops on one tick with its
 // outputs; only when that has not happened within the drop timeout (a
 // peer is gone) does the loop's context end. Nil-safe.
-func (r *Run) LoopContext(ctx context.Context) (context.Context, func()) {
+func (r *Session) LoopContext(ctx context.Context) (context.Context, func()) {
 	if r == nil {
 		return ctx, func() {}
 	}
@@ -192,7 +192,7 @@ func (r *Run) LoopContext(ctx context.Context) (context.Context, func()) {
 // Seat is this peer's place in the session, for the game: its slot, the
 // session's player slots, and whether it watches (a spectator). Nil-safe:
 // all zero alone.
-func (r *Run) Seat() (slot, players int, watching bool) {
+func (r *Session) Seat() (slot, players int, watching bool) {
 	if r == nil {
 		return 0, 0, false
 	}
@@ -200,15 +200,15 @@ func (r *Run) Seat() (slot, players int, watching bool) {
 }
 
 // Joined is how the session connected: its terms, slot, path and wire.
-func (r *Run) Joined() *transport.Joined { return r.joined }
+func (r *Session) Joined() *transport.Joined { return r.joined }
 
 // Stats are the session's numbers (netplay.Session.Stats).
-func (r *Run) Stats() netplay.Stats { return r.session.Stats() }
+func (r *Session) Stats() netplay.Stats { return r.session.Stats() }
 
 // Why says why the session ended, once End returned: ended, player
 // gone, place given up, silent peer, lagging peer, replaced, desync or
 // error.
-func (r *Run) Why() string { return r.why }
+func (r *Session) Why() string { return r.why }
 
 // Configure hands the loop the session and bounds a headless session by
 // ticks (a duration would stop each peer on its own tick): the ticks of
@@ -216,7 +216,7 @@ func (r *Run) Why() string { return r.why }
 // what the game's quit key does instead of quitting (ending the session
 // on a tick every peer agrees on) and the overlay that says whom the
 // session waits for; both nil alone. Nil-safe.
-func (r *Run) Configure(cfg *engine.Config, w *engine.Wiring, headless bool, asked, bound time.Duration, log *slog.Logger) (quit func(), overlay func(*sdl2.Canvas)) {
+func (r *Session) Configure(cfg *engine.Config, w *engine.Wiring, headless bool, asked, bound time.Duration, log *slog.Logger) (quit func(), overlay func(*sdl2.Canvas)) {
 	if r == nil {
 		return nil, nil
 	}
@@ -231,7 +231,7 @@ func (r *Run) Configure(cfg *engine.Config, w *engine.Wiring, headless bool, ask
 
 // End settles the session after the loop (Why then says why it ended)
 // and returns runErr with what settling it failed at. Nil-safe.
-func (r *Run) End(clock engine.Clock, runErr error) error {
+func (r *Session) End(clock engine.Clock, runErr error) error {
 	if r == nil {
 		return runErr
 	}
@@ -240,7 +240,7 @@ func (r *Run) End(clock engine.Clock, runErr error) error {
 
 // CloseEarly closes the connections when the run ended before its loop
 // ran. Nil-safe.
-func (r *Run) CloseEarly(looped *bool, err *error) {
+func (r *Session) CloseEarly(looped *bool, err *error) {
 	if r != nil && !*looped {
 		*err = errors.Join(*err, r.joined.Close())
 	}
@@ -248,7 +248,7 @@ func (r *Run) CloseEarly(looped *bool, err *error) {
 
 // drawWaiting says over the game, at the top in the middle, what
 // bannerText says; nothing when it says nothing.
-func (r *Run) drawWaiting(c *sdl2.Canvas) {
+func (r *Session) drawWaiting(c *sdl2.Canvas) {
 	waitscreen.DrawBanner(c, r.bannerText(r.banner[:0]))
 }
 
@@ -259,7 +259,7 @@ func (r *Run) drawWaiting(c *sdl2.Canvas) {
 // ends their place); else which player the session waits for, for how
 // long, and how long their place is held, or that they are back and
 // catching up; nothing otherwise.
-func (r *Run) bannerText(b []byte) []byte {
+func (r *Session) bannerText(b []byte) []byte {
 	if r.session.CatchingUp() {
 		return waitscreen.CatchingUpText(b, r.session.Tick())
 	}
@@ -280,14 +280,14 @@ func (r *Run) bannerText(b []byte) []byte {
 	return b
 }
 
-var _ engine.Predicting = (*Run)(nil)
+var _ engine.Predicting = (*Session)(nil)
 
 // Rollback is the session's: the most ticks drawn ahead.
-func (r *Run) Rollback() int { return r.session.Rollback() }
+func (r *Session) Rollback() int { return r.session.Rollback() }
 
 // Local is the session's, with the bot's input for the keyboard's when
 // the game has a bot playing.
-func (r *Run) Local(p uint64, local *engine.Input) (bool, error) {
+func (r *Session) Local(p uint64, local *engine.Input) (bool, error) {
 	if r.bot != nil && r.bot(p, &r.botIn) {
 		local = &r.botIn
 	}
@@ -295,10 +295,10 @@ func (r *Run) Local(p uint64, local *engine.Input) (bool, error) {
 }
 
 // Guess is the session's.
-func (r *Run) Guess(n uint64, players []engine.Input) { r.session.Guess(n, players) }
+func (r *Session) Guess(n uint64, players []engine.Input) { r.session.Guess(n, players) }
 
 // SetDepth is the session's: a heavy scene's lowered depth reaches the
 // host's input delay.
-func (r *Run) SetDepth(d int) { r.session.SetDepth(d) }
+func (r *Session) SetDepth(d int) { r.session.SetDepth(d) }
 
-var _ engine.DepthSetter = (*Run)(nil)
+var _ engine.DepthSetter = (*Session)(nil)
