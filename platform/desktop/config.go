@@ -198,3 +198,37 @@ type Output struct {
 	// one); 0: off.
 	Hitch time.Duration
 }
+
+// Bounds of -hitch (Output.Hitch), and how many hitch traces a run
+// writes at most.
+const (
+	MinHitch   = time.Millisecond
+	MaxHitch   = 10 * time.Second
+	maxHitches = 10
+)
+
+// SoundOptions are the run's sound options. The zero SoundOptions plays
+// at full volume on the audio device and writes no file.
+type SoundOptions struct {
+	// AudioOut is -audio-out: where to write the ticks' mix as a WAV file
+	// (48 kHz, 16-bit stereo); "" writes none.
+	AudioOut string
+	// Mute is -mute: nothing is heard (no audio device is opened). What
+	// -audio-out writes is the same either way. -volume 0 sets it.
+	Mute bool
+	// Volume is -volume: the master volume heard, above 0 to 1; 0 means
+	// 1 (full). For silence, Mute.
+	Volume float64
+}
+
+// check checks a defaulted s, calling fields as name says.
+func (s *SoundOptions) check(name names) error {
+	if !(s.Volume > 0 && s.Volume <= 1) {
+		return usagef("invalid value %v for %s: want 0 (silent) to 1 (full)", s.Volume, name("Sound.Volume"))
+	}
+	return nil
+}
+
+// HeadlessDuration bounds a headless run that was given no stop condition,
+// so a run with no display always ends by itself.
+const HeadlessDuration = 10 * time.Second

@@ -10,24 +10,8 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
-
-// names says what an error calls a Config field, given by its path in
-// Config ("Loop.TPS"): the flag that sets it on a command line, or its
-// name in Go.
-type names func(field string) string
-
-// fieldNames calls a field by its Go name: "Config.Loop.TPS". Run uses it.
-func fieldNames(field string) string { return "Config." + field }
-
-// flagNames calls a field by the shared flag that sets it ("-tps"), or
-// by its Go name when no flag does. Parse uses it.
-func flagNames(field string) string {
-	if f := flagOf(field); f != "" {
-		return "-" + f
-	}
-	return fieldNames(field)
-}
 
 // withDefaults returns c with every zero field set to its default (the
 // loop's by engine.Config.WithDefaults) and reports the first invalid
@@ -122,5 +106,52 @@ func (c *Config) checkPlayers(name names) error {
 	if c.Loop.Players < lo || c.Loop.Players > c.MaxPlayers {
 		return usagef("invalid value %d for %s: want %d to %d players", c.Loop.Players, name("Loop.Players"), lo, c.MaxPlayers)
 	}
+	return nil
+}
+
+// checkSyncTest checks c.SyncTest and what it cannot be combined with.
+func checkSyncTest(c *Config, name names) error {
+	st := name("SyncTest")
+	switch {
+	case c.SyncTest < 0 || c.SyncTest > netplay.MaxRollback:
+		return usagef("invalid value %d for %s: want 0 (off) or 1 to %d ticks", c.SyncTest, st, netplay.MaxRollback)
+	case c.SyncTest == 0:
+		return nil
+	case c.Net.active():
+		return usagef("%s runs the game alone: drop %s, %s and %s, or drop %s",
+			st, name("Net.Host"), name("Net.Join"), name("Net.Lobby"), st)
+	case c.Output.Record != "":
+		return usagef("%s checks a run, it does not keep one: record without %s, then check the recording with %s and %s",
+			st, st, st, name("Output.Replay"))
+	}
+	return nil
+}
+
+// check checks that the outputs, and the sound's file audioOut, can all
+// be written, calling fields as name says.
+func (o *Output) check(audioOut string, name names) error {
+	if o.Hitch != 0 && (o.Hitch < MinHitch || o.Hitch > MaxHitch) {
+		return usagef("%s %v out of range: want %v to %v (0: off)", name("Output.Hitch"), o.Hitch, MinHitch, MaxHitch)
+	}
+	if o.Record != "" && o.Replay != "" {
+		return usagef("%s and %s cannot be used together: replay a recording, or make a new one", name("Output.Record"), name("Output.Replay"))
+	}
+	// One file named by two flags would be written twice, or a recording
+	// overwritten by what replays it.
+	if err := output.Distinct(
+		output.Named{Flag: name("Output.Replay"), Path: o.Replay, Input: true},
+		output.Named{Flag: name("Output.Record"), Path: o.Record},
+		output.Named{Flag: name("Output.StatsJSON"), Path: o.StatsJSON},
+		output.Named{Flag: name("Output.Screenshot"), Path: o.Screenshot},
+		output.Named{Flag: name("Output.CPUProfile"), Path: o.CPUProfile},
+		output.Named{Flag: name("Output.MemProfile"), Path: o.MemProfile},
+		output.Named{Flag: name("Output.Trace"), Path: o.Trace},
+		output.Named{Flag: name("Output.FramesOut"), Path: o.FramesOut},
+		output.Named{Flag: name("Sound.AudioOut"), Path: audioOut},
+	); err != nil {
+		return usagef("%v", err)
+	}
+	// -pprof's address is checked when it is listened on (startProfiling):
+	// a name must be resolved to know whether it is loopback.
 	return nil
 }

@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
-	"github.com/lockstep-engine/lockstep/platform/sdl2"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
@@ -15,41 +13,19 @@ import (
 // window closed) or a signal ended: a clean end, not a failure.
 var errGaveUp = errors.New("the wait for the session was given up")
 
-// failureHold bounds how long a failure stays on screen for the player
-// to read when the window is not closed.
-const failureHold = time.Minute
-
-// failureWidth is the most characters a line of a failure takes on the
-// waiting screen.
-const failureWidth = 60
-
-// failureLines are what the waiting screen says when the session could
-// not start: a heading, then each paragraph wrapped, a blank line
-// between them.
-func failureLines(paragraphs ...string) []string {
-	lines := []string{"could not start the game:"}
-	for i, p := range paragraphs {
-		if i > 0 {
-			lines = append(lines, "")
-		}
-		lines = append(lines, wrapText(p, failureWidth)...)
-	}
-	return lines
-}
-
 // failureWords say why a session with n could not start, in a player's
 // terms, then what to try, then (when the first two leave it out) the
-// cause. A lobby's failure says it already (lobbyFailure); -join's and
+// cause. A lobby's failure says it already (meet.Failure); -join's and
 // -host's are said here.
 func failureWords(n *NetOptions, err error) []string {
 	host := "the host"
 	if n.Join != "" {
 		host += " at " + n.Join
 	}
-	var pe *playerError
+	var pe *waitscreen.PlayerError
 	switch {
 	case errors.As(err, &pe):
-		return []string{pe.msg}
+		return []string{pe.Msg}
 	case errors.Is(err, transport.ErrWrongCode):
 		return []string{host + " does not know the code " + n.Code + ".",
 			"Try: check -code against the code the host's window shows, letter for letter, and start again."}
@@ -77,51 +53,15 @@ func failureWords(n *NetOptions, err error) []string {
 
 // holdFailure says on s why the session could not start (err) and keeps
 // it on the window until the player closes it, ctx ends (a signal) or
-// failureHold passes; a headless run does not wait.
-func (r *run) holdFailure(ctx context.Context, s *waitScreen, err error) {
+// waitscreen.FailureHold passes; a headless run does not wait.
+func (r *run) holdFailure(ctx context.Context, s *waitscreen.Screen, err error) {
 	if s == nil {
 		return
 	}
-	s.say(failureLines(failureWords(&r.cfg.Net, err)...)...)
+	s.Say(waitscreen.FailureLines(failureWords(&r.cfg.Net, err)...)...)
 	if r.win == nil || r.win.Headless() {
 		return
 	}
-	r.log.Info("netplay: the window says why the session could not start until it is closed", "at_most", failureHold)
-	start := time.Now()
-	hold(ctx, windowFrames{r.win}, s, func() time.Duration { return time.Since(start) }, time.Sleep)
-}
-
-// frames is a window a screen is held on: its events, and a frame
-// drawing the screen.
-type frames interface {
-	PollEvents(engine.EventSink)
-	frame(s *waitScreen)
-}
-
-// windowFrames draws frames in an SDL window.
-type windowFrames struct{ *sdl2.Window }
-
-func (w windowFrames) frame(s *waitScreen) {
-	s.draw(w.Canvas())
-	_ = w.Present()
-}
-
-// hold draws s in w a frame every waitFrame (wait sleeps) until a request
-// to close the window, ctx ending, or failureHold after it started by now
-// (a monotonic clock): drawing takes time too, and on a busy machine
-// counting frames alone held the screen 84 s.
-func hold(ctx context.Context, w frames, s *waitScreen, now func() time.Duration, wait func(time.Duration)) {
-	sink := &quitSink{}
-	start := now()
-	for range failureHold / waitFrame {
-		if w.PollEvents(sink); sink.quit || ctx.Err() != nil {
-			return
-		}
-		w.frame(s)
-		left := failureHold - (now() - start)
-		if left <= 0 {
-			return
-		}
-		wait(min(waitFrame, left))
-	}
+	r.log.Info("netplay: the window says why the session could not start until it is closed", "at_most", waitscreen.FailureHold)
+	waitscreen.Hold(ctx, r.win, s)
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 	"github.com/veandco/go-sdl2/sdl"
@@ -29,8 +31,8 @@ func saysAll(t *testing.T, what string, lines []string, want ...string) {
 		}
 	}
 	for _, l := range lines {
-		if len(l) > failureWidth {
-			t.Errorf("%s: line %q is longer than the %d characters the screen wraps at", what, l, failureWidth)
+		if len(l) > waitscreen.FailureWidth {
+			t.Errorf("%s: line %q is longer than the %d characters the screen wraps at", what, l, waitscreen.FailureWidth)
 		}
 	}
 }
@@ -60,16 +62,16 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 			[]string{"this game cannot run the host's settings", "Try: run the same game", "-bot"}},
 		{"build", fmt.Errorf("%w: build \"a\" differs from the host's \"b\"", transport.ErrRefused),
 			[]string{"refused to let this game join", "Try: run the very same game", "differs from the host's"}},
-		{"lobby", lobbyFailure("x", transport.ErrNoPath), []string{"no network path between the players", "try again"}},
+		{"lobby", meet.Failure("x", transport.ErrNoPath), []string{"no network path between the players", "try again"}},
 		{"under way", fmt.Errorf("%w: the place was given up (%w)", transport.ErrRefused, transport.ErrUnderWay),
 			[]string{"is playing a session that cannot take this player in now", "Try: ask the host to start a new session", "the place was given up"}},
 	} {
-		saysAll(t, tc.name, failureLines(failureWords(n, tc.err)...), tc.want...)
+		saysAll(t, tc.name, waitscreen.FailureLines(failureWords(n, tc.err)...), tc.want...)
 	}
 	watcher := *n
 	watcher.Spectate = true
 	full := fmt.Errorf("%w: the session has all the watchers it takes (16) (%w)", transport.ErrRefused, transport.ErrFull)
-	saysAll(t, "spectators full", failureLines(failureWords(&watcher, full)...), "has all the spectators it takes", "Try: watch again")
+	saysAll(t, "spectators full", waitscreen.FailureLines(failureWords(&watcher, full)...), "has all the spectators it takes", "Try: watch again")
 	if !errors.Is(cannot, ErrUsage) {
 		t.Errorf("a joiner that cannot run the host's settings: %v, want ErrUsage (exit status 2)", cannot)
 	}
@@ -89,7 +91,7 @@ func joinOnScreen(t *testing.T, addr, code string, timeout time.Duration) ([]str
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	var err, oerr error
-	var screen *waitScreen
+	var screen *waitscreen.Screen
 	sdl.Do(func() {
 		if oerr = r.open(); oerr != nil {
 			return
@@ -103,7 +105,7 @@ func joinOnScreen(t *testing.T, addr, code string, timeout time.Duration) ([]str
 	if screen == nil {
 		t.Fatalf("join of %s: %v, and no waiting screen", addr, err)
 	}
-	return screen.lines, err
+	return screen.Lines(), err
 }
 
 func TestAJoinWithTheWrongCodeSaysSoOnTheWaitingScreen(t *testing.T) {
@@ -140,74 +142,4 @@ func TestAJoinOfAHostThatIsNotThereSaysSoOnTheWaitingScreen(t *testing.T) {
 		t.Fatalf("join of nobody: %v, want ErrNoAnswer, not a wait given up", err)
 	}
 	saysAll(t, "host not there", lines, "could not start the game", "no answer from the host at "+addr+" within 1s", "Try: check that the host is running")
-}
-
-// scripted is a window whose player asks to close it at frame quitAt
-// (never when 0); it counts the frames drawn and keeps the last one's text.
-type scripted struct {
-	quitAt, polls, drawn int
-	said                 []string
-	onFrame              func() // each frame's cost on a fake clock; nil: none
-}
-
-func (w *scripted) PollEvents(in engine.EventSink) {
-	if w.polls++; w.polls == w.quitAt {
-		in.Quit()
-	}
-}
-
-func (w *scripted) frame(s *waitScreen) {
-	w.drawn++
-	w.said = append(w.said[:0], s.lines...)
-	if w.onFrame != nil {
-		w.onFrame()
-	}
-}
-
-func TestAHeldFailureStaysUntilTheWindowClosesASignalOrAMinute(t *testing.T) {
-	s := &waitScreen{}
-	s.say(failureLines(failureWords(&NetOptions{Join: "192.0.2.7:7777", Code: "ABCDEFGH12345678"}, transport.ErrWrongCode)...)...)
-	var slept time.Duration
-	sleep := func(d time.Duration) { slept += d }
-	now := func() time.Duration { return slept }
-
-	closed := &scripted{quitAt: 5}
-	hold(t.Context(), closed, s, now, sleep)
-	if closed.drawn != 4 {
-		t.Errorf("closed at the 5th frame: %d frames drawn, want 4", closed.drawn)
-	}
-	saysAll(t, "held", closed.said, "does not know the code ABCDEFGH12345678")
-
-	ctx, cancel := context.WithCancel(t.Context())
-	cancel() // a signal
-	signalled := &scripted{}
-	hold(ctx, signalled, s, now, sleep)
-	if signalled.drawn != 0 {
-		t.Errorf("after a signal: %d frames drawn, want none", signalled.drawn)
-	}
-
-	slept = 0
-	never := &scripted{}
-	hold(t.Context(), never, s, now, sleep)
-	if slept < failureHold-waitFrame || slept > failureHold {
-		t.Errorf("never closed: held %v, want about %v", slept, failureHold)
-	}
-	if never.drawn != int(failureHold/waitFrame) {
-		t.Errorf("never closed: %d frames, want %d", never.drawn, failureHold/waitFrame)
-	}
-}
-
-func TestAFailureIsHeldAMinuteAtMostWhenFramesAreSlow(t *testing.T) {
-	s := joinScreen("192.0.2.7:7777", false)
-	for _, cost := range []time.Duration{0, 20 * time.Millisecond, 400 * time.Millisecond, 2 * time.Minute} {
-		var clock time.Duration
-		slow := &scripted{onFrame: func() { clock += cost }} // drawing and presenting take cost
-		hold(t.Context(), slow, s, func() time.Duration { return clock }, func(d time.Duration) { clock += d })
-		if clock > failureHold+cost {
-			t.Errorf("frames taking %v: held %v, want at most %v and the frame in progress", cost, clock, failureHold)
-		}
-		if clock < failureHold-waitFrame {
-			t.Errorf("frames taking %v: held only %v, want %v", cost, clock, failureHold)
-		}
-	}
 }

@@ -3,31 +3,12 @@ package desktop
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
-	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
-	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
-
-// ErrUsage marks a bad command line or Config: Main exits with status 2.
-// Errors that wrap it print only their own message.
-var ErrUsage = errors.New("bad command line")
-
-// usageError is a message that wraps ErrUsage without repeating it.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-func (e usageError) Unwrap() error { return ErrUsage }
-
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Sprintf(format, args...)}
-}
 
 // Flags registers the shared command line on fs, writing into c, with c's
 // values as the defaults (zero fields show their defaults; the README's
@@ -37,111 +18,6 @@ func usagef(format string, args ...any) error {
 func (c *Config) Flags(fs *flag.FlagSet) {
 	d, _ := c.withDefaults(fieldNames) // the defaults to show, valid or not
 	c.register(fs, &d)
-}
-
-// notBool is a boolean flag that sets the negation of a Config field
-// whose zero value means on, such as -interp for Loop.NoInterp.
-type notBool struct{ no *bool }
-
-func (b notBool) IsBoolFlag() bool { return true }
-
-// String is "true" when the flag is on. The flag package calls it on a
-// zero notBool to decide whether a default is worth printing: that one is
-// "false", so an on default is printed.
-func (b notBool) String() string {
-	if b.no == nil {
-		return "false"
-	}
-	return strconv.FormatBool(!*b.no)
-}
-
-func (b notBool) Set(s string) error {
-	v, err := strconv.ParseBool(s)
-	if err != nil {
-		return errors.New("want true or false")
-	}
-	*b.no = !v
-	return nil
-}
-
-// countFlag is a flag of a count whose zero in a Config means its
-// default: typed, 0 is out of its range.
-type countFlag struct{ p *int }
-
-// countVar registers a countFlag, setting *p to def.
-func countVar(fs *flag.FlagSet, p *int, name string, def int, usage string) {
-	*p = def
-	fs.Var(countFlag{p}, name, usage)
-}
-
-func (f countFlag) String() string {
-	if f.p == nil {
-		return "0"
-	}
-	return strconv.Itoa(*f.p)
-}
-
-func (f countFlag) Set(s string) error {
-	n, err := strconv.Atoi(s)
-	switch {
-	case err != nil:
-		return errors.New("want a whole number")
-	case n < 1:
-		return errors.New("want 1 or more")
-	}
-	*f.p = n
-	return nil
-}
-
-// maxFrameFlag is -max-frame: it leaves a zero Loop.MaxFrame zero, whose
-// default (engine.Config.WithDefaults) follows the tick rate.
-type maxFrameFlag struct{ l *engine.Config }
-
-func (f maxFrameFlag) String() string {
-	if f.l == nil || f.l.MaxFrame == 0 {
-		return ""
-	}
-	return f.l.MaxFrame.String()
-}
-
-func (f maxFrameFlag) Set(s string) error {
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return errors.New("want a duration such as 500ms")
-	}
-	f.l.MaxFrame = d
-	return nil
-}
-
-func uintString(v uint64) string { return strconv.FormatUint(v, 10) }
-
-// check checks that the outputs, and the sound's file audioOut, can all
-// be written, calling fields as name says.
-func (o *Output) check(audioOut string, name names) error {
-	if o.Hitch != 0 && (o.Hitch < MinHitch || o.Hitch > MaxHitch) {
-		return usagef("%s %v out of range: want %v to %v (0: off)", name("Output.Hitch"), o.Hitch, MinHitch, MaxHitch)
-	}
-	if o.Record != "" && o.Replay != "" {
-		return usagef("%s and %s cannot be used together: replay a recording, or make a new one", name("Output.Record"), name("Output.Replay"))
-	}
-	// One file named by two flags would be written twice, or a recording
-	// overwritten by what replays it.
-	if err := output.Distinct(
-		output.Named{Flag: name("Output.Replay"), Path: o.Replay, Input: true},
-		output.Named{Flag: name("Output.Record"), Path: o.Record},
-		output.Named{Flag: name("Output.StatsJSON"), Path: o.StatsJSON},
-		output.Named{Flag: name("Output.Screenshot"), Path: o.Screenshot},
-		output.Named{Flag: name("Output.CPUProfile"), Path: o.CPUProfile},
-		output.Named{Flag: name("Output.MemProfile"), Path: o.MemProfile},
-		output.Named{Flag: name("Output.Trace"), Path: o.Trace},
-		output.Named{Flag: name("Output.FramesOut"), Path: o.FramesOut},
-		output.Named{Flag: name("Sound.AudioOut"), Path: audioOut},
-	); err != nil {
-		return usagef("%v", err)
-	}
-	// -pprof's address is checked when it is listened on (startProfiling):
-	// a name must be resolved to know whether it is loopback.
-	return nil
 }
 
 // Parse returns cfg with the command line args (without the program name)
@@ -158,9 +34,9 @@ func Parse(game Game, cfg Config, args []string) (Config, error) {
 
 // commandLine is a command line parsed for the run that follows it.
 type commandLine struct {
-	cfg  Config     // as Parse returns it
-	run  Config     // cfg with its defaults, checked
-	game *gameFlags // the game's flags, as the command line set them
+	cfg     Config     // as Parse returns it
+	checked Config     // cfg with its defaults, checked
+	game    *gameFlags // the game's flags, as the command line set them
 }
 
 // parse is Parse printing -h's usage on out, returning what the run
@@ -193,9 +69,9 @@ func parse(game Game, c Config, args []string, out io.Writer) (commandLine, erro
 	line := commandLine{game: g}
 	var err error
 	if c.Output.Replay != "" {
-		line.run, err = c.replaySettings(g, func(name string) bool { return given[name] })
+		line.checked, err = c.replaySettings(g, func(name string) bool { return given[name] })
 	} else {
-		line.run, err = c.checked(g, flagNames)
+		line.checked, err = c.checked(g, flagNames)
 	}
 	line.cfg = c
 	return line, err

@@ -246,3 +246,12 @@ func (c *Config) register(fs *flag.FlagSet, d *Config) {
 		f.register(fs, f.name, c, d)
 	}
 }
+
+// flagNames calls a field by the shared flag that sets it ("-tps"), or
+// by its Go name when no flag does. Parse uses it.
+func flagNames(field string) string {
+	if f := flagOf(field); f != "" {
+		return "-" + f
+	}
+	return fieldNames(field)
+}

@@ -15,11 +15,8 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
-// Bounds of -hitch, and how many hitch traces a run writes at most.
+// What -hitch's flight recorder keeps and when it writes.
 const (
-	MinHitch   = time.Millisecond
-	MaxHitch   = 10 * time.Second
-	maxHitches = 10
 	// hitchWindow is how much execution trace the flight recorder keeps
 	// at least (its minimum age); hitchBytes bounds its memory.
 	hitchWindow = 2 * time.Second
@@ -31,16 +28,6 @@ const (
 	// maxCaught bounds the hitches the summary lists.
 	maxCaught = 100
 )
-
-// Hitch is a frame -hitch caught, as the summary lists it.
-type Hitch struct {
-	File  string  `json:"file"`  // the trace that holds it: NAME-hitch-N.trace beside the outputs
-	Frame uint64  `json:"frame"` // the frame's index
-	Tick  uint64  `json:"tick"`  // ticks run when it ended
-	MS    float64 `json:"ms"`    // its duration
-	// Error says why the trace could not be written; empty when it was.
-	Error string `json:"error,omitempty"`
-}
 
 // frameWatch is what a run does with every frame's record (the loop's
 // AfterFrame hook): -frames-out writes it, and -hitch keeps a flight
@@ -171,9 +158,16 @@ func (fw *frameWatch) writeHitches(ctx context.Context) {
 	}
 }
 
+// watched is what -frames-out and -hitch found, for the summary.
+type watched struct {
+	hitches   []Hitch // the hitches caught, each with its trace; nil without -hitch
+	unwritten int     // hitches in no trace
+	full      bool    // -frames-out stopped at its limit
+}
+
 // endHitches writes the pending trace, waits for the writer and stops
-// the flight recorder; it lists the hitches in sum.
-func (fw *frameWatch) endHitches(sum *Summary) []error {
+// the flight recorder; it returns the hitches caught.
+func (fw *frameWatch) endHitches(got *watched) []error {
 	if fw.due >= 0 {
 		fw.jobs <- fw.files
 		fw.files++
@@ -190,33 +184,33 @@ func (fw *frameWatch) endHitches(sum *Summary) []error {
 			errs = append(errs, errors.New(fw.errors[i]))
 		}
 	}
-	sum.Hitches = make([]Hitch, 0, fw.nCaught)
+	got.hitches = make([]Hitch, 0, fw.nCaught)
 	for _, h := range fw.caught[:fw.nCaught] {
 		for i, p := range fw.paths[:fw.files] {
 			if p == h.File {
 				h.Error = fw.errors[i]
 			}
 		}
-		sum.Hitches = append(sum.Hitches, h)
+		got.hitches = append(got.hitches, h)
 	}
-	sum.HitchesUnwritten = fw.unwritten
+	got.unwritten = fw.unwritten
 	return errs
 }
 
 // end waits for the hitch traces, stops the flight recorder, finishes
-// -frames-out and puts the hitches in sum.
-func (fw *frameWatch) end(sum *Summary) error {
+// -frames-out and returns what they found.
+func (fw *frameWatch) end() (got watched, err error) {
 	if fw == nil {
-		return nil
+		return got, nil
 	}
 	var errs []error
 	if fw.jobs != nil {
-		errs = fw.endHitches(sum)
+		errs = fw.endHitches(&got)
 	}
 	if fw.frames != nil {
 		err := fw.framesW.Flush()
 		if err == nil && fw.framesW.Full() {
-			sum.FramesOutFull = true
+			got.full = true
 		}
 		if err != nil {
 			fw.frames.Abort()
@@ -226,7 +220,7 @@ func (fw *frameWatch) end(sum *Summary) error {
 		}
 		fw.frames = nil
 	}
-	return errors.Join(errs...)
+	return got, errors.Join(errs...)
 }
 
 // abort stops what was started and gives its files up.

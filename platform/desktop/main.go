@@ -10,15 +10,10 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/signals"
 )
-
-// HeadlessDuration bounds a headless run that was given no stop condition,
-// so a run with no display always ends by itself.
-const HeadlessDuration = 10 * time.Second
 
 // Main runs game as a program and exits: it parses the process's command
 // line over cfg's values as defaults (see Parse), runs the game until the
@@ -66,75 +61,4 @@ func mainStatus(game Game, cfg Config, args []string, stdout, stderr io.Writer) 
 		return 2
 	}
 	return 1
-}
-
-// Run runs game once with cfg and no command line until the window closes,
-// the game returns engine.ErrQuit, a stop condition in cfg.Loop is met or
-// ctx is done (a clean end, not an error), and returns its summary. Every
-// output cfg.Output asks for is written even when the run fails; when it
-// fails before the loop starts, the JSON summary says why. Errors from a
-// bad cfg wrap ErrUsage. Call it from the main goroutine.
-func Run(ctx context.Context, game Game, cfg Config) (Summary, error) {
-	return newRun(game, cfg).execute(ctx)
-}
-
-// execute is Run's work, for a run prepared by newRun.
-func (r *run) execute(ctx context.Context) (sum Summary, err error) {
-	defer func() {
-		if err != nil && !r.looped && r.cfg.Output.StatsJSON != "" {
-			r.sum.Error = err.Error()
-			err = errors.Join(err, r.sum.writeJSON(ctx, r.cfg.Output.StatsJSON))
-		}
-		sum = r.sum
-	}()
-	if err := r.check(); err != nil {
-		return r.sum, err
-	}
-	if c := r.parts.Close; c != nil {
-		defer func() {
-			if cerr := c(); cerr != nil {
-				err = errors.Join(err, fmt.Errorf("close %s: %w", r.name, cerr))
-			}
-		}()
-	}
-	prof, err := startProfiling(ctx, &r.cfg.Output, r.log)
-	if err != nil {
-		return r.sum, err
-	}
-	defer func() { err = errors.Join(err, prof.stop()) }()
-	if err := r.loadPlayer(); err != nil {
-		return r.sum, err
-	}
-	if err := r.open(); err != nil { // first: a host's window says at once that it waits
-		return r.sum, err
-	}
-	defer func() { err = errors.Join(err, r.win.Close()) }()
-	var screen *waitScreen
-	if r.net, err = r.openNet(ctx, &screen); err != nil { // before the game starts: a joiner takes the host's settings
-		if errors.Is(err, errGaveUp) {
-			return r.sum, r.endWaiting(ctx, screen, err)
-		}
-		return r.sum, err
-	}
-	defer r.net.closeEarly(&r.looped, &err)
-	r.sum.Seed, r.sum.Physics = r.cfg.Seed, r.cfg.Physics.String() // a joiner's, from the host
-	if r.sound, err = openSound(ctx, &r.cfg, r.win.Headless(), r.log); err != nil {
-		return r.sum, err
-	}
-	defer func() { err = errors.Join(err, r.sound.close()) }()
-	r.wirePlayer()
-	if err := r.start(); err != nil {
-		return r.sum, err
-	}
-	loop, wire, stopLoop, err := r.loopConfig(ctx)
-	defer stopLoop()
-	if err != nil {
-		return r.sum, err
-	}
-	r.net.configure(&loop, &wire, r.runner, r.sum.Headless, r.cfg.Loop.Duration, r.log)
-	loopCtx, stopNet := r.net.loopContext(ctx)
-	defer stopNet()
-	runErr := r.loop(loopCtx, loop, wire)
-	r.savePlayerWindow()
-	return r.sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &r.sum))
 }

@@ -5,13 +5,89 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image/png"
 	"log/slog"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
+	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/settings"
 )
+
+// Run runs game once with cfg and no command line until the window closes,
+// the game returns engine.ErrQuit, a stop condition in cfg.Loop is met or
+// ctx is done (a clean end, not an error), and returns its summary. Every
+// output cfg.Output asks for is written even when the run fails; when it
+// fails before the loop starts, the JSON summary says why. Errors from a
+// bad cfg wrap ErrUsage. Call it from the main goroutine.
+func Run(ctx context.Context, game Game, cfg Config) (Summary, error) {
+	return newRun(game, cfg).execute(ctx)
+}
+
+// execute is Run's work, for a run prepared by newRun.
+func (r *run) execute(ctx context.Context) (sum Summary, err error) {
+	defer func() {
+		if r.looped { // the loop's summary (or the wait's) is returned
+			return
+		}
+		sum = r.summary(nil, err)
+		if err != nil && r.cfg.Output.StatsJSON != "" {
+			err = errors.Join(err, sum.writeJSON(ctx, r.cfg.Output.StatsJSON))
+		}
+	}()
+	if err := r.check(); err != nil {
+		return Summary{}, err
+	}
+	if c := r.parts.Close; c != nil {
+		defer func() {
+			if cerr := c(); cerr != nil {
+				err = errors.Join(err, fmt.Errorf("close %s: %w", r.name, cerr))
+			}
+		}()
+	}
+	prof, err := startProfiling(ctx, &r.cfg.Output, r.log)
+	if err != nil {
+		return Summary{}, err
+	}
+	defer func() { err = errors.Join(err, prof.stop()) }()
+	if err := r.loadPlayer(); err != nil {
+		return Summary{}, err
+	}
+	if err := r.open(); err != nil { // first: a host's window says at once that it waits
+		return Summary{}, err
+	}
+	defer func() { err = errors.Join(err, r.win.Close()) }()
+	var screen *waitscreen.Screen
+	if r.net, err = r.openNet(ctx, &screen); err != nil { // before the game starts: a joiner takes the host's settings
+		if errors.Is(err, errGaveUp) {
+			return r.endWaiting(ctx, screen, err)
+		}
+		return Summary{}, err
+	}
+	defer r.net.CloseEarly(&r.looped, &err)
+	if r.sound, err = openSound(ctx, &r.cfg, r.win.Headless(), r.log); err != nil {
+		return Summary{}, err
+	}
+	defer func() { err = errors.Join(err, r.sound.close()) }()
+	r.wirePlayer()
+	if err := r.start(); err != nil {
+		return Summary{}, err
+	}
+	loop, wire, stopLoop, err := r.loopConfig(ctx)
+	defer stopLoop()
+	if err != nil {
+		return Summary{}, err
+	}
+	r.runner.quit, r.runner.overlay = r.net.Configure(&loop, &wire, r.win.Headless(), r.cfg.Loop.Duration, HeadlessDuration, r.log)
+	loopCtx, stopNet := r.net.LoopContext(ctx)
+	defer stopNet()
+	sum, runErr := r.loop(loopCtx, loop, wire)
+	r.savePlayerWindow()
+	return sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &sum))
+}
 
 // run is one Run of a game: what it set up, for the steps of Run to share.
 type run struct {
@@ -22,14 +98,15 @@ type run struct {
 	raw    Config       // as given, for check
 	name   string
 	log    *slog.Logger
-	sum    Summary
 	win    *sdl2.Window
 	runner *runner
 	sound  *sound
 	tape   *tapeRun
 	idle   *engine.IdleGC
-	net    *netRun // the netplay session; nil alone
-	looped bool    // the loop started: its summary is written by finish
+	net    *netrun.Session // the netplay session; nil alone
+	// configured says cfg holds its defaults, checked (setConfig ran).
+	configured bool
+	looped     bool // the loop started: its summary is written by finish
 	// line is the command line parsed for this run (Main's); nil for a
 	// Run with no command line.
 	line *commandLine
@@ -49,7 +126,6 @@ func newRun(game Game, cfg Config) *run {
 		r.log = slog.Default()
 	}
 	r.name = cmp.Or(cfg.Name, programName())
-	r.sum.Scene = r.name
 	return r
 }
 
@@ -75,7 +151,7 @@ func (r *run) check() error {
 // game's flags set as it says, unless the command line (Main) did.
 func (r *run) checkConfig() error {
 	if r.line != nil {
-		r.setConfig(r.line.run)
+		r.setConfig(r.line.checked)
 		r.flags = r.line.game
 		return nil
 	}
@@ -93,8 +169,7 @@ func (r *run) checkConfig() error {
 
 // setConfig makes cfg, with its defaults, the run's.
 func (r *run) setConfig(cfg Config) {
-	r.cfg, r.log = cfg, cfg.Logger
-	r.sum.Seed, r.sum.Physics = cfg.Seed, cfg.Physics.String()
+	r.cfg, r.log, r.configured = cfg, cfg.Logger, true
 }
 
 // open opens the window, titled with the game's name unless cfg says.
@@ -108,29 +183,28 @@ func (r *run) open() error {
 		return fmt.Errorf("open window: %w", err)
 	}
 	r.win, r.canvas = win, win.Canvas()
-	r.sum.Headless, r.sum.VideoDriver, r.sum.Renderer = win.Headless(), win.Driver(), win.Renderer()
-	r.sum.HeadlessReason = win.HeadlessReason()
 	return nil
 }
 
 // endWaiting ends a run interrupted (a signal, the window closed) before
 // its session started: a clean end, with the summary and the waiting
 // screen as its outputs.
-func (r *run) endWaiting(ctx context.Context, screen *waitScreen, why error) error {
+func (r *run) endWaiting(ctx context.Context, screen *waitscreen.Screen, why error) (Summary, error) {
 	r.log.Info("interrupted while waiting for the session: stopping cleanly", "why", why)
 	r.looped = true // the summary is written here
+	sum := r.summary(nil, nil)
 	var errs []error
 	o := &r.cfg.Output
 	if o.Screenshot != "" && screen != nil {
-		errs = append(errs, screen.screenshot(ctx, r.win, o.Screenshot))
+		errs = append(errs, waitScreenshot(ctx, r.win, screen, o.Screenshot))
 	}
 	if o.Stats {
-		r.sum.writeText(o.StatsOut)
+		sum.writeText(o.StatsOut)
 	}
 	if o.StatsJSON != "" {
-		errs = append(errs, r.sum.writeJSON(ctx, o.StatsJSON))
+		errs = append(errs, sum.writeJSON(ctx, o.StatsJSON))
 	}
-	return errors.Join(errs...)
+	return sum, errors.Join(errs...)
 }
 
 // start hands a Starter what the run made for it.
@@ -145,7 +219,7 @@ func (r *run) start() error {
 	}
 	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer.Mixer(), Save: save,
 		Player: r.player, Replaying: r.cfg.Output.Replay != ""}
-	r.net.setup(setup)
+	setup.Slot, setup.Players, setup.Watching = r.net.Seat()
 	if err := s.Start(setup); err != nil {
 		return fmt.Errorf("start %s: %w", r.name, err)
 	}
@@ -175,9 +249,9 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w engine.Wirin
 		stops = append(stops, r.idle.Stop)
 		w.GC = r.idle
 	}
-	if r.sum.Headless && cfg.Frames == 0 && cfg.Ticks == 0 && cfg.Duration == 0 && o.Replay == "" {
+	if r.win.Headless() && cfg.Frames == 0 && cfg.Ticks == 0 && cfg.Duration == 0 && o.Replay == "" {
 		cfg.Duration = HeadlessDuration
-		r.log.Info("running headless", "why", r.sum.HeadlessReason, "duration", cfg.Duration)
+		r.log.Info("running headless", "why", r.win.HeadlessReason(), "duration", cfg.Duration)
 	}
 	if o.Record != "" || o.Replay != "" {
 		warnUnhashed(&r.parts, r.log)
@@ -186,7 +260,7 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w engine.Wirin
 		}
 		// On early returns only: closed by loop after a run.
 		stops = append(stops, func() { _ = r.tape.close(0) })
-		r.sum.FastReplay = r.tape.configure(&cfg, &w, fast)
+		r.tape.configure(&cfg, &w, fast)
 	}
 	r.runner = newRunner(r.parts.Draw, r.win, r.name, r.log, &r.cfg.Debug)
 	r.runner.sound = r.sound
@@ -195,10 +269,14 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w engine.Wirin
 		return cfg, w, stop, err
 	}
 	stops = append(stops, r.runner.watch.abort) // on early returns only: ended by loop after a run
-	if r.runner.sync, err = newSyncRun(r, &cfg); err != nil {
-		return cfg, w, stop, err
+	if r.cfg.SyncTest != 0 {
+		// The copies' ticks play their sounds as predicted ones (heard
+		// once, never recorded).
+		if r.runner.sync, err = newSyncRun(r.cfg.SyncTest, r.sound.parts(r.parts, true), &cfg, r.log); err != nil {
+			return cfg, w, stop, err
+		}
 	}
-	stops = append(stops, func() { _ = r.runner.sync.end(&r.sum, nil) }) // on early returns only
+	stops = append(stops, func() { _, _ = r.runner.sync.end(nil) }) // on early returns only
 	return cfg, w, stop, nil
 }
 
@@ -219,8 +297,9 @@ func (r *run) loopParts() engine.Parts {
 	return p
 }
 
-// loop runs the loop and fills the summary from its report.
-func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) error {
+// loop runs the loop and returns the run's summary: the loop's report
+// and what each of the run's parts measured, assembled once.
+func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) (Summary, error) {
 	before := readUsage()
 	r.looped = true
 	rep, runErr := engine.Run(ctx, cfg, r.loopParts(), w)
@@ -229,7 +308,7 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) erro
 		r.log.Info("interrupted: stopping cleanly")
 		runErr = nil
 	}
-	runErr = r.runner.sync.end(&r.sum, runErr) // the ticks run are checked, interrupted or not
+	synced, runErr := r.runner.sync.end(runErr) // the ticks run are checked, interrupted or not
 	if lost := r.win.Err(); lost != nil && !errors.Is(runErr, sdl2.ErrDisplayLost) {
 		runErr = errors.Join(runErr, lost) // hidden or minimised: nothing presented to report it
 	}
@@ -239,20 +318,47 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) erro
 	if r.tape != nil { // before the summary, which reports its verdict
 		runErr = errors.Join(runErr, r.tape.close(rep.StateHash))
 	}
-	runErr = errors.Join(runErr, r.runner.watch.end(&r.sum))
+	watch, werr := r.runner.watch.end()
+	runErr = errors.Join(runErr, werr)
 	r.runner.watch = nil
-	r.sum.Netplay, runErr = r.net.end(w.Clock, runErr, &rep)
-	r.sum.addReport(&rep)
-	r.sum.addUsage(before, after)
-	r.sound.summarize(&r.sum)
-	if r.idle != nil {
-		st := r.idle.Stats()
-		r.sum.IdleGC = &IdleGCSummary{Collections: st.Collections, Forced: st.Forced,
-			TotalMS: ms(st.Total), MaxMS: ms(st.Max), Overran: st.Overran,
-			HandedOver: st.HandedOver, RuntimeCycles: st.RuntimeCycles}
+	runErr = r.net.End(w.Clock, runErr)
+	m := measured{report: &rep, before: before, after: after, fast: r.tape != nil && r.tape.fast,
+		idle: idleSummary(r.idle), net: netSummary(r.net, &rep), sync: synced, watch: watch, sound: r.sound.summary()}
+	return r.summary(&m, runErr), runErr
+}
+
+// summary assembles the run's Summary, once: what it ran (its name, its
+// Config's seed and physics once checked, a joiner's from the host, its
+// window once open), what its loop's steps measured (m; nil when the
+// loop did not run) and why it failed (err; nil when it did not).
+func (r *run) summary(m *measured, err error) Summary {
+	s := Summary{Scene: r.name}
+	if r.configured {
+		s.Seed, s.Physics = r.cfg.Seed, r.cfg.Physics.String()
 	}
-	if runErr != nil {
-		r.sum.Error = runErr.Error()
+	if r.win != nil {
+		s.Headless, s.VideoDriver, s.Renderer, s.HeadlessReason = r.win.Headless(), r.win.Driver(), r.win.Renderer(), r.win.HeadlessReason()
 	}
-	return runErr
+	if m != nil {
+		s.addMeasured(m)
+	}
+	if err != nil {
+		s.Error = err.Error()
+	}
+	return s
+}
+
+// waitScreenshot writes the waiting screen s to path: the run's last frame when it
+// ended before its session started.
+func waitScreenshot(ctx context.Context, win *sdl2.Window, s *waitscreen.Screen, path string) error {
+	c := win.Canvas()
+	s.Draw(c)
+	if err := c.Flush(); err != nil {
+		return fmt.Errorf("-screenshot %s: %w", path, err)
+	}
+	img, err := win.Image()
+	if err != nil {
+		return fmt.Errorf("-screenshot %s: %w", path, err)
+	}
+	return writeOutput(ctx, "-screenshot", path, func(f *output.File) error { return png.Encode(f, img) })
 }

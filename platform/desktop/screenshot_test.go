@@ -1,11 +1,12 @@
 package desktop_test
 
 import (
-	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"

@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"strconv"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -15,20 +14,6 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
-
-// SoundOptions are the run's sound options. The zero SoundOptions plays
-// at full volume on the audio device and writes no file.
-type SoundOptions struct {
-	// AudioOut is -audio-out: where to write the ticks' mix as a WAV file
-	// (48 kHz, 16-bit stereo); "" writes none.
-	AudioOut string
-	// Mute is -mute: nothing is heard (no audio device is opened). What
-	// -audio-out writes is the same either way. -volume 0 sets it.
-	Mute bool
-	// Volume is -volume: the master volume heard, above 0 to 1; 0 means
-	// 1 (full). For silence, Mute.
-	Volume float64
-}
 
 // The device's settings: 25 ms queued after each frame's feed plus SDL's
 // 128-frame block, 27.7 ms in all; a 60 Hz frame takes 16.7 ms of it, which
@@ -38,38 +23,6 @@ const (
 	audioTarget = 1200
 	audioBuffer = 128
 )
-
-// volumeFlag is -volume: 0 is silence, which is Mute (a zero Volume is
-// full volume).
-type volumeFlag struct{ s *SoundOptions }
-
-func (v volumeFlag) String() string {
-	if v.s == nil {
-		return ""
-	}
-	return strconv.FormatFloat(v.s.Volume, 'g', -1, 64)
-}
-
-func (v volumeFlag) Set(text string) error {
-	f, err := strconv.ParseFloat(text, 64)
-	if err != nil {
-		return errors.New("want a number from 0 to 1")
-	}
-	if f == 0 {
-		v.s.Mute = true
-		return nil
-	}
-	v.s.Volume = f
-	return nil
-}
-
-// check checks a defaulted s, calling fields as name says.
-func (s *SoundOptions) check(name names) error {
-	if !(s.Volume > 0 && s.Volume <= 1) {
-		return usagef("invalid value %v for %s: want 0 (silent) to 1 (full)", s.Volume, name("Sound.Volume"))
-	}
-	return nil
-}
 
 // SoundSummary is the summary's sound figures.
 type SoundSummary struct {
@@ -210,7 +163,8 @@ func (s *sound) feed() {
 	}
 }
 
-func (s *sound) summarize(sum *Summary) {
+// summary is what the run's sound did, for its Summary.
+func (s *sound) summary() (sum SoundSummary) {
 	st := s.mixer.Stats()
 	if st.Unplaced > 0 {
 		s.log.Warn("sounds played outside a tick were heard only, not recorded: play them with PlayNow, or from Tick to record them",
@@ -225,6 +179,7 @@ func (s *sound) summarize(sum *Summary) {
 		sum.AudioDevice = s.dev.Driver()
 		sum.AudioLatencyMS, sum.AudioLatencyMaxMS = ms(max(st.Target, audioTarget)), ms(max(st.MaxTarget, audioTarget))
 	}
+	return sum
 }
 
 // close closes the device and finishes the WAV file: its header's sizes

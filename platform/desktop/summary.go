@@ -148,6 +148,43 @@ type IdleGCSummary struct {
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 func us(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
 
+// measured is what the steps of a run's loop measured, each returned by
+// the step that measured it, for the run's Summary (run.summary).
+type measured struct {
+	report        *engine.Report
+	before, after usage            // the process's, around the loop
+	fast          bool             // a headless replay as fast as the CPU allows
+	idle          *IdleGCSummary   // nil without the idle-time collector
+	net           *NetSummary      // nil alone
+	sync          *SyncTestSummary // nil without -synctest
+	watch         watched          // -hitch's and -frames-out's
+	sound         SoundSummary
+}
+
+// addMeasured fills what the loop's steps measured, each part after
+// those it reads: the hitches before the report (which makes none an
+// empty list), the report and the replay's pace before the process's use.
+func (s *Summary) addMeasured(m *measured) {
+	s.Hitches, s.HitchesUnwritten, s.FramesOutFull = m.watch.hitches, m.watch.unwritten, m.watch.full
+	s.Netplay = m.net
+	s.addReport(m.report)
+	s.FastReplay = m.fast
+	s.addUsage(m.before, m.after)
+	s.SoundSummary = m.sound
+	s.IdleGC, s.SyncTest = m.idle, m.sync
+}
+
+// idleSummary is what the idle-time collector g did; nil without one.
+func idleSummary(g *engine.IdleGC) *IdleGCSummary {
+	if g == nil {
+		return nil
+	}
+	st := g.Stats()
+	return &IdleGCSummary{Collections: st.Collections, Forced: st.Forced,
+		TotalMS: ms(st.Total), MaxMS: ms(st.Max), Overran: st.Overran,
+		HandedOver: st.HandedOver, RuntimeCycles: st.RuntimeCycles}
+}
+
 // addReport fills the loop's part of the summary.
 func (s *Summary) addReport(r *engine.Report) {
 	s.Mode, s.ModeEffective, s.FPSTarget, s.TPS = r.Mode.String(), r.EffectiveMode, r.FPSTarget, r.TPS
@@ -327,4 +364,14 @@ func writeHitches(w io.Writer, hs []Hitch) {
 		fmt.Fprintln(w)
 		i = j
 	}
+}
+
+// Hitch is a frame -hitch caught, as the summary lists it.
+type Hitch struct {
+	File  string  `json:"file"`  // the trace that holds it: NAME-hitch-N.trace beside the outputs
+	Frame uint64  `json:"frame"` // the frame's index
+	Tick  uint64  `json:"tick"`  // ticks run when it ended
+	MS    float64 `json:"ms"`    // its duration
+	// Error says why the trace could not be written; empty when it was.
+	Error string `json:"error,omitempty"`
 }

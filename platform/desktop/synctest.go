@@ -3,9 +3,9 @@ package desktop
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // SyncTestSummary is what -synctest found: the "synctest" object of the
@@ -25,24 +25,6 @@ type SyncTestSummary struct {
 	Mismatch string `json:"mismatch,omitempty"`
 }
 
-// checkSyncTest checks c.SyncTest and what it cannot be combined with.
-func checkSyncTest(c *Config, name names) error {
-	st := name("SyncTest")
-	switch {
-	case c.SyncTest < 0 || c.SyncTest > netplay.MaxRollback:
-		return usagef("invalid value %d for %s: want 0 (off) or 1 to %d ticks", c.SyncTest, st, netplay.MaxRollback)
-	case c.SyncTest == 0:
-		return nil
-	case c.Net.active():
-		return usagef("%s runs the game alone: drop %s, %s and %s, or drop %s",
-			st, name("Net.Host"), name("Net.Join"), name("Net.Lobby"), st)
-	case c.Output.Record != "":
-		return usagef("%s checks a run, it does not keep one: record without %s, then check the recording with %s and %s",
-			st, st, st, name("Output.Replay"))
-	}
-	return nil
-}
-
 // checkSyncGame refuses -synctest for a game (parts) that cannot be
 // copied.
 func checkSyncGame(game Game, parts *engine.Parts, c *Config) error {
@@ -59,20 +41,15 @@ type syncRun struct {
 	ended bool
 }
 
-// newSyncRun prepares the check of the game r runs; nil when -synctest
-// is off.
-func newSyncRun(r *run, loop *engine.Config) (*syncRun, error) {
-	if r.cfg.SyncTest == 0 {
-		return nil, nil
-	}
-	// The copies' ticks play their sounds as predicted ones (heard
-	// once, never recorded).
-	c, err := engine.NewSyncChecker(r.sound.parts(r.parts, true), engine.SyncTestConfig{Check: r.cfg.SyncTest, TPS: loop.TPS, Players: loop.Players})
+// newSyncRun prepares -synctest's check, depth ticks deep, of the game
+// whose copies tick copies in a loop of loop's configuration.
+func newSyncRun(depth int, copies engine.Parts, loop *engine.Config, log *slog.Logger) (*syncRun, error) {
+	c, err := engine.NewSyncChecker(copies, engine.SyncTestConfig{Check: depth, TPS: loop.TPS, Players: loop.Players})
 	if err != nil {
 		return nil, fmt.Errorf("-synctest: %w", err)
 	}
-	r.log.Info("sync test: each tick, the state of this many ticks ago is restored and simulated again",
-		"ticks", r.cfg.SyncTest)
+	log.Info("sync test: each tick, the state of this many ticks ago is restored and simulated again",
+		"ticks", depth)
 	return &syncRun{check: c, sum: SyncTestSummary{Depth: c.Check()}}, nil
 }
 
@@ -84,11 +61,11 @@ func (s *syncRun) before(t *engine.Tick) error {
 	return s.failed(s.check.Before(t))
 }
 
-// end checks the last ticks, closes the copies and writes the summary;
-// after the first call it does nothing.
-func (s *syncRun) end(sum *Summary, runErr error) error {
+// end checks the last ticks, closes the copies and returns what the
+// check found; after the first call it does nothing (and returns nil).
+func (s *syncRun) end(runErr error) (*SyncTestSummary, error) {
 	if s == nil || s.ended {
-		return runErr
+		return nil, runErr
 	}
 	s.ended = true
 	var ste *engine.SyncTestError
@@ -97,8 +74,7 @@ func (s *syncRun) end(sum *Summary, runErr error) error {
 	}
 	s.check.Close()
 	s.sum.Checked = s.check.Checked()
-	sum.SyncTest = &s.sum
-	return runErr
+	return &s.sum, runErr
 }
 
 // failed notes a check's difference in the summary.

@@ -25,6 +25,8 @@ type tapeRun struct {
 	play     *tape.Replayer
 
 	closed bool
+	// fast says a replay runs on a clock that never waits (configure's).
+	fast bool
 }
 
 // openTape opens c.Output.Record for writing, keeping settings, or reads
@@ -78,22 +80,22 @@ func openTape(ctx context.Context, c *Config, settings []tape.Setting, log *slog
 
 // configure hands the loop the tape, bounds a replay's ticks to the
 // recording's, and runs a replay on a clock that never waits when fast
-// (nobody is watching). It reports whether the replay runs fast.
-func (t *tapeRun) configure(cfg *engine.Config, w *engine.Wiring, fast bool) bool {
+// (nobody is watching).
+func (t *tapeRun) configure(cfg *engine.Config, w *engine.Wiring, fast bool) {
 	if t.rec != nil {
 		w.Tape = t.rec
-		return false
+		return
 	}
 	w.Tape = t.play
 	if n := t.recorded.Ticks; n > 0 && (cfg.Ticks == 0 || cfg.Ticks > n) {
 		cfg.Ticks = n
 	}
+	t.fast = fast
 	if fast {
 		w.Clock = engine.NewFastClock(time.Second / time.Duration(cfg.TPS) / 4)
 		cfg.Mode = engine.ModeUncapped
 		t.log.Info("replaying headless: as fast as the CPU allows", "ticks", t.recorded.Ticks)
 	}
-	return fast
 }
 
 // close ends a recording with the final state's hash, or checks a replay

@@ -1,4 +1,4 @@
-package desktop
+package meet
 
 import (
 	"context"
@@ -13,12 +13,13 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/lobby"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
 func TestTheLobbyWaitingScreenSaysTheCodeWhoIsHereAndWhatItWaitsFor(t *testing.T) {
-	p := &progress{screen: &waitScreen{}, lobby: "203.0.113.1:7000", code: "ABCDEFGH12345678", players: 2}
+	p := &progress{screen: &waitscreen.Screen{}, lobby: "203.0.113.1:7000", code: "ABCDEFGH12345678", players: 2}
 	for _, tc := range []struct {
 		state, joined int
 		want          []string
@@ -28,7 +29,7 @@ func TestTheLobbyWaitingScreenSaysTheCodeWhoIsHereAndWhatItWaitsFor(t *testing.T
 		{stateConnecting, 2, []string{"players here: 2 of 2", "connecting"}},
 	} {
 		p.set(tc.state, tc.joined, nil)
-		said := strings.Join(p.screen.lines, "\n")
+		said := strings.Join(p.screen.Lines(), "\n")
 		for _, w := range tc.want {
 			if !strings.Contains(said, w) {
 				t.Errorf("state %d: the screen says %q, want it to say %q", tc.state, said, w)
@@ -38,16 +39,16 @@ func TestTheLobbyWaitingScreenSaysTheCodeWhoIsHereAndWhatItWaitsFor(t *testing.T
 }
 
 func TestAFailureStaysOnTheWaitingScreen(t *testing.T) {
-	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
-	p.set(stateFailed, 1, lobbyFailure("203.0.113.1:7000", transport.ErrNoPath))
+	p := &progress{screen: &waitscreen.Screen{}, code: "ABCDEFGH12345678", players: 2}
+	p.set(stateFailed, 1, Failure("203.0.113.1:7000", transport.ErrNoPath))
 	p.set(stateConnecting, 2, nil) // a late status must not hide why it failed
-	said := strings.Join(p.screen.lines, " ")
+	said := strings.Join(p.screen.Lines(), " ")
 	for _, w := range []string{"could not start the game", "no network path between the players", "try again"} {
 		if !strings.Contains(said, w) {
 			t.Errorf("the screen says %q, want it to say %q", said, w)
 		}
 	}
-	for _, l := range p.screen.lines {
+	for _, l := range p.screen.Lines() {
 		if len(l) > 60 {
 			t.Errorf("line %q is longer than the 60 characters the screen wraps at", l)
 		}
@@ -55,19 +56,19 @@ func TestAFailureStaysOnTheWaitingScreen(t *testing.T) {
 }
 
 func TestAWaitGivenUpKeepsWhatTheScreenWaitedFor(t *testing.T) {
-	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
+	p := &progress{screen: &waitscreen.Screen{}, code: "ABCDEFGH12345678", players: 2}
 	p.set(stateWaitPlayers, 1, nil)
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel() // the window closed, or a signal came
-	err := p.fail(ctx, lobbyFailure("x", context.Canceled), 1)
+	err := p.fail(ctx, Failure("x", context.Canceled), 1)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("fail returned %v, want the cause", err)
 	}
-	if said := strings.Join(p.screen.lines, " "); strings.Contains(said, "could not start") || !strings.Contains(said, "waiting for the other players") {
+	if said := strings.Join(p.screen.Lines(), " "); strings.Contains(said, "could not start") || !strings.Contains(said, "waiting for the other players") {
 		t.Fatalf("after the wait was given up the screen says %q, want what it waited for", said)
 	}
-	p.fail(t.Context(), lobbyFailure("x", transport.ErrNoPath), 2)
-	if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, "could not start") {
+	p.fail(t.Context(), Failure("x", transport.ErrNoPath), 2)
+	if said := strings.Join(p.screen.Lines(), " "); !strings.Contains(said, "could not start") {
 		t.Fatalf("after a failure the screen says %q, want the failure", said)
 	}
 }
@@ -83,7 +84,7 @@ func TestLobbyFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 		{fmt.Errorf("x: %w", transport.ErrNoPath), []string{"no network path between the players", "forward a UDP port"}, transport.ErrNoPath},
 		{fmt.Errorf("x: %w (%w)", transport.ErrNoPath, transport.ErrRelayRefused), []string{"the relay server refused", "try again"}, transport.ErrRelayRefused},
 	} {
-		err := lobbyFailure("203.0.113.1:7000", tc.err)
+		err := Failure("203.0.113.1:7000", tc.err)
 		for _, w := range tc.want {
 			if !strings.Contains(err.Error(), w) {
 				t.Errorf("%v: %q does not say %q", tc.err, err, w)
@@ -102,28 +103,15 @@ func TestALobbyThatDoesNotAnswerFailsSayingSo(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", players: 2}
+	p := &progress{screen: &waitscreen.Screen{}, code: "ABCDEFGH12345678", players: 2}
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	_, err = meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, false, slog.New(slog.DiscardHandler), p)
 	if !errors.Is(err, lobby.ErrUnreachable) || !strings.Contains(err.Error(), "cannot be reached") {
 		t.Fatalf("meeting through a lobby that is not there: %v, want it unreachable", err)
 	}
-	if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, "cannot be reached") {
+	if said := strings.Join(p.screen.Lines(), " "); !strings.Contains(said, "cannot be reached") {
 		t.Fatalf("the screen says %q, want it to say the lobby cannot be reached", said)
-	}
-}
-
-// Config.Net.ListenAll, which no flag sets, is what makes a lobby peer
-// listen on every interface: the session's options carry it, and
-// nothing else turns it on.
-func TestOnlyAGameThatAsksListensOnEveryInterface(t *testing.T) {
-	for _, all := range []bool{false, true} {
-		r := newRun(nil, Config{Net: NetOptions{Lobby: "203.0.113.1:7000", ListenAll: all}})
-		r.log = slog.New(slog.DiscardHandler)
-		if got := r.sessionOptions(netplay.Local{}).ListenAll; got != all {
-			t.Errorf("Config.Net.ListenAll %v: the session's ListenAll is %v", all, got)
-		}
 	}
 }
 
@@ -139,7 +127,7 @@ func TestAHostToldTheRoomIsFullByALobbyNobodyAnswersDoesNotWaitForever(t *testin
 	hs := httptest.NewServer(srv)
 	defer hs.Close()
 	addr := strings.TrimPrefix(hs.URL, "http://")
-	p := &progress{screen: &waitScreen{}, lobby: addr, code: "ABCDEFGH12345678", players: 2, limit: 2 * time.Second}
+	p := &progress{screen: &waitscreen.Screen{}, lobby: addr, code: "ABCDEFGH12345678", players: 2, limit: 2 * time.Second}
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute) // a cold, busy machine
 	defer cancel()
 	done := make(chan error, 1)
@@ -171,7 +159,7 @@ func TestAHostToldTheRoomIsFullByALobbyNobodyAnswersDoesNotWaitForever(t *testin
 	if !errors.Is(err, errUnanswered) || !strings.Contains(err.Error(), "every player is here, but the others did not answer") || !strings.Contains(err.Error(), "try again") {
 		t.Fatalf("the host's meeting ended with %v: want errUnanswered in a player's words", err)
 	}
-	if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, "could not start") || !strings.Contains(said, "did not answer") {
+	if said := strings.Join(p.screen.Lines(), " "); !strings.Contains(said, "could not start") || !strings.Contains(said, "did not answer") {
 		t.Fatalf("the screen says %q, want the failure", said)
 	}
 }
@@ -185,7 +173,7 @@ func TestAHostNobodyJoinsIsToldSoAndHostsAgainWithTheSameCode(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)      // a cold, busy machine
 	defer cancel()
 	meet := func() (*progress, error) {
-		p := &progress{screen: &waitScreen{}, lobby: addr, code: "ALONE-CODE-12345", players: 2}
+		p := &progress{screen: &waitscreen.Screen{}, lobby: addr, code: "ALONE-CODE-12345", players: 2}
 		_, err := meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, false, slog.New(slog.DiscardHandler), p)
 		return p, err
 	}
@@ -193,7 +181,7 @@ func TestAHostNobodyJoinsIsToldSoAndHostsAgainWithTheSameCode(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "nobody else joined") || !strings.Contains(err.Error(), "same code") {
 		t.Fatalf("a host alone past the lobby's wait: %v, want it told nobody joined and to host again with the same code", err)
 	}
-	if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, "nobody else joined") {
+	if said := strings.Join(p.screen.Lines(), " "); !strings.Contains(said, "nobody else joined") {
 		t.Errorf("the screen says %q, want the failure", said)
 	}
 	_, err = meet() // at once: the lobby kept a closed room a while
@@ -215,10 +203,10 @@ func TestTheWaitingScreenSaysWhatAPeerComingLateIsDoing(t *testing.T) {
 		{seat: 2, want: "the game has started: asking its host for a place"},
 		{seat: 2, watch: true, want: "watching this game: connecting to its host"},
 	} {
-		p := &progress{screen: &waitScreen{}, code: "ABCDEFGH12345678", watch: c.watch}
+		p := &progress{screen: &waitscreen.Screen{}, code: "ABCDEFGH12345678", watch: c.watch}
 		p.room(2, c.seat)
 		p.set(stateWaitPlayers, 1, nil)
-		if said := strings.Join(p.screen.lines, " "); !strings.Contains(said, c.want) {
+		if said := strings.Join(p.screen.Lines(), " "); !strings.Contains(said, c.want) {
 			t.Errorf("seat %d, watching %v: the screen says %q, want %q", c.seat, c.watch, said, c.want)
 		}
 	}
@@ -247,17 +235,17 @@ func TestALobbyHostOfALateJoinGameStartsOnEnterWithThePlayersThere(t *testing.T)
 		return done
 	}
 	arrived := make(chan int, 8)
-	hp := &progress{screen: &waitScreen{}, lobby: addr, code: code, players: 3}
+	hp := &progress{screen: &waitscreen.Screen{}, lobby: addr, code: code, players: 3}
 	host := meet(hp, transport.Options{Code: code, Terms: netplay.Terms{Players: 3, PlayOn: true, LateJoin: true}, Logger: discard,
 		Arrived: func(joined []net.Addr) { arrived <- len(joined) }})
-	for !strings.Contains(hp.said(), startHint) { // in the room, as its host
+	for !strings.Contains(hp.said(), waitscreen.StartHint) { // in the room, as its host
 		select {
 		case <-ctx.Done():
 			t.Fatalf("the host's screen says %q: want it to offer Enter", hp.said())
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
-	joiner := meet(&progress{screen: &waitScreen{}, lobby: addr, code: code, players: 3},
+	joiner := meet(&progress{screen: &waitscreen.Screen{}, lobby: addr, code: code, players: 3},
 		transport.Options{Code: code, Terms: netplay.Terms{Players: 3}, Logger: discard})
 	select {
 	case n := <-arrived:
@@ -274,7 +262,7 @@ func TestALobbyHostOfALateJoinGameStartsOnEnterWithThePlayersThere(t *testing.T)
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
-	hp.screen.startNow() // as Enter does, from the main goroutine
+	hp.screen.StartNow() // as Enter does, from the main goroutine
 	h, j := <-host, <-joiner
 	if h.err != nil || j.err != nil {
 		t.Fatalf("host: %v, joiner: %v", h.err, j.err)
@@ -289,9 +277,7 @@ func TestALobbyHostOfALateJoinGameStartsOnEnterWithThePlayersThere(t *testing.T)
 
 // said is what p's screen says, its lines joined.
 func (p *progress) said() string {
-	p.screen.mu.Lock()
-	defer p.screen.mu.Unlock()
-	return strings.Join(p.screen.lines, " | ")
+	return strings.Join(p.screen.Lines(), " | ")
 }
 
 // serveLobby serves a lobby of cfg (its log discarded) on loopback until

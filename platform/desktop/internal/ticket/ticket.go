@@ -1,4 +1,12 @@
-package desktop
+// Package ticket keeps a joiner's seat ticket. A joiner keeps the ticket
+// its host welcomed it with (transport's Joined.Ticket) in a file named
+// after the session's code, so that the game started again with that
+// code shows it and takes back its own slot at once, not the slot of
+// whichever player has been silent longest. The file is in the user's
+// cache directory (os.UserCacheDir), in the game's folder; it is removed
+// when the session ends for this player. Two players of one session
+// under one user account share it: the last one welcomed keeps it.
+package ticket
 
 import (
 	"crypto/sha256"
@@ -6,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,32 +22,23 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
-// A joiner keeps the ticket its host welcomed it with (transport's
-// Joined.Ticket) in a file named after the session's code, so that the
-// game started again with that code shows it and takes back its own
-// slot at once, not the slot of whichever player has been silent
-// longest. The file is in the user's cache directory (os.UserCacheDir),
-// in the game's folder; it is removed when the session ends for this
-// player. Two players of one session under one user account share it:
-// the last one welcomed keeps it.
-
 // maxTicket bounds what a ticket file may hold.
 const maxTicket = 64
 
-// ticketPath is the file of the game's ticket in the session with code;
-// "" when the user has no cache directory.
-func ticketPath(game, code string) string {
+// Path is the file of the ticket of the game whose folder (a directory
+// name) is given, in the session with code; "" when the user has no cache directory.
+func Path(folder, code string) string {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		return ""
 	}
 	sum := sha256.Sum256([]byte("lockstep seat ticket\x00" + code))
-	return filepath.Join(base, folderName(game), "netplay", hex.EncodeToString(sum[:12])+".ticket")
+	return filepath.Join(base, folder, "netplay", hex.EncodeToString(sum[:12])+".ticket")
 }
 
-// loadTicket returns the ticket kept at path; "" when there is none, or
+// Load returns the ticket kept at path; "" when there is none, or
 // what is there is not one.
-func loadTicket(path string) string {
+func Load(path string) string {
 	if path == "" {
 		return ""
 	}
@@ -55,12 +55,12 @@ func loadTicket(path string) string {
 	return t
 }
 
-// saveTicket keeps ticket at path, whole or not at all, as every output
+// Save keeps ticket at path, whole or not at all, as every output
 // is written (a temporary file renamed over it) but never opening what
 // is there: a FIFO at path would hang the joiner once welcomed, and a
 // symbolic link there (or in place of the folders it is in) would send
 // the ticket out of the cache directory, over whatever it points to.
-func saveTicket(path, ticket string) error {
+func Save(path, ticket string) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("netplay: keep this player's ticket: %w", err)
@@ -83,9 +83,9 @@ func saveTicket(path, ticket string) error {
 	return nil
 }
 
-// dropTicket removes the ticket at path: the session is over for this
+// Drop removes the ticket at path: the session is over for this
 // player.
-func dropTicket(path string) error {
+func Drop(path string) error {
 	if path == "" {
 		return nil
 	}
@@ -93,4 +93,17 @@ func dropTicket(path string) error {
 		return fmt.Errorf("netplay: remove this player's ticket: %w", err)
 	}
 	return nil
+}
+
+// Keep keeps ticket, the host's for this player's slot, at path
+// (Path's) and returns path; "" when there is nothing of this run's
+// to remove at the end.
+func Keep(path, ticket string, log *slog.Logger) string {
+	if path == "" || ticket == "" {
+		return ""
+	}
+	if err := Save(path, ticket); err != nil {
+		log.Warn("netplay: this game could not keep its ticket: started again, it takes back the place of whoever has been silent longest, maybe not its own", "err", err)
+	}
+	return path
 }

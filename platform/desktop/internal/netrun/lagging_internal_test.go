@@ -1,4 +1,4 @@
-package desktop
+package netrun
 
 import (
 	"image/color"
@@ -51,7 +51,7 @@ func TestALaggingPlayerIsNamedOnTheScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &netRun{session: host, window: time.Minute}
+	r := &Session{session: host, window: time.Minute}
 	players := make([]engine.Input, 2)
 	var n uint64
 	now := time.Duration(0)
@@ -92,7 +92,7 @@ func TestALaggingPlayerIsNamedOnTheScreen(t *testing.T) {
 
 // bannerPixels draws r's banner over a black headless window and counts
 // the pixels in the banner's colour.
-func bannerPixels(t *testing.T, r *netRun) int {
+func bannerPixels(t *testing.T, r *Session) int {
 	t.Helper()
 	var count int
 	var err error

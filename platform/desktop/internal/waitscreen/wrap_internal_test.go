@@ -1,4 +1,4 @@
-package desktop
+package waitscreen
 
 import (
 	"math/rand/v2"
@@ -8,7 +8,7 @@ import (
 
 func TestTheWaitingScreenWrapsToItsWidthKeepingEveryCharacter(t *testing.T) {
 	code := "K7QX-2MNP-VW9R-TT4C-88ZQ-LLM3-XY"
-	s := hostScreen("203.0.113.200:50123", code, 4)
+	s := Host("203.0.113.200:50123", code, 4)
 	// A 640-pixel window holds about 80 characters at scale 1, fewer at
 	// larger text: try every width from a phone's to a wide window's.
 	for cols := 8; cols <= 120; cols++ {

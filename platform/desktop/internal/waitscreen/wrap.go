@@ -1,6 +1,25 @@
-package desktop
+package waitscreen
 
-import "strings"
+import (
+	"strings"
+)
+
+// wrapText breaks s into lines of at most width characters, at spaces.
+func wrapText(s string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len(line)+1+len(w) > width {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(out, line)
+}
 
 // wrapColumns wraps each line to at most cols characters (bytes, as the
 // canvas's text counts them) for a screen that many characters wide: at

@@ -1,4 +1,9 @@
-package desktop
+// Package meet is how a desktop run meets the other peers of its session
+// through a lobby (tools/lobby): it takes a seat in the room for the code,
+// finds a path to the others with ICE (platform/transport's Meet) and
+// says on the waiting screen what meeting has reached, or why it failed
+// in a player's terms.
+package meet
 
 import (
 	"context"
@@ -6,24 +11,24 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/lobby"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
-// lobbyConnect is startNet's connect for -lobby: it makes up a code when
+// ByLobby is startNet's connect for -lobby: it makes up a code when
 // there is none (for the player to share) and a waiting screen that says
 // what meeting has reached. anyCount says the game plays 2 or more
 // counts: a peer that finds a room takes its count.
-func lobbyConnect(addr string, opt *transport.Options, anyCount bool, log *slog.Logger, screen **waitScreen) func(context.Context) (*transport.Joined, error) {
+func ByLobby(addr string, opt *transport.Options, anyCount bool, log *slog.Logger, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
 	if opt.Code == "" {
 		opt.Code = transport.NewCode()
 		log.Info("netplay: share this code: the other players run the same game with -lobby ADDR -code CODE", "lobby", addr, "code", opt.Code)
 	}
-	p := &progress{screen: &waitScreen{}, lobby: addr, code: opt.Code, players: opt.Terms.Players, watch: opt.Local.Spectate}
+	p := &progress{screen: &waitscreen.Screen{}, lobby: addr, code: opt.Code, players: opt.Terms.Players, watch: opt.Local.Spectate}
 	p.set(stateLobby, 0, nil)
 	*screen = p.screen
 	o := *opt
@@ -57,7 +62,7 @@ func joinLobby(ctx context.Context, addr string, opt transport.Options, anyCount
 func meetByLobby(ctx context.Context, addr string, opt transport.Options, anyCount bool, log *slog.Logger, p *progress) (*transport.Joined, error) {
 	c, err := joinLobby(ctx, addr, opt, anyCount, log)
 	if err != nil {
-		return nil, p.fail(ctx, lobbyFailure(addr, err), 0)
+		return nil, p.fail(ctx, Failure(addr, err), 0)
 	}
 	host := c.Slot() == 0
 	if host && opt.Terms.LateJoin && opt.Start == nil {
@@ -96,9 +101,9 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, anyCou
 		err = fmt.Errorf("%w (%w)", cause, err)
 	}
 	if err != nil {
-		failure := lobbyFailure(addr, err)
+		failure := Failure(addr, err)
 		if errors.Is(err, lobby.ErrRoomClosed) && host && len(c.Status().Joined) <= 1 {
-			failure = &playerError{"netplay: nobody else joined in time (a lobby closes a room after a few minutes alone): run the game again to host with the same code, and share it again (" + err.Error() + ")", err}
+			failure = &waitscreen.PlayerError{Msg: "netplay: nobody else joined in time (a lobby closes a room after a few minutes alone): run the game again to host with the same code, and share it again (" + err.Error() + ")", Err: err}
 		}
 		return nil, p.fail(ctx, failure, len(c.Status().Joined))
 	}
@@ -174,34 +179,24 @@ func iceServers(ss []lobby.ICEServer) []transport.ICEServer {
 	return out
 }
 
-// lobbyFailure says why meeting through the lobby failed in a player's
+// Failure says why meeting through the lobby failed in a player's
 // terms and what to try, then the cause for the log; it wraps err.
-func lobbyFailure(addr string, err error) error {
+func Failure(addr string, err error) error {
 	var le *lobby.Error
 	switch {
 	case errors.As(err, &le) && errors.Is(le.Kind, lobby.ErrUnreachable):
-		return &playerError{fmt.Sprintf("netplay: the lobby at %s cannot be reached: check the lobby address and your internet connection, or play without a lobby (-host and -join) (%v)", addr, le.Err), err}
+		return &waitscreen.PlayerError{Msg: fmt.Sprintf("netplay: the lobby at %s cannot be reached: check the lobby address and your internet connection, or play without a lobby (-host and -join) (%v)", addr, le.Err), Err: err}
 	case errors.Is(err, transport.ErrRelayRefused): // before the lobby's: the other player leaving it follows from this
-		return &playerError{"netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured (" + err.Error() + ")", err}
+		return &waitscreen.PlayerError{Msg: "netplay: no path between the players, and the relay server refused this one: try again (relay credentials last minutes); if it persists, the lobby's relay is full or misconfigured (" + err.Error() + ")", Err: err}
 	case errors.As(err, &le):
-		return &playerError{fmt.Sprintf("netplay: %v: %s (%v)", le.Kind, le.Try, le.Err), err}
+		return &waitscreen.PlayerError{Msg: fmt.Sprintf("netplay: %v: %s (%v)", le.Kind, le.Try, le.Err), Err: err}
 	case errors.Is(err, errUnanswered):
-		return &playerError{"netplay: the lobby says every player is here, but the others did not answer: they may have left, or the lobby is wrong: try again with a new code (" + err.Error() + ")", err}
+		return &waitscreen.PlayerError{Msg: "netplay: the lobby says every player is here, but the others did not answer: they may have left, or the lobby is wrong: try again with a new code (" + err.Error() + ")", Err: err}
 	case errors.Is(err, transport.ErrNoPath):
-		return &playerError{"netplay: no network path between the players, not even through the relay: try again, or let one player forward a UDP port and use -host/-join (" + err.Error() + ")", err}
+		return &waitscreen.PlayerError{Msg: "netplay: no network path between the players, not even through the relay: try again, or let one player forward a UDP port and use -host/-join (" + err.Error() + ")", Err: err}
 	}
 	return err
 }
-
-// playerError is a failure told in a player's terms; Unwrap gives the
-// cause it explains.
-type playerError struct {
-	msg string
-	err error
-}
-
-func (e *playerError) Error() string { return e.msg }
-func (e *playerError) Unwrap() error { return e.err }
 
 // The states of meeting, as the waiting screen says them.
 const (
@@ -214,7 +209,7 @@ const (
 // progress is what meeting through the lobby has reached, said on the
 // waiting screen; the goroutines that meet write it, the main one draws.
 type progress struct {
-	screen  *waitScreen
+	screen  *waitscreen.Screen
 	lobby   string
 	code    string
 	players int
@@ -247,7 +242,7 @@ func (p *progress) startable() <-chan struct{} {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.enter = true
-	return p.screen.offerStart()
+	return p.screen.OfferStart()
 }
 
 // room notes the room's count and this peer's seat, as the lobby gave
@@ -266,7 +261,7 @@ func (p *progress) set(state, joined int, err error) {
 		return
 	}
 	p.failed = state == stateFailed
-	p.screen.say(p.lines(state, joined, err)...)
+	p.screen.Say(p.lines(state, joined, err)...)
 }
 
 // fail shows err on the screen and returns it, unless the wait was given
@@ -299,28 +294,11 @@ func (p *progress) lines(state, joined int, err error) []string {
 	case stateWaitPlayers:
 		lines := []string{code, share, here, "waiting for the other players to join with this code"}
 		if p.enter {
-			lines = append(lines, startHint)
+			lines = append(lines, waitscreen.StartHint)
 		}
 		return lines
 	case stateConnecting:
 		return []string{code, here, "everyone is here: connecting (directly, or through the relay)..."}
 	}
-	return failureLines(err.Error())
-}
-
-// wrapText breaks s into lines of at most width characters, at spaces.
-func wrapText(s string, width int) []string {
-	var out []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		if line != "" && len(line)+1+len(w) > width {
-			out = append(out, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	return append(out, line)
+	return waitscreen.FailureLines(err.Error())
 }

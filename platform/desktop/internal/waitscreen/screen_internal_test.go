@@ -1,4 +1,4 @@
-package desktop
+package waitscreen
 
 import (
 	"net"
@@ -10,9 +10,9 @@ import (
 )
 
 func TestAHostsWaitingScreenSaysHowToJoinAndWhoHasJoined(t *testing.T) {
-	s := hostScreen("127.0.0.1:0", "CODE1234", 3)
-	s.listening(&net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 7777})
-	s.arrived([]net.Addr{&net.UDPAddr{IP: net.IPv4(10, 0, 0, 2), Port: 5000}})
+	s := Host("127.0.0.1:0", "CODE1234", 3)
+	s.Listening(&net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 7777})
+	s.Arrived([]net.Addr{&net.UDPAddr{IP: net.IPv4(10, 0, 0, 2), Port: 5000}})
 	text := strings.Join(s.lines, "\n")
 	for _, want := range []string{"127.0.0.1:7777", "-join 127.0.0.1:7777 -code CODE1234", "code: CODE1234"} {
 		if !strings.Contains(text, want) {
@@ -23,8 +23,8 @@ func TestAHostsWaitingScreenSaysHowToJoinAndWhoHasJoined(t *testing.T) {
 		t.Fatalf("joined %v: want the one joiner's address", s.joined)
 	}
 	// On every interface there is no one address to join by.
-	all := hostScreen("0.0.0.0:7777", "CODE1234", 2)
-	all.listening(&net.UDPAddr{IP: net.IPv4zero, Port: 7777})
+	all := Host("0.0.0.0:7777", "CODE1234", 2)
+	all.Listening(&net.UDPAddr{IP: net.IPv4zero, Port: 7777})
 	if !strings.Contains(all.lines[2], "-join ADDR") {
 		t.Fatalf("listening on every interface the screen says %q: want ADDR to fill in", all.lines[2])
 	}
@@ -43,24 +43,24 @@ func TestTheWaitingBannerSaysWhoInAPlayersWordsAndHowLongTheirPlaceIsHeld(t *tes
 		{3, 2 * time.Second, time.Minute, "player 3 is joining, catching up: 2.0 s"},
 	} {
 		var buf [96]byte
-		kind := waitSilent
+		kind := WaitSilent
 		if strings.Contains(tc.want, "back") {
-			kind = waitBack
+			kind = WaitBack
 		} else if strings.Contains(tc.want, "joining") {
-			kind = waitJoining
+			kind = WaitJoining
 		}
-		if got := string(waitingText(buf[:0], tc.slot, tc.silent, tc.window, kind)); got != tc.want {
+		if got := string(WaitingText(buf[:0], tc.slot, tc.silent, tc.window, kind)); got != tc.want {
 			t.Errorf("waiting %v of %v for player %d: %q, want %q", tc.silent, tc.window, tc.slot, got, tc.want)
 		}
 	}
 	var buf [96]byte
-	if n := testing.AllocsPerRun(100, func() { waitingText(buf[:0], 7, time.Hour, time.Hour+time.Minute, waitSilent) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { WaitingText(buf[:0], 7, time.Hour, time.Hour+time.Minute, WaitSilent) }); n != 0 {
 		t.Fatalf("the banner's text allocates %v times a frame, want 0", n)
 	}
-	if got := string(catchingUpText(buf[:0], 1234)); got != "catching up with the game: tick 1234" {
+	if got := string(CatchingUpText(buf[:0], 1234)); got != "catching up with the game: tick 1234" {
 		t.Fatalf("catching up: %q", got)
 	}
-	if n := testing.AllocsPerRun(100, func() { catchingUpText(buf[:0], 1<<40) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { CatchingUpText(buf[:0], 1<<40) }); n != 0 {
 		t.Fatalf("the catching-up banner's text allocates %v times a frame, want 0", n)
 	}
 }
@@ -69,8 +69,8 @@ func TestTheWaitingBannerSaysWhoInAPlayersWordsAndHowLongTheirPlaceIsHeld(t *tes
 // with whoever is there: the channel handed to the transport closes
 // once, however often it is pressed; other keys and releases do not.
 func TestEnterOnALateJoinHostsWaitingScreenStartsNow(t *testing.T) {
-	s := hostScreen("127.0.0.1:1", "abcdefgh", 3)
-	start := s.startable()
+	s := Host("127.0.0.1:1", "abcdefgh", 3)
+	start := s.Startable()
 	for _, k := range []engine.Key{engine.KeyA, engine.KeyEnter} {
 		var q quitSink
 		q.Key(k, false)
@@ -84,7 +84,7 @@ func TestEnterOnALateJoinHostsWaitingScreenStartsNow(t *testing.T) {
 		if !q.enter {
 			t.Fatalf("%v pressed did not count as Enter", k)
 		}
-		s.startNow()
+		s.StartNow()
 	}
 	select {
 	case <-start:

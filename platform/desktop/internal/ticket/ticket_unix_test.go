@@ -1,6 +1,6 @@
 //go:build unix
 
-package desktop
+package ticket
 
 import (
 	"os"
@@ -19,7 +19,7 @@ import (
 func TestATicketNeverWaitsOnAFIFONorFollowsALinkOutOfTheCache(t *testing.T) {
 	cache, outside := t.TempDir(), t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
-	p := ticketPath("versus", "code-fifo-1234")
+	p := Path("versus", "code-fifo-1234")
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestATicketNeverWaitsOnAFIFONorFollowsALinkOutOfTheCache(t *testing.T) {
 			t.Fatal(err)
 		}
 		done := make(chan error, 1)
-		go func() { done <- saveTicket(p, ticket) }()
+		go func() { done <- Save(p, ticket) }()
 		select {
 		case err := <-done:
 			if err != nil {
@@ -47,8 +47,8 @@ func TestATicketNeverWaitsOnAFIFONorFollowsALinkOutOfTheCache(t *testing.T) {
 		case <-time.After(10 * time.Second): // a bound on a hang, not a timing
 			t.Fatalf("%s at the ticket's path: saving the ticket still waits after 10 s", name)
 		}
-		if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() || loadTicket(p) != ticket {
-			t.Fatalf("%s at the ticket's path: now %v (%v) holding %q, want a regular file with the ticket", name, fi, err, loadTicket(p))
+		if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() || Load(p) != ticket {
+			t.Fatalf("%s at the ticket's path: now %v (%v) holding %q, want a regular file with the ticket", name, fi, err, Load(p))
 		}
 	}
 	if b, err := os.ReadFile(victim); err != nil || string(b) != "keep me" {
@@ -64,7 +64,7 @@ func TestATicketNeverWaitsOnAFIFONorFollowsALinkOutOfTheCache(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Dir(p)); err != nil {
 		t.Fatal(err)
 	}
-	if err := saveTicket(p, ticket); err == nil {
+	if err := Save(p, ticket); err == nil {
 		t.Fatal("a ticket whose folder is a link out of the cache was kept, want refused")
 	}
 	if _, err := os.Lstat(filepath.Join(outside, filepath.Base(p))); !os.IsNotExist(err) {
