@@ -18,7 +18,7 @@ import (
 // there is none (for the player to share) and a waiting screen that says
 // what meeting has reached. anyCount says the game plays 2 or more
 // counts: a peer that finds a room takes its count.
-func lobbyConnect(addr string, opt *transport.Options, anyCount bool, log *slog.Logger, screen **waitScreen) func(context.Context) (*transport.Joined, error) {
+func lobbyConnect(addr string, opt *sessionOpts, anyCount bool, log *slog.Logger, screen **waitScreen) func(context.Context) (*transport.Joined, error) {
 	if opt.Code == "" {
 		opt.Code = transport.NewCode()
 		log.Info("netplay: share this code: the other players run the same game with -lobby ADDR -code CODE", "lobby", addr, "code", opt.Code)
@@ -35,7 +35,7 @@ func lobbyConnect(addr string, opt *transport.Options, anyCount bool, log *slog.
 // joinLobby takes this peer's seat in the room for the code: a spectator
 // a watcher's, in a room that must be there; a game of any count the
 // room's count when there is one, else a new room of its own count.
-func joinLobby(ctx context.Context, addr string, opt transport.Options, anyCount bool, log *slog.Logger) (*lobby.Client, error) {
+func joinLobby(ctx context.Context, addr string, opt sessionOpts, anyCount bool, log *slog.Logger) (*lobby.Client, error) {
 	lo := lobby.Options{Players: opt.Terms.Players, Logger: log, Watch: opt.Local.Spectate}
 	if !anyCount && !lo.Watch {
 		return lobby.Join(ctx, addr, opt.Code, lo)
@@ -54,14 +54,14 @@ func joinLobby(ctx context.Context, addr string, opt transport.Options, anyCount
 // for the whole session (the Joined closes it), meeting through it the
 // peers that come while the game is under way: a player whose game
 // restarted, a late one, a spectator.
-func meetByLobby(ctx context.Context, addr string, opt transport.Options, anyCount bool, log *slog.Logger, p *progress) (*transport.Joined, error) {
+func meetByLobby(ctx context.Context, addr string, opt sessionOpts, anyCount bool, log *slog.Logger, p *progress) (*transport.Joined, error) {
 	c, err := joinLobby(ctx, addr, opt, anyCount, log)
 	if err != nil {
 		return nil, p.fail(ctx, lobbyFailure(addr, err), 0)
 	}
 	host := c.Slot() == 0
-	if host && opt.Terms.LateJoin && opt.Start == nil {
-		opt.Start = p.startable()
+	if host && opt.Terms.LateJoin && opt.host.Start == nil {
+		opt.host.Start = p.startable()
 	}
 	keep := false
 	defer func() {
@@ -91,7 +91,7 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, anyCou
 	defer unanswered(nil)
 	go boundMeeting(wctx, c, p.meetLimit(), unanswered)
 	opt.Lobby = addr // bind only the address facing it
-	j, err := transport.Meet(mctx, rendezvous{c}, func() []transport.ICEServer { return iceServers(c.Servers()) }, opt)
+	j, err := transport.Meet(mctx, rendezvous{c}, func() []transport.ICEServer { return iceServers(c.Servers()) }, opt.Options, opt.host, opt.join)
 	if cause := context.Cause(mctx); err != nil && ctx.Err() == nil && errors.Is(cause, errUnanswered) {
 		err = fmt.Errorf("%w (%w)", cause, err)
 	}
@@ -241,7 +241,7 @@ func (p *progress) meetLimit() time.Duration {
 
 // startable lets Enter start a LateJoin game whose host this peer is
 // with the players connected, the others' places empty until they come
-// (transport.Options.Start), and says so while it waits; it returns the
+// (transport.HostOptions.Start), and says so while it waits; it returns the
 // channel Enter closes.
 func (p *progress) startable() <-chan struct{} {
 	p.mu.Lock()

@@ -254,16 +254,25 @@ type netRun struct {
 	interrupted atomic.Bool
 }
 
+// sessionOpts are the transport's options for this run's session:
+// every peer's, and those of the role it takes (host or join).
+type sessionOpts struct {
+	transport.Options
+	host transport.HostOptions
+	join transport.JoinOptions
+}
+
 // sessionOptions are the transport's options for this run's session:
 // the terms it wishes for and this peer's own choices (local).
-func (r *run) sessionOptions(local netplay.Local) transport.Options {
+func (r *run) sessionOptions(local netplay.Local) sessionOpts {
 	o, n := &r.cfg, &r.cfg.Net
-	return transport.Options{Terms: r.wish(), Local: local, Code: n.Code,
+	return sessionOpts{Options: transport.Options{Terms: r.wish(), Local: local, Code: n.Code,
 		Build: buildID(o.Version, o.Physics.String(), r.log), Game: o.Name, Logger: r.log, Chosen: chosenSettings(o, r.recorded),
-		ListenAll: n.ListenAll, StartWith: n.StartWith,
+		ListenAll: n.ListenAll},
+		host: transport.HostOptions{StartWith: n.StartWith},
 		// A joiner takes its place only once it knows it can run the
 		// host's terms.
-		Check: r.canAdopt}
+		join: transport.JoinOptions{Check: r.canAdopt}}
 }
 
 // wish is the session this run asks for. A delay picked from the round
@@ -301,7 +310,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 	ticket := ""
 	if (n.Join != "" || n.Lobby != "") && !n.Spectate {
 		ticket = ticketPath(o.Name, opt.Code)
-		opt.Ticket = loadTicket(ticket)
+		opt.join.Ticket = loadTicket(ticket)
 	}
 	connect := r.connector(&opt, screen)
 	start := time.Now()
@@ -342,7 +351,7 @@ func (r *run) startNet(ctx context.Context, screen **waitScreen) (*netRun, error
 
 // connector is how this run connects its session, with opt: through the
 // lobby, as the host or as a joiner; it sets the waiting screen.
-func (r *run) connector(opt *transport.Options, screen **waitScreen) func(context.Context) (*transport.Joined, error) {
+func (r *run) connector(opt *sessionOpts, screen **waitScreen) func(context.Context) (*transport.Joined, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
 	switch {
@@ -353,13 +362,13 @@ func (r *run) connector(opt *transport.Options, screen **waitScreen) func(contex
 			opt.Code = transport.NewCode()
 		}
 		s := hostScreen(n.Host, opt.Code, opt.Terms.Players)
-		*screen, opt.Arrived = s, s.arrived
+		*screen, opt.host.Arrived = s, s.arrived
 		if n.LateJoin {
-			opt.Start = s.startable() // Enter starts with whoever is there
+			opt.host.Start = s.startable() // Enter starts with whoever is there
 		}
 		ho := *opt
 		return func(ctx context.Context) (*transport.Joined, error) {
-			return transport.Host(ctx, n.Host, ho, func(a net.Addr) {
+			return transport.Host(ctx, n.Host, ho.Options, ho.host, func(a net.Addr) {
 				s.listening(a)
 				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", ho.Code, "players", ho.Terms.Players)
 			})
@@ -368,7 +377,9 @@ func (r *run) connector(opt *transport.Options, screen **waitScreen) func(contex
 		*screen = joinScreen(n.Join, n.Spectate)
 		log.Info("netplay: joining", "addr", n.Join, "spectate", n.Spectate)
 		jo := *opt
-		return func(ctx context.Context) (*transport.Joined, error) { return transport.Join(ctx, n.Join, jo) }
+		return func(ctx context.Context) (*transport.Joined, error) {
+			return transport.Join(ctx, n.Join, jo.Options, jo.join)
+		}
 	}
 }
 
