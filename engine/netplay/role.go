@@ -105,6 +105,9 @@ func newRole(s *Session) (role, error) {
 type joiner struct {
 	s *Session
 	noSeats
+	// depthSent is the depth this peer's latest datagrams to the host
+	// carried (its Rollback until SetDepth), in depthSends of them.
+	depthSent, depthSends int
 }
 
 func newJoiner(s *Session) (*joiner, error) {
@@ -177,8 +180,18 @@ func (j *joiner) peerOf(int) *peer {
 	return &j.s.peers[0]
 }
 
-// header carries this joiner's depth to the host.
-func (j *joiner) header(p *peer, d *datagram) { d.depth = j.s.depthToSend(p) }
+// header carries this joiner's depth to the host: 1 + the depth while
+// fewer than depthRepeats datagrams carried it, counting this one (the
+// first ones carry the depth it starts at, its Rollback); 0: none.
+func (j *joiner) header(p *peer, d *datagram) {
+	if depth := j.s.depth; j.depthSent != depth {
+		j.depthSent, j.depthSends = depth, 0
+	}
+	if j.depthSends < depthRepeats {
+		j.depthSends++
+		d.depth = uint64(j.depthSent) + 1
+	}
+}
 
 // told ends the session when the host says this peer's slot was given up.
 func (j *joiner) told(d *datagram) {

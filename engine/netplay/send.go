@@ -226,20 +226,6 @@ const hashRepeats = 4
 // million, and the host then keeps the delay of the depth before.
 const depthRepeats = 4
 
-// depthToSend is 1 + this joiner's depth while fewer than depthRepeats
-// datagrams to the host, p, carried it, counting this one (the first
-// ones carry the depth it starts at, its Rollback); 0: none.
-func (s *Session) depthToSend(p *peer) uint64 {
-	if p.depthAs != s.depth+1 {
-		p.depthAs, p.depthSends = s.depth+1, 0
-	}
-	if p.depthSends >= depthRepeats {
-		return 0
-	}
-	p.depthSends++
-	return uint64(s.depth) + 1
-}
-
 // hashToSend is this peer's latest state hash while fewer than
 // hashRepeats datagrams to p carried it, counting this one; nil: none.
 func (s *Session) hashToSend(p *peer) *hashNote {

@@ -81,9 +81,6 @@ type peer struct {
 	// ahead of its verified tick, as it last said (its Rollback, or less
 	// for a heavy scene); 0 until it said.
 	depth int
-	// depthAs is 1 + the depth of ours sent to it last, in depthSends
-	// datagrams so far (a joiner's, to the host).
-	depthAs, depthSends int
 }
 
 // Session runs one peer of a lockstep session; it is the engine's
