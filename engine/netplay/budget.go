@@ -27,19 +27,19 @@ func budgetBurst(rate int) int64 { return int64(rate) / 4 }
 // saves up nothing beyond the burst anyway.
 const maxRefill = time.Second / 4
 
-// refillBudgets is Frame's, dt after the last frame, on the host: each
+// refillBudgets is Frame's, dt after the last frame: each
 // watcher still sent to gets its share of dt's upload, up to a burst.
 // send spends it, a datagram at a time, and sends a watcher nothing while
 // its budget is spent (it may end a datagram in debt).
-func (s *Session) refillBudgets(dt time.Duration) {
-	n := s.watching()
-	if s.cfg.Slot != 0 || n == 0 {
+func (h *host) refillBudgets(dt time.Duration) {
+	n := h.watching()
+	if n == 0 {
 		return
 	}
 	rate := min(SpectatorUpload, SpectatorsUpload/n)
 	add := int64(rate) * int64(min(dt, maxRefill)) / int64(time.Second)
-	for i := range s.peers {
-		if p := &s.peers[i]; p.Slot == watcherSlot && !p.dropped {
+	for i := range h.watchers() {
+		if p := &h.watchers()[i]; !p.dropped {
 			p.budget = min(p.budget+add, budgetBurst(rate))
 		}
 	}

@@ -49,6 +49,8 @@ type Peer struct {
 	Link Link // never nil
 }
 
+// withDefaults returns c with the zero fields of its Local and Terms
+// set to their defaults; its role's checks are its own (newRole).
 func (c Config) withDefaults() (Config, error) {
 	var err error
 	if c.Local, err = c.Local.WithDefaults(); err != nil {
@@ -57,50 +59,48 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Terms, err = c.Terms.WithDefaults(c.Rollback); err != nil {
 		return c, err
 	}
-	if c.Spectate {
-		if c.Rollback > 0 || c.Rejoin {
-			return c, fmt.Errorf("netplay: Spectate with Rollback %d or Rejoin: a watcher follows the verified timeline only", c.Rollback)
-		}
-		c.Slot = watcherSlot
-	}
-	if (c.Slot < 0 || c.Slot >= c.Players) && !c.Spectate {
-		return c, fmt.Errorf("netplay: slot %d out of range: want 0 to %d", c.Slot, c.Players-1)
-	}
-	if c.LateJoin && !c.PlayOn && c.Slot == 0 {
-		return c, fmt.Errorf("netplay: LateJoin without PlayOn: a player can join only a session that plays on without the one who left")
-	}
-	if len(c.Empty) > 0 && !c.LateJoin && c.Slot == 0 {
-		return c, fmt.Errorf("netplay: empty slots %v without LateJoin: a session may start with a slot empty only when a newcomer can take it", c.Empty)
-	}
-	if c.Rejoin && (c.Slot == 0 || c.Rollback > 0) {
-		return c, fmt.Errorf("netplay: Rejoin on slot %d with Rollback %d: only a joiner rejoins, in lockstep (Rollback 0)", c.Slot, c.Rollback)
-	}
-	return c, c.checkPeers()
+	return c, nil
 }
 
-// checkPeers refuses a star that is not one: the host links to every
-// other slot once but the empty ones (Terms.Empty), a joiner to the host
-// only.
-func (c Config) checkPeers() error {
-	want := 1
-	if c.Slot == 0 {
-		want = c.Players - 1 - len(c.Empty)
+// checkSlot refuses a player's slot out of range.
+func (c *Config) checkSlot() error {
+	if c.Slot < 0 || c.Slot >= c.Players {
+		return fmt.Errorf("netplay: slot %d out of range: want 0 to %d", c.Slot, c.Players-1)
 	}
-	if len(c.Peers) != want {
-		return fmt.Errorf("netplay: slot %d has %d peers: want %d (the host links to every joiner, a joiner to the host)", c.Slot, len(c.Peers), want)
+	return nil
+}
+
+// checkHostLink refuses a joiner's or a watcher's links unless they are
+// one, to the host.
+func (c *Config) checkHostLink() error {
+	if len(c.Peers) != 1 {
+		return c.peersError(1)
+	}
+	if p := c.Peers[0]; p.Slot != 0 || p.Link == nil {
+		return fmt.Errorf("netplay: slot %d cannot link to slot %d (or its link is nil)", c.Slot, p.Slot)
+	}
+	return nil
+}
+
+// checkJoinerLinks refuses the host's links unless they are one to each
+// other slot but the empty ones (Terms.Empty).
+func (c *Config) checkJoinerLinks() error {
+	if want := c.Players - 1 - len(c.Empty); len(c.Peers) != want {
+		return c.peersError(want)
 	}
 	seen := make(map[int]bool)
 	for _, p := range c.Peers {
-		ok := p.Slot > 0 && p.Slot < c.Players
-		if c.Slot != 0 {
-			ok = p.Slot == 0
-		}
-		if !ok || seen[p.Slot] || p.Link == nil || p.Slot == c.Slot || c.Slot == 0 && c.empty(p.Slot) {
+		if p.Slot <= 0 || p.Slot >= c.Players || seen[p.Slot] || p.Link == nil || c.empty(p.Slot) {
 			return fmt.Errorf("netplay: slot %d cannot link to slot %d (or its link is nil)", c.Slot, p.Slot)
 		}
 		seen[p.Slot] = true
 	}
 	return nil
+}
+
+// peersError says c has the wrong number of links: want.
+func (c *Config) peersError(want int) error {
+	return fmt.Errorf("netplay: slot %d has %d peers: want %d (the host links to every joiner, a joiner to the host)", c.Slot, len(c.Peers), want)
 }
 
 // DelayFor returns the input delay that lets an input sent now arrive

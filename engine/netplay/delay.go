@@ -76,9 +76,7 @@ func (s *Session) applyDelay(n uint64) {
 		s.delay = d
 		s.stats.delayChanges++
 	}
-	if s.cfg.Slot == 0 && s.cfg.AdaptDelay {
-		s.chooseDelay(n)
-	}
+	s.role.adapt(n)
 }
 
 // chooseDelay is the host's: once the delay its peers' round trips call
@@ -133,8 +131,8 @@ func (s *Session) chooseDelay(n uint64) {
 // left out (its first datagrams say).
 func (s *Session) leastDepth() int {
 	d := s.depth
-	for i := range s.peers {
-		if p := &s.peers[i]; p.Slot != watcherSlot && !s.isGone(p) && p.depth != 0 {
+	for i := range s.players() {
+		if p := &s.peers[i]; !s.isGone(p) && p.depth != 0 {
 			d = min(d, p.depth-1)
 		}
 	}
@@ -149,9 +147,9 @@ func (s *Session) leastDepth() int {
 func (s *Session) worstPath() (rtt time.Duration, hops int, ok bool) {
 	var first, second time.Duration
 	links := 0
-	for i := range s.peers {
+	for i := range s.players() {
 		p := &s.peers[i]
-		if p.Slot == watcherSlot || s.isGone(p) {
+		if s.isGone(p) {
 			continue // the players' delay is the players'
 		}
 		m := p.window.quantile(delayQuantile)
@@ -196,8 +194,8 @@ func PathDelay(rtt time.Duration, hops, tps, depth int) int {
 
 // everyPeerPast reports whether every peer said it ran tick t.
 func (s *Session) everyPeerPast(t uint64) bool {
-	for i := range s.peers {
-		if p := &s.peers[i]; s.peers[i].tick <= t && p.Slot != watcherSlot && !s.isGone(p) {
+	for i := range s.players() {
+		if p := &s.peers[i]; s.peers[i].tick <= t && !s.isGone(p) {
 			return false
 		}
 	}

@@ -7,10 +7,10 @@ import "github.com/lockstep-engine/lockstep/engine"
 // Session lets run had every player's input, so these are hashes of
 // confirmed state only: a mismatch is a real desync.
 func (s *Session) hashTick(n uint64, state engine.StateHasher) {
-	if n%s.cfg.HashInterval != 0 || n+1 == s.lastHashed || state == nil {
+	if n%s.cfg.HashInterval != 0 || s.lastHashed.is(n) || state == nil {
 		return
 	}
-	s.lastHashed = n + 1
+	s.lastHashed = someTick(n)
 	h := hashNote{tick: n, hash: state.StateHash()}
 	copy(s.ours[1:], s.ours[:len(s.ours)-1])
 	s.ours[0] = h
@@ -52,8 +52,8 @@ func (s *Session) compare(p *peer, theirs, ours hashNote) {
 		s.stats.checked++
 		return
 	}
-	if s.desync == 0 || theirs.tick+1 < s.desync {
-		s.desync = theirs.tick + 1
+	if t, ok := s.desync.get(); !ok || theirs.tick < t {
+		s.desync = someTick(theirs.tick)
 	}
 	if s.err == nil {
 		s.err = &DesyncError{Tick: theirs.tick, Slot: p.Slot, FoundBy: s.cfg.Slot, Ours: ours.hash, Theirs: theirs.hash}
@@ -62,7 +62,7 @@ func (s *Session) compare(p *peer, theirs, ours hashNote) {
 
 // latestHash is this peer's newest state hash, or nil before the first.
 func (s *Session) latestHash() *hashNote {
-	if s.lastHashed == 0 {
+	if !s.lastHashed.ok() {
 		return nil
 	}
 	return &s.ours[0]

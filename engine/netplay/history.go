@@ -125,12 +125,6 @@ func (h *history) read(slot int, first uint64, recs []record) int {
 	return n
 }
 
-// rejoining reports whether this peer, started to rejoin, still replays
-// ticks whose own input is the host's.
-func (s *Session) rejoining() bool {
-	return s.cfg.Rejoin && (s.resumeAt == 0 || s.slots[s.cfg.Slot].next+1 < s.resumeAt)
-}
-
 // sendsOwn reports whether the host sends p its own slot's input: p
 // rejoined and its own input has not begun to arrive.
 func (s *Session) sendsOwn(p *peer) bool {
@@ -141,15 +135,13 @@ func (s *Session) sendsOwn(p *peer) bool {
 // and its own input has not resumed yet: the session waits for it to
 // replay the ticks it missed.
 func (s *Session) backPending(p *peer) bool {
-	return s.cfg.Slot == 0 && p.ownUntil != 0 && s.slots[p.Slot].next <= p.ownUntil
+	return p.ownUntil != 0 && s.slots[p.Slot].next <= p.ownUntil
 }
 
 // CatchingUp reports whether this peer rejoined and is still replaying
 // the session to where its own input resumes: the loop then runs ticks
 // as fast as their input arrives (engine.CatchingUp).
-func (s *Session) CatchingUp() bool {
-	return s.cfg.Rejoin && (s.resumeAt == 0 || s.tick+1 < s.resumeAt) || s.behindHost()
-}
+func (s *Session) CatchingUp() bool { return s.role.catchingUp() }
 
 // firstFor is the first tick of slot to send p: the oldest it has not
 // acknowledged, which for a peer catching up comes from the history; a
@@ -199,22 +191,15 @@ func (s *Session) blockRecs(p *peer, slot int, first uint64) []record {
 	return s.histRecs[:n]
 }
 
-// catchUpSend sends a peer catching up a few more datagrams a frame, and
-// lets a player be waited for again once it has every input the ring
-// holds. A watcher gets them only while it lacks more than a block of a
-// slot's input: one that follows is sent as a player is.
+// catchUpSend sends a player catching up a few more datagrams a frame,
+// and lets it be waited for again once it has every input the ring
+// holds (a watcher's is host.catchUpWatcher).
 func (s *Session) catchUpSend(p *peer) {
 	if !p.catchUp || p.dropped {
 		return
 	}
-	if p.Slot == watcherSlot && !s.farBehind(p) {
-		return // still served from the history should it fall behind, never waited for
-	}
 	for range catchUpBurst {
 		s.send(p)
-	}
-	if p.Slot == watcherSlot {
-		return
 	}
 	for slot := range s.cfg.Players {
 		if s.sends(p, slot) && slot != p.Slot && p.acked[slot] < s.floor(slot) {
@@ -247,32 +232,7 @@ func (s *Session) farBehind(p *peer) bool {
 // only with Terms.LateJoin: it is Playing again from that first tick.
 // It fails for a slot given up otherwise, or when the history is full
 // (MaxHistory).
-func (s *Session) Rejoin(slot int, link Link) error {
-	if s.cfg.Slot != 0 {
-		return fmt.Errorf("netplay: only the host takes a player back (this is slot %d)", s.cfg.Slot)
-	}
-	if s.hist.full {
-		return &RejoinError{Slot: slot, Why: fmt.Sprintf("the session's input history passed its bound (%d bytes) at tick %d", s.cfg.MaxHistory, s.hist.ticks)}
-	}
-	for i := range s.peers {
-		p := &s.peers[i]
-		if p.Slot != slot {
-			continue
-		}
-		if s.gone[slot] && !s.cfg.LateJoin {
-			return &RejoinError{Slot: slot, Why: "the place was given up"}
-		}
-		if s.gone[slot] {
-			s.gone[slot] = false // the newcomer's input, Playing, from ring.next on
-			s.stats.joinedLate++
-		}
-		*p = peer{lastHeard: s.now, catchUp: true, ownUntil: s.slots[slot].next, srtt: p.srtt, rtt: p.rtt, rttvar: p.rttvar}
-		p.setLink(Peer{Slot: slot, Link: link})
-		s.stats.rejoined++
-		return nil
-	}
-	return fmt.Errorf("netplay: no player in slot %d to take back", slot)
-}
+func (s *Session) Rejoin(slot int, link Link) error { return s.role.rejoin(slot, link) }
 
 // RejoinError refuses to take a player back.
 type RejoinError struct {
@@ -290,50 +250,14 @@ func (e *RejoinError) Error() string {
 // silent longest, when that is past WarnAfter; else, with
 // Terms.LateJoin, the first slot given up, for a newcomer. false on a
 // joiner, and while every player is heard from and no slot is free.
-func (s *Session) Vacant() (slot int, ok bool) {
-	if s.cfg.Slot != 0 {
-		return 0, false
-	}
-	var longest time.Duration
-	for i := range s.peers {
-		p := &s.peers[i]
-		if p.Slot == watcherSlot || s.gone[p.Slot] {
-			continue
-		}
-		if silent := s.now - p.lastHeard; silent > s.cfg.WarnAfter && silent > longest {
-			slot, longest, ok = p.Slot, silent, true
-		}
-	}
-	if ok || !s.cfg.LateJoin {
-		return slot, ok
-	}
-	for i := 1; i < s.cfg.Players; i++ {
-		if s.gone[i] {
-			return i, true
-		}
-	}
-	return 0, false
-}
+func (s *Session) Vacant() (slot int, ok bool) { return s.role.vacant() }
 
 // IsVacant reports whether slot may be taken back now, on the host: its
 // player, not given up, has been silent past WarnAfter, or, with
 // Terms.LateJoin, it was given up (or started empty). A player started
 // again who can show which slot was theirs takes it only then, never a
 // player's who is still there.
-func (s *Session) IsVacant(slot int) bool {
-	if s.cfg.Slot != 0 || slot <= 0 || slot >= s.cfg.Players {
-		return false
-	}
-	if s.gone[slot] {
-		return s.cfg.LateJoin
-	}
-	for i := range s.peers {
-		if p := &s.peers[i]; p.Slot == slot {
-			return s.now-p.lastHeard > s.cfg.WarnAfter
-		}
-	}
-	return false
-}
+func (s *Session) IsVacant(slot int) bool { return s.role.isVacant(slot) }
 
 // Silent reports, on the host, how long slot's player has been silent,
 // and whether the session still holds the slot for them: false for a
@@ -342,13 +266,7 @@ func (s *Session) IsVacant(slot int) bool {
 // transport keeps a slot held for the player who can show it is theirs
 // (a ticket) for a while of silence before it gives it to another.
 func (s *Session) Silent(slot int) (silent time.Duration, held bool) {
-	if s.cfg.Slot != 0 || slot <= 0 || slot >= s.cfg.Players || s.gone[slot] {
-		return 0, false
-	}
-	if p := s.peerOf(slot); p != nil {
-		return s.now - p.lastHeard, true
-	}
-	return 0, false
+	return s.role.silentFor(slot)
 }
 
 // Terms returns the session's terms with the input delay in force now:

@@ -20,13 +20,10 @@ func (s *Session) noteLag(dt time.Duration) {
 	// stopped, suspended or starved), not time a peer kept it waiting: a
 	// joiner stopped for the lag bound must not blame the host it stalled.
 	dt = min(dt, s.cfg.WarnAfter)
-	for i := range s.peers {
+	for i := range s.players() { // a watcher is never waited for
 		p := &s.peers[i]
 		slot := p.Slot
-		if slot < 0 || slot >= s.cfg.Players {
-			continue // a watcher: never waited for
-		}
-		if s.cfg.Slot == 0 && s.gone[slot] || p.dropped || s.CatchingUp() {
+		if s.isGone(p) || s.CatchingUp() {
 			s.lag[slot], s.crawl[slot] = 0, 0 // given up, or this peer's own rejoin under way: its own pace
 			continue
 		}
@@ -35,7 +32,7 @@ func (s *Session) noteLag(dt time.Duration) {
 			continue
 		}
 		s.noteCrawl(p, dt)
-		if s.waitFrom[slot] != 0 && s.now-p.lastHeard <= s.cfg.WarnAfter && s.hadAll(p, 0) && !s.moving(p) {
+		if s.waitFrom[slot].ok() && s.now-p.lastHeard <= s.cfg.WarnAfter && s.hadAll(p, 0) && !s.moving(p) {
 			s.lag[slot] += dt
 		} else {
 			s.lag[slot] = 0
@@ -89,7 +86,7 @@ func (s *Session) noteCatchUp(p *peer, dt time.Duration) {
 		credit = time.Duration(a-p.caughtTo) * (time.Second / time.Duration(s.cfg.TPS))
 		p.caughtTo = a
 	}
-	if s.waitFrom[slot] != 0 && s.now-p.lastHeard <= s.cfg.WarnAfter {
+	if s.waitFrom[slot].ok() && s.now-p.lastHeard <= s.cfg.WarnAfter {
 		s.lag[slot] += dt
 	}
 	s.lag[slot] = max(s.lag[slot]-credit, 0)
@@ -109,18 +106,10 @@ const ownLoadFrame = 100 * time.Millisecond
 // host's slot holds it only when every other slot's input is there: a
 // host held by another joiner relays nothing, and is not the one late.
 func (s *Session) holdsFor(slot int) bool {
-	if s.waitFrom[slot] == 0 || s.slots[slot].next > s.tick || s.cfg.Rollback > 0 && s.made < s.tick+uint64(s.cfg.Rollback) {
+	if !s.waitFrom[slot].ok() || s.slots[slot].next > s.tick || s.cfg.Rollback > 0 && s.made < s.tick+uint64(s.cfg.Rollback) {
 		return false
 	}
-	if s.cfg.Slot == 0 {
-		return true
-	}
-	for i := range s.cfg.Players {
-		if i != slot && s.waitFrom[i] != 0 {
-			return false
-		}
-	}
-	return true
+	return s.role.holdsFor(slot)
 }
 
 // takesOurs reports whether p's acknowledgements of this peer's input
@@ -151,17 +140,12 @@ func (s *Session) hadAll(p *peer, rollback int) bool {
 // lagging is the bound on a peer that talks but keeps the session from
 // advancing (it acknowledges and sends no input, or sends it so late
 // that the session crawls): the host gives its place up as for a silent
-// peer (giveUp: the session's usual end, or the slot's rejoin window;
+// peer (host.giveUp: the session's usual end, or the slot's rejoin window;
 // the one place to route a lagging slot elsewhere),
 // a joiner ends the session with a *LaggingError.
 func (s *Session) lagging(slot int, lag time.Duration) {
 	s.stats.lagging++
-	if s.cfg.Slot == 0 {
-		s.giveUp(slot)
-		s.lag[slot], s.crawl[slot] = 0, 0
-		return
-	}
-	s.err = &LaggingError{Slot: slot, For: lag}
+	s.role.lagging(slot, lag)
 }
 
 // Lagging names the slot whose input this peer has waited for most,
@@ -197,5 +181,6 @@ func (e *LaggingError) Error() string {
 // moving reports whether p said within WarnAfter that it ran on to a
 // new tick.
 func (s *Session) moving(p *peer) bool {
-	return p.movedAt != 0 && s.now-(p.movedAt-1) <= s.cfg.WarnAfter
+	at, ok := p.movedAt.get()
+	return ok && s.now-at <= s.cfg.WarnAfter
 }

@@ -82,9 +82,7 @@ func (s *Session) Local(p uint64, local *engine.Input) (bool, error) {
 	if s.keepInStep(p) || !s.produce(p, local) {
 		return false, nil
 	}
-	for i := range s.peers {
-		s.send(&s.peers[i])
-	}
+	s.sendAll()
 	return true, nil
 }
 
@@ -102,9 +100,9 @@ func (s *Session) Guess(n uint64, players []engine.Input) {
 			players[i] = r.at(n).in
 		case r.next > 0:
 			players[i] = r.at(r.next - 1).in.Held()
-			s.guessed[i], s.guessBase[i] = max(s.guessed[i], n+1), r.next
+			s.guessed[i], s.guessBase[i] = max(s.guessed[i], n+1), someTick(r.next-1)
 		default:
-			s.guessed[i], s.guessBase[i] = max(s.guessed[i], n+1), 0
+			s.guessed[i], s.guessBase[i] = max(s.guessed[i], n+1), 0 // none
 		}
 	}
 }
@@ -117,8 +115,8 @@ func (s *Session) checkGuess(slot int, t uint64, got *engine.Input) {
 		return
 	}
 	var guess engine.Input
-	if b := s.guessBase[slot]; b > 0 {
-		guess = s.slots[slot].at(b - 1).in.Held()
+	if b, ok := s.guessBase[slot].get(); ok {
+		guess = s.slots[slot].at(b).in.Held()
 	}
 	if *got != guess {
 		s.stats.mispredicted++

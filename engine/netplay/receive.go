@@ -40,10 +40,7 @@ func (s *Session) receiveAll() {
 				p.seen.undecoded = satAdd(p.seen.undecoded, 1)
 				continue
 			}
-			if s.in.left != 0 && s.cfg.Slot != 0 && s.err == nil {
-				// before plausible: the host's acks of this slot are its own now
-				s.err = &LeftError{Tick: s.in.left - 1}
-			}
+			s.role.told(&s.in)
 			if !p.seen.add(s.in.seq) || !s.plausible(p, &s.in) {
 				s.stats.dropped++
 				continue
@@ -58,7 +55,7 @@ func (s *Session) receiveAll() {
 // jumps are refused before, by p.seen.)
 func (s *Session) plausible(p *peer, d *datagram) bool {
 	for _, a := range d.acks[:d.nAcks] {
-		own := int(a.slot) == s.cfg.Slot && s.cfg.Rejoin // the host may have more of it than this peer
+		own := s.role.replaysOwn(int(a.slot)) // the host may have more of it than this peer
 		if !s.sends(p, int(a.slot)) || a.next > s.slots[a.slot].next && !own {
 			return false
 		}
@@ -66,7 +63,7 @@ func (s *Session) plausible(p *peer, d *datagram) bool {
 	for _, b := range d.blocks[:d.nBlocks] {
 		// A peer that rejoined takes its own slot's input from the host
 		// until it resumes, and ignores what of it comes after.
-		if !s.receives(p, int(b.slot)) && !(s.cfg.Rejoin && int(b.slot) == s.cfg.Slot) {
+		if !s.receives(p, int(b.slot)) && !s.role.replaysOwn(int(b.slot)) {
 			return false
 		}
 	}
@@ -76,9 +73,7 @@ func (s *Session) plausible(p *peer, d *datagram) bool {
 // take applies a plausible datagram from p.
 func (s *Session) take(p *peer, d *datagram) {
 	p.lastHeard = s.now
-	if s.cfg.Rejoin && d.resume != 0 && s.resumeAt == 0 {
-		s.resumeAt = d.resume
-	}
+	s.role.took(p, d)
 	for _, a := range d.acks[:d.nAcks] {
 		if a.next > p.acked[a.slot] {
 			p.acked[a.slot], p.ackedAt = a.next, s.now
@@ -92,12 +87,8 @@ func (s *Session) take(p *peer, d *datagram) {
 	if p.Slot == 0 && d.delayAt != 0 { // 0 is a delay too, drawing ahead
 		s.announced(d.delayAt, int(d.delay))
 	}
-	if s.cfg.Slot == 0 && d.depth != 0 {
-		p.depth = int(d.depth)
-	}
-
 	if d.tick > p.tick && d.tick <= s.reachable(p) {
-		p.movedAt = s.now + 1
+		p.movedAt = someTime(s.now)
 	}
 	if d.tick >= p.tick {
 		p.tick, p.tickAt = d.tick, s.now
@@ -108,10 +99,10 @@ func (s *Session) take(p *peer, d *datagram) {
 	for _, h := range d.hashes[:d.nHashes] {
 		s.checkHash(p, h)
 	}
-	p.knowsDesync = p.knowsDesync || d.desync != 0
-	if d.desync != 0 && s.err == nil {
+	p.knowsDesync = p.knowsDesync || d.desync.ok()
+	if t, ok := d.desync.get(); ok && s.err == nil {
 		s.desync = d.desync
-		s.err = &DesyncError{Tick: d.desync - 1, Slot: p.Slot, FoundBy: p.Slot}
+		s.err = &DesyncError{Tick: t, Slot: p.Slot, FoundBy: p.Slot}
 	}
 }
 
@@ -121,7 +112,7 @@ func (s *Session) takeBlock(b *block) {
 	ring := &s.slots[b.slot]
 	limit := s.floor(int(b.slot)) + ringSize
 	if int(b.slot) == s.cfg.Slot { // a rejoined peer's own, from the host, up to where it resumes
-		limit = min(limit, max(s.resumeAt, 1)-1)
+		limit = min(limit, s.role.ownUntil())
 	}
 	for i := range b.n {
 		t := b.first + uint64(i)

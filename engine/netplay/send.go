@@ -19,29 +19,20 @@ type sendNote struct {
 }
 
 // send sends p one datagram: acknowledgements, every input it has not
-// acknowledged (as many as fit), and this peer's latest state hash.
-func (s *Session) send(p *peer) {
+// acknowledged (as many as fit), and this peer's latest state hash. It
+// returns the datagram's bytes, 0 when it sent none.
+func (s *Session) send(p *peer) int {
 	p.sent = true
-	watcher := s.cfg.Slot == 0 && p.Slot == watcherSlot
-	if p.dropped || watcher && p.budget <= 0 {
-		return
+	if p.dropped {
+		return 0
 	}
 	d := &s.in // the receive buffer is free between receives; only its header is set here
 	p.seqOut++
 	p.sentAt[p.seqOut%sendMemory] = sendNote{seq: p.seqOut, at: s.now}
 	d.seq, d.tick, d.desync = p.seqOut, s.tick, s.desync
 	d.echo, d.echoAge = uint8(p.echo), uint64((max(s.now-p.echoAt, 0)+echoUnit/2)/echoUnit)
-	d.delayAt, d.delay, d.left, d.resume = 0, 0, 0, 0
-	if s.cfg.Slot == 0 && s.change.at != 0 {
-		d.delayAt, d.delay = s.change.at, uint64(s.change.delay)
-	}
-	if s.cfg.Slot == 0 && p.Slot != watcherSlot && s.gone[p.Slot] {
-		d.left = s.goneAt[p.Slot] + 1
-	}
-	if s.cfg.Slot == 0 && p.ownUntil != 0 {
-		d.resume = p.ownUntil + 1
-	}
-	d.depth = s.depthToSend(p)
+	d.delayAt, d.delay, d.left, d.resume, d.depth = 0, 0, 0, 0, 0
+	s.role.header(p, d)
 	d.nAcks = 0
 	for slot := range s.cfg.Players {
 		if s.receives(p, slot) {
@@ -60,17 +51,14 @@ func (s *Session) send(p *peer) {
 	d.encodeHash(&w)
 	if w.full {
 		s.stats.overfull++ // cannot happen: putBlocks leaves room
-		return
+		return 0
 	}
 	s.stats.sent++
 	s.stats.bytesSent += uint64(len(w.buf))
-	if watcher {
-		p.budget -= int64(len(w.buf))
-		s.stats.bytesToWatchers += uint64(len(w.buf))
-	}
 	if err := p.Link.Send(w.buf); err != nil {
 		s.stats.sendErrors++
 	}
+	return len(w.buf)
 }
 
 // Room putBlocks leaves: for the hash (a tick difference and 8 bytes),
@@ -238,23 +226,6 @@ const hashRepeats = 4
 // million, and the host then keeps the delay of the depth before.
 const depthRepeats = 4
 
-// depthToSend is 1 + this joiner's depth while fewer than depthRepeats
-// datagrams to the host carried it, counting this one (the first ones
-// carry the depth it starts at, its Rollback); 0: none.
-func (s *Session) depthToSend(p *peer) uint64 {
-	if s.cfg.Slot == 0 || p.Slot != 0 {
-		return 0
-	}
-	if p.depthAs != s.depth+1 {
-		p.depthAs, p.depthSends = s.depth+1, 0
-	}
-	if p.depthSends >= depthRepeats {
-		return 0
-	}
-	p.depthSends++
-	return uint64(s.depth) + 1
-}
-
 // hashToSend is this peer's latest state hash while fewer than
 // hashRepeats datagrams to p carried it, counting this one; nil: none.
 func (s *Session) hashToSend(p *peer) *hashNote {
@@ -262,8 +233,8 @@ func (s *Session) hashToSend(p *peer) *hashNote {
 	if h == nil || h.tick > s.tick {
 		return nil
 	}
-	if p.hashTick != h.tick+1 {
-		p.hashTick, p.hashSends = h.tick+1, 0
+	if !p.hashTick.is(h.tick) {
+		p.hashTick, p.hashSends = someTick(h.tick), 0
 	}
 	if p.hashSends >= hashRepeats {
 		return nil

@@ -49,14 +49,14 @@ type peer struct {
 	window    rttWindow     // the latest round trips, for the input delay
 	tick      uint64        // its next tick, as it last said
 	tickAt    time.Duration // when it said so
-	// movedAt is 1 + when it last said it ran on to a tick it could
-	// have reached (see take), 0 never: a peer that runs ticks is busy,
-	// not lagging.
-	movedAt time.Duration
+	// movedAt is when it last said it ran on to a tick it could have
+	// reached (see take), none never: a peer that runs ticks is busy, not
+	// lagging.
+	movedAt optTime
 	theirs  [8]hashNote // its hashes we could not check yet
-	// hashTick is 1 + the tick of the hash of ours sent to it last, in
+	// hashTick is the tick of the hash of ours sent to it last, in
 	// hashSends datagrams so far.
-	hashTick  uint64
+	hashTick  optTick
 	hashSends int
 	sent      bool // a datagram went to it since the last Frame
 	// knowsDesync: it said it knows the session desynchronised.
@@ -81,9 +81,6 @@ type peer struct {
 	// ahead of its verified tick, as it last said (its Rollback, or less
 	// for a heavy scene); 0 until it said.
 	depth int
-	// depthAs is 1 + the depth of ours sent to it last, in depthSends
-	// datagrams so far (a joiner's, to the host).
-	depthAs, depthSends int
 }
 
 // Session runs one peer of a lockstep session; it is the engine's
@@ -91,8 +88,12 @@ type peer struct {
 // loop's goroutine.
 type Session struct {
 	cfg   Config
+	role  role // host, joiner, rejoiner or watcher
 	slots [engine.MaxPlayers]slotRing
-	peers []peer
+	// peers are this peer's links: the players' first (seated of them),
+	// then a host's watchers.
+	peers  []peer
+	seated int
 
 	now        time.Duration // the clock as Frame or KeepAlive last gave it
 	frameAt    time.Duration // the clock as Frame last gave it
@@ -100,34 +101,30 @@ type Session struct {
 	quitAsked  bool
 	quitSent   bool
 	err        error
-	desync     uint64 // 1 + the first tick found differing, 0 none
+	desync     optTick // the first tick found differing
 	ours       [8]hashNote
-	lastHashed uint64 // 1 + the last tick hashed
+	lastHashed optTick // the last tick hashed
 	// guessed[slot]: every tick of slot below it whose input had not
 	// arrived was drawn from a guess (Guess).
 	guessed [engine.MaxPlayers]uint64
-	// guessBase[slot] is 1 + the tick whose input, held, the latest guess
-	// of slot was; 0 the zero input.
-	guessBase [engine.MaxPlayers]uint64
+	// guessBase[slot] is the tick whose input, held, the latest guess of
+	// slot was; none: the zero input.
+	guessBase [engine.MaxPlayers]optTick
 
 	arrived time.Duration // when the datagram being taken in arrived
 	delay   int           // the input delay in force
 	change  delayChange   // the host's latest delay change; pending until its tick
 	want    delayChange   // the host's wish: a delay since a tick (AdaptDelay)
 	carried engine.Input  // local input of ticks dropped when the delay fell
-	made    uint64        // 1 + the last tick whose local input was taken
+	made    uint64        // every tick below made had its local input taken
 	depth   int           // how far this peer's present may run ahead now (SetDepth); Rollback until told
 
-	// gone[slot], on the host: the slot was given up from tick
-	// goneAt[slot] on, its peer silent past DropAfter.
-	gone   [engine.MaxPlayers]bool
-	goneAt [engine.MaxPlayers]uint64
 	// members is every slot's place as of tick membersAt-1.
 	members   [engine.MaxPlayers]engine.Member
 	membersAt uint64
-	// waitFrom[slot] is 1 + when this peer began holding a tick for
-	// slot's input (Frame's clock); 0 while it is not.
-	waitFrom [engine.MaxPlayers]time.Duration
+	// waitFrom[slot] is when this peer began holding a tick for
+	// slot's input (Frame's clock); none while it is not.
+	waitFrom [engine.MaxPlayers]optTime
 	// lag[slot] is how long slot's input has kept this peer waiting while
 	// its peer talked, net of what drained (noteLag).
 	lag [engine.MaxPlayers]time.Duration
@@ -137,7 +134,6 @@ type Session struct {
 
 	hist     history
 	histRecs [maxBlock]record // a block's records, from the history or the ring
-	resumeAt uint64           // on a peer that rejoined: 1 + the tick its own input resumes on; 0 until told
 	sync     timeSync         // the tick clocks kept in step (keepInStep)
 	stalls   stallNote        // on a host that adapts the delay: its held frames (noteStalls)
 
@@ -155,15 +151,13 @@ func New(cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{cfg: cfg, peers: make([]peer, len(cfg.Peers))}
+	s := &Session{cfg: cfg, peers: make([]peer, len(cfg.Peers)), seated: len(cfg.Peers)}
+	if s.role, err = newRole(s); err != nil {
+		return nil, err
+	}
+	cfg = s.cfg // a watcher's slot is its own
 	s.hist.limit = cfg.MaxHistory
-	if cfg.Slot == 0 {
-		s.hist.reserve(cfg.Players)
-	}
-	d := uint64(cfg.InputDelay)
-	if cfg.Rejoin || cfg.Spectate { // every slot's input comes from tick 0, the first ticks' zero ones too
-		d = 0
-	}
+	d := s.role.first()
 	for i := range cfg.Players {
 		s.slots[i].next = d
 	}
@@ -174,32 +168,25 @@ func New(cfg Config) (*Session, error) {
 		}
 	}
 	s.startEmpty(d)
+	s.role.start(d)
 	s.delay, s.depth = cfg.InputDelay, cfg.Rollback
 	return s, nil
 }
 
 // startEmpty makes the slots nobody holds at the start (Terms.Empty)
-// Gone from tick 0: on every peer the first d ticks' records, which no
-// one sends, and on the host the slot itself, given up at tick 0 with a
-// peer of its own that links nowhere until Rejoin gives it to a
-// newcomer. fillGone writes the ticks after; the history keeps them.
+// Gone for the first d ticks, whose records no one sends; the host gives
+// the slots themselves up (host.start).
 func (s *Session) startEmpty(d uint64) {
 	for _, slot := range s.cfg.Empty {
 		for t := range d {
 			*s.slots[slot].at(t) = record{presence: engine.Gone}
 		}
-		if s.cfg.Slot != 0 {
-			continue
-		}
-		s.gone[slot], s.goneAt[slot] = true, 0
-		p := peer{dropped: true} // sent nothing, never silent: isGone
-		p.setLink(Peer{Slot: slot, Link: nowhere{}})
-		for j := range s.cfg.Players {
-			p.acked[j], p.sentUpTo[j] = d, d
-		}
-		s.peers = append(s.peers, p)
 	}
 }
+
+// players are the links of the players: a joiner's to the host, the
+// host's to every other slot.
+func (s *Session) players() []peer { return s.peers[:s.seated] }
 
 // nowhere is the link of a slot empty from the start: it carries nothing.
 type nowhere struct{}
@@ -215,42 +202,42 @@ var (
 
 // sends reports whether this peer sends slot's input to p: a joiner its
 // own, the host every slot but p's own.
-func (s *Session) sends(p *peer, slot int) bool {
-	if s.cfg.Slot != 0 {
-		return slot == s.cfg.Slot
-	}
-	return (slot != p.Slot || s.sendsOwn(p)) && slot < s.cfg.Players
-}
+func (s *Session) sends(p *peer, slot int) bool { return s.role.sends(p, slot) }
 
 // receives reports whether p may send this peer slot's input: a joiner
 // only its own, the host any but ours.
-func (s *Session) receives(p *peer, slot int) bool {
-	if s.cfg.Slot == 0 {
-		return slot == p.Slot
-	}
-	return (slot != s.cfg.Slot || s.rejoining()) && slot < s.cfg.Players
-}
+func (s *Session) receives(p *peer, slot int) bool { return s.role.receives(p, slot) }
 
 // floor is the oldest tick of slot still needed: by this peer's next
-// tick, or by a peer it is sent to that has not acknowledged it.
+// tick, or by a player it is sent to that has not acknowledged it (a
+// watcher is never waited for).
 func (s *Session) floor(slot int) uint64 {
 	f := s.tick
-	for i := range s.peers {
-		if p := &s.peers[i]; s.sends(p, slot) && !s.isGone(p) && !p.catchUp && p.Slot != watcherSlot {
+	for i := range s.players() {
+		if p := &s.peers[i]; s.sends(p, slot) && !s.isGone(p) && !p.catchUp {
 			f = min(f, p.acked[slot])
 		}
 	}
 	return f
 }
 
-// isGone reports whether the host gave p's slot up.
+// isGone reports whether the host gave p's slot up, or dropped p, a
+// watcher.
 func (s *Session) isGone(p *peer) bool {
-	return s.cfg.Slot == 0 && (p.Slot == watcherSlot && p.dropped || p.Slot != watcherSlot && s.gone[p.Slot])
+	return p.dropped || p.Slot != watcherSlot && s.role.gone(p.Slot)
+}
+
+// sendAll sends every link a datagram (a watcher's within its budget).
+func (s *Session) sendAll() {
+	for i := range s.players() {
+		s.send(&s.peers[i])
+	}
+	s.role.sendWatchers()
 }
 
 // Frame takes in what arrived, keeps input flowing to peers that got no
 // datagram during the last frame, and acts on a peer silent for
-// DropAfter: the host gives its slot up (see giveUp), a joiner whose
+// DropAfter: the host gives its slot up (see host.giveUp), a joiner whose
 // host is silent ends the session. quit asks to end the session: every
 // peer stops before the same tick, InputDelay ticks on; a watcher
 // (Spectate) that asks, or whose Quit was called, leaves alone at once
@@ -268,45 +255,34 @@ func (s *Session) Frame(now time.Duration, quit bool) error {
 	s.now, s.frameAt = now, now
 	s.stats.frames++
 	s.quitAsked = s.quitAsked || quit
-	if s.cfg.Spectate && s.quitAsked {
+	if s.quitAsked && s.role.leaves() {
 		return engine.ErrQuit // a watcher leaves alone: no player waits for it
 	}
 	s.receiveAll()
-	s.refillBudgets(dt)
-	s.noteStalls()
-	for i := range s.peers {
+	s.role.frame(dt)
+	for i := range s.players() {
 		if p := &s.peers[i]; !p.dropped {
 			s.tend(p, now)
 		}
 	}
+	s.role.tend(now)
 	s.noteLag(dt)
-	s.fillGone()
+	s.role.fill()
 	return s.err
 }
 
-// tend is Frame's care of one peer still linked, p: it sends p input
-// when nothing went out to it this frame, and drops p, gives its slot up
-// or ends the session when p has been silent for DropAfter (a watcher
-// stuck or ended, at once).
+// tend is Frame's care of one player's link still linked, p: it sends
+// p input when nothing went out to it this frame, and has the role act
+// (the host gives its slot up, a joiner ends the session) when p has
+// been silent for DropAfter.
 func (s *Session) tend(p *peer, now time.Duration) {
 	if !p.sent {
 		s.send(p)
 	}
 	s.catchUpSend(p)
 	p.sent = false
-	if p.Slot == watcherSlot && s.cfg.Slot == 0 && (s.stuck(p) || p.ends != nil && p.ends.Ended()) {
-		s.dropWatcher(p)
-		return
-	}
-	silent := now - p.lastHeard
-	switch {
-	case silent <= s.cfg.DropAfter || s.err != nil || s.isGone(p):
-	case p.Slot == watcherSlot:
-		s.dropWatcher(p) // a watcher is never waited for
-	case s.cfg.Slot == 0:
-		s.giveUp(p.Slot)
-	default:
-		s.err = &SilentError{Slot: p.Slot, For: silent}
+	if silent := now - p.lastHeard; silent > s.cfg.DropAfter && s.err == nil && !s.isGone(p) {
+		s.role.silent(p, silent)
 	}
 }
 
@@ -319,11 +295,7 @@ func (s *Session) KeepAlive(now time.Duration) error {
 	s.now = max(s.now, now)
 	s.stats.keepAlives++
 	s.receiveAll()
-	for i := range s.peers {
-		if p := &s.peers[i]; !p.dropped {
-			s.send(p)
-		}
-	}
+	s.sendAll()
 	return s.err
 }
 
@@ -373,14 +345,10 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 		}
 	}
 	s.noteMembers(n)
-	if s.cfg.Slot == 0 && n == s.hist.ticks {
-		s.hist.add(s.slots[:s.cfg.Players])
-	}
+	s.role.ran(n)
 	s.tick = n + 1
 	if s.cfg.Rollback == 0 { // predicting, Local sends as input is taken
-		for i := range s.peers {
-			s.send(&s.peers[i])
-		}
+		s.sendAll()
 	}
 	return true, nil
 }
@@ -391,7 +359,7 @@ func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 // one; when it fell, the input of a tick whose slot was filled already
 // is carried into the next one made, edges and all.
 func (s *Session) produce(n uint64, local *engine.Input) bool {
-	if s.cfg.Spectate || s.rejoining() {
+	if !s.role.makesOwn() {
 		s.made = max(s.made, n+1) // watching, or replaying the session (its own input of these ticks is the host's)
 		return true
 	}
@@ -417,7 +385,7 @@ func (s *Session) produce(n uint64, local *engine.Input) bool {
 	s.carried = engine.Input{}
 	s.quitSent = s.quitSent || s.quitAsked
 	s.made = n + 1
-	s.fillGone()
+	s.role.fill()
 	return true
 }
 
@@ -427,18 +395,12 @@ func (s *Session) produce(n uint64, local *engine.Input) bool {
 // then keep calling Frame, for at most DropAfter: the peers' last inputs
 // may be lost and must be sent again.
 func (s *Session) Settled() bool {
-	for i := range s.peers {
+	for i := range s.players() {
 		p := &s.peers[i]
 		if s.isGone(p) {
 			continue
 		}
-		if p.Slot == watcherSlot { // a watcher gets the last ticks too, if it can
-			if !s.watcherHasAll(p) {
-				return false
-			}
-			continue
-		}
-		if s.desync != 0 {
+		if s.desync.ok() {
 			if !p.knowsDesync {
 				return false
 			}
@@ -453,7 +415,7 @@ func (s *Session) Settled() bool {
 			}
 		}
 	}
-	return true
+	return s.role.settled() // a watcher gets the last ticks too, if it can
 }
 
 // Tick returns the next tick the session will run.

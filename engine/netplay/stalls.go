@@ -31,11 +31,11 @@ type stallNote struct {
 	clean        int  // windows in a row without a held frame
 }
 
-// noteStalls is Frame's on a host that adapts the delay: it counts the
-// frame, held or not, and at the end of a window raises or lowers the
-// bump.
+// noteStalls is Frame's on a host (host.frame) that adapts the delay: it
+// counts the frame, held or not, and at the end of a window raises or
+// lowers the bump.
 func (s *Session) noteStalls() {
-	if s.cfg.Slot != 0 || !s.cfg.AdaptDelay || s.cfg.Spectate {
+	if !s.cfg.AdaptDelay {
 		return
 	}
 	st := &s.stalls

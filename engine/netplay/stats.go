@@ -93,8 +93,7 @@ func (s *Session) Stats() Stats {
 	for i := range s.peers {
 		st.Lost = satAdd(st.Lost, s.peers[i].seen.lost())
 	}
-	if s.desync != 0 {
-		t := s.desync - 1
+	if t, ok := s.desync.get(); ok {
 		st.Desync = &t
 	}
 	return st

@@ -21,11 +21,13 @@ const watchBehind = 30
 // while it lacks input, or when its link ended (EndingLink). At most
 // MaxSpectators watch at once (those dropped no longer count, and a new
 // one takes a dropped one's place); none once the history is full.
-func (s *Session) Watch(link Link) error {
+func (s *Session) Watch(link Link) error { return s.role.watch(link) }
+
+// watch is Watch's.
+func (h *host) watch(link Link) error {
+	s := h.s
 	switch {
-	case s.cfg.Slot != 0:
-		return &WatchError{Why: "only the host takes watchers"}
-	case s.watching() >= s.cfg.MaxSpectators:
+	case h.watching() >= s.cfg.MaxSpectators:
 		return &WatchError{Why: fmt.Sprintf("the session has all the watchers it takes (%d)", s.cfg.MaxSpectators), Full: true}
 	case s.hist.full:
 		return &WatchError{Why: "the session's input history passed its bound"}
@@ -33,8 +35,8 @@ func (s *Session) Watch(link Link) error {
 	p := peer{lastHeard: s.now, ackedAt: s.now, catchUp: true} // its budget starts at the next Frame
 	p.setLink(Peer{Slot: watcherSlot, Link: link})
 	s.stats.watchers++
-	for i := range s.peers { // a dropped watcher's place, so that churn does not grow the session
-		if q := &s.peers[i]; q.Slot == watcherSlot && q.dropped {
+	for i := range h.watchers() { // a dropped watcher's place, so that churn does not grow the session
+		if q := &h.watchers()[i]; q.dropped {
 			s.stats.lostGone = satAdd(s.stats.lostGone, q.seen.lost())
 			*q = p
 			return nil
@@ -45,10 +47,10 @@ func (s *Session) Watch(link Link) error {
 }
 
 // watching counts the watchers the host still sends to.
-func (s *Session) watching() int {
+func (h *host) watching() int {
 	n := 0
-	for i := range s.peers {
-		if p := &s.peers[i]; p.Slot == watcherSlot && !p.dropped {
+	for i := range h.watchers() {
+		if p := &h.watchers()[i]; !p.dropped {
 			n++
 		}
 	}
@@ -57,9 +59,9 @@ func (s *Session) watching() int {
 
 // dropWatcher stops sending to watcher p for good, and closes its link
 // when it can be (an io.Closer): a transport then lets its connection go.
-func (s *Session) dropWatcher(p *peer) {
+func (h *host) dropWatcher(p *peer) {
 	p.dropped = true
-	s.stats.watchersDropped++
+	h.s.stats.watchersDropped++
 	if c, ok := p.Link.(interface{ Close() error }); ok {
 		_ = c.Close()
 	}
@@ -68,7 +70,8 @@ func (s *Session) dropWatcher(p *peer) {
 // stuck reports whether watcher p lacks input and its acknowledgements
 // have not risen for LagAfter: it takes nothing in (or says it does
 // not), and catching it up would cost the host's upload for ever.
-func (s *Session) stuck(p *peer) bool {
+func (h *host) stuck(p *peer) bool {
+	s := h.s
 	return !s.watcherHasAll(p) && s.now-p.ackedAt > s.cfg.LagAfter
 }
 
@@ -80,15 +83,6 @@ type WatchError struct {
 
 // Error says why the host took no spectator.
 func (e *WatchError) Error() string { return "netplay: cannot watch: " + e.Why }
-
-// behindHost reports whether this watcher is far enough behind the host
-// to catch up.
-func (s *Session) behindHost() bool {
-	if !s.cfg.Spectate || len(s.peers) == 0 {
-		return false
-	}
-	return s.peers[0].tick > s.tick+watchBehind
-}
 
 // watcherHasAll reports whether watcher p has acknowledged every input of
 // every slot up to this peer's last tick.

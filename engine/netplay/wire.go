@@ -136,12 +136,14 @@ type bases interface {
 // datagram is one decoded datagram, held in place so that decoding
 // allocates nothing.
 type datagram struct {
-	seq, tick, desync            uint64
-	echo                         uint8  // with hasEcho: the low bits of a seq of ours
-	echoAge                      uint64 // in echoUnit
-	delayAt, delay, left, resume uint64
-	depth                        uint64 // 1 + the sender's depth, 0 none
-	flags                        byte
+	seq, tick      uint64
+	desync         optTick // the first tick the sender found differing
+	echo           uint8   // with hasEcho: the low bits of a seq of ours
+	echoAge        uint64  // in echoUnit
+	delayAt, delay uint64
+	left, resume   optTick // the host's: see the layout above
+	depth          uint64  // 1 + the sender's depth, 0 none
+	flags          byte
 
 	nAcks   int
 	acks    [engine.MaxPlayers]ack
@@ -159,8 +161,8 @@ func (d *datagram) setFlags(echo bool) {
 	for _, f := range [...]struct {
 		on  bool
 		bit byte
-	}{{echo, hasEcho}, {d.desync != 0, hasDesync}, {d.delayAt != 0 || d.delay != 0, hasDelay},
-		{d.left != 0, hasLeft}, {d.resume != 0, hasResume}, {d.nHashes != 0, hasHash}, {d.depth != 0, hasDepth}} {
+	}{{echo, hasEcho}, {d.desync.ok(), hasDesync}, {d.delayAt != 0 || d.delay != 0, hasDelay},
+		{d.left.ok(), hasLeft}, {d.resume.ok(), hasResume}, {d.nHashes != 0, hasHash}, {d.depth != 0, hasDepth}} {
 		if f.on {
 			d.flags |= f.bit
 		}
@@ -181,7 +183,7 @@ func (d *datagram) encodeHeader(w *writer) {
 	for _, f := range [...]struct {
 		bit byte
 		v   []uint64
-	}{{hasDesync, []uint64{d.desync}}, {hasDelay, []uint64{d.delayAt, d.delay}}, {hasLeft, []uint64{d.left}}, {hasResume, []uint64{d.resume}}, {hasDepth, []uint64{d.depth}}} {
+	}{{hasDesync, []uint64{uint64(d.desync)}}, {hasDelay, []uint64{d.delayAt, d.delay}}, {hasLeft, []uint64{uint64(d.left)}}, {hasResume, []uint64{uint64(d.resume)}}, {hasDepth, []uint64{d.depth}}} {
 		if d.flags&f.bit != 0 {
 			for _, v := range f.v {
 				w.uvarint(v)
@@ -229,16 +231,16 @@ func (d *datagram) decode(b []byte, bs bases) error {
 	}
 	d.desync, d.delayAt, d.delay, d.left, d.resume = 0, 0, 0, 0, 0
 	if d.flags&hasDesync != 0 {
-		d.desync = r.uvarint()
+		d.desync = optTick(r.uvarint()) // the wire's optional tick is 1 + the tick, as optTick's
 	}
 	if d.flags&hasDelay != 0 {
 		d.delayAt, d.delay = r.uvarint(), r.uvarintMax(MaxInputDelay)
 	}
 	if d.flags&hasLeft != 0 {
-		d.left = r.uvarint()
+		d.left = optTick(r.uvarint())
 	}
 	if d.flags&hasResume != 0 {
-		d.resume = r.uvarint()
+		d.resume = optTick(r.uvarint())
 	}
 	d.depth = 0
 	if d.flags&hasDepth != 0 {

@@ -113,7 +113,7 @@ func TestAJoinWithTheWrongCodeSaysSoOnTheWaitingScreen(t *testing.T) {
 	defer cancel()
 	addrs := make(chan net.Addr, 1)
 	go func() { // given up when ctx ends: it never has its players
-		_, _ = transport.Host(ctx, "127.0.0.1:0", transport.Options{Code: "the-hosts-code-1", Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)},
+		_, _ = transport.Host(ctx, "127.0.0.1:0", transport.Options{Code: "the-hosts-code-1", Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, transport.HostOptions{},
 			func(a net.Addr) { addrs <- a })
 	}()
 	var addr string

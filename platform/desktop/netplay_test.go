@@ -103,7 +103,7 @@ func TestAJoinerRefusesHostSettingsTheGameRefuses(t *testing.T) {
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			Terms: netplay.Terms{Players: 2, Settings: []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "1"},
 				{Name: "speed", Value: "-5"}, {Name: "tps", Value: "60"}}}}
-		j, _ := transport.Host(ctx, "127.0.0.1:0", opt, func(a net.Addr) { addrs <- a.String() })
+		j, _ := transport.Host(ctx, "127.0.0.1:0", opt, transport.HostOptions{}, func(a net.Addr) { addrs <- a.String() })
 		hosted <- j // closed once the joiner is done: it must read its welcome
 	}()
 	var addr string

@@ -24,14 +24,15 @@ import (
 
 // sessionOptions are the transport's options for this run's session:
 // the terms it wishes for and this peer's own choices (local).
-func (r *run) sessionOptions(local netplay.Local) transport.Options {
+func (r *run) sessionOptions(local netplay.Local) meet.Options {
 	o, n := &r.cfg, &r.cfg.Net
-	return transport.Options{Terms: r.wish(), Local: local, Code: n.Code,
+	return meet.Options{Options: transport.Options{Terms: r.wish(), Local: local, Code: n.Code,
 		Build: buildID(o.Version, o.Physics.String(), r.log), Game: o.Name, Logger: r.log, Chosen: chosenSettings(o, r.recorded),
-		ListenAll: n.ListenAll, StartWith: n.StartWith,
+		ListenAll: n.ListenAll},
+		Host: transport.HostOptions{StartWith: n.StartWith},
 		// A joiner takes its place only once it knows it can run the
 		// host's terms.
-		Check: r.canAdopt}
+		Join: transport.JoinOptions{Check: r.canAdopt}}
 }
 
 // wish is the session this run asks for. A delay picked from the round
@@ -62,7 +63,7 @@ func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netrun
 	kept := ""
 	if (n.Join != "" || n.Lobby != "") && !n.Spectate {
 		kept = ticket.Path(folderName(o.Name), opt.Code)
-		opt.Ticket = ticket.Load(kept)
+		opt.Join.Ticket = ticket.Load(kept)
 	}
 	connect := r.connector(&opt, screen)
 	start := time.Now()
@@ -103,7 +104,7 @@ func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netrun
 
 // connector is how this run connects its session, with opt: through the
 // lobby, as the host or as a joiner; it sets the waiting screen.
-func (r *run) connector(opt *transport.Options, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
+func (r *run) connector(opt *meet.Options, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
 	switch {
@@ -114,13 +115,13 @@ func (r *run) connector(opt *transport.Options, screen **waitscreen.Screen) func
 			opt.Code = transport.NewCode()
 		}
 		s := waitscreen.Host(n.Host, opt.Code, opt.Terms.Players)
-		*screen, opt.Arrived = s, s.Arrived
+		*screen, opt.Host.Arrived = s, s.Arrived
 		if n.LateJoin {
-			opt.Start = s.Startable() // Enter starts with whoever is there
+			opt.Host.Start = s.Startable() // Enter starts with whoever is there
 		}
 		ho := *opt
 		return func(ctx context.Context) (*transport.Joined, error) {
-			return transport.Host(ctx, n.Host, ho, func(a net.Addr) {
+			return transport.Host(ctx, n.Host, ho.Options, ho.Host, func(a net.Addr) {
 				s.Listening(a)
 				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", ho.Code, "players", ho.Terms.Players)
 			})
@@ -129,7 +130,9 @@ func (r *run) connector(opt *transport.Options, screen **waitscreen.Screen) func
 		*screen = waitscreen.Join(n.Join, n.Spectate)
 		log.Info("netplay: joining", "addr", n.Join, "spectate", n.Spectate)
 		jo := *opt
-		return func(ctx context.Context) (*transport.Joined, error) { return transport.Join(ctx, n.Join, jo) }
+		return func(ctx context.Context) (*transport.Joined, error) {
+			return transport.Join(ctx, n.Join, jo.Options, jo.Join)
+		}
 	}
 }
 

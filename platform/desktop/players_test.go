@@ -55,7 +55,7 @@ func TestAJoinerTakesTheHostsPlayerCount(t *testing.T) {
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			Terms: netplay.Terms{Players: 2, Ticks: 30, Settings: []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "1"},
 				{Name: "speed", Value: "1"}, {Name: "tps", Value: "60"}}}}
-		j, _ := transport.Host(ctx, "127.0.0.1:0", opt, func(a net.Addr) { addrs <- a.String() })
+		j, _ := transport.Host(ctx, "127.0.0.1:0", opt, transport.HostOptions{}, func(a net.Addr) { addrs <- a.String() })
 		hosted <- j
 	}()
 	var addr string

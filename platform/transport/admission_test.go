@@ -69,7 +69,7 @@ func TestStalledHandshakesFromThreeAddressesDoNotLockOutAJoiner(t *testing.T) {
 	}
 	jctx, jcancel := context.WithTimeout(ctx, 20*time.Second)
 	defer jcancel()
-	j, err := Join(jctx, addr, opts(testCode))
+	j, err := Join(jctx, addr, opts(testCode), JoinOptions{})
 	if err != nil {
 		t.Fatalf("a joiner with the code behind 24 stalled handshakes: %v\nhost log:\n%s", err, log)
 	}

@@ -25,7 +25,7 @@ const (
 	vacantWait = 5 * time.Second
 	// TicketGrace is how long a player's place is kept for that player
 	// alone while they are silent: only a peer showing the place's ticket
-	// (Options.Ticket) takes it back before. After it, any player who
+	// (JoinOptions.Ticket) takes it back before. After it, any player who
 	// comes with the code may (one whose ticket was lost, or shared with
 	// another player of the same session on the same machine); the
 	// session gives the place up later still, at its rejoin window

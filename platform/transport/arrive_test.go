@@ -127,7 +127,7 @@ func playerStartedAgain(t *testing.T) {
 	for i := range js {
 		wg.Go(func() {
 			var err error
-			if js[i], err = Join(ctx, addr, sim.sockets(joinAny())); err != nil {
+			if js[i], err = Join(ctx, addr, sim.sockets(joinAny()), JoinOptions{}); err != nil {
 				t.Error(err)
 			}
 		})
@@ -149,9 +149,8 @@ func playerStartedAgain(t *testing.T) {
 	}
 	again := make(chan *Joined, 1)
 	go func() {
-		jo := joinAny()
-		jo.Ticket = dead.j.Ticket // its earlier run's, as a game started again shows it
-		j, err := Join(ctx, addr, sim.sockets(jo))
+		ticket := JoinOptions{Ticket: dead.j.Ticket} // its earlier run's, as a game started again shows it
+		j, err := Join(ctx, addr, sim.sockets(joinAny()), ticket)
 		if err != nil {
 			t.Error(err)
 		}
@@ -217,7 +216,7 @@ func joinAny() Options {
 func hostWithJoiner(t *testing.T, ctx context.Context, o, jo Options) (string, *Joined, *Joined) {
 	t.Helper()
 	addr, _, wait := startHost(t, ctx, o)
-	j, err := Join(ctx, addr, jo)
+	j, err := Join(ctx, addr, jo, JoinOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +234,7 @@ func joinWhileRunning(t *testing.T, ctx context.Context, addr string, jo Options
 	t.Helper()
 	newcomer := make(chan *Joined, 1)
 	go func() {
-		j, err := Join(ctx, addr, jo)
+		j, err := Join(ctx, addr, jo, JoinOptions{})
 		if err != nil {
 			t.Error(err)
 		}
@@ -324,7 +323,7 @@ func TestAFloodAfterTheStartIsBoundedAsBeforeAndASpectatorStillGetsIn(t *testing
 	go func() {
 		w := opts(testCode)
 		w.Local.Spectate = true
-		sj, err := Join(ctx, addr, w)
+		sj, err := Join(ctx, addr, w, JoinOptions{})
 		if err == nil {
 			defer sj.Close()
 		}
@@ -366,7 +365,7 @@ func spectatorsBeforeAndAfterTheStart(t *testing.T) {
 		go func() {
 			w := joinAny()
 			w.Local.Spectate = true
-			j, err := Join(ctx, addr, sim.sockets(w))
+			j, err := Join(ctx, addr, sim.sockets(w), JoinOptions{})
 			if err != nil {
 				t.Error(err)
 			}
@@ -376,7 +375,7 @@ func spectatorsBeforeAndAfterTheStart(t *testing.T) {
 	}
 	early := watch()
 	time.Sleep(200 * time.Millisecond) // it greets before the player
-	j, err := Join(ctx, addr, sim.sockets(joinAny()))
+	j, err := Join(ctx, addr, sim.sockets(joinAny()), JoinOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -473,7 +472,7 @@ func TestAPlayerTheSessionCannotTakeBackIsToldWhy(t *testing.T) {
 	addr, h, _ := hostWithJoiner(t, ctx, opts(testCode), opts(testCode))
 	errs := make(chan error, 1)
 	go func() {
-		_, err := Join(ctx, addr, opts(testCode))
+		_, err := Join(ctx, addr, opts(testCode), JoinOptions{})
 		errs <- err
 	}()
 	var err error
@@ -503,7 +502,7 @@ func TestAPlayerWhosePlaceANewConnectionTookIsToldItWasReplaced(t *testing.T) {
 	}
 	got := make(chan *Joined, 1)
 	go func() {
-		j, err := Join(ctx, addr, opts(testCode))
+		j, err := Join(ctx, addr, opts(testCode), JoinOptions{})
 		if err != nil {
 			t.Error(err)
 		}
@@ -554,7 +553,7 @@ func ticketTakesBackItsOwnSlot(t *testing.T) {
 	var errs [2]error
 	var wg sync.WaitGroup
 	for i := range firsts {
-		wg.Go(func() { firsts[i], errs[i] = Join(ctx, addr, sim.sockets(joinAny())) })
+		wg.Go(func() { firsts[i], errs[i] = Join(ctx, addr, sim.sockets(joinAny()), JoinOptions{}) })
 	}
 	wg.Wait()
 	for i, j := range firsts {
@@ -577,11 +576,9 @@ func ticketTakesBackItsOwnSlot(t *testing.T) {
 	adm := &fakeAdmitter{vacant: true, back: true, players: 3} // the session names slot 1 vacant
 	come := func(ticket string) *Joined {
 		t.Helper()
-		jo := joinAny()
-		jo.Ticket = ticket
 		got := make(chan *Joined, 1)
 		go func() {
-			j, err := Join(ctx, addr, sim.sockets(jo))
+			j, err := Join(ctx, addr, sim.sockets(joinAny()), JoinOptions{Ticket: ticket})
 			if err != nil {
 				t.Error(err)
 			}

@@ -135,7 +135,7 @@ func TestPeersOnOneMachineMeetOverLoopback(t *testing.T) {
 	for i := range 2 {
 		wg.Go(func() {
 			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Terms: netplay.Terms{Players: 2}, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: "127.0.0.1:8080"}
-			js[i], errs[i] = meet(ctx, peers[i], func() []ICEServer { return nil }, o, n)
+			js[i], errs[i] = meet(ctx, peers[i], func() []ICEServer { return nil }, o, HostOptions{}, JoinOptions{}, n)
 		})
 	}
 	wg.Wait()

@@ -27,25 +27,25 @@ func Example() {
 	listening := make(chan net.Addr, 1)
 	hosted := make(chan *transport.Joined, 1)
 	go func() {
-		j, err := transport.Host(ctx, "127.0.0.1:0", host, func(a net.Addr) { listening <- a })
+		j, err := transport.Host(ctx, "127.0.0.1:0", host, transport.HostOptions{}, func(a net.Addr) { listening <- a })
 		if err != nil {
 			fmt.Println("host:", err)
 		}
 		hosted <- j
 	}()
 	joiner := transport.Options{Code: code, Build: "v1", Game: "versus", Logger: quiet, Chosen: []string{"physics"},
-		Terms: netplay.Terms{Settings: []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "7"}}},
-		Check: func(t netplay.Terms) error {
-			fmt.Println("the host's terms:", t.Players, "players, settings", t.Settings)
-			return nil // a game that cannot run them says why here
-		}}
+		Terms: netplay.Terms{Settings: []tape.Setting{{Name: "physics", Value: "chipmunk"}, {Name: "seed", Value: "7"}}}}
+	check := transport.JoinOptions{Check: func(t netplay.Terms) error {
+		fmt.Println("the host's terms:", t.Players, "players, settings", t.Settings)
+		return nil // a game that cannot run them says why here
+	}}
 	var addr net.Addr
 	select {
 	case addr = <-listening:
 	case <-hosted: // Host failed, and said why
 		return
 	}
-	j, err := transport.Join(ctx, addr.String(), joiner)
+	j, err := transport.Join(ctx, addr.String(), joiner, check)
 	if err != nil {
 		fmt.Println("join:", err)
 		cancel()

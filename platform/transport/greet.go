@@ -44,7 +44,7 @@ func fromWire(w []wireSetting) []tape.Setting {
 //
 //	joiner: hello    its build, game and settings
 //	host:   offer    the session's settings, or why it is refused
-//	joiner: answer   whether it can run them (checked with Options.Check)
+//	joiner: answer   whether it can run them (checked with JoinOptions.Check)
 //	host:   welcome  once every place is taken: its slot and the delay
 //
 // Once the session is under way the host welcomes a joiner, at once,
@@ -66,15 +66,15 @@ type hello struct {
 	// Watch asks to watch the session (a spectator) rather than play.
 	Watch bool `json:"watch,omitempty"`
 	// Ticket is the one an earlier run of the joiner was welcomed with
-	// (Options.Ticket): never compared, only looked up.
+	// (JoinOptions.Ticket): never compared, only looked up.
 	Ticket string `json:"ticket,omitempty"`
 }
 
 // helloOf is what a joiner with o says, and what a host with o compares
 // a joiner's hello with.
-func helloOf(o Options) hello {
+func helloOf(o Options, ticket string) hello {
 	return hello{Build: o.Build, Game: o.Game, Settings: toWire(o.Terms.Settings, o.Chosen),
-		Players: o.Terms.Players, Ticks: o.Terms.Ticks, Watch: o.Local.Spectate, Ticket: o.Ticket}
+		Players: o.Terms.Players, Ticks: o.Terms.Ticks, Watch: o.Local.Spectate, Ticket: ticket}
 }
 
 // wireTerms are a netplay.Terms in a greeting.

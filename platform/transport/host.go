@@ -25,16 +25,16 @@ type joiner struct {
 
 // Host listens on addr and waits for Players-1 peers that know the code,
 // run the same build, game and settings, and say they can run the
-// session (with LateJoin, only for Options.StartWith-1 of them, or until
-// Options.Start; the slots left start empty); others are refused with
+// session (with LateJoin, only for HostOptions.StartWith-1 of them, or until
+// HostOptions.Start; the slots left start empty); others are refused with
 // the reason, on both sides. listening,
 // when not nil, is told the address once it listens. Once the session
 // has started the host goes on greeting peers that know the code, within
 // the same bounds: Joined.Admit places them (a player started again, a
 // spectator) or says why not. Spectators may come before the start too:
 // they wait for it.
-func Host(ctx context.Context, addr string, o Options, listening func(net.Addr)) (*Joined, error) {
-	if err := checkWish(o); err != nil {
+func Host(ctx context.Context, addr string, o Options, ho HostOptions, listening func(net.Addr)) (*Joined, error) {
+	if err := checkWish(o, ho); err != nil {
 		return nil, err
 	}
 	if o.Logger == nil {
@@ -55,7 +55,7 @@ func Host(ctx context.Context, addr string, o Options, listening func(net.Addr))
 		o.onGate(l.gate)
 	}
 	life, stop := context.WithCancel(context.WithoutCancel(ctx))
-	h := &hosting{o: o, acc: l.ln, offered: make(chan joiner), done: make(chan struct{}),
+	h := &hosting{o: o, ho: ho, acc: l.ln, offered: make(chan joiner), done: make(chan struct{}),
 		arrivals: make(chan *comer), life: life}
 	go h.acceptAll(ctx)
 	js, err := h.gather(ctx)
@@ -129,6 +129,7 @@ type accepter interface {
 // hosting is a host waiting for its players.
 type hosting struct {
 	o       Options
+	ho      HostOptions
 	acc     accepter
 	offered chan joiner   // peers that took the offer
 	done    chan struct{} // closed once gather returns
@@ -188,7 +189,7 @@ func (h *hosting) greet(ctx context.Context, conn *quic.Conn) {
 // refusal says why a peer that said hi may not join, "" when it may,
 // and what kind of refusal that is.
 func (h *hosting) refusal(hi hello) (string, refusal) {
-	switch reason := compare(helloOf(h.o), hi); {
+	switch reason := compare(helloOf(h.o, ""), hi); {
 	case reason != "":
 		return reason, refusedOther
 	}
@@ -218,18 +219,18 @@ func (h *hosting) offer(ctx context.Context, conn *quic.Conn, st *quic.Stream, l
 }
 
 // gather gives places to peers that took the offer until the session is
-// full, or holds Options.StartWith players, or Options.Start says start;
+// full, or holds HostOptions.StartWith players, or HostOptions.Start says start;
 // a peer that leaves before then frees its place.
 func (h *hosting) gather(ctx context.Context) ([]joiner, error) {
 	var js []joiner
 	left := make(chan *quic.Conn)
 	need := h.o.Terms.Players - 1
-	if h.o.StartWith > 0 {
-		need = h.o.StartWith - 1
+	if h.ho.StartWith > 0 {
+		need = h.ho.StartWith - 1
 	}
 	for len(js) < need {
 		select {
-		case <-h.o.Start:
+		case <-h.ho.Start:
 			h.o.Logger.Info("transport: starting with the players here, the other places empty for newcomers", "players", len(js)+1, "of", h.o.Terms.Players)
 			return js, nil
 		case j := <-h.offered:
@@ -273,16 +274,16 @@ func without(js []joiner, c *quic.Conn) []joiner {
 	return out
 }
 
-// arrived tells Options.Arrived who holds a place now.
+// arrived tells HostOptions.Arrived who holds a place now.
 func (h *hosting) arrived(js []joiner) {
-	if h.o.Arrived == nil {
+	if h.ho.Arrived == nil {
 		return
 	}
 	addrs := make([]net.Addr, len(js))
 	for i, j := range js {
 		addrs[i] = j.conn.RemoteAddr()
 	}
-	h.o.Arrived(addrs)
+	h.ho.Arrived(addrs)
 }
 
 func readHello(ctx context.Context, conn *quic.Conn) (*quic.Stream, hello, error) {

@@ -40,6 +40,12 @@ func (l *logBuffer) String() string {
 // address, the host's log and a function that waits for Host's result.
 func startHost(t *testing.T, ctx context.Context, o Options) (string, *logBuffer, func() (*Joined, error)) {
 	t.Helper()
+	return startHostWith(t, ctx, o, HostOptions{})
+}
+
+// startHostWith is startHost with the host's own options ho.
+func startHostWith(t *testing.T, ctx context.Context, o Options, ho HostOptions) (string, *logBuffer, func() (*Joined, error)) {
+	t.Helper()
 	log := &logBuffer{}
 	o.Logger = slog.New(slog.NewTextHandler(log, nil))
 	addrs := make(chan net.Addr, 1)
@@ -49,7 +55,7 @@ func startHost(t *testing.T, ctx context.Context, o Options) (string, *logBuffer
 	}
 	res := make(chan result, 1)
 	go func() {
-		j, err := Host(ctx, "127.0.0.1:0", o, func(a net.Addr) { addrs <- a })
+		j, err := Host(ctx, "127.0.0.1:0", o, ho, func(a net.Addr) { addrs <- a })
 		res <- result{j, err}
 	}()
 	var addr string
@@ -80,17 +86,15 @@ func TestAJoinerThatCannotRunTheSettingsIsRefusedAndItsPlaceStaysFree(t *testing
 	addr, log, wait := startHost(t, ctx, chosen(opts(testCode, physics), "physics"))
 
 	lacking := opts(testCode, tape.Setting{Name: "physics", Value: "chipmunk"})
-	lacking.Check = func(netplay.Terms) error {
+	_, err := Join(ctx, addr, lacking, JoinOptions{Check: func(netplay.Terms) error {
 		return errors.New("-physics box2d: this build has no Box2D (build with -tags box2d)")
-	}
-	_, err := Join(ctx, addr, lacking)
+	}})
 	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "no Box2D") {
 		t.Fatalf("join without Box2D: %v, want it refused saying why", err)
 	}
 	able := opts(testCode, tape.Setting{Name: "physics", Value: "chipmunk"})
 	var got []tape.Setting
-	able.Check = func(t netplay.Terms) error { got = t.Settings; return nil }
-	j, err := Join(ctx, addr, able)
+	j, err := Join(ctx, addr, able, JoinOptions{Check: func(t netplay.Terms) error { got = t.Settings; return nil }})
 	if err != nil {
 		t.Fatalf("the next joiner, which can run the session: %v (host log:\n%s)", err, log)
 	}
@@ -131,7 +135,7 @@ func TestPeersThatNeverGreetDoNotHoldUpOneThatDoes(t *testing.T) {
 	// for three greeting timeouts (15 s); this joiner waits less than one.
 	jctx, jcancel := context.WithTimeout(ctx, greetTimeout-time.Second)
 	defer jcancel()
-	j, err := Join(jctx, addr, opts(testCode))
+	j, err := Join(jctx, addr, opts(testCode), JoinOptions{})
 	if err != nil {
 		t.Fatalf("join behind three silent peers: %v\nhost log:\n%s", err, log)
 	}
@@ -145,7 +149,7 @@ func TestAJoinerWithTheWrongCodeIsLoggedOnTheHost(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	addr, log, _ := startHost(t, ctx, opts(testCode))
-	_, err := Join(ctx, addr, opts("another-code-99"))
+	_, err := Join(ctx, addr, opts("another-code-99"), JoinOptions{})
 	switch {
 	case err == nil:
 		t.Fatal("a join with the wrong code succeeded")
@@ -171,7 +175,7 @@ func TestJoiningAHostThatIsNotThereGivesUpAfterTheTimeout(t *testing.T) {
 	defer cancel()
 	o := opts(testCode)
 	o.Local.Handshake = time.Second
-	_, err = Join(ctx, udp.LocalAddr().String(), o)
+	_, err = Join(ctx, udp.LocalAddr().String(), o, JoinOptions{})
 	if !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), "no answer within 1s") {
 		t.Fatalf("join of nobody: %v, want it given up after the 1 s timeout (ErrNoAnswer)", err)
 	}
@@ -255,18 +259,17 @@ func TestTheHostIsToldWhoHoldsEachPlace(t *testing.T) {
 	o.Terms.Players = 3
 	var mu sync.Mutex
 	var seen []int
-	o.Arrived = func(joined []net.Addr) {
+	addr, _, wait := startHostWith(t, ctx, o, HostOptions{Arrived: func(joined []net.Addr) {
 		mu.Lock()
 		defer mu.Unlock()
 		seen = append(seen, len(joined))
-	}
-	addr, _, wait := startHost(t, ctx, o)
+	}})
 	var wg sync.WaitGroup
 	for range 2 { // each waits for its welcome until both are in
 		wg.Go(func() {
 			jo := opts(testCode)
 			jo.Terms.Players = 0 // the host's
-			j, err := Join(ctx, addr, jo)
+			j, err := Join(ctx, addr, jo, JoinOptions{})
 			if err != nil {
 				t.Error(err)
 				return

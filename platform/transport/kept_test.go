@@ -9,10 +9,10 @@ import (
 	"time"
 )
 
-// admitUntil joins the host h at addr with jo while h admits arrivals
+// admitUntil joins the host h at addr with jo and ticket while h admits arrivals
 // into adm, its clock stepping 100 ms a round (real time stays short),
 // and returns the joiner's place or its error; the caller closes it.
-func admitUntil(t *testing.T, ctx context.Context, h *Joined, addr string, adm Admitter, jo Options) (*Joined, error) {
+func admitUntil(t *testing.T, ctx context.Context, h *Joined, addr string, adm Admitter, jo Options, ticket JoinOptions) (*Joined, error) {
 	t.Helper()
 	type result struct {
 		j   *Joined
@@ -20,7 +20,7 @@ func admitUntil(t *testing.T, ctx context.Context, h *Joined, addr string, adm A
 	}
 	got := make(chan result, 1)
 	go func() {
-		j, err := Join(ctx, addr, jo)
+		j, err := Join(ctx, addr, jo, ticket)
 		got <- result{j, err}
 	}()
 	for now := time.Duration(0); ; now += 100 * time.Millisecond {
@@ -48,16 +48,15 @@ func TestAPlaceIsKeptForItsTicketsHolderForTheGrace(t *testing.T) {
 	defer cancel()
 	addr, h, owner := hostWithJoiner(t, ctx, opts(testCode), opts(testCode))
 	adm := &fakeAdmitter{vacant: true, back: true, silent: time.Second} // the owner froze a second ago
-	j, err := admitUntil(t, ctx, h, addr, adm, joinAny())
+	j, err := admitUntil(t, ctx, h, addr, adm, joinAny(), JoinOptions{})
 	if j != nil {
 		_ = j.Close()
 	}
 	if !errors.Is(err, ErrRefused) || !errors.Is(err, ErrFull) || !strings.Contains(err.Error(), "kept for their own return") {
 		t.Fatalf("a stranger while the owner of slot 1 is silent 1 s: %v, want a refusal saying the place is kept for its player", err)
 	}
-	jo := joinAny()
-	jo.Ticket = owner.Ticket
-	back, err := admitUntil(t, ctx, h, addr, adm, jo)
+	jo, ticket := joinAny(), JoinOptions{Ticket: owner.Ticket}
+	back, err := admitUntil(t, ctx, h, addr, adm, jo, ticket)
 	if back != nil {
 		defer back.Close()
 	}
@@ -66,14 +65,14 @@ func TestAPlaceIsKeptForItsTicketsHolderForTheGrace(t *testing.T) {
 	}
 	// Welcomed, its game starting: silent for a few seconds.
 	adm.silent = 3 * time.Second
-	if j, err := admitUntil(t, ctx, h, addr, adm, joinAny()); !errors.Is(err, ErrFull) {
+	if j, err := admitUntil(t, ctx, h, addr, adm, joinAny(), JoinOptions{}); !errors.Is(err, ErrFull) {
 		if j != nil {
 			_ = j.Close()
 		}
 		t.Fatalf("a stranger while the player just welcomed starts its game: %v, want refused", err)
 	}
 	adm.silent = TicketGrace + time.Second
-	late, err := admitUntil(t, ctx, h, addr, adm, joinAny())
+	late, err := admitUntil(t, ctx, h, addr, adm, joinAny(), JoinOptions{})
 	if late != nil {
 		defer late.Close()
 	}
@@ -83,8 +82,8 @@ func TestAPlaceIsKeptForItsTicketsHolderForTheGrace(t *testing.T) {
 	// The owner, back with the ticket the newcomer's welcome voided, is
 	// told where its place went, not that every player is still there.
 	adm.vacant = false
-	jo.Ticket = back.Ticket
-	if j, err := admitUntil(t, ctx, h, addr, adm, jo); !errors.Is(err, ErrFull) || !strings.Contains(err.Error(), "went to another player") {
+	ticket.Ticket = back.Ticket
+	if j, err := admitUntil(t, ctx, h, addr, adm, jo, ticket); !errors.Is(err, ErrFull) || !strings.Contains(err.Error(), "went to another player") {
 		if j != nil {
 			_ = j.Close()
 		}
@@ -110,7 +109,7 @@ func TestConnectionsThatClosedAreLetGo(t *testing.T) {
 	for i := range rounds {
 		w := joinAny()
 		w.Local.Spectate = true
-		j, err := admitUntil(t, ctx, h, addr, adm, w)
+		j, err := admitUntil(t, ctx, h, addr, adm, w, JoinOptions{})
 		if err != nil {
 			t.Fatalf("round %d: %v", i, err)
 		}

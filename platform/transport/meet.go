@@ -31,16 +31,16 @@ var ErrRelayRefused = errors.New("transport: the relay server refused this playe
 // Meet joins a session through a rendezvous: slot 0 hosts, the others
 // join it. ICE finds each joiner a path to the host (directly when it
 // can, through a TURN server from servers when it must), then the session
-// runs QUIC over it as Host and Join do, with the same TLS from the code.
+// runs QUIC over it as Host and Join do (ho is slot 0's, jo the others'), with the same TLS from the code.
 // servers is asked for the STUN and TURN servers each time a path is
 // sought (a lobby renews TURN credentials while a host waits). The Joined
 // says which path (Path) and how long it took (Connect).
-func Meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Options) (*Joined, error) {
-	return meet(ctx, r, servers, o, nil)
+func Meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Options, ho HostOptions, jo JoinOptions) (*Joined, error) {
+	return meet(ctx, r, servers, o, ho, jo, nil)
 }
 
 // meet is Meet on network n (a vnet in tests); nil is the machine's.
-func meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Options, n transport.Net) (*Joined, error) {
+func meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Options, ho HostOptions, jo JoinOptions, n transport.Net) (*Joined, error) {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -58,9 +58,9 @@ func meet(ctx context.Context, r Rendezvous, servers func() []ICEServer, o Optio
 	}
 	var j *Joined
 	if r.Slot() == 0 {
-		j, err = meetAsHost(ctx, r, s, id, o)
+		j, err = meetAsHost(ctx, r, s, id, o, ho)
 	} else {
-		j, err = meetAsJoiner(ctx, r, s, id, o)
+		j, err = meetAsJoiner(ctx, r, s, id, o, jo)
 	}
 	if err != nil {
 		_ = s.Close()
@@ -164,14 +164,14 @@ func filterClosed(errs []error) []error {
 
 // checkWish checks the terms a host wishes for: the player count and a
 // fixed input delay, as a session's.
-func checkWish(o Options) error {
+func checkWish(o Options, ho HostOptions) error {
 	if _, err := o.Terms.WithDefaults(o.Local.Rollback); err != nil {
 		return err
 	}
-	switch n := o.StartWith; {
+	switch n := ho.StartWith; {
 	case n < 0 || n > o.Terms.Players:
 		return fmt.Errorf("transport: start with %d players: want 0 (every slot) or 1 to %d", n, o.Terms.Players)
-	case (n != 0 && n < o.Terms.Players || o.Start != nil) && !o.Terms.LateJoin:
+	case (n != 0 && n < o.Terms.Players || ho.Start != nil) && !o.Terms.LateJoin:
 		return fmt.Errorf("transport: a session may start before every slot is filled only with LateJoin (and PlayOn): a newcomer must be able to take the empty ones")
 	}
 	return nil

@@ -24,7 +24,7 @@ func meetLate(t *testing.T, room *memRoom, l *lab, n, slot int, host *Joined, ad
 	}
 	got := make(chan result, 1)
 	go func() {
-		j, err := meet(ctx, room.peer(slot), servers(t, false), o, l.nets[n])
+		j, err := meet(ctx, room.peer(slot), servers(t, false), o, HostOptions{}, JoinOptions{}, l.nets[n])
 		got <- result{j, err}
 	}()
 	for now := time.Duration(0); ; now += time.Second {

@@ -16,8 +16,8 @@ import (
 // without a path ends the meeting; after it, the host goes on meeting
 // the peers that come through the rendezvous (a player started again, a
 // late one, a spectator) for Joined.Admit, until Joined.Close.
-func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Options) (*Joined, error) {
-	if err := checkWish(o); err != nil {
+func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Options, ho HostOptions) (*Joined, error) {
+	if err := checkWish(o, ho); err != nil {
 		return nil, err
 	}
 	early, err := s.tr.ListenEarly(id.serverTLS(), quicConfig(handshakeTimeout))
@@ -32,7 +32,7 @@ func meetAsHost(ctx context.Context, r Rendezvous, s *shared, id *identity, o Op
 		accepted: make(chan *quic.Conn, 2*o.Terms.Players), found: make(chan string, o.Terms.Players)}
 	go m.acceptFrom(life, ln)
 	go m.dispatch(life)
-	h := &hosting{o: o, acc: m, offered: make(chan joiner), done: make(chan struct{}), arrivals: make(chan *comer), life: life}
+	h := &hosting{o: o, ho: ho, acc: m, offered: make(chan joiner), done: make(chan struct{}), arrivals: make(chan *comer), life: life}
 	go h.acceptAll(life)
 	js, err := h.gather(mctx)
 	close(h.done)

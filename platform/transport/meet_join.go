@@ -10,7 +10,7 @@ import (
 // meetAsJoiner finds a path to the host (slot 0) and joins it over QUIC:
 // from its own socket on a direct path, over the pair when it is this
 // end's relay.
-func meetAsJoiner(ctx context.Context, r Rendezvous, s *shared, id *identity, o Options) (*Joined, error) {
+func meetAsJoiner(ctx context.Context, r Rendezvous, s *shared, id *identity, o Options, jo JoinOptions) (*Joined, error) {
 	// The rendezvous matters until ICE is done: the host may leave the
 	// lobby once it has greeted, while this end still reads its welcome.
 	ictx, cancel := context.WithCancelCause(ctx)
@@ -55,7 +55,7 @@ func meetAsJoiner(ctx context.Context, r Rendezvous, s *shared, id *identity, o 
 	if err != nil {
 		return nil, fmt.Errorf("transport: connect to the host over the %s path: %w (is the code the same?)", l.path, err)
 	}
-	j, err := joinOver(ctx, conn, o)
+	j, err := joinOver(ctx, conn, o, jo)
 	if err != nil {
 		return nil, err
 	}

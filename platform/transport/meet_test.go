@@ -191,7 +191,7 @@ func meetPairIn(t testing.TB, room *memRoom, l *lab, sv func() []ICEServer, time
 	for i := range 2 {
 		wg.Go(func() {
 			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Terms: netplay.Terms{Players: 2}, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: vnetServerIP + ":8080"}
-			js[i], errs[i] = meet(ctx, peers[i], sv, o, l.nets[i])
+			js[i], errs[i] = meet(ctx, peers[i], sv, o, HostOptions{}, JoinOptions{}, l.nets[i])
 		})
 	}
 	wg.Wait()
@@ -300,7 +300,7 @@ func TestMeetGathersSeveralJoinersEachOnItsOwnPath(t *testing.T) {
 		p := room.peer(i)
 		wg.Go(func() {
 			o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Terms: netplay.Terms{Players: n}, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler)}
-			js[i], errs[i] = meet(ctx, p, servers(t, false), o, l.nets[i])
+			js[i], errs[i] = meet(ctx, p, servers(t, false), o, HostOptions{}, JoinOptions{}, l.nets[i])
 		})
 	}
 	wg.Wait()
@@ -336,7 +336,7 @@ func TestAJoinerThatLeftBeforeItHadAPathLeavesItsSlotToTheNext(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		hj, herr = meet(ctx, host, servers(t, false), o, l.nets[0])
+		hj, herr = meet(ctx, host, servers(t, false), o, HostOptions{}, JoinOptions{}, l.nets[0])
 	}()
 	// A joiner says who it is, then is gone: the host answers it.
 	must(t, ghost.Send(ctx, 0, encodeSignal(signal{Ufrag: "ghostufrag", Pwd: "ghostpasswordghostpassword"})))
@@ -350,7 +350,7 @@ func TestAJoinerThatLeftBeforeItHadAPathLeavesItsSlotToTheNext(t *testing.T) {
 			drained = true
 		}
 	}
-	jj, jerr := meet(ctx, room.peer(1), servers(t, false), o, l.nets[1])
+	jj, jerr := meet(ctx, room.peer(1), servers(t, false), o, HostOptions{}, JoinOptions{}, l.nets[1])
 	<-done
 	for _, j := range []*Joined{hj, jj} {
 		if j != nil {
@@ -377,7 +377,7 @@ func TestMeetFailsWithTheLobbysErrorWhenTheLobbyFails(t *testing.T) {
 	for slot := range 2 {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		o := Options{kdf: testKDF, Code: "ICE-TEST-CODE", Terms: netplay.Terms{Players: 2}, Build: "b", Game: "g", Logger: slog.New(slog.DiscardHandler), Lobby: vnetServerIP + ":8080"}
-		_, err := meet(ctx, failingRoom{slot}, servers(t, false), o, l.nets[slot])
+		_, err := meet(ctx, failingRoom{slot}, servers(t, false), o, HostOptions{}, JoinOptions{}, l.nets[slot])
 		cancel()
 		if !errors.Is(err, errLobbyGone) {
 			t.Errorf("slot %d: %v, want the lobby's error", slot, err)

@@ -45,13 +45,13 @@ func hostAndJoin(t *testing.T, host Options, joiners ...Options) (*Joined, []*Jo
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		hj, herr = Host(ctx, "127.0.0.1:0", host, func(a net.Addr) { addrs <- a })
+		hj, herr = Host(ctx, "127.0.0.1:0", host, HostOptions{}, func(a net.Addr) { addrs <- a })
 	}()
 	addr := (<-addrs).String()
 	js := make([]*Joined, len(joiners))
 	errs := make([]error, len(joiners))
 	for i, o := range joiners {
-		js[i], errs[i] = Join(ctx, addr, o)
+		js[i], errs[i] = Join(ctx, addr, o, JoinOptions{})
 	}
 	if len(joiners) < host.Terms.Players-1 || anyErr(errs) {
 		cancel() // the host would wait on for the missing peers
@@ -155,14 +155,14 @@ func TestWrongCodeCannotJoin(t *testing.T) {
 }
 
 func TestShortCodeIsRefused(t *testing.T) {
-	_, err := Join(t.Context(), "127.0.0.1:1", opts("short"))
+	_, err := Join(t.Context(), "127.0.0.1:1", opts("short"), JoinOptions{})
 	if err == nil || !strings.Contains(err.Error(), "too short") {
 		t.Fatalf("Join: %v, want the code refused as too short", err)
 	}
 }
 
 func TestHostNeedsAnInterface(t *testing.T) {
-	_, err := Host(t.Context(), ":7777", opts(testCode), nil)
+	_, err := Host(t.Context(), ":7777", opts(testCode), HostOptions{}, nil)
 	if err == nil || !strings.Contains(err.Error(), "names no interface") {
 		t.Fatalf("Host(:7777): %v, want it refused", err)
 	}
@@ -179,13 +179,13 @@ func TestAPeerJoiningAFullSessionIsRefused(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		var err error
-		h, err = Host(ctx, "127.0.0.1:0", opts(testCode), func(a net.Addr) { addrs <- a })
+		h, err = Host(ctx, "127.0.0.1:0", opts(testCode), HostOptions{}, func(a net.Addr) { addrs <- a })
 		if err != nil {
 			t.Error(err)
 		}
 	})
 	addr := (<-addrs).String()
-	j, err := Join(ctx, addr, opts(testCode))
+	j, err := Join(ctx, addr, opts(testCode), JoinOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestAPeerJoiningAFullSessionIsRefused(t *testing.T) {
 	for _, o := range []Options{opts(testCode), watcher} {
 		errs := make(chan error, 1)
 		go func() {
-			_, err := Join(ctx, addr, o)
+			_, err := Join(ctx, addr, o, JoinOptions{})
 			errs <- err
 		}()
 		full := &fakeAdmitter{}

@@ -18,7 +18,9 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
-// Options set up Host, Join and Meet.
+// Options set up Host, Join and Meet: what every peer gives, whatever
+// its role. A host's own choices are its HostOptions, a joiner's its
+// JoinOptions.
 type Options struct {
 	// Terms are the session this peer wishes for. The host's are the
 	// session's; the zero InputDelay asks the host to pick one from the
@@ -41,36 +43,8 @@ type Options struct {
 	// refused when one differs from the host's, and takes the host's
 	// value for the others. Nil: none chosen.
 	Chosen []string
-	// Ticket, on a joiner, is what an earlier run of this game was given
-	// in this session (Joined.Ticket): the host gives that player's slot
-	// back to it once it is vacant (its old link silent), rather than the
-	// slot of whichever player has been silent longest. A ticket the host
-	// does not know (another session's, one replaced since) is not looked
-	// at. "": none.
-	Ticket string
 	// Logger says who joined; nil means slog.Default().
 	Logger *slog.Logger
-	// Check, on a joiner, is given the host's terms before it takes its
-	// place (their InputDelay is the host's wish: 0 is picked once every
-	// player is there): an error says why this peer cannot run them (a
-	// player count or physics engine this game lacks, a value out of
-	// range), and the host keeps the place for another. nil takes any.
-	Check func(t netplay.Terms) error
-	// StartWith, on the host of a session with Terms.LateJoin, starts it
-	// as soon as this many players, the host included, hold a place (1 to
-	// Terms.Players): the slots left are empty from tick 0
-	// (netplay.Terms.Empty, in every joiner's welcome) for newcomers to
-	// take while it runs (Joined.Admit). 0 waits for every slot, as
-	// without LateJoin.
-	StartWith int
-	// Start, on the host of a session with Terms.LateJoin, starts it with
-	// whoever holds a place once it is closed (or sent on): a player's
-	// "start now". Nil: only StartWith, or every slot filled, starts it.
-	Start <-chan struct{}
-	// Arrived, on the host, is told who holds a place each time that
-	// changes (the joiners' addresses, the host not included); it is
-	// called from another goroutine. nil: only the log says.
-	Arrived func(joined []net.Addr)
 	// Lobby, for Meet, is the address of the lobby it meets through
 	// (HOST:PORT, or an http:// or https:// URL): Meet's socket binds
 	// only to the local address of this machine's route to that host,
@@ -92,6 +66,44 @@ type Options struct {
 	// address Host was given) and Join dials from (at nil), in place of a
 	// UDP socket: a simulated network's, on a fake clock. nil: UDP.
 	packetConn func(*net.UDPAddr) (net.PacketConn, error)
+}
+
+// HostOptions are a host's own choices (Host, Meet's slot 0); the zero
+// value waits for every slot and tells nobody who arrived.
+type HostOptions struct {
+	// StartWith, for a session with Terms.LateJoin, starts it
+	// as soon as this many players, the host included, hold a place (1 to
+	// Terms.Players): the slots left are empty from tick 0
+	// (netplay.Terms.Empty, in every joiner's welcome) for newcomers to
+	// take while it runs (Joined.Admit). 0 waits for every slot, as
+	// without LateJoin.
+	StartWith int
+	// Start, for a session with Terms.LateJoin, starts it with
+	// whoever holds a place once it is closed (or sent on): a player's
+	// "start now". Nil: only StartWith, or every slot filled, starts it.
+	Start <-chan struct{}
+	// Arrived is told who holds a place each time that
+	// changes (the joiners' addresses, the host not included); it is
+	// called from another goroutine. nil: only the log says.
+	Arrived func(joined []net.Addr)
+}
+
+// JoinOptions are a joiner's own choices (Join, Meet's other slots); the
+// zero value shows no ticket and takes any terms.
+type JoinOptions struct {
+	// Ticket is what an earlier run of this game was given
+	// in this session (Joined.Ticket): the host gives that player's slot
+	// back to it once it is vacant (its old link silent), rather than the
+	// slot of whichever player has been silent longest. A ticket the host
+	// does not know (another session's, one replaced since) is not looked
+	// at. "": none.
+	Ticket string
+	// Check is given the host's terms before it takes its
+	// place (their InputDelay is the host's wish: 0 is picked once every
+	// player is there): an error says why this peer cannot run them (a
+	// player count or physics engine this game lacks, a value out of
+	// range), and the host keeps the place for another. nil takes any.
+	Check func(t netplay.Terms) error
 }
 
 // Joined is a peer's place in a session: the terms the session agreed
@@ -120,7 +132,7 @@ type Joined struct {
 	// it watches the session: it plays no slot (Slot is 0).
 	Watching bool
 	// Ticket, on a joiner with a slot, is the host's secret for it: a run
-	// of this game started again that shows it (Options.Ticket) gets this
+	// of this game started again that shows it (JoinOptions.Ticket) gets this
 	// slot back, not another's. "" on the host and for a spectator.
 	Ticket string
 
@@ -222,10 +234,10 @@ func quicConfig(handshake time.Duration) *quic.Config {
 	}
 }
 
-// Join connects to the host at addr, checks its settings with o.Check,
+// Join connects to the host at addr, checks its settings with j.Check,
 // and waits for its welcome. A host that does not answer within
 // o.Local.Handshake is given up on.
-func Join(ctx context.Context, addr string, o Options) (*Joined, error) {
+func Join(ctx context.Context, addr string, o Options, j JoinOptions) (*Joined, error) {
 	id, err := newIdentity(o.Code, o.kdf)
 	if err != nil {
 		return nil, err
@@ -234,18 +246,18 @@ func Join(ctx context.Context, addr string, o Options) (*Joined, error) {
 	dctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	if o.packetConn != nil {
-		return joinOn(ctx, dctx, addr, id, timeout, o)
+		return joinOn(ctx, dctx, addr, id, timeout, o, j)
 	}
 	conn, err := quic.DialAddr(dctx, addr, id.clientTLS(), quicConfig(timeout))
 	if err != nil {
 		return nil, joinError(addr, timeout, err)
 	}
-	return joinOver(ctx, conn, o)
+	return joinOver(ctx, conn, o, j)
 }
 
 // joinOn is Join from a socket o.packetConn opens: the joiner's Joined
 // closes the socket and its QUIC transport after the connection.
-func joinOn(ctx, dctx context.Context, addr string, id *identity, timeout time.Duration, o Options) (*Joined, error) {
+func joinOn(ctx, dctx context.Context, addr string, id *identity, timeout time.Duration, o Options, jo JoinOptions) (*Joined, error) {
 	to, err := net.ResolveUDPAddr("udp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("transport: host address %q: %w", addr, err)
@@ -261,7 +273,7 @@ func joinOn(ctx, dctx context.Context, addr string, id *identity, timeout time.D
 		_ = pc.Close()
 		return nil, joinError(addr, timeout, err)
 	}
-	j, err := joinOver(ctx, conn, o)
+	j, err := joinOver(ctx, conn, o, jo)
 	if err != nil {
 		_ = tr.Close()
 		_ = pc.Close()
@@ -272,8 +284,8 @@ func joinOn(ctx, dctx context.Context, addr string, id *identity, timeout time.D
 }
 
 // joinOver greets the host over conn and makes the joiner's Joined.
-func joinOver(ctx context.Context, conn *quic.Conn, o Options) (*Joined, error) {
-	w, err := greetHost(ctx, conn, o)
+func joinOver(ctx context.Context, conn *quic.Conn, o Options, j JoinOptions) (*Joined, error) {
+	w, err := greetHost(ctx, conn, o, j)
 	if err != nil {
 		_ = conn.CloseWithError(1, "greeting failed")
 		return nil, err
@@ -345,18 +357,18 @@ func joinError(addr string, timeout time.Duration, err error) error {
 
 // greetHost says hello on a stream of conn, answers the host's offer
 // and reads the welcome.
-func greetHost(ctx context.Context, conn *quic.Conn, o Options) (welcome, error) {
+func greetHost(ctx context.Context, conn *quic.Conn, o Options, j JoinOptions) (welcome, error) {
 	var w welcome
 	st, err := conn.OpenStreamSync(ctx)
 	if err != nil {
 		return w, fmt.Errorf("transport: open the greeting stream: %w", err)
 	}
-	if err := writeMessage(st, helloOf(o)); err != nil {
+	if err := writeMessage(st, helloOf(o, j.Ticket)); err != nil {
 		return w, err
 	}
 	stop := context.AfterFunc(ctx, func() { st.CancelRead(1) })
 	defer stop()
-	if err := takeOffer(st, o); err != nil {
+	if err := takeOffer(st, j); err != nil {
 		return w, err
 	}
 	if err := readMessage(st, &w); err != nil {
@@ -404,9 +416,9 @@ func (j *Joined) WireBytes() (sent, received uint64) {
 	return sent, received
 }
 
-// takeOffer reads the host's offer and answers it: yes when o.Check
+// takeOffer reads the host's offer and answers it: yes when j.Check
 // takes its settings.
-func takeOffer(st *quic.Stream, o Options) error {
+func takeOffer(st *quic.Stream, j JoinOptions) error {
 	var off offer
 	if err := readMessage(st, &off); err != nil {
 		return err
@@ -416,8 +428,8 @@ func takeOffer(st *quic.Stream, o Options) error {
 	}
 	var a answer
 	var cerr error
-	if o.Check != nil {
-		if cerr = o.Check(off.terms()); cerr != nil {
+	if j.Check != nil {
+		if cerr = j.Check(off.terms()); cerr != nil {
 			a.Refused = cerr.Error()
 		}
 	}

@@ -27,9 +27,8 @@ func startWithThenNewcomer(t *testing.T) {
 	defer cancel()
 	o := sim.sockets(opts(testCode))
 	o.Terms.Players, o.Terms.InputDelay, o.Terms.PlayOn, o.Terms.LateJoin = 3, 3, true, true
-	o.StartWith = 2
-	addr, _, wait := startHost(t, ctx, o)
-	j, err := Join(ctx, addr, sim.sockets(joinAny()))
+	addr, _, wait := startHostWith(t, ctx, o, HostOptions{StartWith: 2})
+	j, err := Join(ctx, addr, sim.sockets(joinAny()), JoinOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +65,7 @@ func startWithThenNewcomer(t *testing.T) {
 	}
 }
 
-// Options.Start starts a late-join host with whoever is there: here the
+// HostOptions.Start starts a late-join host with whoever is there: here the
 // host alone, both other slots empty.
 func TestStartStartsAHostWithWhoeverIsThere(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
@@ -74,8 +73,7 @@ func TestStartStartsAHostWithWhoeverIsThere(t *testing.T) {
 	o := opts(testCode)
 	o.Terms.Players, o.Terms.PlayOn, o.Terms.LateJoin = 3, true, true
 	start := make(chan struct{})
-	o.Start = start
-	_, _, wait := startHost(t, ctx, o)
+	_, _, wait := startHostWith(t, ctx, o, HostOptions{Start: start})
 	close(start)
 	h, err := wait()
 	if err != nil {
@@ -100,8 +98,7 @@ func TestStartWithIsChecked(t *testing.T) {
 	}{{"negative", -1, true}, {"past the players", 4, true}, {"without LateJoin", 2, false}} {
 		o := opts(testCode)
 		o.Terms.Players, o.Terms.PlayOn, o.Terms.LateJoin = 3, true, c.lateJoin
-		o.StartWith = c.startWith
-		if _, err := Host(t.Context(), "127.0.0.1:0", o, nil); err == nil {
+		if _, err := Host(t.Context(), "127.0.0.1:0", o, HostOptions{StartWith: c.startWith}, nil); err == nil {
 			t.Errorf("%s: the host started", c.name)
 		}
 	}

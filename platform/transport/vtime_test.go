@@ -124,13 +124,13 @@ func (s *simNet) connect(ctx context.Context, t *testing.T, o Options, log *logB
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		h, herr = Host(ctx, s.host.String(), s.on(0, o), nil)
+		h, herr = Host(ctx, s.host.String(), s.on(0, o), HostOptions{}, nil)
 	}()
 	joined = make([]*Joined, len(js))
 	errs := make([]error, len(js))
 	var wg sync.WaitGroup
 	for i, jo := range js {
-		wg.Go(func() { joined[i], errs[i] = Join(ctx, s.host.String(), s.on(1+i, jo)) })
+		wg.Go(func() { joined[i], errs[i] = Join(ctx, s.host.String(), s.on(1+i, jo), JoinOptions{}) })
 	}
 	wg.Wait()
 	<-done
@@ -329,9 +329,8 @@ func TestAJoinerKilledAndStartedAgainTakesItsSlotBackInVirtualTime(t *testing.T)
 		for !ends[0].s.waited.Load() { // the host waits for a silent player
 			time.Sleep(time.Second / 60)
 		}
-		again := opts(testCode)
-		again.Ticket = old.Ticket // what desktop keeps for the game started again
-		back, err := Join(ctx, sim.host.String(), sim.on(2, again))
+		again := JoinOptions{Ticket: old.Ticket} // what desktop keeps for the game started again
+		back, err := Join(ctx, sim.host.String(), sim.on(2, opts(testCode)), again)
 		if err != nil {
 			t.Fatalf("the joiner started again: %v", err)
 		}

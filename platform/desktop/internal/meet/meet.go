@@ -19,11 +19,19 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
+// Options are the transport's options for a session: every peer's, and
+// those of the role it takes, host or joiner (the lobby decides which).
+type Options struct {
+	transport.Options
+	Host transport.HostOptions // used if the lobby makes this peer the host
+	Join transport.JoinOptions // used if it joins another
+}
+
 // ByLobby is startNet's connect for -lobby: it makes up a code when
 // there is none (for the player to share) and a waiting screen that says
 // what meeting has reached. anyCount says the game plays 2 or more
 // counts: a peer that finds a room takes its count.
-func ByLobby(addr string, opt *transport.Options, anyCount bool, log *slog.Logger, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
+func ByLobby(addr string, opt *Options, anyCount bool, log *slog.Logger, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
 	if opt.Code == "" {
 		opt.Code = transport.NewCode()
 		log.Info("netplay: share this code: the other players run the same game with -lobby ADDR -code CODE", "lobby", addr, "code", opt.Code)
@@ -40,7 +48,7 @@ func ByLobby(addr string, opt *transport.Options, anyCount bool, log *slog.Logge
 // joinLobby takes this peer's seat in the room for the code: a spectator
 // a watcher's, in a room that must be there; a game of any count the
 // room's count when there is one, else a new room of its own count.
-func joinLobby(ctx context.Context, addr string, opt transport.Options, anyCount bool, log *slog.Logger) (*lobby.Client, error) {
+func joinLobby(ctx context.Context, addr string, opt Options, anyCount bool, log *slog.Logger) (*lobby.Client, error) {
 	lo := lobby.Options{Players: opt.Terms.Players, Logger: log, Watch: opt.Local.Spectate}
 	if !anyCount && !lo.Watch {
 		return lobby.Join(ctx, addr, opt.Code, lo)
@@ -59,14 +67,14 @@ func joinLobby(ctx context.Context, addr string, opt transport.Options, anyCount
 // for the whole session (the Joined closes it), meeting through it the
 // peers that come while the game is under way: a player whose game
 // restarted, a late one, a spectator.
-func meetByLobby(ctx context.Context, addr string, opt transport.Options, anyCount bool, log *slog.Logger, p *progress) (*transport.Joined, error) {
+func meetByLobby(ctx context.Context, addr string, opt Options, anyCount bool, log *slog.Logger, p *progress) (*transport.Joined, error) {
 	c, err := joinLobby(ctx, addr, opt, anyCount, log)
 	if err != nil {
 		return nil, p.fail(ctx, Failure(addr, err), 0)
 	}
 	host := c.Slot() == 0
-	if host && opt.Terms.LateJoin && opt.Start == nil {
-		opt.Start = p.startable()
+	if host && opt.Terms.LateJoin && opt.Host.Start == nil {
+		opt.Host.Start = p.startable()
 	}
 	keep := false
 	defer func() {
@@ -96,7 +104,7 @@ func meetByLobby(ctx context.Context, addr string, opt transport.Options, anyCou
 	defer unanswered(nil)
 	go boundMeeting(wctx, c, p.meetLimit(), unanswered)
 	opt.Lobby = addr // bind only the address facing it
-	j, err := transport.Meet(mctx, rendezvous{c}, func() []transport.ICEServer { return iceServers(c.Servers()) }, opt)
+	j, err := transport.Meet(mctx, rendezvous{c}, func() []transport.ICEServer { return iceServers(c.Servers()) }, opt.Options, opt.Host, opt.Join)
 	if cause := context.Cause(mctx); err != nil && ctx.Err() == nil && errors.Is(cause, errUnanswered) {
 		err = fmt.Errorf("%w (%w)", cause, err)
 	}
@@ -236,7 +244,7 @@ func (p *progress) meetLimit() time.Duration {
 
 // startable lets Enter start a LateJoin game whose host this peer is
 // with the players connected, the others' places empty until they come
-// (transport.Options.Start), and says so while it waits; it returns the
+// (transport.HostOptions.Start), and says so while it waits; it returns the
 // channel Enter closes.
 func (p *progress) startable() <-chan struct{} {
 	p.mu.Lock()

@@ -106,7 +106,7 @@ func TestALobbyThatDoesNotAnswerFailsSayingSo(t *testing.T) {
 	p := &progress{screen: &waitscreen.Screen{}, code: "ABCDEFGH12345678", players: 2}
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	_, err = meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, false, slog.New(slog.DiscardHandler), p)
+	_, err = meetByLobby(ctx, addr, Options{Options: transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}}, false, slog.New(slog.DiscardHandler), p)
 	if !errors.Is(err, lobby.ErrUnreachable) || !strings.Contains(err.Error(), "cannot be reached") {
 		t.Fatalf("meeting through a lobby that is not there: %v, want it unreachable", err)
 	}
@@ -132,7 +132,7 @@ func TestAHostToldTheRoomIsFullByALobbyNobodyAnswersDoesNotWaitForever(t *testin
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		_, err := meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, false, slog.New(slog.DiscardHandler), p)
+		_, err := meetByLobby(ctx, addr, Options{Options: transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}}, false, slog.New(slog.DiscardHandler), p)
 		done <- err
 	}()
 	// The silent player: in the room, never a word. It joins once the
@@ -174,7 +174,7 @@ func TestAHostNobodyJoinsIsToldSoAndHostsAgainWithTheSameCode(t *testing.T) {
 	defer cancel()
 	meet := func() (*progress, error) {
 		p := &progress{screen: &waitscreen.Screen{}, lobby: addr, code: "ALONE-CODE-12345", players: 2}
-		_, err := meetByLobby(ctx, addr, transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}, false, slog.New(slog.DiscardHandler), p)
+		_, err := meetByLobby(ctx, addr, Options{Options: transport.Options{Code: p.code, Terms: netplay.Terms{Players: 2}, Logger: slog.New(slog.DiscardHandler)}}, false, slog.New(slog.DiscardHandler), p)
 		return p, err
 	}
 	p, err := meet()
@@ -226,7 +226,7 @@ func TestALobbyHostOfALateJoinGameStartsOnEnterWithThePlayersThere(t *testing.T)
 		j   *transport.Joined
 		err error
 	}
-	meet := func(p *progress, opt transport.Options) <-chan met {
+	meet := func(p *progress, opt Options) <-chan met {
 		done := make(chan met, 1)
 		go func() {
 			j, err := meetByLobby(ctx, addr, opt, false, discard, p)
@@ -236,8 +236,8 @@ func TestALobbyHostOfALateJoinGameStartsOnEnterWithThePlayersThere(t *testing.T)
 	}
 	arrived := make(chan int, 8)
 	hp := &progress{screen: &waitscreen.Screen{}, lobby: addr, code: code, players: 3}
-	host := meet(hp, transport.Options{Code: code, Terms: netplay.Terms{Players: 3, PlayOn: true, LateJoin: true}, Logger: discard,
-		Arrived: func(joined []net.Addr) { arrived <- len(joined) }})
+	host := meet(hp, Options{Options: transport.Options{Code: code, Terms: netplay.Terms{Players: 3, PlayOn: true, LateJoin: true}, Logger: discard},
+		Host: transport.HostOptions{Arrived: func(joined []net.Addr) { arrived <- len(joined) }}})
 	for !strings.Contains(hp.said(), waitscreen.StartHint) { // in the room, as its host
 		select {
 		case <-ctx.Done():
@@ -246,7 +246,7 @@ func TestALobbyHostOfALateJoinGameStartsOnEnterWithThePlayersThere(t *testing.T)
 		}
 	}
 	joiner := meet(&progress{screen: &waitscreen.Screen{}, lobby: addr, code: code, players: 3},
-		transport.Options{Code: code, Terms: netplay.Terms{Players: 3}, Logger: discard})
+		Options{Options: transport.Options{Code: code, Terms: netplay.Terms{Players: 3}, Logger: discard}})
 	select {
 	case n := <-arrived:
 		if n != 1 {

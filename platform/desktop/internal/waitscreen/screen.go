@@ -34,7 +34,7 @@ type Screen struct {
 	hosting bool
 	code    string // the session's, on a host
 	// start, on the host of a LateJoin game, is closed when Enter asks
-	// to start with whoever is there (transport.Options.Start); nil
+	// to start with whoever is there (transport.HostOptions.Start); nil
 	// elsewhere. The connecting goroutine makes it (offerStart) and the
 	// main one closes it (StartNow), both holding mu.
 	start   chan struct{}
@@ -108,7 +108,7 @@ func (s *Screen) Listening(a net.Addr) {
 	}
 }
 
-// arrived is transport.Options.Arrived: who holds a place now.
+// arrived is transport.HostOptions.Arrived: who holds a place now.
 func (s *Screen) Arrived(addrs []net.Addr) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
