@@ -65,9 +65,15 @@ func Run(ctx context.Context, cfg Config, game Parts, w Wiring) (rep Report, err
 	// The phases' CPU times are read from the calling thread's clock: the
 	// loop must stay on one thread for them to be its own. The main
 	// goroutine is locked already (init); another caller is, for the run.
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	l := newLoop(cfg, game, w.withDefaults())
+	// A clock that reads no CPU time (a test's fake) needs no thread of
+	// its own: netplay's tests run peers' loops as coroutines, which a
+	// locked thread would make a thread switch each.
+	w = w.withDefaults()
+	if _, cpu := w.Clock.(ThreadCPUClock); cpu {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+	}
+	l := newLoop(cfg, game, w)
 	if err := l.mp.init(cfg, &l.wire, game.Seat); err != nil {
 		return Report{}, err
 	}

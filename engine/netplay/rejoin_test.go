@@ -29,7 +29,7 @@ func restart(t *testing.T, w *world, j, at int, after time.Duration, cond netsim
 		case killedAt != 0 && rejoined == nil && p.w.now-killedAt >= after:
 			h, c := w.net.Pipe(cond, cond)
 			old := w.peers[j]
-			np := &simPeer{w: w, i: j, resume: make(chan struct{}), period: old.period, jitter: old.jitter,
+			np := &simPeer{w: w, i: j, period: old.period, jitter: old.jitter,
 				rng: rand.New(rand.NewPCG(seed, 100+uint64(j))), game: &botGame{players: old.game.players, seed: old.game.seed},
 				ends: []netplay.Peer{{Slot: 0, Link: c}}, wake: p.w.now}
 			var err error
@@ -56,7 +56,6 @@ func restart(t *testing.T, w *world, j, at int, after time.Duration, cond netsim
 			}
 			rejoined = np
 			w.peers[j] = np
-			go np.main(ticks)
 		}
 	}
 	return nil

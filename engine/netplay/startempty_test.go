@@ -19,12 +19,12 @@ import (
 // replaces them (arrive).
 func emptyWorld(t *testing.T, players, held int, s setup) *world {
 	t.Helper()
-	w := &world{yield: make(chan int), frames: int(s.ticks)*8*players + 100000}
+	w := &world{frames: int(s.ticks)*8*players + 100000}
 	w.net = netsim.New(func() time.Duration { return w.now }, s.seed)
 	seed := maphash.MakeSeed()
 	var empty []int
 	for i := range players {
-		p := &simPeer{w: w, i: i, resume: make(chan struct{}), period: time.Second/60 + time.Duration(i)*37*time.Microsecond,
+		p := &simPeer{w: w, i: i, period: time.Second/60 + time.Duration(i)*37*time.Microsecond,
 			jitter: 2 * time.Millisecond, rng: rand.New(rand.NewPCG(s.seed, uint64(i))),
 			game: &botGame{players: players, seed: seed, logMembers: true}, dead: i >= held}
 		w.peers = append(w.peers, p)
@@ -71,7 +71,7 @@ func arrive(t *testing.T, w *world, at uint64, want int, cond netsim.Conditions,
 		}
 		h, c := w.net.Pipe(cond, cond)
 		old := w.peers[slot]
-		np := &simPeer{w: w, i: slot, resume: make(chan struct{}), period: old.period, jitter: old.jitter,
+		np := &simPeer{w: w, i: slot, period: old.period, jitter: old.jitter,
 			rng: rand.New(rand.NewPCG(seed, 100+uint64(slot))), game: &botGame{players: old.game.players, seed: old.game.seed, logMembers: true},
 			ends: []netplay.Peer{{Slot: 0, Link: c}}, wake: p.w.now}
 		var err error
@@ -84,7 +84,6 @@ func arrive(t *testing.T, w *world, at uint64, want int, cond netsim.Conditions,
 			return
 		}
 		w.peers[slot] = np
-		go np.main(ticks)
 	}
 }
 

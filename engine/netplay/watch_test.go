@@ -25,7 +25,7 @@ func addWatcher(t *testing.T, w *world, at int, cond netsim.Conditions, seed, ti
 			return
 		}
 		h, c := w.net.Pipe(cond, cond)
-		np := &simPeer{w: w, i: len(w.peers), resume: make(chan struct{}), period: time.Second / 60, jitter: time.Millisecond,
+		np := &simPeer{w: w, i: len(w.peers), period: time.Second / 60, jitter: time.Millisecond,
 			rng: rand.New(rand.NewPCG(seed, 200+uint64(len(w.peers)))), game: &botGame{players: p.game.players, seed: p.game.seed},
 			ends: []netplay.Peer{{Slot: 0, Link: c}}, wake: p.w.now}
 		var err error
@@ -45,7 +45,6 @@ func addWatcher(t *testing.T, w *world, at int, cond netsim.Conditions, seed, ti
 			}
 		}
 		w.peers = append(w.peers, np)
-		go np.main(ticks)
 		made(np)
 	}
 }
