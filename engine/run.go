@@ -66,8 +66,9 @@ func Run(ctx context.Context, cfg Config, game Parts, w Wiring) (rep Report, err
 	// loop must stay on one thread for them to be its own. The main
 	// goroutine is locked already (init); another caller is, for the run.
 	// A clock that reads no CPU time (a test's fake) needs no thread of
-	// its own: netplay's tests run peers' loops as coroutines, which a
-	// locked thread would make a thread switch each.
+	// its own: netplay's tests run several peers' loops as coroutines
+	// (iter.Pull), which Go cannot switch between once a loop locks its
+	// thread; as goroutines, each hand-off was an OS thread switch.
 	w = w.withDefaults()
 	if _, cpu := w.Clock.(ThreadCPUClock); cpu {
 		runtime.LockOSThread()
