@@ -61,7 +61,7 @@ type simPeer struct {
 	// ppm is how fast its clock runs against the world's, in parts per
 	// million: machines' clocks and displays differ by a few hundredths
 	// of a percent (60 Hz and 59.94 Hz are 0.1% apart).
-	ppm int64
+	ppm     int64
 	onFrame func(p *simPeer)
 	events  func(p *simPeer, e engine.EventSink) // the player; nil is botEvents
 }
