@@ -476,6 +476,7 @@ var (
 	_ engine.KeepingAlive = (*netRun)(nil)
 	_ engine.Membership   = (*netRun)(nil)
 	_ engine.CatchingUp   = (*netRun)(nil)
+	_ engine.Yielding     = (*netRun)(nil)
 )
 
 // Members is the session's: the game sees in Tick.Members who is in each
@@ -489,6 +490,10 @@ func (r *netRun) Connections(conns []engine.Connection) { r.session.Connections(
 // CatchingUp is the session's: a peer that came to the session under way
 // replays it beyond the tick rate (engine.CatchingUp).
 func (r *netRun) CatchingUp() bool { return r.session.CatchingUp() }
+
+// Yielded is the session's: a tick it held to let slower peers' clocks
+// catch up is given up, not kept owed (engine.Yielding).
+func (r *netRun) Yielded() bool { return r.session.Yielded() }
 
 // Inputs is the session's, with the bot's input for the keyboard's when
 // the game has a bot playing.
