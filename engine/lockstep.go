@@ -29,6 +29,20 @@ type Lockstep interface {
 	Inputs(n uint64, local *Input, players []Input, state StateHasher) (ready bool, err error)
 }
 
+// Yielding is a Lockstep that holds a tick now and then only to let
+// peers whose clocks run behind catch up (engine/netplay keeps its peers'
+// tick clocks in step so). Yielded reports whether the tick it held last
+// (Inputs, or Predicting.Local) was held for that: the loop then gives
+// the tick's time up, so this machine's clock falls a tick back. A hold
+// for input that has not arrived keeps the tick owed instead, and the
+// first frame that has the input runs it with the next if both are due;
+// a yield kept owed so would be paid back in the next frame, and a loop
+// whose frames come at the tick rate (60 Hz and 60 ticks a second) would
+// repeat a frame without its clock falling back at all.
+type Yielding interface {
+	Yielded() bool
+}
+
 // PlayersTape is a Tape that records or replays every player's input:
 // the tape of a game with player slots must be one.
 type PlayersTape interface {

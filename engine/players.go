@@ -58,6 +58,7 @@ type multiplayer struct {
 	tape     PlayersTape
 	alive    KeepingAlive  // the Lockstep's, when it is one
 	catching CatchingUp    // the Lockstep's, when it is one
+	yielding Yielding      // the Lockstep's, when it is one
 	linkAt   time.Duration // when the Lockstep was last asked to Frame or KeepAlive
 }
 
@@ -79,6 +80,7 @@ func (m *multiplayer) init(cfg Config, w *Wiring, seat func(*Input, []Input)) er
 	// that misses the runtime's cache allocates now and then.
 	m.alive, _ = w.Lockstep.(KeepingAlive)
 	m.catching, _ = w.Lockstep.(CatchingUp)
+	m.yielding, _ = w.Lockstep.(Yielding)
 	if ms, ok := w.Lockstep.(Membership); ok {
 		m.member, m.conns = ms, make([]Connection, n)
 	}
@@ -147,16 +149,26 @@ func (l *Loop) tapeTick() error {
 // accumulator keeps one tick (so the tick runs in the first frame that
 // has its input, and the frame draws the last tick's state, alpha
 // clamped below 1) and the rest is given up as stalled time, not as a
-// bailout, which is the machine falling behind.
-func (l *Loop) holdTicks() {
+// bailout, which is the machine falling behind. A tick the Lockstep
+// yielded (Yielding) is given up whole instead, and the leftover below
+// it kept: the clock falls back exactly a tick.
+func (l *Loop) holdTicks(yielded bool) {
 	l.held.Frames++
-	if extra := l.ts.acc - l.ts.dt; extra > 0 {
+	extra := l.ts.acc - l.ts.dt
+	if yielded {
+		extra = min(l.ts.dt, l.ts.acc)
+	}
+	if extra > 0 {
 		l.ts.acc -= extra
 		l.held.Stalled += extra
 		l.stall += extra
 		l.held.Longest = max(l.held.Longest, l.stall)
 	}
 }
+
+// yielded reports whether the tick the Lockstep held last was yielded to
+// let slower clocks catch up (Yielding).
+func (m *multiplayer) yielded() bool { return m.yielding != nil && m.yielding.Yielded() }
 
 // repeated counts a frame that drew no new tick although one was due
 // (HoldStats.Repeated) and the run of them it extends.

@@ -317,7 +317,7 @@ func (l *Loop) tickSteps(steps int, stepOnce bool) (ran int, err error) {
 		if n := l.cfg.Ticks; n > 0 && l.Present() >= n {
 			// The present waits at the last tick for the verified one.
 			if l.stopping = l.stats.Ticks >= n; !l.stopping {
-				l.holdTicks()
+				l.holdTicks(false)
 			}
 			break
 		}
@@ -330,7 +330,7 @@ func (l *Loop) tickSteps(steps int, stepOnce bool) (ran int, err error) {
 			return ran, err
 		}
 		if held {
-			l.holdTicks()
+			l.holdTicks(l.mp.yielded())
 			if ran == 0 {
 				l.repeated()
 			}

@@ -58,15 +58,31 @@ type simPeer struct {
 	quitAt  int         // frame at which its window is closed; 0 never
 	frameN  int
 	dead    bool // stops running at all (a vanished peer)
+	// capped paces its frames as a process at -mode cap does (the
+	// loop's own 60 Hz deadlines, each woken up to jitter late) rather
+	// than by period: frames that come at the tick rate, which the loop
+	// snaps to whole ticks.
+	capped bool
+	// ppm is how fast its clock runs against the world's, in parts per
+	// million: machines' clocks and displays differ by a few hundredths
+	// of a percent (60 Hz and 59.94 Hz are 0.1% apart).
+	ppm     int64
 	onFrame func(p *simPeer)
 	events  func(p *simPeer, e engine.EventSink) // the player; nil is botEvents
 }
 
-func (p *simPeer) Now() time.Duration { return p.w.now }
+// Now is the world's clock as this peer's runs (ppm).
+func (p *simPeer) Now() time.Duration { return p.w.now + p.w.now*time.Duration(p.ppm)/1e6 }
 
+// SleepUntil wakes when this peer's clock reads t, up to jitter late
+// when capped (a timer's wake-up on a real machine).
 func (p *simPeer) SleepUntil(t time.Duration) {
-	if t > p.w.now {
-		p.wake = t
+	if p.capped && p.jitter > 0 {
+		t += time.Duration(p.rng.Int64N(int64(p.jitter)))
+	}
+	if t > p.Now() {
+		// The first world time at which this clock reads t or more.
+		p.wake = (t*1e6 + time.Duration(1e6+p.ppm) - 1) / time.Duration(1e6+p.ppm)
 		p.handOff()
 	}
 }
@@ -105,6 +121,9 @@ func (p *simPeer) PollEvents(e engine.EventSink) {
 }
 
 func (p *simPeer) Present() error {
+	if p.capped {
+		return nil // the loop's wait for its deadline paces it (SleepUntil)
+	}
 	p.wake = p.w.now + p.period
 	if p.jitter > 0 {
 		p.wake += time.Duration(p.rng.Int64N(int64(p.jitter)))
@@ -268,6 +287,9 @@ func (w *world) run(ticks uint64) bool {
 // datagrams until it settles.
 func (p *simPeer) main(ticks uint64) {
 	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Players: p.game.players}
+	if p.capped {
+		cfg.Mode, cfg.FPS = engine.ModeCap, 60
+	}
 	w := engine.Wiring{Platform: p, Clock: p, Lockstep: p.session, Tape: p.tape}
 	p.rep, p.err = engine.Run(context.Background(), cfg, p.game.parts(), w)
 	var silent *netplay.SilentError

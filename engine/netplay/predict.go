@@ -76,6 +76,7 @@ func (s *Session) Rollback() int { return s.cfg.Rollback }
 // would overwrite input a peer has not acknowledged, or this peer's
 // present runs ahead of its peers' and waits a tick for them.
 func (s *Session) Local(p uint64, local *engine.Input) (bool, error) {
+	s.sync.yielded = false
 	if s.err != nil {
 		return false, s.err
 	}

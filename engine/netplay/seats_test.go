@@ -81,10 +81,13 @@ func runSeatsLate(t *testing.T, s setup, late time.Duration) []seat {
 	ps := &presses{}
 	depths := make([][]int, s.players)
 	for _, p := range w.peers {
-		// Displays' rates differ by a few hundredths of a percent (60 Hz
-		// and 59.94 Hz are 0.1% apart), not newWorld's 0.2% a peer: a
-		// peer whose clock runs 1% fast must wait one frame in 100.
-		p.period = time.Second/60 + time.Duration(p.i)*3*time.Microsecond
+		// Paced as the processes and a display are: frames at the tick
+		// rate, which the loop snaps to whole ticks (so a tick held and
+		// kept owed is run in the next frame, and only one given up
+		// sets a clock back), each machine's clock a little off the
+		// others' (0.018% a peer, not newWorld's 0.2%: a peer whose clock
+		// runs 1% fast must wait one frame in 100).
+		p.capped, p.ppm = true, int64(p.i)*180
 		if p.i > 0 { // a joiner hears the session start half a round trip after the host starts it
 			p.wake = s.cond.Latency + late
 		}

@@ -10,15 +10,16 @@ import (
 // time: 2 to 8 players, round trips of 50 to 300 ms with 10% jitter,
 // 0 to 3% loss, duplicates and reordering, in lockstep and drawing 8
 // ticks ahead, from the delay a host starts with (PathDelay over the
-// link it measured while greeting). Every peer ends on the same states
-// (runSeats), every seat sees its own input within a frame of every
-// other, in lockstep the others' within two frames of its own (no
-// peer's ticks run ahead: with 6 to 8 players at 200 to 300 ms and 3%
-// loss the host ran 1.1 to 1.4 ticks ahead, seeds 11, 27 and 39), and at most 1% of any seat's frames repeat, its stalls at most
-// 1% of the session; with 5 or more players over 200 ms or more, 1.5%:
-// there the host, which keeps every joiner's clock in step with its
-// own, holds a tick for each tick its joiners stall on average (they
-// wait for input that takes two hops), on top of its own.
+// link it measured while greeting), every peer paced as a process or a
+// display is (runSeats: 60 Hz frames, which the loop snaps to whole
+// ticks). Every peer ends on the same states (runSeats), every seat sees
+// its own input within a frame of every other, in lockstep the others'
+// within a frame of its own (no peer's ticks run ahead: at most 10.3 ms
+// apart, seed 39), and at most 1% of any seat's frames repeat (at most
+// 0.94%, seed 18), its stalls at most 1% of the session. With a tick
+// held to keep the clocks in step kept owed rather than given up
+// (engine.Yielding), 47 of the 50 seeds failed: the host repeated up to
+// 9% of its frames and in lockstep ran ticks ahead of its joiners.
 func TestEverySeatIsSmoothOverManySeeds(t *testing.T) {
 	dt := time.Second / 60
 	for seed := range propertySeeds() {
@@ -30,13 +31,9 @@ func TestEverySeatIsSmoothOverManySeeds(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := setup{players: players, ticks: 3600, cond: conditions(rtt, loss), seed: seed,
 				delay: startDelay(players, rtt, rollback), rollback: rollback, adapt: true}
-			share := 0.01
-			if players >= 5 && rtt >= 200*time.Millisecond {
-				share = 0.015
-			}
 			seats := runSeats(t, s)
-			checkSeats(t, seats, dt, share)
-			checkInStep(t, seats, 2*dt, rollback)
+			checkSeats(t, seats, dt, 0.01)
+			checkInStep(t, seats, dt, rollback)
 		})
 	}
 }

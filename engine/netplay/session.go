@@ -315,6 +315,7 @@ func (s *Session) Waiting() (slot int, silent time.Duration, ok bool) {
 // Inputs gives tick n every player's input once it has all of it; see
 // engine.Lockstep.
 func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, state engine.StateHasher) (bool, error) {
+	s.sync.yielded = false
 	if s.err != nil {
 		return false, s.err
 	}

@@ -97,6 +97,7 @@ var (
 	_ engine.KeepingAlive = (*Session)(nil)
 	_ engine.Membership   = (*Session)(nil)
 	_ engine.CatchingUp   = (*Session)(nil)
+	_ engine.Yielding     = (*Session)(nil)
 )
 
 // Members is the session's: the game sees in Tick.Members who is in each
@@ -110,6 +111,10 @@ func (r *Session) Connections(conns []engine.Connection) { r.session.Connections
 // CatchingUp is the session's: a peer that came to the session under way
 // replays it beyond the tick rate (engine.CatchingUp).
 func (r *Session) CatchingUp() bool { return r.session.CatchingUp() }
+
+// Yielded is the session's: a tick it held to let slower peers' clocks
+// catch up is given up, not kept owed (engine.Yielding).
+func (r *Session) Yielded() bool { return r.session.Yielded() }
 
 // Inputs is the session's, with the bot's input for the keyboard's when
 // the game has a bot playing.
