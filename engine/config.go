@@ -78,7 +78,8 @@ type Config struct {
 	// Tick.Players, by slot, and nothing else: Tick.Input is zero, so
 	// that a tick cannot read what exists on one machine only. On one
 	// machine the local input is split into the slots (see Seater and
-	// SeatLocal); with a host.Wiring.Lockstep each slot is filled from its peer.
+	// host.SeatLocal); with a host.Wiring.Lockstep each slot is filled
+	// from its peer.
 	Players int
 
 	// Stop conditions; zero means no limit. Ticks stops after exactly that

@@ -32,7 +32,7 @@ type Parts struct {
 	StateHash func() uint64
 
 	// Seat splits one machine's input into the player slots (see Seater).
-	// Nil: SeatLocal.
+	// Nil: engine/host's SeatLocal.
 	Seat func(local *Input, players []Input)
 
 	// Predictor is this instance of the game when it can be copied (see

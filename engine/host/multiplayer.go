@@ -7,10 +7,31 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 )
 
+// SeatLocal is how the loop splits the input of one machine into player
+// slots when a game has no Seater: slot 0 gets the keyboard, the mouse,
+// typed text and controller 0; slot k (k > 0) gets controller k, as its
+// Pads[0]. Every slot gets the window size.
+func SeatLocal(local *engine.Input, players []engine.Input) {
+	if len(players) == 0 {
+		return
+	}
+	players[0] = *local
+	for i := 1; i < len(players[0].Pads); i++ {
+		players[0].Pads[i] = engine.Pad{}
+	}
+	for k := 1; k < len(players); k++ {
+		p := &players[k]
+		*p = engine.Input{WindowWidth: local.WindowWidth, WindowHeight: local.WindowHeight}
+		if k < engine.MaxPads {
+			p.Pads[0] = local.Pads[k]
+		}
+	}
+}
+
 // cmpSeat returns seat, or SeatLocal when it is nil.
 func cmpSeat(seat func(*engine.Input, []engine.Input)) func(*engine.Input, []engine.Input) {
 	if seat == nil {
-		return engine.SeatLocal
+		return SeatLocal
 	}
 	return seat
 }
