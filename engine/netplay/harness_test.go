@@ -9,11 +9,12 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
 )
 
-// world runs several peers' loops, each engine.Run on its own goroutine,
+// world runs several peers' loops, each host.Run on its own goroutine,
 // one at a time in order of their fake clocks: a frame's present hands
 // control to whichever loop is due next, so the run is the same every
 // time and takes no real time.
@@ -48,13 +49,13 @@ type simPeer struct {
 	ends    []netplay.Peer
 	done    bool
 	err     error
-	rep     engine.Report
-	tape    engine.Tape // records its run when set
-	quitAt  int         // frame at which its window is closed; 0 never
+	rep     host.Report
+	tape    host.Tape // records its run when set
+	quitAt  int       // frame at which its window is closed; 0 never
 	frameN  int
 	dead    bool // stops running at all (a vanished peer)
 	onFrame func(p *simPeer)
-	events  func(p *simPeer, e engine.EventSink) // the player; nil is botEvents
+	events  func(p *simPeer, e host.EventSink) // the player; nil is botEvents
 }
 
 func (p *simPeer) Now() time.Duration { return p.w.now }
@@ -72,7 +73,7 @@ func (p *simPeer) handOff() {
 	<-p.resume
 }
 
-func (p *simPeer) PollEvents(e engine.EventSink) {
+func (p *simPeer) PollEvents(e host.EventSink) {
 	p.frameN++
 	if p.onFrame != nil {
 		p.onFrame(p)
@@ -97,7 +98,7 @@ func (p *simPeer) Present() error {
 }
 
 // botEvents is a random player: keys, the mouse, text and a controller.
-func botEvents(rng *rand.Rand, e engine.EventSink) {
+func botEvents(rng *rand.Rand, e host.EventSink) {
 	switch r := rng.IntN(100); {
 	case r < 8:
 		e.Key(engine.Key(4+rng.IntN(8)), rng.IntN(2) == 0)
@@ -255,8 +256,8 @@ func (w *world) run(ticks uint64) bool {
 func (p *simPeer) main(ticks uint64) {
 	<-p.resume
 	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: ticks, Players: p.game.players}
-	w := engine.Wiring{Platform: p, Clock: p, Lockstep: p.session, Tape: p.tape}
-	p.rep, p.err = engine.Run(context.Background(), cfg, p.game.parts(), w)
+	w := host.Wiring{Platform: p, Clock: p, Lockstep: p.session, Tape: p.tape}
+	p.rep, p.err = host.Run(context.Background(), cfg, p.game.parts(), w)
 	var silent *netplay.SilentError
 	var left *netplay.LeftError
 	if !errors.As(p.err, &silent) && !errors.As(p.err, &left) {

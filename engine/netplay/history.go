@@ -146,7 +146,7 @@ func (s *Session) backPending(p *peer) bool {
 
 // CatchingUp reports whether this peer rejoined and is still replaying
 // the session to where its own input resumes: the loop then runs ticks
-// as fast as their input arrives (engine.CatchingUp).
+// as fast as their input arrives (host.CatchingUp).
 func (s *Session) CatchingUp() bool {
 	return s.cfg.Rejoin && (s.resumeAt == 0 || s.tick+1 < s.resumeAt) || s.behindHost()
 }

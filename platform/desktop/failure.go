@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	enginehost "github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -94,7 +94,7 @@ func (r *run) holdFailure(ctx context.Context, s *waitScreen, err error) {
 // frames is a window a screen is held on: its events, and a frame
 // drawing the screen.
 type frames interface {
-	PollEvents(engine.EventSink)
+	PollEvents(enginehost.EventSink)
 	frame(s *waitScreen)
 }
 

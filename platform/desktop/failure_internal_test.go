@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -150,7 +151,7 @@ type scripted struct {
 	onFrame              func() // each frame's cost on a fake clock; nil: none
 }
 
-func (w *scripted) PollEvents(in engine.EventSink) {
+func (w *scripted) PollEvents(in host.EventSink) {
 	if w.polls++; w.polls == w.quitAt {
 		in.Quit()
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	enginehost "github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
@@ -473,21 +474,21 @@ func (r *netRun) Frame(now time.Duration, quit bool) error {
 func (r *netRun) KeepAlive(now time.Duration) error { return r.session.KeepAlive(now) }
 
 var (
-	_ engine.KeepingAlive = (*netRun)(nil)
-	_ engine.Membership   = (*netRun)(nil)
-	_ engine.CatchingUp   = (*netRun)(nil)
+	_ enginehost.KeepingAlive = (*netRun)(nil)
+	_ enginehost.Membership   = (*netRun)(nil)
+	_ enginehost.CatchingUp   = (*netRun)(nil)
 )
 
 // Members is the session's: the game sees in Tick.Members who is in each
-// slot (engine.Membership).
+// slot (host.Membership).
 func (r *netRun) Members(n uint64, members []engine.Member) { r.session.Members(n, members) }
 
 // Connections is the session's: the game sees in Frame.Connections whom
-// the session waits for (engine.Membership).
+// the session waits for (host.Membership).
 func (r *netRun) Connections(conns []engine.Connection) { r.session.Connections(conns) }
 
 // CatchingUp is the session's: a peer that came to the session under way
-// replays it beyond the tick rate (engine.CatchingUp).
+// replays it beyond the tick rate (host.CatchingUp).
 func (r *netRun) CatchingUp() bool { return r.session.CatchingUp() }
 
 // Inputs is the session's, with the bot's input for the keyboard's when
@@ -501,9 +502,9 @@ func (r *netRun) Inputs(n uint64, local *engine.Input, players []engine.Input, s
 
 // finish lets the other peers have this one's last inputs and closes the
 // connections; it says why the session ended.
-func (r *netRun) finish(clock engine.Clock, runErr error, dropAfter time.Duration) error {
+func (r *netRun) finish(clock enginehost.Clock, runErr error, dropAfter time.Duration) error {
 	if clock == nil {
-		clock = engine.NewSystemClock(engine.WaitSleep)
+		clock = enginehost.NewSystemClock(enginehost.WaitSleep)
 	}
 	var silent *netplay.SilentError
 	var desync *netplay.DesyncError
@@ -682,7 +683,7 @@ type RTTMS struct {
 	P99 float64 `json:"p99"` // the 99th percentile; 0 when nothing was measured
 }
 
-func (r *netRun) summary(rep *engine.Report) *NetSummary {
+func (r *netRun) summary(rep *enginehost.Report) *NetSummary {
 	st := r.session.Stats()
 	ws, wr := r.joined.WireBytes()
 	return &NetSummary{
@@ -763,7 +764,7 @@ func (r *netRun) setup(s *Setup) {
 // configure hands the loop the session, makes the game's quit key end it
 // on a tick every peer agrees on, and bounds a headless session by ticks
 // (a duration would stop each peer on its own tick). Nil-safe.
-func (r *netRun) configure(cfg *engine.Config, w *engine.Wiring, run *runner, headless bool, asked time.Duration, log *slog.Logger) {
+func (r *netRun) configure(cfg *engine.Config, w *enginehost.Wiring, run *runner, headless bool, asked time.Duration, log *slog.Logger) {
 	if r == nil {
 		return
 	}
@@ -779,7 +780,7 @@ func (r *netRun) configure(cfg *engine.Config, w *engine.Wiring, run *runner, he
 
 // end settles the session after the loop and returns its summary object.
 // Nil-safe.
-func (r *netRun) end(clock engine.Clock, runErr error, rep *engine.Report) (*NetSummary, error) {
+func (r *netRun) end(clock enginehost.Clock, runErr error, rep *enginehost.Report) (*NetSummary, error) {
 	if r == nil {
 		return nil, runErr
 	}

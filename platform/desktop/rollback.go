@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
@@ -94,7 +95,7 @@ type PredictionSummary struct {
 	DepthProbes  uint64 `json:"depth_probes"`
 }
 
-func predictionSummary(p *engine.PredictionStats, mispredicted uint64) PredictionSummary {
+func predictionSummary(p *host.PredictionStats, mispredicted uint64) PredictionSummary {
 	return PredictionSummary{
 		Rollback: p.Rollback, FramesPredicted: p.Frames, TicksResimulated: p.Resimulated,
 		MaxResimulated: p.MaxResimulated, Mispredicted: mispredicted,
@@ -106,7 +107,7 @@ func predictionSummary(p *engine.PredictionStats, mispredicted uint64) Predictio
 	}
 }
 
-var _ engine.Predicting = (*netRun)(nil)
+var _ host.Predicting = (*netRun)(nil)
 
 // Rollback is the session's: the most ticks drawn ahead.
 func (r *netRun) Rollback() int { return r.session.Rollback() }
@@ -127,4 +128,4 @@ func (r *netRun) Guess(n uint64, players []engine.Input) { r.session.Guess(n, pl
 // host's input delay.
 func (r *netRun) SetDepth(d int) { r.session.SetDepth(d) }
 
-var _ engine.DepthSetter = (*netRun)(nil)
+var _ host.DepthSetter = (*netRun)(nil)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
@@ -104,7 +105,7 @@ type LateUS struct {
 	Max float64 `json:"max"`
 }
 
-// WorstFrame is one of the slowest frames (see engine.FrameRecord).
+// WorstFrame is one of the slowest frames (see host.FrameRecord).
 type WorstFrame struct {
 	Frame      uint64             `json:"frame"`        // the frame's index, from 0
 	Tick       uint64             `json:"tick"`         // ticks run when it ended
@@ -122,15 +123,15 @@ type WorstFrame struct {
 }
 
 // phaseMap is a phase array as the summary keys it: by phase name.
-func phaseMap(a *[engine.NumPhases]time.Duration) map[string]float64 {
+func phaseMap(a *[host.NumPhases]time.Duration) map[string]float64 {
 	m := make(map[string]float64, len(a))
 	for p, d := range a {
-		m[engine.Phase(p).String()] = ms(d)
+		m[host.Phase(p).String()] = ms(d)
 	}
 	return m
 }
 
-// IdleGCSummary is what the idle-time collector did (see engine.IdleGCStats).
+// IdleGCSummary is what the idle-time collector did (see host.IdleGCStats).
 type IdleGCSummary struct {
 	Collections int     `json:"collections"` // blocking collections it made
 	Forced      int     `json:"forced"`      // of those, made without time for them
@@ -149,7 +150,7 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 func us(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
 
 // addReport fills the loop's part of the summary.
-func (s *Summary) addReport(r *engine.Report) {
+func (s *Summary) addReport(r *host.Report) {
 	s.Mode, s.ModeEffective, s.FPSTarget, s.TPS = r.Mode.String(), r.EffectiveMode, r.FPSTarget, r.TPS
 	s.Frames, s.Presents, s.Ticks = r.Frames, r.Presents, r.Ticks
 	s.WallS, s.FPS = r.Wall.Seconds(), r.FPS
@@ -278,7 +279,7 @@ func (s *Summary) writePhases(w io.Writer) {
 // writePhaseList prints the phases of wall that took more than least
 // milliseconds, in the loop's order, as "  name wall/cpu".
 func writePhaseList(w io.Writer, wall, cpu map[string]float64, least float64) {
-	for p := range engine.NumPhases {
+	for p := range host.NumPhases {
 		name := p.String()
 		if d := wall[name]; d > least {
 			fmt.Fprintf(w, "  %s %.1f/%.1f", name, d, cpu[name])
