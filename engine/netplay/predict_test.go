@@ -55,7 +55,7 @@ func (g *botGame) CopyFrom(src engine.Predictor) error {
 }
 
 func (p *predicted) drew(g *botGame, f *engine.Frame) {
-	l := f.Loop
+	l := host.LoopOf(f)
 	for ; p.shown < g.zs && p.shown < len(p.pressed); p.shown++ {
 		p.latency += p.now() - p.pressed[p.shown]
 	}

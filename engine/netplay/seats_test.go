@@ -92,7 +92,7 @@ func runSeatsLate(t *testing.T, s setup, late time.Duration) []seat {
 		p.events = ps.tapper
 		p.game.draw = func(g *botGame, f *engine.Frame) {
 			ps.drew(p.i, g, w.now)
-			depths[p.i] = append(depths[p.i], int(f.Loop.Present()-f.Loop.Stats().Ticks))
+			depths[p.i] = append(depths[p.i], int(host.LoopOf(f).Present()-host.LoopOf(f).Stats().Ticks))
 		}
 	}
 	if !w.run(s.ticks) {

@@ -122,7 +122,7 @@ func (r *runner) hotkey(f *engine.Frame) error {
 		r.shotReq = true
 	}
 	if r.debug.Keys {
-		return r.debugKey(in, f.Loop)
+		return r.debugKey(in, host.LoopOf(f))
 	}
 	return nil
 }
@@ -240,7 +240,7 @@ func (r *runner) finalScreenshot(ctx context.Context, path string) (err error) {
 var hudBudget = time.Second / 60
 
 func (r *runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
-	l := f.Loop
+	l := host.LoopOf(f)
 	st := l.Stats()
 	r.graph = st.Recent(r.graph[:0])
 	var fps float64
