@@ -83,42 +83,6 @@ func TestTextBeyondMaxTextBeforeATickIsCutAtACharacter(t *testing.T) {
 	}
 }
 
-func TestTextAppendKeepsWholeCharactersOfValidUTF8(t *testing.T) {
-	tests := []struct {
-		name   string
-		chunks []string
-		want   string
-		all    bool
-	}{
-		{"ascii", []string{"abc"}, "abc", true},
-		{"multibyte", []string{"日本", "🎮"}, "日本🎮", true},
-		{"invalid bytes are skipped", []string{"a\xffb\xc3"}, "ab", true},
-		{"a rune split across chunks is no text", []string{"\xe6\x97", "\xa5x"}, "x", true},
-		{"exactly full", []string{strings.Repeat("x", engine.MaxText)}, strings.Repeat("x", engine.MaxText), true},
-		{"a rune past the end", []string{strings.Repeat("x", engine.MaxText-3) + "🎮"}, strings.Repeat("x", engine.MaxText-3), false},
-	}
-	for _, tt := range tests {
-		var txt engine.Text
-		all := true
-		for _, c := range tt.chunks {
-			all = txt.Append([]byte(c)) && all
-		}
-		if txt.String() != tt.want || all != tt.all || txt.Len() != len(tt.want) || string(txt.Bytes()) != tt.want {
-			t.Errorf("%s: %q (all fitted: %v), want %q (%v)", tt.name, txt.String(), all, tt.want, tt.all)
-		}
-		// Equal text compares equal whatever was appended on the way.
-		var same engine.Text
-		same.Append([]byte(tt.want))
-		if txt != same {
-			t.Errorf("%s: two Texts of %q differ", tt.name, tt.want)
-		}
-		txt.Reset()
-		if txt != (engine.Text{}) {
-			t.Errorf("%s: Reset left %q", tt.name, txt.String())
-		}
-	}
-}
-
 func TestPadEdgesReachExactlyOneTickAndHeldStateIsCurrent(t *testing.T) {
 	c := &fakeClock{}
 	g := &recorder{}
@@ -195,53 +159,6 @@ func TestKeysBeyondTheSetAreDroppedAndTheLastOneKept(t *testing.T) {
 	want.Add(engine.NumKeys - 1)
 	if got.Down != want || got.Pressed != want {
 		t.Errorf("down %v pressed %v, want only key %d", got.Down, got.Pressed, engine.NumKeys-1)
-	}
-}
-
-func TestPadAxisTakesOutTheDeadZone(t *testing.T) {
-	tests := []struct {
-		axis engine.PadAxis
-		raw  int16
-		want float64
-	}{
-		{engine.PadLeftX, 0, 0},
-		{engine.PadLeftX, engine.StickDeadZone, 0},
-		{engine.PadLeftX, -engine.StickDeadZone, 0},
-		{engine.PadRightY, 32767, 1},
-		{engine.PadRightY, -32767, -1},
-		{engine.PadRightY, -32768, -1}, // one past the end of travel
-		{engine.PadLeftY, engine.StickDeadZone + (32767-engine.StickDeadZone)/2, 0.5},
-		{engine.PadLeftY, -engine.StickDeadZone - 1, -1 / float64(32767-engine.StickDeadZone)},
-		{engine.PadLeftTrigger, engine.TriggerDeadZone, 0},
-		{engine.PadRightTrigger, engine.TriggerDeadZone + 1, 1 / float64(32767-engine.TriggerDeadZone)},
-		{engine.PadRightTrigger, 32767, 1},
-		{engine.NumPadAxes, 32767, 0},
-	}
-	for _, tt := range tests {
-		var p engine.Pad
-		if tt.axis < engine.NumPadAxes {
-			p.Axes[tt.axis] = tt.raw
-		}
-		if got := p.Axis(tt.axis); got != tt.want {
-			t.Errorf("axis %d at %d: %v, want %v", tt.axis, tt.raw, got, tt.want)
-		}
-	}
-	p := engine.Pad{Axes: [engine.NumPadAxes]int16{engine.PadLeftX: 100}}
-	if got := p.AxisBeyond(engine.PadLeftX, 0); got != 100.0/32767 {
-		t.Errorf("AxisBeyond with no dead zone: %v, want %v", got, 100.0/32767)
-	}
-	if got := p.AxisBeyond(engine.PadLeftX, 40000); got != 0 {
-		t.Errorf("AxisBeyond with a dead zone past the travel: %v, want 0", got)
-	}
-}
-
-func TestPadButtonSetHasOnlyRealButtons(t *testing.T) {
-	s := engine.PadButtonSet(1)<<engine.PadA | engine.PadButtonSet(1)<<engine.PadTouchpad | 1<<31
-	for b := range engine.PadButton(40) {
-		want := b == engine.PadA || b == engine.PadTouchpad
-		if s.Has(b) != want {
-			t.Errorf("Has(%d) = %v, want %v", b, s.Has(b), want)
-		}
 	}
 }
 
