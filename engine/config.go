@@ -56,9 +56,9 @@ func parseName[T ~uint8](dst *T, names []string, b []byte, what string) error {
 // Next returns the mode after m in the order vsync, cap, uncapped.
 func (m Mode) Next() Mode { return (m + 1) % Mode(len(modeNames)) }
 
-// Config is what a user sets about a Run: rates, limits, modes, player
-// slots and when to stop. What the run is connected to (platform, clock,
-// tape, session) is its Wiring. The zero Config is valid and means: 60
+// Config is what a user sets about a run (engine/host's Run): rates,
+// limits, modes, player slots and when to stop. What the run is connected to (platform, clock,
+// tape, session) is its host.Wiring. The zero Config is valid and means: 60
 // ticks per second, at most 8 ticks per frame, frame times clamped to
 // 250 ms (or one tick, when a tick is longer), vsync, real time,
 // interpolation on, a game without player slots, no stop condition.
@@ -78,7 +78,8 @@ type Config struct {
 	// Tick.Players, by slot, and nothing else: Tick.Input is zero, so
 	// that a tick cannot read what exists on one machine only. On one
 	// machine the local input is split into the slots (see Seater and
-	// SeatLocal); with a Wiring.Lockstep each slot is filled from its peer.
+	// host.SeatLocal); with a host.Wiring.Lockstep each slot is filled
+	// from its peer.
 	Players int
 
 	// Stop conditions; zero means no limit. Ticks stops after exactly that
@@ -91,13 +92,14 @@ type Config struct {
 	// label "phase"). Off, it costs nothing.
 	ProfileLabels bool
 
-	// WorstFrames is how many of the slowest frames Stats keeps (see
-	// Stats.WorstFrames), 1 to MaxWorstFrames; 0 means
+	// WorstFrames is how many of the slowest frames host.Stats keeps (see
+	// host.Stats.WorstFrames), 1 to MaxWorstFrames; 0 means
 	// DefaultWorstFrames.
 	WorstFrames int
 }
 
-// Limits on Config fields, exported so command lines can name them.
+// Limits on Config fields, exported so games and command lines can name
+// them.
 const (
 	MaxTPS       = 10000
 	MaxFPS       = 10000
@@ -105,6 +107,15 @@ const (
 	MaxMaxFrame  = 10 * time.Second // keeps frame·TimeScale exact in int64
 	MinTimeScale = 1.0 / 64
 	MaxTimeScale = 64.0
+
+	// MaxPlayers is the most player slots a game may have (Players).
+	MaxPlayers = 8
+
+	// DefaultWorstFrames is how many of the slowest frames the run's
+	// Stats (engine/host) keeps when WorstFrames is zero; MaxWorstFrames
+	// is the most it keeps.
+	DefaultWorstFrames = 5
+	MaxWorstFrames     = 100
 )
 
 // ConfigError is an invalid Config field: which one, its value and the

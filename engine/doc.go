@@ -1,30 +1,29 @@
-// Package engine runs a game's main loop at a fixed timestep.
+// Package engine is what a game writes against: the fixed step it ticks
+// (Tick), the frame it draws (Frame, with the blend factor Alpha), the
+// input both see (Input: keys, mouse, typed Text, game controllers), a
+// netplay session's slots (Tick.Players, Tick.Members, Frame.Connections),
+// the optional parts a game may have (Updater, Simulator, StateHasher,
+// Seater, Predictor), ErrQuit to end a run, the Config a user sets, and
+// SyncTest, which checks that a game's copy is whole.
 //
-// Run owns the loop on the main OS thread. Each frame it measures real
-// time on a monotonic clock, drains the platform's events without blocking,
-// adds the frame's time to an accumulator of integer nanoseconds, runs as
-// many fixed ticks as the accumulator holds (at most Config.MaxSteps; the
-// excess is dropped and counted so a slow machine slows the game instead of
-// locking it up), then draws with alpha = leftover/dt between the last two
-// ticks, presents, and paces the frame by the power mode.
+// The loop that runs a game lives in engine/host, with everything a game
+// never calls: Run and its Report, the Wiring of a run (the Platform and
+// EventSink a window system implements, the Clock, the Tape and the
+// Lockstep interfaces that engine/tape and engine/netplay implement),
+// stats, pacing and idle-time garbage collection. A game sees the running
+// loop only as Frame.Loop (Controls): pause, step, time scale, power mode,
+// interpolation. platform/desktop hands a game to host.Run.
 //
 // The loop runs a game's Parts: one fixed Tick and one Draw, and the
 // optional parts a game may have, each found once by whoever hands the
-// game to Run (platform/desktop's PartsOf finds them on a desktop.Game by
-// the interfaces Updater, Simulator, StateHasher, Seater and Predictor),
-// so the loop never asks a game what it is: Update for per-frame code,
-// World for a physics world the loop steps, snapshots and blends,
-// StateHash, Seat for a game with player slots (Config.Players), Fork
-// and Predictor for a game a netplay session draws ahead of its confirmed
-// input from a copy (see Predicting; SyncTest checks that a copy is
-// whole). Config is what a user sets; Wiring is what the run is
-// connected to: the Platform (window, events, presents) and the Clock
-// come in through small interfaces, so the loop runs under a fake clock and platform in tests and
-// never imports SDL or a physics backend.
+// game to host.Run (platform/desktop's PartsOf finds them on a
+// desktop.Game by the interfaces Updater, Simulator, StateHasher, Seater
+// and Predictor), so the loop never asks a game what it is: Update for
+// per-frame code, World for a physics world the loop steps, snapshots and
+// blends, StateHash, Seat for a game with player slots (Config.Players),
+// Fork and Predictor for a game a netplay session draws ahead of its
+// confirmed input from a copy (SyncTest checks that a copy is whole).
 //
-// Importing the package locks the main goroutine to the main OS thread (in
-// init, as SDL's own package does), because window systems want their
-// calls from the thread that started the process; Run checks it is there
-// when its Platform says it must be. With ProfileLabels on, Run sets the
-// goroutine's pprof labels per phase and clears them when it returns.
+// The package imports physics' interfaces and nothing of SDL, a physics
+// backend or the loop.
 package engine

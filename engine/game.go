@@ -8,7 +8,7 @@ import (
 )
 
 // ErrQuit ends the loop cleanly when a game returns it from Tick, Draw or
-// Update; Run then returns nil.
+// Update; the run (engine/host's Run) then returns nil.
 var ErrQuit = errors.New("engine: quit")
 
 // Updater is a game that also wants one call per frame, after the frame's
@@ -32,22 +32,13 @@ type Simulator interface {
 // differently. StateHash should cover what lives outside the world:
 // scores, timers, modes, the game's own randomness, which bodies mean
 // what. The world is covered already: a Simulator's state hash mixes
-// physics.Hash of its world's snapshot with StateHash (Loop.StateHash),
+// physics.Hash of its world's snapshot with StateHash (host.Loop.StateHash),
 // so including the world again is harmless but costs a pass over its
 // bodies. A Simulator without StateHash is fingerprinted by its world
 // alone, and a game with neither by nothing (recordings then check no
 // state).
 type StateHasher interface {
 	StateHash() uint64
-}
-
-// Tape records or replays the input of every tick; engine/tape has both.
-type Tape interface {
-	// Tick is called before tick n runs with the input the tick will see
-	// and the state it starts from. A recorder writes the input down; a
-	// player replaces it with the recorded input and checks the state.
-	// ErrQuit ends the run cleanly (a recording that is over).
-	Tick(n uint64, in *Input, state StateHasher) error
 }
 
 // Tick is what one fixed step sees.
@@ -92,5 +83,41 @@ type Frame struct {
 	// session waits for and how long, round trips): for display only,
 	// as it differs between machines; nil outside a session.
 	Connections []Connection
-	Loop        *Loop // the running loop, to read stats and change modes
+	// Loop is the running loop, to read its rate and change its modes
+	// (engine/host's Loop, whose LoopOf gives a host the rest: stats,
+	// prediction, hashes). Never nil in a frame the loop hands out.
+	Loop Controls
+}
+
+// Controls is the running loop as a game's Update and Draw may steer it
+// (Frame.Loop): pause, step, time scale, power mode, interpolation. The
+// loop that implements it is engine/host's Loop.
+type Controls interface {
+	TPS() int          // the fixed tick rate
+	DT() time.Duration // the fixed tick length
+	Players() int      // the game's player slots, 0 when it has none
+
+	// Mode returns the power mode asked for; SetMode switches it from the
+	// next frame (an unknown mode is an error).
+	Mode() Mode
+	SetMode(m Mode) error
+	// Interpolating reports whether frames are drawn blended between
+	// ticks; SetInterpolation turns blending on or off.
+	Interpolating() bool
+	SetInterpolation(on bool)
+	// Paused reports whether ticks are held; SetPaused holds or releases
+	// them from the frame it is called in (real time that passes while
+	// paused is never simulated); StepOnce runs exactly one tick in the
+	// next frame while paused.
+	Paused() bool
+	SetPaused(p bool)
+	StepOnce()
+	// TimeScale returns simulated seconds per real second; SetTimeScale
+	// changes how many ticks real time buys, MinTimeScale to MaxTimeScale
+	// (never the tick's dt, which stays fixed).
+	TimeScale() float64
+	SetTimeScale(s float64) error
+	// RunningSlowly reports that the max-steps bailout has cut a frame
+	// short within the last second: the game runs slower than real time.
+	RunningSlowly() bool
 }

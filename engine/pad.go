@@ -1,10 +1,5 @@
 package engine
 
-// MaxPads is how many game controllers Input holds. A platform gives each
-// controller the first free slot as it connects, and frees it when the
-// controller goes.
-const MaxPads = 4
-
 // Pad is a game controller as a tick or a frame sees it: held buttons and
 // axes are current, Pressed and Released are the edges since the tick (or
 // frame) before, as for keys. A pad that is not Connected holds nothing.
@@ -19,12 +14,19 @@ type Pad struct {
 	Axes [NumPadAxes]int16
 }
 
-// Dead zones that Axis applies, in raw units: a stick at rest rarely reads
-// 0, and worn ones drift by thousands. These are XInput's recommended
-// thresholds: 7849 for the left stick and 8689 for the right (24% and 27%
-// of travel; sticks use the larger, so both behave alike), and 30 of 255
-// for triggers (12%). Each axis is cut on its own (a square dead zone).
+// The controllers' numbers.
 const (
+	// MaxPads is how many game controllers Input holds. A platform gives
+	// each controller the first free slot as it connects, and frees it
+	// when the controller goes.
+	MaxPads = 4
+
+	// Dead zones that Axis applies, in raw units: a stick at rest rarely
+	// reads 0, and worn ones drift by thousands. These are XInput's
+	// recommended thresholds: 7849 for the left stick and 8689 for the
+	// right (24% and 27% of travel; sticks use the larger, so both behave
+	// alike), and 30 of 255 for triggers (12%). Each axis is cut on its
+	// own (a square dead zone).
 	StickDeadZone   = 8689
 	TriggerDeadZone = 30 * 32767 / 255
 )

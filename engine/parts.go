@@ -7,7 +7,7 @@ import (
 )
 
 // Parts is a game as the loop runs it: what it can do, found once by
-// whoever hands the game to Run (platform/desktop's PartsOf turns a
+// whoever hands the game to host.Run (platform/desktop's PartsOf turns a
 // desktop.Game into its Parts), so that neither the loop nor the window
 // asks a game what it is. Tick and Draw are required; every other
 // field's zero value means the game lacks that part.
@@ -23,7 +23,7 @@ type Parts struct {
 	Update func(f *Frame) error
 
 	// World returns the game's physics world, which the loop steps after
-	// every Tick and snapshots for Draw (see Simulator). Run calls it once,
+	// every Tick and snapshots for Draw (see Simulator). host.Run calls it once,
 	// as it starts. Nil, or a nil world: the game has no world.
 	World func() physics.Stepper
 
@@ -32,7 +32,7 @@ type Parts struct {
 	StateHash func() uint64
 
 	// Seat splits one machine's input into the player slots (see Seater).
-	// Nil: SeatLocal.
+	// Nil: engine/host's SeatLocal.
 	Seat func(local *Input, players []Input)
 
 	// Predictor is this instance of the game when it can be copied (see

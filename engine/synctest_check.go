@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/lockstep-engine/lockstep/engine/internal/statehash"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
@@ -87,5 +88,5 @@ func (st *syncTest) hashOf(g *syncInstance) uint64 {
 	if g.StateHash != nil {
 		game = g.StateHash()
 	}
-	return combineHashes(world, game, g.world != nil, g.StateHash != nil)
+	return statehash.Combine(world, game, g.world != nil, g.StateHash != nil)
 }

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // Version is the format's version, which Write writes and Read takes.
@@ -39,9 +40,9 @@ const (
 	maxSteps     = engine.MaxMaxSteps
 	maxCount     = 1 << 20 // resimulated ticks, collections
 	recordFields = 8
-	// maxRecord is the longest record a frame of engine.NumPhases
+	// maxRecord is the longest record a frame of host.NumPhases
 	// phases encodes to.
-	maxRecord = (recordFields + 2*int(engine.NumPhases)) * binary.MaxVarintLen64
+	maxRecord = (recordFields + 2*int(host.NumPhases)) * binary.MaxVarintLen64
 )
 
 // Flags of a frame.
@@ -69,8 +70,8 @@ func NewWriter(w io.Writer, scene string, tps int) (*Writer, error) {
 	b = binary.AppendUvarint(b, uint64(len(scene)))
 	b = append(b, scene...)
 	b = binary.AppendUvarint(b, uint64(tps))
-	b = binary.AppendUvarint(b, uint64(engine.NumPhases))
-	for p := range engine.NumPhases {
+	b = binary.AppendUvarint(b, uint64(host.NumPhases))
+	for p := range host.NumPhases {
 		b = binary.AppendUvarint(b, uint64(len(p.String())))
 		b = append(b, p.String()...)
 	}
@@ -85,7 +86,7 @@ func micros(d time.Duration) uint64 {
 // Frame writes one frame; hitch marks it as one -hitch caught. Past
 // MaxFrames frames it writes nothing more and reports Full. The first
 // error is kept and returned by every later call.
-func (w *Writer) Frame(r *engine.FrameRecord, hitch bool) error {
+func (w *Writer) Frame(r *host.FrameRecord, hitch bool) error {
 	if w.err != nil || w.frames >= MaxFrames {
 		return w.err
 	}
@@ -101,7 +102,7 @@ func (w *Writer) Frame(r *engine.FrameRecord, hitch bool) error {
 		uint64(min(r.Resimulated, maxCount)), uint64(min(r.GCs, maxCount)), micros(r.GCPause)} {
 		b = binary.AppendUvarint(b, v)
 	}
-	for p := range engine.NumPhases {
+	for p := range host.NumPhases {
 		b = binary.AppendUvarint(b, micros(r.Wall[p]))
 		b = binary.AppendUvarint(b, micros(r.CPU[p]))
 	}

@@ -10,15 +10,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // randomRecord is a frame of whole microseconds, as the file keeps them.
-func randomRecord(rng *rand.Rand, n uint64) engine.FrameRecord {
+func randomRecord(rng *rand.Rand, n uint64) host.FrameRecord {
 	us := func(max int64) time.Duration { return time.Duration(rng.Int64N(max)) * time.Microsecond }
-	r := engine.FrameRecord{N: n, Tick: n*2 + uint64(rng.IntN(3)), Duration: us(1e6), Steps: rng.IntN(9),
+	r := host.FrameRecord{N: n, Tick: n*2 + uint64(rng.IntN(3)), Duration: us(1e6), Steps: rng.IntN(9),
 		GCs: uint32(rng.IntN(3)), GCPause: us(5000), Resimulated: rng.IntN(9), Copied: rng.IntN(2) == 0}
-	for p := range engine.NumPhases {
+	for p := range host.NumPhases {
 		r.Wall[p], r.CPU[p] = us(50000), us(50000)
 	}
 	return r
@@ -33,7 +33,7 @@ func TestFramesReadBackAsWritten(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		if f.Scene != "stress" || f.TPS != 60 || len(f.Phases) != int(engine.NumPhases) || f.Phases[engine.PhaseFlush] != "flush" {
+		if f.Scene != "stress" || f.TPS != 60 || len(f.Phases) != int(host.NumPhases) || f.Phases[host.PhaseFlush] != "flush" {
 			t.Fatalf("seed %d: header %q %d %v", seed, f.Scene, f.TPS, f.Phases)
 		}
 		if len(f.Frames) != len(recs) {
@@ -50,13 +50,13 @@ func TestFramesReadBackAsWritten(t *testing.T) {
 // writeRandom writes a file of up to 200 random frames to w, scene
 // "stress" at 60 ticks a second, and returns the frames and which were
 // hitches.
-func writeRandom(t *testing.T, w io.Writer, rng *rand.Rand) ([]engine.FrameRecord, []bool) {
+func writeRandom(t *testing.T, w io.Writer, rng *rand.Rand) ([]host.FrameRecord, []bool) {
 	t.Helper()
 	fw, err := NewWriter(w, "stress", 60)
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs := make([]engine.FrameRecord, rng.IntN(200))
+	recs := make([]host.FrameRecord, rng.IntN(200))
 	hitch := make([]bool, len(recs))
 	for i := range recs {
 		recs[i], hitch[i] = randomRecord(rng, uint64(i)), rng.IntN(10) == 0
@@ -71,11 +71,11 @@ func writeRandom(t *testing.T, w io.Writer, rng *rand.Rand) ([]engine.FrameRecor
 }
 
 // sameFrame reports whether g, read back, is r written with hitch.
-func sameFrame(g Frame, r *engine.FrameRecord, hitch bool) bool {
+func sameFrame(g Frame, r *host.FrameRecord, hitch bool) bool {
 	same := g.N == r.N && g.Tick == r.Tick && g.Duration == r.Duration && g.Steps == r.Steps &&
 		g.GCs == int(r.GCs) && g.GCPause == r.GCPause && g.Resimulated == r.Resimulated &&
 		g.Copied == r.Copied && g.Hitch == hitch
-	for p := range engine.NumPhases {
+	for p := range host.NumPhases {
 		same = same && g.Wall[p] == r.Wall[p] && g.CPU[p] == r.CPU[p]
 	}
 	return same

@@ -31,7 +31,7 @@ const maxRefill = time.Second / 4
 // watcher still sent to gets its share of dt's upload, up to a burst.
 // send spends it, a datagram at a time, and sends a watcher nothing while
 // its budget is spent (it may end a datagram in debt).
-func (h *host) refillBudgets(dt time.Duration) {
+func (h *hostRole) refillBudgets(dt time.Duration) {
 	n := h.watching()
 	if n == 0 {
 		return

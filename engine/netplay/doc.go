@@ -3,14 +3,14 @@
 // simulation stays the same bit for bit, which the peers check by
 // exchanging state hashes.
 //
-// A Session is the engine's Lockstep (engine.Wiring.Lockstep). It holds a
+// A Session is the engine's Lockstep (host.Wiring.Lockstep). It holds a
 // tick until every player's input for it has arrived, sends this peer's
 // input a few ticks ahead (the input delay) so that it usually arrives in
 // time, and repeats in every datagram every input the other side has not
 // acknowledged, so a lost datagram costs no round trip. Peers form a star:
 // the host relays each joiner's input to the others.
 //
-// A Session is also an engine.Predicting: with Config.Rollback above 0 the
+// A Session is also a host.Predicting: with Config.Rollback above 0 the
 // loop draws frames up to Rollback ticks ahead of the confirmed input on a
 // copy of the game, a peer's missing input guessed as its last one
 // held, while the verified timeline stays the lockstep one above.

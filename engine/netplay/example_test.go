@@ -27,7 +27,7 @@ func (g *race) StateHash() uint64 { return uint64(g.x[0])<<32 | uint64(g.x[1]) }
 
 // A host and a joiner play over a lossy simulated link, on a clock the
 // example hands round, until the host's player quits after 120 ticks.
-// Each frame does what engine.Run does with a Session as its
+// Each frame does what host.Run does with a Session as its
 // Wiring.Lockstep: Frame, then Inputs before the tick, which waits until
 // it has both players' input.
 func Example() {

@@ -10,11 +10,12 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
 )
 
-// world runs several peers' loops, each engine.Run in a coroutine of its
+// world runs several peers' loops, each host.Run in a coroutine of its
 // own (iter.Pull), one at a time in order of their fake clocks: a frame's
 // present hands control back to the world, which resumes whichever loop
 // is due next, so the run is the same every time and takes no real time.
@@ -53,9 +54,9 @@ type simPeer struct {
 	ends    []netplay.Peer
 	done    bool
 	err     error
-	rep     engine.Report
-	tape    engine.Tape // records its run when set
-	quitAt  int         // frame at which its window is closed; 0 never
+	rep     host.Report
+	tape    host.Tape // records its run when set
+	quitAt  int       // frame at which its window is closed; 0 never
 	frameN  int
 	dead    bool // stops running at all (a vanished peer)
 	// capped paces its frames as a process at -mode cap does (the
@@ -68,7 +69,7 @@ type simPeer struct {
 	// of a percent (60 Hz and 59.94 Hz are 0.1% apart).
 	ppm     int64
 	onFrame func(p *simPeer)
-	events  func(p *simPeer, e engine.EventSink) // the player; nil is botEvents
+	events  func(p *simPeer, e host.EventSink) // the player; nil is botEvents
 }
 
 // Now is the world's clock as this peer's runs (ppm).
@@ -105,7 +106,7 @@ func (p *simPeer) resume() {
 	p.next()
 }
 
-func (p *simPeer) PollEvents(e engine.EventSink) {
+func (p *simPeer) PollEvents(e host.EventSink) {
 	p.frameN++
 	if p.onFrame != nil {
 		p.onFrame(p)
@@ -133,7 +134,7 @@ func (p *simPeer) Present() error {
 }
 
 // botEvents is a random player: keys, the mouse, text and a controller.
-func botEvents(rng *rand.Rand, e engine.EventSink) {
+func botEvents(rng *rand.Rand, e host.EventSink) {
 	switch r := rng.IntN(100); {
 	case r < 8:
 		e.Key(engine.Key(4+rng.IntN(8)), rng.IntN(2) == 0)
@@ -290,8 +291,8 @@ func (p *simPeer) main(ticks uint64) {
 	if p.capped {
 		cfg.Mode, cfg.FPS = engine.ModeCap, 60
 	}
-	w := engine.Wiring{Platform: p, Clock: p, Lockstep: p.session, Tape: p.tape}
-	p.rep, p.err = engine.Run(context.Background(), cfg, p.game.parts(), w)
+	w := host.Wiring{Platform: p, Clock: p, Lockstep: p.session, Tape: p.tape}
+	p.rep, p.err = host.Run(context.Background(), cfg, p.game.parts(), w)
 	var silent *netplay.SilentError
 	var left *netplay.LeftError
 	if !errors.As(p.err, &silent) && !errors.As(p.err, &left) {

@@ -140,7 +140,7 @@ func (s *Session) backPending(p *peer) bool {
 
 // CatchingUp reports whether this peer rejoined and is still replaying
 // the session to where its own input resumes: the loop then runs ticks
-// as fast as their input arrives (engine.CatchingUp).
+// as fast as their input arrives (host.CatchingUp).
 func (s *Session) CatchingUp() bool { return s.role.catchingUp() }
 
 // firstFor is the first tick of slot to send p: the oldest it has not

@@ -12,7 +12,7 @@ import (
 // past DropAfter or lagging, fills a slot given up, takes a player back
 // or a newcomer (rejoin), and sends its watchers, which are the links
 // after its players' (Session.players), what they need within a budget.
-type host struct {
+type hostRole struct {
 	s *Session
 	// givenUp[slot] is the tick from which the host gave slot up (its
 	// peer silent past DropAfter, or empty from the start); none while
@@ -20,7 +20,7 @@ type host struct {
 	givenUp [engine.MaxPlayers]optTick
 }
 
-func newHost(s *Session) (*host, error) {
+func newHost(s *Session) (*hostRole, error) {
 	c := &s.cfg
 	switch {
 	case c.LateJoin && !c.PlayOn:
@@ -33,33 +33,33 @@ func newHost(s *Session) (*host, error) {
 	if err := c.checkJoinerLinks(); err != nil {
 		return nil, err
 	}
-	return &host{s: s}, nil
+	return &hostRole{s: s}, nil
 }
 
 // sends: every slot but p's own (unless p was taken back and its own
 // input has not resumed).
-func (h *host) sends(p *peer, slot int) bool {
+func (h *hostRole) sends(p *peer, slot int) bool {
 	return (slot != p.Slot || h.s.sendsOwn(p)) && slot < h.s.cfg.Players
 }
 
 // receives: only p's own slot.
-func (h *host) receives(p *peer, slot int) bool { return slot == p.Slot }
+func (h *hostRole) receives(p *peer, slot int) bool { return slot == p.Slot }
 
-func (h *host) gone(slot int) bool { return h.givenUp[slot].ok() }
-func (h *host) first() uint64      { return uint64(h.s.cfg.InputDelay) }
-func (h *host) leaves() bool       { return false }
-func (h *host) makesOwn() bool     { return true }
-func (h *host) catchingUp() bool   { return false }
-func (h *host) told(*datagram)     {}
+func (h *hostRole) gone(slot int) bool { return h.givenUp[slot].ok() }
+func (h *hostRole) first() uint64      { return uint64(h.s.cfg.InputDelay) }
+func (h *hostRole) leaves() bool       { return false }
+func (h *hostRole) makesOwn() bool     { return true }
+func (h *hostRole) catchingUp() bool   { return false }
+func (h *hostRole) told(*datagram)     {}
 
-func (h *host) replaysOwn(int) bool { return false }
-func (h *host) ownUntil() uint64    { return 0 }
+func (h *hostRole) replaysOwn(int) bool { return false }
+func (h *hostRole) ownUntil() uint64    { return 0 }
 
 // start reserves the history, and gives up the slots nobody holds at the
 // start (Terms.Empty) from tick 0, each with a peer of its own that
 // links nowhere until rejoin gives it to a newcomer. fill writes the
 // ticks after; the history keeps them.
-func (h *host) start(d uint64) {
+func (h *hostRole) start(d uint64) {
 	s := h.s
 	s.hist.reserve(s.cfg.Players)
 	for _, slot := range s.cfg.Empty {
@@ -75,10 +75,10 @@ func (h *host) start(d uint64) {
 }
 
 // watchers are the links the host's spectators came over.
-func (h *host) watchers() []peer { return h.s.peers[h.s.seated:] }
+func (h *hostRole) watchers() []peer { return h.s.peers[h.s.seated:] }
 
 // frame refills the watchers' budgets and counts the held frames.
-func (h *host) frame(dt time.Duration) {
+func (h *hostRole) frame(dt time.Duration) {
 	h.refillBudgets(dt)
 	h.s.noteStalls()
 }
@@ -86,7 +86,7 @@ func (h *host) frame(dt time.Duration) {
 // tend is Frame's care of each watcher still sent to: input when nothing
 // went out to it this frame, more while it is far behind; it is dropped
 // when stuck, ended or silent for DropAfter (never waited for).
-func (h *host) tend(now time.Duration) {
+func (h *hostRole) tend(now time.Duration) {
 	s := h.s
 	for i := range h.watchers() {
 		p := &h.watchers()[i]
@@ -105,14 +105,14 @@ func (h *host) tend(now time.Duration) {
 }
 
 // sendWatchers sends every watcher a datagram, within its budget.
-func (h *host) sendWatchers() {
+func (h *hostRole) sendWatchers() {
 	for i := range h.watchers() {
 		h.sendWatcher(&h.watchers()[i])
 	}
 }
 
 // sendWatcher sends watcher p a datagram while its budget lasts.
-func (h *host) sendWatcher(p *peer) {
+func (h *hostRole) sendWatcher(p *peer) {
 	if p.budget <= 0 {
 		p.sent = true
 		return
@@ -125,7 +125,7 @@ func (h *host) sendWatcher(p *peer) {
 // catchUpWatcher sends watcher p a few more datagrams a frame while it
 // lacks more than a block of a slot's input: one that follows is sent as
 // a player is (and is never waited for).
-func (h *host) catchUpWatcher(p *peer) {
+func (h *hostRole) catchUpWatcher(p *peer) {
 	if !p.catchUp || p.dropped || !h.s.farBehind(p) {
 		return
 	}
@@ -136,7 +136,7 @@ func (h *host) catchUpWatcher(p *peer) {
 
 // fill is the host's: with PlayOn, a slot given up plays on with the
 // zero Input, as far ahead as the host's own input.
-func (h *host) fill() {
+func (h *hostRole) fill() {
 	s := h.s
 	if !s.cfg.PlayOn {
 		return
@@ -154,7 +154,7 @@ func (h *host) fill() {
 }
 
 // ran adds tick n to the history, the first time it runs.
-func (h *host) ran(n uint64) {
+func (h *hostRole) ran(n uint64) {
 	if s := h.s; n == s.hist.ticks {
 		s.hist.add(s.slots[:s.cfg.Players])
 	}
@@ -166,7 +166,7 @@ func (h *host) ran(n uint64) {
 // input. Without PlayOn, the slot's input of the tick after carries a
 // quit, so every peer that stayed ends the session there, cleanly. When
 // the ring has no room for that yet, the next Frame tries again.
-func (h *host) giveUp(slot int) {
+func (h *hostRole) giveUp(slot int) {
 	s := h.s
 	ring := &s.slots[slot]
 	t, need := ring.next, uint64(2)
@@ -186,24 +186,24 @@ func (h *host) giveUp(slot int) {
 }
 
 // silent gives the slot of a player silent for DropAfter up.
-func (h *host) silent(p *peer, _ time.Duration) { h.giveUp(p.Slot) }
+func (h *hostRole) silent(p *peer, _ time.Duration) { h.giveUp(p.Slot) }
 
 // lagging gives a lagging player's slot up, as a silent one's (the
 // session's usual end, or the slot's rejoin window).
-func (h *host) lagging(slot int, _ time.Duration) {
+func (h *hostRole) lagging(slot int, _ time.Duration) {
 	h.giveUp(slot)
 	h.s.lag[slot], h.s.crawl[slot] = 0, 0
 }
 
 // holdsFor: any slot the host waits for holds it.
-func (h *host) holdsFor(int) bool { return true }
+func (h *hostRole) holdsFor(int) bool { return true }
 
 // knows: the host knows a slot given up, or taken by a newcomer (still
 // Gone in members while it catches up).
-func (h *host) knows(slot int) bool { return !h.gone(slot) }
+func (h *hostRole) knows(slot int) bool { return !h.gone(slot) }
 
 // peerOf returns slot's own link.
-func (h *host) peerOf(slot int) *peer {
+func (h *hostRole) peerOf(slot int) *peer {
 	ps := h.s.players()
 	for i := range ps {
 		if ps[i].Slot == slot {
@@ -215,7 +215,7 @@ func (h *host) peerOf(slot int) *peer {
 
 // header says the delay change in force, the tick from which p's slot
 // was given up, and where the input of a player taken back resumes.
-func (h *host) header(p *peer, d *datagram) {
+func (h *hostRole) header(p *peer, d *datagram) {
 	if c := h.s.change; c.at != 0 {
 		d.delayAt, d.delay = c.at, uint64(c.delay)
 	}
@@ -228,14 +228,14 @@ func (h *host) header(p *peer, d *datagram) {
 }
 
 // took keeps the depth a joiner said it draws ahead at.
-func (h *host) took(p *peer, d *datagram) {
+func (h *hostRole) took(p *peer, d *datagram) {
 	if d.depth != 0 {
 		p.depth = int(d.depth)
 	}
 }
 
 // adapt chooses the input delay, when the session adapts it.
-func (h *host) adapt(n uint64) {
+func (h *hostRole) adapt(n uint64) {
 	if h.s.cfg.AdaptDelay {
 		h.s.chooseDelay(n)
 	}
@@ -243,7 +243,7 @@ func (h *host) adapt(n uint64) {
 
 // settled reports whether every watcher still sent to has the last
 // ticks.
-func (h *host) settled() bool {
+func (h *hostRole) settled() bool {
 	for i := range h.watchers() {
 		if p := &h.watchers()[i]; !p.dropped && !h.s.watcherHasAll(p) {
 			return false
@@ -253,7 +253,7 @@ func (h *host) settled() bool {
 }
 
 // rejoin is Session.Rejoin's.
-func (h *host) rejoin(slot int, link Link) error {
+func (h *hostRole) rejoin(slot int, link Link) error {
 	s := h.s
 	if s.hist.full {
 		return &RejoinError{Slot: slot, Why: fmt.Sprintf("the session's input history passed its bound (%d bytes) at tick %d", s.cfg.MaxHistory, s.hist.ticks)}
@@ -275,7 +275,7 @@ func (h *host) rejoin(slot int, link Link) error {
 }
 
 // vacant is Session.Vacant's.
-func (h *host) vacant() (slot int, ok bool) {
+func (h *hostRole) vacant() (slot int, ok bool) {
 	s := h.s
 	var longest time.Duration
 	for i := range s.players() {
@@ -299,7 +299,7 @@ func (h *host) vacant() (slot int, ok bool) {
 }
 
 // isVacant is Session.IsVacant's.
-func (h *host) isVacant(slot int) bool {
+func (h *hostRole) isVacant(slot int) bool {
 	s := h.s
 	if slot <= 0 || slot >= s.cfg.Players {
 		return false
@@ -314,7 +314,7 @@ func (h *host) isVacant(slot int) bool {
 }
 
 // silentFor is Session.Silent's.
-func (h *host) silentFor(slot int) (silent time.Duration, held bool) {
+func (h *hostRole) silentFor(slot int) (silent time.Duration, held bool) {
 	s := h.s
 	if slot <= 0 || slot >= s.cfg.Players || h.gone(slot) {
 		return 0, false

@@ -4,9 +4,10 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
-var _ engine.Membership = (*Session)(nil)
+var _ host.Membership = (*Session)(nil)
 
 // haveAll reports whether every slot's input for tick n is here, noting
 // since when this peer has waited for each one that is not.
@@ -40,14 +41,14 @@ func (s *Session) noteMembers(n uint64) {
 }
 
 // Members fills members with every slot's place as of tick n, the tick
-// Inputs has just made ready; see engine.Membership.
+// Inputs has just made ready; see host.Membership.
 func (s *Session) Members(n uint64, members []engine.Member) {
 	copy(members, s.members[:s.cfg.Players])
 }
 
 // Connections fills conns with how long this peer has waited for each
 // slot (its input, or a link silent past WarnAfter) and the round trip
-// to the peer each slot's input comes from; see engine.Membership.
+// to the peer each slot's input comes from; see host.Membership.
 func (s *Session) Connections(conns []engine.Connection) {
 	for i := range min(len(conns), s.cfg.Players) {
 		c := &conns[i]

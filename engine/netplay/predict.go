@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // Prediction's limits and defaults.
@@ -20,7 +21,7 @@ const (
 	MaxPredictedDelay = 2
 )
 
-var _ engine.Predicting = (*Session)(nil)
+var _ host.Predicting = (*Session)(nil)
 
 // PredictedDelayFor returns the input delay for a session whose peers
 // draw ahead of the confirmed input (Config.Rollback), over a round trip
@@ -40,7 +41,7 @@ func PredictedDelayFor(rtt time.Duration, tps int) int {
 // one-way trip and two ticks of margin, never more than lockstep's
 // (DelayFor), which it is at depth 0 (the present waits for the
 // verified tick); from DefaultRollback ticks deep on at most
-// MaxPredictedDelay. A heavy scene's lowered depth (engine.DepthSetter)
+// MaxPredictedDelay. A heavy scene's lowered depth (host.DepthSetter)
 // raises the delay this way, so the session keeps its pace.
 func DelayForDepth(rtt time.Duration, tps, depth int) int {
 	lockstep := DelayFor(rtt, tps)
@@ -58,7 +59,7 @@ func DelayForDepth(rtt time.Duration, tps, depth int) int {
 }
 
 // SetDepth takes in how far the loop lets the present run ahead of the
-// verified tick now, 0 to Rollback (engine.DepthSetter): lower than
+// verified tick now, 0 to Rollback (host.DepthSetter): lower than
 // Rollback while a heavy scene's copies do not fit a frame. A joiner
 // tells the host, and a host whose terms adapt the input delay
 // (Terms.AdaptDelay) sizes it from the least depth of every player (see

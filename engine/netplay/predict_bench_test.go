@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // heldPlayer holds a random set of arrow keys for a third of a second at
 // a time, as a player steering does, and slot 0's player taps Z once a
 // second, noting when.
-func heldPlayer(p *simPeer, e engine.EventSink) {
+func heldPlayer(p *simPeer, e host.EventSink) {
 	if p.frameN%20 == 0 {
 		for _, k := range []engine.Key{engine.KeyLeft, engine.KeyRight, engine.KeyUp, engine.KeyDown} {
 			e.Key(k, p.rng.IntN(3) == 0)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
 	"github.com/lockstep-engine/lockstep/engine/tape"
@@ -54,7 +55,7 @@ func (g *botGame) CopyFrom(src engine.Predictor) error {
 }
 
 func (p *predicted) drew(g *botGame, f *engine.Frame) {
-	l := f.Loop
+	l := host.LoopOf(f)
 	for ; p.shown < g.zs && p.shown < len(p.pressed); p.shown++ {
 		p.latency += p.now() - p.pressed[p.shown]
 	}
@@ -96,10 +97,10 @@ func recordAll(t *testing.T, w *world, players int) []*bytes.Buffer {
 // present moves the clock 100 ms on.
 type stepClock struct{ now time.Duration }
 
-func (c *stepClock) Now() time.Duration          { return c.now }
-func (c *stepClock) SleepUntil(t time.Duration)  { c.now = max(c.now, t) }
-func (c *stepClock) PollEvents(engine.EventSink) {}
-func (c *stepClock) Present() error              { c.now += 100 * time.Millisecond; return nil }
+func (c *stepClock) Now() time.Duration         { return c.now }
+func (c *stepClock) SleepUntil(t time.Duration) { c.now = max(c.now, t) }
+func (c *stepClock) PollEvents(host.EventSink)  {}
+func (c *stepClock) Present() error             { c.now += 100 * time.Millisecond; return nil }
 
 // replaysTo replays a peer's recording alone and checks it reaches want,
 // the states the session's ticks reached.
@@ -115,7 +116,7 @@ func replaysTo(t *testing.T, rec *bytes.Buffer, p *simPeer, want []uint64) {
 	g := &botGame{players: p.game.players, seed: p.game.seed}
 	c := &stepClock{}
 	cfg := engine.Config{Mode: engine.ModeUncapped, Players: g.players}
-	if _, err := engine.Run(context.Background(), cfg, g.parts(), engine.Wiring{Platform: c, Clock: c, Tape: tape.NewReplayer(tp)}); err != nil {
+	if _, err := host.Run(context.Background(), cfg, g.parts(), host.Wiring{Platform: c, Clock: c, Tape: tape.NewReplayer(tp)}); err != nil {
 		t.Fatalf("peer %d: its recording does not replay: %v", p.i, err)
 	}
 	if len(g.hashes) != len(want) {

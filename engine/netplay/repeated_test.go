@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // drawTrace is the tick each frame of a peer drew (the present one when
@@ -14,7 +15,7 @@ type drawTrace []uint64
 
 // trace records what p draws from now on.
 func (tr *drawTrace) trace(p *simPeer) {
-	p.game.draw = func(_ *botGame, f *engine.Frame) { *tr = append(*tr, f.Loop.Present()) }
+	p.game.draw = func(_ *botGame, f *engine.Frame) { *tr = append(*tr, host.LoopOf(f).Present()) }
 }
 
 // runs are the stretches of frames that drew the tick the frame before

@@ -42,7 +42,7 @@ type role interface {
 	// makesOwn reports whether this peer makes its own slot's input now.
 	makesOwn() bool
 	// catchingUp reports whether this peer replays the session to catch
-	// up (engine.CatchingUp).
+	// up (host.CatchingUp).
 	catchingUp() bool
 	// silent acts on player p, silent for DropAfter; lagging on slot's
 	// input, which kept the session waiting for lag while its peer

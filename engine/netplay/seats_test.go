@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
@@ -40,7 +41,7 @@ type presses struct {
 
 // tapper steers as heldPlayer does and taps Z once a second, each seat
 // at its own moment, noting when.
-func (ps *presses) tapper(p *simPeer, e engine.EventSink) {
+func (ps *presses) tapper(p *simPeer, e host.EventSink) {
 	if p.frameN%20 == 0 {
 		for _, k := range []engine.Key{engine.KeyLeft, engine.KeyRight, engine.KeyUp, engine.KeyDown} {
 			e.Key(k, p.rng.IntN(3) == 0)
@@ -94,7 +95,7 @@ func runSeatsLate(t *testing.T, s setup, late time.Duration) []seat {
 		p.events = ps.tapper
 		p.game.draw = func(g *botGame, f *engine.Frame) {
 			ps.drew(p.i, g, w.now)
-			depths[p.i] = append(depths[p.i], int(f.Loop.Present()-f.Loop.Stats().Ticks))
+			depths[p.i] = append(depths[p.i], int(host.LoopOf(f).Present()-host.LoopOf(f).Stats().Ticks))
 		}
 	}
 	if !w.run(s.ticks) {

@@ -18,7 +18,7 @@ import (
 // apart, seed 39), and at most 1% of any seat's frames repeat (at most
 // 0.94%, seed 18), its stalls at most 1% of the session. With a tick
 // held to keep the clocks in step kept owed rather than given up
-// (engine.Yielding), 47 of the 50 seeds failed: the host repeated up to
+// (host.Yielding), 47 of the 50 seeds failed: the host repeated up to
 // 9% of its frames and in lockstep ran ticks ahead of its joiners.
 func TestEverySeatIsSmoothOverManySeeds(t *testing.T) {
 	dt := time.Second / 60

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
@@ -84,7 +85,7 @@ type peer struct {
 }
 
 // Session runs one peer of a lockstep session; it is the engine's
-// Lockstep (engine.Wiring.Lockstep). Its methods are called from the
+// Lockstep (host.Wiring.Lockstep). Its methods are called from the
 // loop's goroutine.
 type Session struct {
 	cfg   Config
@@ -195,9 +196,9 @@ func (nowhere) Send([]byte) error       { return nil }
 func (nowhere) Receive() ([]byte, bool) { return nil, false }
 
 var (
-	_ engine.Lockstep     = (*Session)(nil)
-	_ engine.KeepingAlive = (*Session)(nil)
-	_ engine.DepthSetter  = (*Session)(nil)
+	_ host.Lockstep     = (*Session)(nil)
+	_ host.KeepingAlive = (*Session)(nil)
+	_ host.DepthSetter  = (*Session)(nil)
 )
 
 // sends reports whether this peer sends slot's input to p: a joiner its
@@ -288,7 +289,7 @@ func (s *Session) tend(p *peer, now time.Duration) {
 
 // KeepAlive takes in what arrived and sends every peer a datagram (its
 // acknowledgements, its unacknowledged input): the loop calls it between
-// the ticks of a long frame (engine.KeepingAlive), so that a frame of
+// the ticks of a long frame (host.KeepingAlive), so that a frame of
 // slow ticks never makes this peer look silent, nor its peers look
 // silent to it. It judges no peer; Frame does.
 func (s *Session) KeepAlive(now time.Duration) error {
@@ -313,7 +314,7 @@ func (s *Session) Waiting() (slot int, silent time.Duration, ok bool) {
 }
 
 // Inputs gives tick n every player's input once it has all of it; see
-// engine.Lockstep.
+// host.Lockstep.
 func (s *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, state engine.StateHasher) (bool, error) {
 	s.sync.yielded = false
 	if s.err != nil {

@@ -3,7 +3,7 @@ package netplay
 import (
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // settleStep is how often Settle services the links.
@@ -14,7 +14,7 @@ const settleStep = 5 * time.Millisecond
 // one (see Settled) or limit passes, and reports whether they have: a
 // peer's last inputs may have been lost and must be sent again before
 // this one leaves.
-func (s *Session) Settle(c engine.Clock, limit time.Duration) bool {
+func (s *Session) Settle(c host.Clock, limit time.Duration) bool {
 	end := c.Now() + limit
 	for !s.Settled() {
 		now := c.Now()

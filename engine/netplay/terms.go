@@ -153,7 +153,7 @@ func (e *RangeError) Error() string {
 // times.
 type Local struct {
 	// Rollback is the most ticks this peer draws ahead of the confirmed
-	// input (see engine.Predicting), 0 to MaxRollback; 0 is pure
+	// input (see host.Predicting), 0 to MaxRollback; 0 is pure
 	// lockstep.
 	Rollback int
 	// WarnAfter is the silence after which Waiting names a peer; 0 means

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // Keeping the peers' tick clocks in step. Each peer estimates, for every
@@ -47,11 +48,11 @@ type timeSync struct {
 	yielded bool
 }
 
-var _ engine.Yielding = (*Session)(nil)
+var _ host.Yielding = (*Session)(nil)
 
 // Yielded reports whether the tick this peer held last was held to let
 // the peers behind it catch up (keepInStep), not for input still on its
-// way: the loop then gives the tick's time up (engine.Yielding). Kept
+// way: the loop then gives the tick's time up (host.Yielding). Kept
 // owed, as a tick held for input is, the loop would run it with the next
 // one in the next frame, and a loop whose frames come at the tick rate
 // (cap or vsync at 60 Hz, 60 ticks a second) would repeat a frame every

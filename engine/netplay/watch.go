@@ -24,7 +24,7 @@ const watchBehind = 30
 func (s *Session) Watch(link Link) error { return s.role.watch(link) }
 
 // watch is Watch's.
-func (h *host) watch(link Link) error {
+func (h *hostRole) watch(link Link) error {
 	s := h.s
 	switch {
 	case h.watching() >= s.cfg.MaxSpectators:
@@ -47,7 +47,7 @@ func (h *host) watch(link Link) error {
 }
 
 // watching counts the watchers the host still sends to.
-func (h *host) watching() int {
+func (h *hostRole) watching() int {
 	n := 0
 	for i := range h.watchers() {
 		if p := &h.watchers()[i]; !p.dropped {
@@ -59,7 +59,7 @@ func (h *host) watching() int {
 
 // dropWatcher stops sending to watcher p for good, and closes its link
 // when it can be (an io.Closer): a transport then lets its connection go.
-func (h *host) dropWatcher(p *peer) {
+func (h *hostRole) dropWatcher(p *peer) {
 	p.dropped = true
 	h.s.stats.watchersDropped++
 	if c, ok := p.Link.(interface{ Close() error }); ok {
@@ -70,7 +70,7 @@ func (h *host) dropWatcher(p *peer) {
 // stuck reports whether watcher p lacks input and its acknowledgements
 // have not risen for LagAfter: it takes nothing in (or says it does
 // not), and catching it up would cost the host's upload for ever.
-func (h *host) stuck(p *peer) bool {
+func (h *hostRole) stuck(p *peer) bool {
 	s := h.s
 	return !s.watcherHasAll(p) && s.now-p.ackedAt > s.cfg.LagAfter
 }

@@ -12,9 +12,10 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
-// Lag is an engine.Predicting that confirms every player's input Ticks
+// Lag is a host.Predicting that confirms every player's input Ticks
 // ticks after this machine gave its own, the same input Guess predicted
 // (Input's), so the loop draws Ticks ahead without ever mispredicting.
 type Lag struct {
@@ -31,7 +32,7 @@ type Lag struct {
 	present uint64 // 1 + the last present tick given
 }
 
-var _ engine.Predicting = (*Lag)(nil)
+var _ host.Predicting = (*Lag)(nil)
 
 // Frame ends the run when asked to quit: there is no network to agree
 // on a tick with.
@@ -72,12 +73,12 @@ func (l *Lag) Guess(n uint64, players []engine.Input) {
 	}
 }
 
-// Loop is an engine.Run going one frame at a time: each Frame runs the
+// Loop is a host.Run going one frame at a time: each Frame runs the
 // loop until its next present. It is the run's Platform.
 type Loop struct {
 	run, paused chan struct{}
 	done        chan struct{}
-	rep         engine.Report
+	rep         host.Report
 	err         error
 	now         time.Duration
 	quit        bool
@@ -87,7 +88,7 @@ type Loop struct {
 // Lag), on a goroutine of its own, up to its first present. The Loop is
 // w.Platform; a nil w.Clock is a fake clock that moves 1/60 s at each
 // present.
-func Start(game engine.Parts, cfg engine.Config, w engine.Wiring) *Loop {
+func Start(game engine.Parts, cfg engine.Config, w host.Wiring) *Loop {
 	l := &Loop{run: make(chan struct{}), paused: make(chan struct{}), done: make(chan struct{})}
 	cfg.Mode, w.Platform = engine.ModeUncapped, l
 	if w.Clock == nil {
@@ -96,7 +97,7 @@ func Start(game engine.Parts, cfg engine.Config, w engine.Wiring) *Loop {
 	go func() {
 		defer close(l.done)
 		<-l.run
-		l.rep, l.err = engine.Run(context.Background(), cfg, game, w)
+		l.rep, l.err = host.Run(context.Background(), cfg, game, w)
 	}()
 	l.Frame()
 	return l
@@ -118,7 +119,7 @@ func (l *Loop) Frame() bool {
 }
 
 // Stop ends the run after its next frame and returns its report.
-func (l *Loop) Stop() (engine.Report, error) {
+func (l *Loop) Stop() (host.Report, error) {
 	l.quit = true
 	for l.Frame() {
 	}
@@ -127,7 +128,7 @@ func (l *Loop) Stop() (engine.Report, error) {
 }
 
 // PollEvents asks to quit once Stop was called (a Lag ends the run then).
-func (l *Loop) PollEvents(e engine.EventSink) {
+func (l *Loop) PollEvents(e host.EventSink) {
 	if l.quit {
 		e.Quit()
 	}

@@ -4,12 +4,13 @@ import (
 	"fmt"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
 var (
-	_ engine.MembersTape = (*Recorder)(nil)
-	_ engine.MembersTape = (*Replayer)(nil)
+	_ host.MembersTape = (*Recorder)(nil)
+	_ host.MembersTape = (*Replayer)(nil)
 )
 
 // TickMembers is TickPlayers, also writing a members record for each

@@ -5,12 +5,13 @@ import (
 	"io"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
 var (
-	_ engine.PlayersTape = (*Recorder)(nil)
-	_ engine.PlayersTape = (*Replayer)(nil)
+	_ host.PlayersTape = (*Recorder)(nil)
+	_ host.PlayersTape = (*Replayer)(nil)
 )
 
 // PlayersInterval is the hash interval a recording of players input a

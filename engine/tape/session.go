@@ -6,13 +6,14 @@ import (
 	"io"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
 // ErrDiverged marks a replay whose state stopped matching the recording.
 var ErrDiverged = errors.New("replay diverged from the recording")
 
-// Recorder is an engine.Tape that writes every tick's input, and the
+// Recorder is a host.Tape that writes every tick's input, and the
 // state hash at each checkpoint, to a Writer.
 type Recorder struct {
 	w       *Writer
@@ -21,7 +22,7 @@ type Recorder struct {
 	who [engine.MaxPlayers]engine.Presence
 }
 
-var _ engine.Tape = (*Recorder)(nil)
+var _ host.Tape = (*Recorder)(nil)
 
 // NewRecorder starts a recording described by h on out.
 func NewRecorder(out io.Writer, h Header) (*Recorder, error) {
@@ -51,7 +52,7 @@ func (r *Recorder) Ticks() uint64 { return r.w.Ticks() / r.w.per }
 // Close ends the recording with the hash of the state after its last tick.
 func (r *Recorder) Close(final uint64) error { return r.w.Close(physics.Digest(final)) }
 
-// Replayer is an engine.Tape that feeds a recording's input to the ticks
+// Replayer is a host.Tape that feeds a recording's input to the ticks
 // in place of the user's, and checks the state against the recording's
 // hashes: the run fails at the first checkpoint that differs, with
 // ErrDiverged. When the recording is over it ends the run with
@@ -64,7 +65,7 @@ type Replayer struct {
 }
 
 // xorStateHasher is the state hash as recordings before version 6 kept
-// it (engine.Loop.XORStateHash).
+// it (host.Loop.XORStateHash).
 type xorStateHasher interface {
 	XORStateHash() uint64
 }
@@ -85,7 +86,7 @@ func (r *Replayer) xor() (xorStateHasher, bool) {
 	return x, ok && r.tape.Version < versionMixedHash
 }
 
-var _ engine.Tape = (*Replayer)(nil)
+var _ host.Tape = (*Replayer)(nil)
 
 // NewReplayer plays t from its first tick.
 func NewReplayer(t *Tape) *Replayer { return &Replayer{tape: t, play: t.Play()} }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // fakeClock moves only when the platform presents.
@@ -24,10 +25,10 @@ func (c *fakeClock) SleepUntil(t time.Duration) {
 type scriptedPlatform struct {
 	clock  *fakeClock
 	frame  int
-	events func(frame int, in engine.EventSink)
+	events func(frame int, in host.EventSink)
 }
 
-func (p *scriptedPlatform) PollEvents(in engine.EventSink) {
+func (p *scriptedPlatform) PollEvents(in host.EventSink) {
 	if p.events != nil {
 		p.events(p.frame, in)
 	}
@@ -41,7 +42,7 @@ func (p *scriptedPlatform) Present() error {
 
 // session is a player with a controller and a keyboard: plugging in,
 // pushing the stick, pressing buttons, typing a name, and unplugging.
-func session(frame int, in engine.EventSink) {
+func session(frame int, in host.EventSink) {
 	switch {
 	case frame == 3:
 		in.PadConnected(0, true)
@@ -105,12 +106,12 @@ func (g *padGame) Tick(t *engine.Tick) error {
 func (g *padGame) Draw(*engine.Frame) error { return nil }
 func (g *padGame) StateHash() uint64        { return g.h.Sum64() }
 
-func runSession(t *testing.T, g *padGame, events func(int, engine.EventSink), tp engine.Tape) error {
+func runSession(t *testing.T, g *padGame, events func(int, host.EventSink), tp host.Tape) error {
 	t.Helper()
 	c := &fakeClock{}
 	cfg := engine.Config{Mode: engine.ModeUncapped, Ticks: 240}
-	w := engine.Wiring{Tape: tp, Clock: c, Platform: &scriptedPlatform{clock: c, events: events}}
-	_, err := engine.Run(context.Background(), cfg, engine.Parts{Tick: g.Tick, Draw: g.Draw, StateHash: g.StateHash}, w)
+	w := host.Wiring{Tape: tp, Clock: c, Platform: &scriptedPlatform{clock: c, events: events}}
+	_, err := host.Run(context.Background(), cfg, engine.Parts{Tick: g.Tick, Draw: g.Draw, StateHash: g.StateHash}, w)
 	return err
 }
 

@@ -11,7 +11,7 @@ import (
 )
 
 // tickState hashes as the tick it is at, times a constant; XORStateHash,
-// as engine.Loop has it, another way.
+// as host.Loop has it, another way.
 type tickState struct {
 	n       uint64
 	mul     uint64

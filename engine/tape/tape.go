@@ -30,9 +30,9 @@ import (
 // Version is the format version this package writes. Version 6 records
 // who is in each slot (engine.Member: a player who left a session), in a
 // record of its own only where that changes, and checks the state hash
-// that mixes a game's own hash with its world's (engine.Loop.StateHash);
+// that mixes a game's own hash with its world's (host.Loop.StateHash);
 // earlier versions kept their XOR, which replays of them still compare
-// (engine.Loop.XORStateHash). Version 5 writes
+// (host.Loop.XORStateHash). Version 5 writes
 // pointer coordinates as their change in quarter units (the one Input
 // encoding the netplay wire uses too, engine/internal/inputcodec), and
 // its header always holds the number of players (0: one input a tick, as
@@ -52,7 +52,7 @@ const (
 	versionOnePlayer = 3
 	versionPlayers   = 4
 	versionQuarter   = 5 // pointer coordinates in quarter units; no members; hashes XORed
-	versionMixedHash = 6 // hashes mixed (engine.Loop.StateHash)
+	versionMixedHash = 6 // hashes mixed (host.Loop.StateHash)
 )
 
 // DefaultInterval is the number of ticks between state hashes when a

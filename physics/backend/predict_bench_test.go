@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/predicttest"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/physics/physicstest"
@@ -55,7 +56,7 @@ func BenchmarkPredictedFrame(b *testing.B) {
 	for _, e := range Built() {
 		b.Run(e.String()+"/bodies=500", func(b *testing.B) {
 			g := &pileGame{e: e, world: pile(b, e, 500, warmup)}
-			l := predicttest.Start(g.parts(), engine.Config{Players: 1}, engine.Wiring{Lockstep: &predicttest.Lag{Ticks: 8}})
+			l := predicttest.Start(g.parts(), engine.Config{Players: 1}, host.Wiring{Lockstep: &predicttest.Lag{Ticks: 8}})
 			for range 60 {
 				l.Frame()
 			}

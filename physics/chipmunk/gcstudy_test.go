@@ -5,7 +5,7 @@ package chipmunk
 import (
 	"flag"
 	"fmt"
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"math"
 	"runtime"
 	"runtime/debug"
@@ -56,7 +56,7 @@ func gcStrategies() []gcStrategy {
 		{"GC off, runtime.GC every 10 steps in idle", everyK(10)},
 		{"GC off, runtime.GC every 30 steps in idle", everyK(30)},
 		{"engine.IdleGC", func() (func(time.Duration), func()) {
-			g := engine.NewIdleGC(engine.IdleGCConfig{})
+			g := host.NewIdleGC(host.IdleGCConfig{})
 			return func(b time.Duration) { g.Collect(b) }, g.Stop
 		}},
 	}

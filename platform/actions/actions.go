@@ -26,6 +26,7 @@ import (
 	"fmt"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // MaxActions is how many actions a Map holds.
@@ -62,14 +63,14 @@ type Def struct {
 }
 
 // Map is a game's actions and the player's bindings for them. It is an
-// engine.EventSink in front of the loop's: see Wrap. Use it from the main
+// host.EventSink in front of the loop's: see Wrap. Use it from the main
 // goroutine only.
 type Map struct {
 	defs  []Def
 	binds [][Slots]Binding
 	on    []bool // each action as last reported
 
-	next     engine.EventSink
+	next     host.EventSink
 	keys     engine.KeySet
 	buttons  engine.ButtonSet
 	pads     [engine.MaxPads]engine.PadButtonSet

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // sink records the key edges it is given, as "name+" or "name-".
@@ -48,31 +49,31 @@ func testMap(t *testing.T) *Map {
 func TestActionsFollowTheirBindings(t *testing.T) {
 	tests := []struct {
 		name   string
-		events func(s engine.EventSink)
+		events func(s host.EventSink)
 		want   []string
 	}{
-		{"a key", func(s engine.EventSink) { s.Key(engine.KeySpace, true); s.Key(engine.KeySpace, false) },
+		{"a key", func(s host.EventSink) { s.Key(engine.KeySpace, true); s.Key(engine.KeySpace, false) },
 			[]string{"Space+", "fire+", "Space-", "fire-"}},
-		{"two bindings held: up when both are", func(s engine.EventSink) {
+		{"two bindings held: up when both are", func(s host.EventSink) {
 			s.PadConnected(0, true)
 			s.Key(engine.KeySpace, true)
 			s.PadButton(0, engine.PadA, true)
 			s.Key(engine.KeySpace, false)
 			s.PadButton(0, engine.PadA, false)
 		}, []string{"Space+", "fire+", "Space-", "fire-"}},
-		{"an axis past half, back below a third", func(s engine.EventSink) {
+		{"an axis past half, back below a third", func(s host.EventSink) {
 			s.PadAxis(1, engine.PadLeftX, -12000) // not yet
 			s.PadAxis(1, engine.PadLeftX, -20000)
 			s.PadAxis(1, engine.PadLeftX, -14000) // still: hysteresis
 			s.PadAxis(1, engine.PadLeftX, -5000)
 		}, []string{"left+", "left-"}},
-		{"the controller going away releases", func(s engine.EventSink) {
+		{"the controller going away releases", func(s host.EventSink) {
 			s.PadButton(2, engine.PadA, true)
 			s.PadConnected(2, false)
 		}, []string{"fire+", "fire-"}},
-		{"a mouse button", func(s engine.EventSink) { s.Button(engine.MouseRight, true) }, []string{"menu+"}},
-		{"an unbound key is only itself", func(s engine.EventSink) { s.Key(engine.KeyQ, true) }, []string{"Q+"}},
-		{"a forged action key is dropped", func(s engine.EventSink) { s.Key(Action(0).Key(), true) }, nil},
+		{"a mouse button", func(s host.EventSink) { s.Button(engine.MouseRight, true) }, []string{"menu+"}},
+		{"an unbound key is only itself", func(s host.EventSink) { s.Key(engine.KeyQ, true) }, []string{"Q+"}},
+		{"a forged action key is dropped", func(s host.EventSink) { s.Key(Action(0).Key(), true) }, nil},
 	}
 	for _, tt := range tests {
 		m := testMap(t)
@@ -87,13 +88,13 @@ func TestActionsFollowTheirBindings(t *testing.T) {
 func TestCaptureTakesTheNextControlAwayFromTheGame(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
-		events func(s engine.EventSink)
+		events func(s host.EventSink)
 		want   Binding
 	}{
-		{"key", func(s engine.EventSink) { s.Key(engine.KeyK, true) }, KeyBinding(engine.KeyK)},
-		{"pad button", func(s engine.EventSink) { s.PadButton(0, engine.PadY, true) }, PadBinding(engine.PadY)},
-		{"mouse", func(s engine.EventSink) { s.Button(engine.MouseX1, true) }, MouseBinding(engine.MouseX1)},
-		{"axis pushed most of the way", func(s engine.EventSink) {
+		{"key", func(s host.EventSink) { s.Key(engine.KeyK, true) }, KeyBinding(engine.KeyK)},
+		{"pad button", func(s host.EventSink) { s.PadButton(0, engine.PadY, true) }, PadBinding(engine.PadY)},
+		{"mouse", func(s host.EventSink) { s.Button(engine.MouseX1, true) }, MouseBinding(engine.MouseX1)},
+		{"axis pushed most of the way", func(s host.EventSink) {
 			s.PadAxis(0, engine.PadRightY, 20000) // not far enough
 			s.PadAxis(0, engine.PadRightY, 30000)
 		}, AxisBinding(engine.PadRightY, 1)},

@@ -6,19 +6,20 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // script is a platform that plays key events on set frames through a
 // wrapper (nil: none), on a clock that advances a tick a frame.
 type script struct {
-	wrap   func(engine.EventSink) engine.EventSink
+	wrap   func(host.EventSink) host.EventSink
 	keys   map[int][]engine.Key // taps (press and release) on frame n
 	frame  int
 	clock  *stepClock
 	period time.Duration
 }
 
-func (s *script) PollEvents(e engine.EventSink) {
+func (s *script) PollEvents(e host.EventSink) {
 	if s.wrap != nil {
 		e = s.wrap(e)
 	}
@@ -67,8 +68,8 @@ func runShots(t *testing.T, p *script, tape *memTape, fire Action) (shots int, h
 		},
 		Draw: func(*engine.Frame) error { return nil },
 	}
-	_, err := engine.Run(context.Background(), engine.Config{TPS: 60, Mode: engine.ModeUncapped, Ticks: 30}, parts,
-		engine.Wiring{Platform: p, Clock: p.clock, Tape: tape})
+	_, err := host.Run(context.Background(), engine.Config{TPS: 60, Mode: engine.ModeUncapped, Ticks: 30}, parts,
+		host.Wiring{Platform: p, Clock: p.clock, Tape: tape})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package actions
 
 import "github.com/lockstep-engine/lockstep/engine"
+import "github.com/lockstep-engine/lockstep/engine/host"
 
 // Axis thresholds in raw units: an axis binding goes down past half the
 // axis's travel and up again below a third (so a stick resting near the
@@ -14,12 +15,12 @@ const (
 // Wrap returns m as the sink for one poll of the window's events, passing
 // everything on to next and adding the actions' edges. sdl2.Window calls it
 // when m is its event wrapper; it allocates nothing.
-func (m *Map) Wrap(next engine.EventSink) engine.EventSink {
+func (m *Map) Wrap(next host.EventSink) host.EventSink {
 	m.next = next
 	return m
 }
 
-var _ engine.EventSink = (*Map)(nil)
+var _ host.EventSink = (*Map)(nil)
 
 // Key passes the key on, or answers a capture with it.
 func (m *Map) Key(k engine.Key, down bool) {

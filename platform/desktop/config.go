@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -40,7 +41,7 @@ type Config struct {
 
 	// Clock is the loop's clock; nil is the system's monotonic clock,
 	// waiting as Wait says (a headless -replay's never waits).
-	Clock engine.Clock
+	Clock host.Clock
 
 	// Logger is where the run logs; nil is slog's default logger (Main
 	// sets one writing to standard error).
@@ -75,8 +76,8 @@ type Config struct {
 	Physics backend.Engine
 
 	// Wait is how the system clock waits for a frame deadline (-wait);
-	// zero is engine.WaitHybrid. It is ignored when Clock is set.
-	Wait engine.Wait
+	// zero is host.WaitHybrid. It is ignored when Clock is set.
+	Wait host.Wait
 
 	// SaveDir is the directory of the game's save data (Setup.Save); ""
 	// is a folder named after the game in the user's configuration

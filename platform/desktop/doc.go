@@ -75,7 +75,7 @@
 //     netplay peers check, for state outside a world.
 //   - Seat(local *engine.Input, players []engine.Input) (engine.Seater): how
 //     a game with player slots splits one machine's input among them
-//     (default: engine.SeatLocal). A netplay session fills each slot from
+//     (default: host.SeatLocal). A netplay session fills each slot from
 //     its peer instead.
 //   - Fork() and CopyFrom() (engine.Predictor): a second instance of the
 //     game (Fork() (engine.Predictor, error)), and copying one instance's

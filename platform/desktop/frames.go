@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/framefile"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
@@ -108,7 +108,7 @@ func hitchDir(o *Output) string {
 // frame takes one frame's record: written to -frames-out, and a frame
 // longer than -hitch (but the first, which carries start-up work) is
 // caught. It allocates nothing.
-func (fw *frameWatch) frame(r *engine.FrameRecord) (hitch bool) {
+func (fw *frameWatch) frame(r *host.FrameRecord) (hitch bool) {
 	hitch = fw.hitch > 0 && r.N > 0 && r.Duration > fw.hitch
 	end := r.Start + r.Duration
 	if hitch {
@@ -130,7 +130,7 @@ func (fw *frameWatch) frame(r *engine.FrameRecord) (hitch bool) {
 
 // catch notes a hitch that ended at end in the pending trace, or starts
 // one.
-func (fw *frameWatch) catch(r *engine.FrameRecord, end time.Duration) {
+func (fw *frameWatch) catch(r *host.FrameRecord, end time.Duration) {
 	if fw.due < 0 && fw.files < maxHitches {
 		fw.due = end + hitchDelay
 	}

@@ -11,7 +11,7 @@ import (
 	"os"
 	"os/signal"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/signals"
 )
 
@@ -54,7 +54,7 @@ func mainStatus(game Game, cfg Config, args []string, stdout, stderr io.Writer) 
 		return 0
 	}
 	fmt.Fprintf(stderr, "%s: %v\n", name, err)
-	if pe := (*engine.PanicError)(nil); errors.As(err, &pe) {
+	if pe := (*host.PanicError)(nil); errors.As(err, &pe) {
 		fmt.Fprintf(stderr, "\n%s", pe.Stack)
 	}
 	if errors.Is(err, ErrUsage) { // found only once the run was set up, such as a -replay of another seed

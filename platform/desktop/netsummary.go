@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 )
 
@@ -131,7 +131,7 @@ type RTTMS struct {
 
 // netSummary is the session r's summary, with the loop's report rep;
 // nil alone.
-func netSummary(r *netrun.Session, rep *engine.Report) *NetSummary {
+func netSummary(r *netrun.Session, rep *host.Report) *NetSummary {
 	if r == nil {
 		return nil
 	}
@@ -209,7 +209,7 @@ type PredictionSummary struct {
 	DepthProbes  uint64 `json:"depth_probes"`
 }
 
-func predictionSummary(p *engine.PredictionStats, mispredicted uint64) PredictionSummary {
+func predictionSummary(p *host.PredictionStats, mispredicted uint64) PredictionSummary {
 	return PredictionSummary{
 		Rollback: p.Rollback, FramesPredicted: p.Frames, TicksResimulated: p.Resimulated,
 		MaxResimulated: p.MaxResimulated, Mispredicted: mispredicted,

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
@@ -102,7 +103,7 @@ type run struct {
 	runner *runner
 	sound  *sound
 	tape   *tapeRun
-	idle   *engine.IdleGC
+	idle   *host.IdleGC
 	net    *netrun.Session // the netplay session; nil alone
 	// configured says cfg holds its defaults, checked (setConfig ran).
 	configured bool
@@ -229,14 +230,14 @@ func (r *run) start() error {
 // loopConfig is the loop's configuration for this run: cfg.Loop, and its
 // wiring: the window, the tape, the idle-time collector, the clock and
 // the runner's hooks. stop releases what it started, also when it fails.
-func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w engine.Wiring, stop func(), err error) {
+func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w host.Wiring, stop func(), err error) {
 	cfg = r.cfg.Loop
 	o := &r.cfg.Output
-	w = engine.Wiring{Platform: r.win.Platform(), Clock: r.cfg.Clock, Logger: r.log}
+	w = host.Wiring{Platform: r.win.Platform(), Clock: r.cfg.Clock, Logger: r.log}
 	cfg.ProfileLabels = cfg.ProfileLabels || o.CPUProfile != "" || o.PProf != ""
 	fast := w.Clock == nil && r.win.Headless() // nobody is watching a headless replay
 	if w.Clock == nil {
-		w.Clock = engine.NewSystemClock(r.cfg.Wait)
+		w.Clock = host.NewSystemClock(r.cfg.Wait)
 	}
 	var stops []func()
 	stop = func() {
@@ -245,7 +246,7 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w engine.Wirin
 		}
 	}
 	if !r.cfg.NoIdleGC {
-		r.idle = engine.NewIdleGC(engine.IdleGCConfig{})
+		r.idle = host.NewIdleGC(host.IdleGCConfig{})
 		stops = append(stops, r.idle.Stop)
 		w.GC = r.idle
 	}
@@ -299,10 +300,10 @@ func (r *run) loopParts() engine.Parts {
 
 // loop runs the loop and returns the run's summary: the loop's report
 // and what each of the run's parts measured, assembled once.
-func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) (Summary, error) {
+func (r *run) loop(ctx context.Context, cfg engine.Config, w host.Wiring) (Summary, error) {
 	before := readUsage()
 	r.looped = true
-	rep, runErr := engine.Run(ctx, cfg, r.loopParts(), w)
+	rep, runErr := host.Run(ctx, cfg, r.loopParts(), w)
 	after := readUsage()
 	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
 		r.log.Info("interrupted: stopping cleanly")
@@ -312,7 +313,7 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w engine.Wiring) (Sum
 	if lost := r.win.Err(); lost != nil && !errors.Is(runErr, sdl2.ErrDisplayLost) {
 		runErr = errors.Join(runErr, lost) // hidden or minimised: nothing presented to report it
 	}
-	if pe := (*engine.PanicError)(nil); errors.As(runErr, &pe) {
+	if pe := (*host.PanicError)(nil); errors.As(runErr, &pe) {
 		r.runner.panicked = true
 	}
 	if r.tape != nil { // before the summary, which reports its verdict

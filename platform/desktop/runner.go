@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -40,7 +41,7 @@ type runner struct {
 
 	// phaseAvg is each phase's wall and CPU time a frame, smoothed over
 	// recent frames, for the HUD; hitches counts the frames -hitch caught.
-	phaseAvg [engine.NumPhases]sdl2.HUDPhase
+	phaseAvg [host.NumPhases]sdl2.HUDPhase
 	hitches  int
 }
 
@@ -50,7 +51,7 @@ const phaseSmoothing = 1.0 / 32
 
 // afterFrame takes each frame's record (the loop's AfterFrame hook): the
 // HUD's phase times, -frames-out and -hitch. It allocates nothing.
-func (r *runner) afterFrame(rec *engine.FrameRecord) {
+func (r *runner) afterFrame(rec *host.FrameRecord) {
 	for p := range r.phaseAvg {
 		a := &r.phaseAvg[p]
 		a.Wall += time.Duration(float64(rec.Wall[p]-a.Wall) * phaseSmoothing)
@@ -65,7 +66,7 @@ func newRunner(draw func(*engine.Frame) error, win *sdl2.Window, name string, lo
 	r := &runner{draw: draw, win: win, name: name, log: log, debug: *d, hud: d.HUD,
 		graph: make([]time.Duration, 0, 256)}
 	for p := range r.phaseAvg {
-		r.phaseAvg[p].Name = engine.Phase(p).String()
+		r.phaseAvg[p].Name = host.Phase(p).String()
 	}
 	return r
 }
@@ -121,13 +122,13 @@ func (r *runner) hotkey(f *engine.Frame) error {
 		r.shotReq = true
 	}
 	if r.debug.Keys {
-		return r.debugKey(in, f.Loop)
+		return r.debugKey(in, host.LoopOf(f))
 	}
 	return nil
 }
 
 // debugKey acts on the developer's hotkeys.
-func (r *runner) debugKey(in *engine.Input, l *engine.Loop) error {
+func (r *runner) debugKey(in *engine.Input, l *host.Loop) error {
 	switch {
 	case in.Pressed.Has(keyQuit):
 		if r.quit != nil { // a session ends every peer on one tick
@@ -239,7 +240,7 @@ func (r *runner) finalScreenshot(ctx context.Context, path string) (err error) {
 var hudBudget = time.Second / 60
 
 func (r *runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
-	l := f.Loop
+	l := host.LoopOf(f)
 	st := l.Stats()
 	r.graph = st.Recent(r.graph[:0])
 	var fps float64

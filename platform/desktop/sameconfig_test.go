@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
@@ -79,7 +80,7 @@ func sameCases(replay string) []sameCase {
 		{"Output.Record", func(c *desktop.Config) { c.Output.Record = "r.tape" }, []string{"-record", "r.tape"}},
 		{"Seed", func(c *desktop.Config) { c.Seed = 42 }, []string{"-seed", "42"}},
 		{"Physics", func(c *desktop.Config) { c.Physics = backend.Chipmunk }, []string{"-physics", "chipmunk"}},
-		{"Wait", func(c *desktop.Config) { c.Wait = engine.WaitSleep }, []string{"-wait", "sleep"}},
+		{"Wait", func(c *desktop.Config) { c.Wait = host.WaitSleep }, []string{"-wait", "sleep"}},
 		{"NoIdleGC", func(c *desktop.Config) { c.NoIdleGC = true }, []string{"-idle-gc=false"}},
 		{"Sound.AudioOut", func(c *desktop.Config) { c.Sound.AudioOut = "a.wav" }, []string{"-audio-out", "a.wav"}},
 		{"Sound.Mute", func(c *desktop.Config) { c.Sound.Mute = true }, []string{"-mute"}},

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
@@ -104,7 +105,7 @@ type LateUS struct {
 	Max float64 `json:"max"`
 }
 
-// WorstFrame is one of the slowest frames (see engine.FrameRecord).
+// WorstFrame is one of the slowest frames (see host.FrameRecord).
 type WorstFrame struct {
 	Frame      uint64             `json:"frame"`        // the frame's index, from 0
 	Tick       uint64             `json:"tick"`         // ticks run when it ended
@@ -122,15 +123,15 @@ type WorstFrame struct {
 }
 
 // phaseMap is a phase array as the summary keys it: by phase name.
-func phaseMap(a *[engine.NumPhases]time.Duration) map[string]float64 {
+func phaseMap(a *[host.NumPhases]time.Duration) map[string]float64 {
 	m := make(map[string]float64, len(a))
 	for p, d := range a {
-		m[engine.Phase(p).String()] = ms(d)
+		m[host.Phase(p).String()] = ms(d)
 	}
 	return m
 }
 
-// IdleGCSummary is what the idle-time collector did (see engine.IdleGCStats).
+// IdleGCSummary is what the idle-time collector did (see host.IdleGCStats).
 type IdleGCSummary struct {
 	Collections int     `json:"collections"` // blocking collections it made
 	Forced      int     `json:"forced"`      // of those, made without time for them
@@ -151,7 +152,7 @@ func us(d time.Duration) float64 { return float64(d) / float64(time.Microsecond)
 // measured is what the steps of a run's loop measured, each returned by
 // the step that measured it, for the run's Summary (run.summary).
 type measured struct {
-	report        *engine.Report
+	report        *host.Report
 	before, after usage            // the process's, around the loop
 	fast          bool             // a headless replay as fast as the CPU allows
 	idle          *IdleGCSummary   // nil without the idle-time collector
@@ -175,7 +176,7 @@ func (s *Summary) addMeasured(m *measured) {
 }
 
 // idleSummary is what the idle-time collector g did; nil without one.
-func idleSummary(g *engine.IdleGC) *IdleGCSummary {
+func idleSummary(g *host.IdleGC) *IdleGCSummary {
 	if g == nil {
 		return nil
 	}
@@ -186,7 +187,7 @@ func idleSummary(g *engine.IdleGC) *IdleGCSummary {
 }
 
 // addReport fills the loop's part of the summary.
-func (s *Summary) addReport(r *engine.Report) {
+func (s *Summary) addReport(r *host.Report) {
 	s.Mode, s.ModeEffective, s.FPSTarget, s.TPS = r.Mode.String(), r.EffectiveMode, r.FPSTarget, r.TPS
 	s.Frames, s.Presents, s.Ticks = r.Frames, r.Presents, r.Ticks
 	s.WallS, s.FPS = r.Wall.Seconds(), r.FPS
@@ -315,7 +316,7 @@ func (s *Summary) writePhases(w io.Writer) {
 // writePhaseList prints the phases of wall that took more than least
 // milliseconds, in the loop's order, as "  name wall/cpu".
 func writePhaseList(w io.Writer, wall, cpu map[string]float64, least float64) {
-	for p := range engine.NumPhases {
+	for p := range host.NumPhases {
 		name := p.String()
 		if d := wall[name]; d > least {
 			fmt.Fprintf(w, "  %s %.1f/%.1f", name, d, cpu[name])

@@ -8,11 +8,12 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
-// tapeRun is a run's -record or -replay: the engine.Tape the loop feeds,
+// tapeRun is a run's -record or -replay: the host.Tape the loop feeds,
 // and the file behind it.
 type tapeRun struct {
 	path string
@@ -81,7 +82,7 @@ func openTape(ctx context.Context, c *Config, settings []tape.Setting, log *slog
 // configure hands the loop the tape, bounds a replay's ticks to the
 // recording's, and runs a replay on a clock that never waits when fast
 // (nobody is watching).
-func (t *tapeRun) configure(cfg *engine.Config, w *engine.Wiring, fast bool) {
+func (t *tapeRun) configure(cfg *engine.Config, w *host.Wiring, fast bool) {
 	if t.rec != nil {
 		w.Tape = t.rec
 		return
@@ -92,7 +93,7 @@ func (t *tapeRun) configure(cfg *engine.Config, w *engine.Wiring, fast bool) {
 	}
 	t.fast = fast
 	if fast {
-		w.Clock = engine.NewFastClock(time.Second / time.Duration(cfg.TPS) / 4)
+		w.Clock = host.NewFastClock(time.Second / time.Duration(cfg.TPS) / 4)
 		cfg.Mode = engine.ModeUncapped
 		t.log.Info("replaying headless: as fast as the CPU allows", "ticks", t.recorded.Ticks)
 	}

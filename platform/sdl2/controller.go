@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -69,7 +70,7 @@ func (p *pads) find(id sdl.JoystickID) int {
 }
 
 // added opens the controller at device index into the first free slot.
-func (p *pads) added(index int, in engine.EventSink) {
+func (p *pads) added(index int, in host.EventSink) {
 	id := sdl.JoystickGetDeviceInstanceID(index)
 	if id < 0 || p.find(id) >= 0 { // gone already, or open
 		return
@@ -90,7 +91,7 @@ func (p *pads) added(index int, in engine.EventSink) {
 
 // removed closes the controller with instance id and gives its slot to a
 // controller that found none free, if one waits.
-func (p *pads) removed(id sdl.JoystickID, in engine.EventSink) {
+func (p *pads) removed(id sdl.JoystickID, in host.EventSink) {
 	i := p.find(id)
 	if i < 0 {
 		return
@@ -106,13 +107,13 @@ func (p *pads) removed(id sdl.JoystickID, in engine.EventSink) {
 	}
 }
 
-func (p *pads) button(id sdl.JoystickID, b uint8, down bool, in engine.EventSink) {
+func (p *pads) button(id sdl.JoystickID, b uint8, down bool, in host.EventSink) {
 	if i := p.find(id); i >= 0 {
 		in.PadButton(i, engine.PadButton(b), down)
 	}
 }
 
-func (p *pads) axis(id sdl.JoystickID, a uint8, v int16, in engine.EventSink) {
+func (p *pads) axis(id sdl.JoystickID, a uint8, v int16, in host.EventSink) {
 	if i := p.find(id); i >= 0 {
 		in.PadAxis(i, engine.PadAxis(a), v)
 	}

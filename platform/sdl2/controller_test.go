@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/sdl2/internal/virtualpad"
 	"github.com/veandco/go-sdl2/sdl"
@@ -268,7 +269,7 @@ func TestAControllerSessionRecordedThroughTheWindowReplaysToItsHashes(t *testing
 	cfg := engine.Config{Mode: engine.ModeUncapped, TPS: 600, Ticks: 300}
 	played := &padSession{drive: true}
 	onMain(func() {
-		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, engine.Wiring{Tape: rec}, played)
+		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, host.Wiring{Tape: rec}, played)
 		if played.pad != nil {
 			err = errors.Join(err, played.pad.Detach())
 		}
@@ -289,7 +290,7 @@ func TestAControllerSessionRecordedThroughTheWindowReplaysToItsHashes(t *testing
 	replayed := &padSession{}
 	rp := tape.NewReplayer(tp)
 	onMain(func() {
-		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, engine.Wiring{Tape: rp}, replayed)
+		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64}, cfg, host.Wiring{Tape: rp}, replayed)
 	})
 	if err != nil {
 		t.Fatalf("the replay: %v", err)

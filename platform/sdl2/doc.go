@@ -1,5 +1,5 @@
 // Package sdl2 is lockstep's desktop platform: an SDL2 window that implements
-// engine.Platform, engine.VSyncer and engine.RefreshRater, and a Canvas that
+// host.Platform, host.VSyncer and host.RefreshRater, and a Canvas that
 // draws what games need in a few batched RenderGeometry calls: the shapes
 // physics samples draw (thousands of circles, rotated boxes, polygons,
 // segments), sprites from PNG or JPEG textures and atlases, TrueType and

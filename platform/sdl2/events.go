@@ -2,6 +2,7 @@ package sdl2
 
 import (
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -15,7 +16,7 @@ import (
 // free of engine.MaxPads slots as they connect. Closing the window,
 // quitting the application or losing the display requests the loop to
 // quit.
-func (w *Window) PollEvents(in engine.EventSink) {
+func (w *Window) PollEvents(in host.EventSink) {
 	mustMain("Window.PollEvents")
 	if w.wrapper != nil {
 		in = w.wrapper.Wrap(in)
@@ -36,7 +37,7 @@ func (w *Window) PollEvents(in engine.EventSink) {
 
 // inputEvent records ev in in when it is the keyboard's, the mouse's or
 // typed text, and reports whether it was.
-func (w *Window) inputEvent(ev sdl.Event, in engine.EventSink) bool {
+func (w *Window) inputEvent(ev sdl.Event, in host.EventSink) bool {
 	switch e := ev.(type) {
 	case *sdl.KeyboardEvent:
 		w.keyEvent(e, in)
@@ -66,7 +67,7 @@ func (w *Window) inputEvent(ev sdl.Event, in engine.EventSink) bool {
 }
 
 // keyEvent records a key's press or release, but a key's repeats.
-func (w *Window) keyEvent(e *sdl.KeyboardEvent, in engine.EventSink) {
+func (w *Window) keyEvent(e *sdl.KeyboardEvent, in host.EventSink) {
 	if e.Repeat != 0 {
 		return
 	}
@@ -81,7 +82,7 @@ func (w *Window) keyEvent(e *sdl.KeyboardEvent, in engine.EventSink) {
 
 // deviceEvent acts on ev when it is a game controller's, the window's,
 // the renderer's, a display's or the application's.
-func (w *Window) deviceEvent(ev sdl.Event, in engine.EventSink) {
+func (w *Window) deviceEvent(ev sdl.Event, in host.EventSink) {
 	switch e := ev.(type) {
 	case *sdl.ControllerDeviceEvent:
 		switch e.Type {
@@ -108,7 +109,7 @@ func (w *Window) deviceEvent(ev sdl.Event, in engine.EventSink) {
 }
 
 // windowEvent tracks the window's state through SDL's window events.
-func (w *Window) windowEvent(id uint8, in engine.EventSink) {
+func (w *Window) windowEvent(id uint8, in host.EventSink) {
 	switch id {
 	case sdl.WINDOWEVENT_SHOWN:
 		w.state.Hidden = false
@@ -153,7 +154,7 @@ func (w *Window) visibleState() engine.WindowState {
 // netplay sends them.
 type EventWrapper interface {
 	// Wrap returns the sink for one poll, passing events on to next.
-	Wrap(next engine.EventSink) engine.EventSink
+	Wrap(next host.EventSink) host.EventSink
 }
 
 // SetEventWrapper puts wrap between the window's events and the loop from
@@ -168,7 +169,7 @@ func (w *Window) SetEventWrapper(wrap EventWrapper) {
 // never arrive as an event, and the key would stay held (Alt, turning
 // every later Return into Alt+Return). Losing focus needs nothing: SDL
 // releases the keys held then.
-func (w *Window) releaseMissed(in engine.EventSink) {
+func (w *Window) releaseMissed(in host.EventSink) {
 	w.resync = false
 	state := sdl.GetKeyboardState()
 	for k := range w.held.Keys() {

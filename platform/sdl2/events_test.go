@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -204,10 +205,10 @@ func TestAnEventWrapperStandsBetweenEventsAndTheLoop(t *testing.T) {
 	}
 }
 
-// ab is an engine.EventSink that passes everything on with A as B.
-type ab struct{ engine.EventSink }
+// ab is a host.EventSink that passes everything on with A as B.
+type ab struct{ host.EventSink }
 
-func (a *ab) Wrap(next engine.EventSink) engine.EventSink { a.EventSink = next; return a }
+func (a *ab) Wrap(next host.EventSink) host.EventSink { a.EventSink = next; return a }
 
 func (a *ab) Key(k engine.Key, down bool) {
 	if k == engine.KeyA {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/internal/xvfb"
 )
 
@@ -219,10 +220,10 @@ func loseWindow(t *testing.T, software bool) {
 // loop sees it hidden: with nothing presented, Run must still end with
 // the loss.
 func loseRun(t *testing.T) {
-	var rep engine.Report
+	var rep host.Report
 	var err error
 	onMain(func() {
-		rep, err = runIn(context.Background(), Options{Width: 160, Height: 120}, engine.Config{Mode: engine.ModeCap, FPS: 60}, engine.Wiring{}, &hider{})
+		rep, err = runIn(context.Background(), Options{Width: 160, Height: 120}, engine.Config{Mode: engine.ModeCap, FPS: 60}, host.Wiring{}, &hider{})
 	})
 	if !errors.Is(err, ErrDisplayLost) || rep.Ticks == 0 {
 		t.Errorf("Run: %v after %d ticks; want ErrDisplayLost, after some ticks", err, rep.Ticks)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -39,12 +40,12 @@ func (g *boxGame) Draw(c *Canvas, f *engine.Frame) error {
 
 func TestRunDrawsTheGameAndClosesTheWindow(t *testing.T) {
 	g := &boxGame{}
-	var rep engine.Report
+	var rep host.Report
 	var err error
 	var shot *image.RGBA
 	onMain(func() {
 		rep, err = runIn(context.Background(), Options{Headless: true, Width: 200, Height: 100},
-			engine.Config{Mode: engine.ModeUncapped, Ticks: 30}, engine.Wiring{}, &shooter{boxGame: g, at: 30, out: &shot})
+			engine.Config{Mode: engine.ModeUncapped, Ticks: 30}, host.Wiring{}, &shooter{boxGame: g, at: 30, out: &shot})
 	})
 	if err != nil {
 		t.Fatalf("Run: %v", err)
@@ -73,9 +74,9 @@ func TestRunClosesTheWindowWhenTheGamePanics(t *testing.T) {
 	var err error
 	onMain(func() {
 		_, err = runIn(context.Background(), Options{Headless: true, Width: 64, Height: 64},
-			engine.Config{Mode: engine.ModeUncapped, Ticks: 100}, engine.Wiring{}, &boxGame{panicAt: 5})
+			engine.Config{Mode: engine.ModeUncapped, Ticks: 100}, host.Wiring{}, &boxGame{panicAt: 5})
 	})
-	var pe *engine.PanicError
+	var pe *host.PanicError
 	if !errors.As(err, &pe) || pe.Value != "boom" {
 		t.Fatalf("Run = %v, want the game's panic as *engine.PanicError", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // runnable is what these tests run in a window: a tick and a draw onto
@@ -35,7 +36,7 @@ func partsOn(w *Window, game runnable) engine.Parts {
 // engine.ErrQuit, the window is closed, ctx is done or a stop condition
 // in cfg is met, and closes the window whatever happened, a panic
 // included. It must be called from the main goroutine.
-func runIn(ctx context.Context, opts Options, cfg engine.Config, wire engine.Wiring, game runnable) (rep engine.Report, err error) {
+func runIn(ctx context.Context, opts Options, cfg engine.Config, wire host.Wiring, game runnable) (rep host.Report, err error) {
 	win, err := Open(opts)
 	if err != nil {
 		return rep, err
@@ -46,7 +47,7 @@ func runIn(ctx context.Context, opts Options, cfg engine.Config, wire engine.Wir
 		}
 	}()
 	wire.Platform = win.Platform()
-	rep, err = engine.Run(ctx, cfg, partsOn(win, game), wire)
+	rep, err = host.Run(ctx, cfg, partsOn(win, game), wire)
 	if lost := win.Err(); lost != nil && !errors.Is(err, ErrDisplayLost) {
 		err = errors.Join(err, lost) // hidden or minimised: nothing presented to report it
 	}

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -57,17 +58,17 @@ type Options struct {
 // SDL_RenderSetVSync arrived in 2.0.18.
 const minMajor, minMinor, minPatch = 2, 0, 18
 
-// The interfaces engine.Run looks for.
+// The interfaces host.Run looks for.
 var (
-	_ engine.Platform        = (*Window)(nil)
-	_ engine.VSyncer         = (*Window)(nil)
-	_ engine.RefreshRater    = (*Window)(nil)
-	_ engine.Headless        = (*Window)(nil)
-	_ engine.MainThreadBound = loopPlatform{}
+	_ host.Platform        = (*Window)(nil)
+	_ host.VSyncer         = (*Window)(nil)
+	_ host.RefreshRater    = (*Window)(nil)
+	_ host.Headless        = (*Window)(nil)
+	_ host.MainThreadBound = loopPlatform{}
 )
 
-// Window is an SDL window and its renderer. It implements engine.Platform,
-// engine.VSyncer and engine.RefreshRater. Call its methods on the main OS
+// Window is an SDL window and its renderer. It implements host.Platform,
+// host.VSyncer and host.RefreshRater. Call its methods on the main OS
 // thread. Several may be open at once; they share the first one's video
 // driver.
 type Window struct {
@@ -458,16 +459,16 @@ func (w *Window) updateSize() {
 	w.pxPerPoint = w.canvas.pxPerPoint
 }
 
-// Platform returns the window as the platform engine.Run drives (set it
-// as engine.Wiring.Platform): the window itself, marked as bound to the
-// main OS thread, where SDL wants its calls, so that engine.Run refuses to
+// Platform returns the window as the platform host.Run drives (set it
+// as host.Wiring.Platform): the window itself, marked as bound to the
+// main OS thread, where SDL wants its calls, so that host.Run refuses to
 // run it from another.
-func (w *Window) Platform() engine.Platform {
+func (w *Window) Platform() host.Platform {
 	mustMain("Window.Platform")
 	return loopPlatform{w}
 }
 
-// loopPlatform is a Window as engine.Run sees it. The main-thread mark is
+// loopPlatform is a Window as host.Run sees it. The main-thread mark is
 // here rather than on Window, whose methods are a game's.
 type loopPlatform struct{ *Window }
 
@@ -476,7 +477,7 @@ func (loopPlatform) MainThreadOnly() {}
 
 // Flush sends what the canvas has batched to the renderer before
 // Present, so that the loop times the engine's batching and flush
-// (engine.PhaseFlush) apart from the game's Draw and from the present.
+// (host.PhaseFlush) apart from the game's Draw and from the present.
 // With no renderer, or the display lost, it leaves the error to Present.
 func (p loopPlatform) Flush() error {
 	mustMain("Window.Flush")

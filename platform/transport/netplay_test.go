@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	enginehost "github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 )
@@ -240,10 +241,10 @@ func TestSessionOverQUIC(t *testing.T) {
 			g := &chainGame{}
 			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 			defer cancel()
-			clock := engine.NewSystemClock(engine.WaitHybrid)
-			rep, err := engine.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 120, Ticks: ticks, Players: j.Terms.Players},
+			clock := enginehost.NewSystemClock(enginehost.WaitHybrid)
+			rep, err := enginehost.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 120, Ticks: ticks, Players: j.Terms.Players},
 				engine.Parts{Tick: g.Tick, Draw: g.Draw, StateHash: g.StateHash},
-				engine.Wiring{Lockstep: s, Platform: &keyPlatform{slot: j.Slot}, Clock: clock})
+				enginehost.Wiring{Lockstep: s, Platform: &keyPlatform{slot: j.Slot}, Clock: clock})
 			if err != nil || rep.Ticks != ticks {
 				t.Errorf("peer %d: %d ticks, %v", j.Slot, rep.Ticks, err)
 			}
@@ -279,7 +280,7 @@ type keyPlatform struct {
 	slot, n int
 }
 
-func (p *keyPlatform) PollEvents(e engine.EventSink) {
+func (p *keyPlatform) PollEvents(e enginehost.EventSink) {
 	p.n++
 	if p.n%(7+p.slot) == 0 {
 		e.Key(engine.KeyA, p.n%(14+2*p.slot) == 0)

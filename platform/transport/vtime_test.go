@@ -14,6 +14,7 @@ import (
 	"github.com/quic-go/quic-go/testutils/simnet"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	enginehost "github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
@@ -165,7 +166,7 @@ type stallPlatform struct {
 	stall func()
 }
 
-func (p *stallPlatform) PollEvents(e engine.EventSink) {
+func (p *stallPlatform) PollEvents(e enginehost.EventSink) {
 	p.keyPlatform.PollEvents(e)
 	if p.n == p.at && p.stall != nil {
 		p.stall()
@@ -174,7 +175,7 @@ func (p *stallPlatform) PollEvents(e engine.EventSink) {
 
 // peerEnd is what one peer's loop ended with.
 type peerEnd struct {
-	rep     engine.Report
+	rep     enginehost.Report
 	err     error
 	state   uint64
 	s       *watchedSession
@@ -209,12 +210,12 @@ func newPeer(t *testing.T, j *Joined) *peerEnd {
 
 // play runs the peer's loop at 60 frames a second for the session's
 // ticks, then lets its session settle.
-func (e *peerEnd) play(ctx context.Context, pf engine.Platform) {
+func (e *peerEnd) play(ctx context.Context, pf enginehost.Platform) {
 	g := &predictingChain{}
 	terms := e.s.j.Terms
-	clock := engine.NewSystemClock(engine.WaitSleep) // time.Sleep: the bubble's clock
-	e.rep, e.err = engine.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 60, Ticks: terms.Ticks, Players: terms.Players},
-		g.parts(), engine.Wiring{Lockstep: e.s, Platform: pf, Clock: clock})
+	clock := enginehost.NewSystemClock(enginehost.WaitSleep) // time.Sleep: the bubble's clock
+	e.rep, e.err = enginehost.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 60, Ticks: terms.Ticks, Players: terms.Players},
+		g.parts(), enginehost.Wiring{Lockstep: e.s, Platform: pf, Clock: clock})
 	e.settled = e.s.Settle(clock, 3*time.Second)
 	e.state = g.state
 }
@@ -386,7 +387,7 @@ func TestThreePredictingPeersReportTheOutageAsTheirLongestStallInVirtualTime(t *
 			time.AfterFunc(outage, func() { sim.router.setCut(sim.joiner[1], false) })
 		}}
 		ends := []*peerEnd{newPeer(t, h), newPeer(t, js[0]), newPeer(t, js[1])}
-		pfs := []engine.Platform{&keyPlatform{slot: h.Slot}, &keyPlatform{slot: js[0].Slot}, cut}
+		pfs := []enginehost.Platform{&keyPlatform{slot: h.Slot}, &keyPlatform{slot: js[0].Slot}, cut}
 		var wg sync.WaitGroup
 		for i, e := range ends {
 			wg.Go(func() { e.play(ctx, pfs[i]) })

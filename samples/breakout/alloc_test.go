@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/veandco/go-sdl2/sdl"
@@ -89,7 +90,7 @@ func TestDrawingAllocatesNothingOnceWarm(t *testing.T) {
 	// phases were added, that the title (left at tick 20 at the soonest)
 	// was gone before frame 30, where counting starts. dt/32 keeps it on
 	// screen past frame 30.
-	if _, err := execute(t, d, engine.NewFastClock(dt/32), "-headless", "-mode", "uncapped", "-ticks", "400"); err != nil {
+	if _, err := execute(t, d, host.NewFastClock(dt/32), "-headless", "-mode", "uncapped", "-ticks", "400"); err != nil {
 		t.Fatal(err)
 	}
 	if !d.screens[onTitle] || !d.screens[serving] || !d.screens[playing] {

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/veandco/go-sdl2/sdl"
 )
@@ -39,13 +39,13 @@ const dt = time.Second / 60
 // desktop.Main would, with the log discarded, on clock (nil: the system's,
 // or for a headless replay one that never waits). It returns the run's
 // summary as its JSON says.
-func execute(t *testing.T, game desktop.Game, clock engine.Clock, args ...string) (desktop.Summary, error) {
+func execute(t *testing.T, game desktop.Game, clock host.Clock, args ...string) (desktop.Summary, error) {
 	t.Helper()
 	return executeIn(t, t.TempDir(), game, clock, args...)
 }
 
 // executeIn is execute with the game's save data in saveDir.
-func executeIn(t *testing.T, saveDir string, game desktop.Game, clock engine.Clock, args ...string) (desktop.Summary, error) {
+func executeIn(t *testing.T, saveDir string, game desktop.Game, clock host.Clock, args ...string) (desktop.Summary, error) {
 	t.Helper()
 	js := filepath.Join(t.TempDir(), "summary.json")
 	args = append(args, "-stats-json", js)
@@ -71,7 +71,7 @@ func executeIn(t *testing.T, saveDir string, game desktop.Game, clock engine.Clo
 // racing is a clock for replays that runs eight ticks a frame: a replay's
 // ticks take their input from the recording, so how many a frame runs
 // changes nothing but how often the (software-rendered) frame is drawn.
-func racing() engine.Clock { return engine.NewFastClock(dt) }
+func racing() host.Clock { return host.NewFastClock(dt) }
 
 // readPNG decodes a screenshot.
 func readPNG(t *testing.T, path string) image.Image {

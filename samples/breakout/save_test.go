@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -15,7 +15,7 @@ func TestTheBestScoreOutlivesTheRunButNotAReplay(t *testing.T) {
 	dir := t.TempDir()
 	tapeFile := filepath.Join(t.TempDir(), "win.tape")
 	p := &pilot{game: newGame(), plan: plan{start: sdl.SCANCODE_SPACE, launchKey: sdl.SCANCODE_SPACE, quitAfter: 30}}
-	if _, err := executeIn(t, dir, p, engine.NewFastClock(dt/16), "-headless", "-mode", "uncapped", "-bricks", "3",
+	if _, err := executeIn(t, dir, p, host.NewFastClock(dt/16), "-headless", "-mode", "uncapped", "-bricks", "3",
 		"-ticks", "20000", "-record", tapeFile); err != nil {
 		t.Fatalf("play: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/veandco/go-sdl2/sdl"
@@ -22,7 +23,7 @@ func shoot(t *testing.T, game desktop.Game, ticks string, args ...string) image.
 	t.Helper()
 	shot := filepath.Join(t.TempDir(), t.Name()[len("Test"):]+".png")
 	args = append([]string{"-headless", "-mode", "uncapped", "-ticks", ticks, "-interp=false", "-screenshot", shot}, args...)
-	if _, err := execute(t, game, engine.NewFastClock(dt/16), args...); err != nil {
+	if _, err := execute(t, game, host.NewFastClock(dt/16), args...); err != nil {
 		t.Fatalf("run: %v", err)
 	}
 	img := readPNG(t, shot)

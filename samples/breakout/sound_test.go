@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 )
 
@@ -22,7 +22,7 @@ func testRecordedGamesReplayWithTheSameSound(t *testing.T, e backend.Engine) {
 			tape, rec := filepath.Join(dir, "run.tape"), filepath.Join(dir, "rec.wav")
 			p := &pilot{game: newGame(), plan: sc.plan}
 			args := append([]string{"-headless", "-mode", "uncapped", "-physics", e.String(), "-record", tape, "-ticks", "20000", "-audio-out", rec}, sc.args...)
-			sum, err := execute(t, p, engine.NewFastClock(dt/16), args...)
+			sum, err := execute(t, p, host.NewFastClock(dt/16), args...)
 			if err != nil {
 				t.Fatalf("record: %v", err)
 			}
@@ -34,7 +34,7 @@ func testRecordedGamesReplayWithTheSameSound(t *testing.T, e backend.Engine) {
 				t.Fatalf("%d bytes of sound for %d ticks, want %d", got, sum.Ticks, 44+sum.Ticks*800*4)
 			}
 			checkAudible(t, want, sc.name)
-			for i, clock := range []engine.Clock{racing()} {
+			for i, clock := range []host.Clock{racing()} {
 				out := filepath.Join(dir, "replay.wav")
 				if _, err := execute(t, newGame(), clock, "-headless", "-replay", tape, "-audio-out", out); err != nil {
 					t.Fatalf("replay %d: %v", i, err)

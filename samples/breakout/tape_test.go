@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
@@ -89,7 +90,7 @@ func testRecordingsEndAsPlanned(t *testing.T, e backend.Engine) {
 			}
 			p := &pilot{game: newGame(), plan: sc.plan}
 			args := append([]string{"-headless", "-mode", "uncapped", "-physics", e.String(), "-record", path, "-ticks", "20000"}, sc.args...)
-			sum, err := execute(t, p, engine.NewFastClock(dt/16), args...)
+			sum, err := execute(t, p, host.NewFastClock(dt/16), args...)
 			if err != nil {
 				t.Fatalf("record: %v", err)
 			}

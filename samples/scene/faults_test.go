@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	tapefmt "github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/veandco/go-sdl2/sdl"
@@ -96,9 +96,9 @@ func TestFaultsEndWithACleanErrorAndEveryOutputWritten(t *testing.T) {
 		wantMsg  string
 	}{
 		{"panic in tick", func(l *lab) { l.panicTick = 40 },
-			func(err error) bool { var pe *engine.PanicError; return errors.As(err, &pe) }, false, "boom in tick"},
+			func(err error) bool { var pe *host.PanicError; return errors.As(err, &pe) }, false, "boom in tick"},
 		{"panic in render", func(l *lab) { l.panicDraw = 8 },
-			func(err error) bool { var pe *engine.PanicError; return errors.As(err, &pe) }, false, "boom in draw"},
+			func(err error) bool { var pe *host.PanicError; return errors.As(err, &pe) }, false, "boom in draw"},
 		{"physics diverges to NaN", func(l *lab) { l.divergeAt = 50 },
 			func(err error) bool { return errors.Is(err, physics.ErrDiverged) }, true, "simulation diverged"},
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/veandco/go-sdl2/sdl"
@@ -162,7 +163,7 @@ func otherUser(frame int) []sdl.Event {
 func quickOptions(n uint64) desktop.Config {
 	return desktop.Config{
 		Loop:   engine.Config{Mode: engine.ModeUncapped, Ticks: n},
-		Clock:  engine.NewFastClock(time.Second / 60 / 4),
+		Clock:  host.NewFastClock(time.Second / 60 / 4),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Window: sdl2.Options{Headless: true},
 		Output: desktop.Output{StatsOut: io.Discard},

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
 	"github.com/lockstep-engine/lockstep/engine/predicttest"
@@ -59,14 +60,14 @@ func startPeer(t *testing.T, e backend.Engine, slot int, link netplay.Link, tick
 		t.Fatal(err)
 	}
 	cfg := engine.Config{Players: 2, Ticks: ticks}
-	return &peer{game: g, session: s, loop: predicttest.Start(desktop.PartsOf(g, nil), cfg, engine.Wiring{Lockstep: &scripted{Session: s, slot: slot}})}
+	return &peer{game: g, session: s, loop: predicttest.Start(desktop.PartsOf(g, nil), cfg, host.Wiring{Lockstep: &scripted{Session: s, slot: slot}})}
 }
 
 // playSession plays a session of two peers of the tank over the
 // in-process emulator at a round trip of rtt (a tenth of it jitter, 2%
 // loss) for ticks, a frame of each at a time on one fake clock, and
 // returns their reports.
-func playSession(t *testing.T, e backend.Engine, rtt time.Duration, ticks uint64, rollback int) [2]engine.Report {
+func playSession(t *testing.T, e backend.Engine, rtt time.Duration, ticks uint64, rollback int) [2]host.Report {
 	t.Helper()
 	var now time.Duration
 	net := netsim.New(func() time.Duration { return now }, 1)
@@ -88,7 +89,7 @@ func playSession(t *testing.T, e backend.Engine, rtt time.Duration, ticks uint64
 		}
 		now += time.Second / 60
 	}
-	var reps [2]engine.Report
+	var reps [2]host.Report
 	for i, p := range peers {
 		rep, err := p.loop.Stop()
 		if err != nil {

@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/predicttest"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
 
 // predicting runs versus on the named engine drawn 8 ticks ahead of its
 // confirmed input, warm, with the chaser playing.
-func predicting(t testing.TB, name string, clock engine.Clock) *predicttest.Loop {
+func predicting(t testing.TB, name string, clock host.Clock) *predicttest.Loop {
 	g := startedOn(t, name)
 	return lagging(t, g, chasers(t, g), clock, 8)
 }
@@ -26,9 +27,9 @@ func steering(n uint64, in []engine.Input) {
 
 // lagging runs g with its input confirmed ticks late (0: every frame
 // drawn from the verified game), warm, with input played.
-func lagging(t testing.TB, g *game, input func(uint64, []engine.Input), clock engine.Clock, ticks int) *predicttest.Loop {
+func lagging(t testing.TB, g *game, input func(uint64, []engine.Input), clock host.Clock, ticks int) *predicttest.Loop {
 	lag := &predicttest.Lag{Ticks: ticks, Input: input}
-	l := predicttest.Start(desktop.PartsOf(g, nil), engine.Config{Players: 2}, engine.Wiring{Lockstep: lag, Clock: clock})
+	l := predicttest.Start(desktop.PartsOf(g, nil), engine.Config{Players: 2}, host.Wiring{Lockstep: lag, Clock: clock})
 	for range 300 {
 		if !l.Frame() {
 			rep, err := l.Stop()

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/veandco/go-sdl2/sdl"
 )
@@ -23,7 +23,7 @@ func TestVersusWithItsBotPassesTheSyncTestMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Clock = engine.NewFastClock(time.Second / 60)
+	cfg.Clock = host.NewFastClock(time.Second / 60)
 	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg.Output.StatsOut = io.Discard
 	cfg.SaveDir = t.TempDir() // whatever a run keeps stays out of the user's

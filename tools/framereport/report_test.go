@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/framefile"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // knownRun writes a run of 200 frames: each 4 ms of physics and 2 ms of
@@ -30,11 +30,11 @@ func knownRun(t *testing.T) string {
 		t.Fatal(err)
 	}
 	for n := range uint64(200) {
-		r := engine.FrameRecord{N: n, Tick: n, Steps: 1}
-		r.Wall[engine.PhasePhysics], r.CPU[engine.PhasePhysics] = 4*time.Millisecond, 4*time.Millisecond
-		r.Wall[engine.PhasePresent] = 2 * time.Millisecond
+		r := host.FrameRecord{N: n, Tick: n, Steps: 1}
+		r.Wall[host.PhasePhysics], r.CPU[host.PhasePhysics] = 4*time.Millisecond, 4*time.Millisecond
+		r.Wall[host.PhasePresent] = 2 * time.Millisecond
 		if n == 120 {
-			r.Wall[engine.PhaseRender], r.CPU[engine.PhaseRender] = 40*time.Millisecond, 39*time.Millisecond
+			r.Wall[host.PhaseRender], r.CPU[host.PhaseRender] = 40*time.Millisecond, 39*time.Millisecond
 		}
 		if n == 30 {
 			r.GCs, r.GCPause = 1, 300*time.Microsecond

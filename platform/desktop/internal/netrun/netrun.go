@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/ticket"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
@@ -94,26 +95,26 @@ func (r *Session) Frame(now time.Duration, quit bool) error {
 func (r *Session) KeepAlive(now time.Duration) error { return r.session.KeepAlive(now) }
 
 var (
-	_ engine.KeepingAlive = (*Session)(nil)
-	_ engine.Membership   = (*Session)(nil)
-	_ engine.CatchingUp   = (*Session)(nil)
-	_ engine.Yielding     = (*Session)(nil)
+	_ host.KeepingAlive = (*Session)(nil)
+	_ host.Membership   = (*Session)(nil)
+	_ host.CatchingUp   = (*Session)(nil)
+	_ host.Yielding     = (*Session)(nil)
 )
 
 // Members is the session's: the game sees in Tick.Members who is in each
-// slot (engine.Membership).
+// slot (host.Membership).
 func (r *Session) Members(n uint64, members []engine.Member) { r.session.Members(n, members) }
 
 // Connections is the session's: the game sees in Frame.Connections whom
-// the session waits for (engine.Membership).
+// the session waits for (host.Membership).
 func (r *Session) Connections(conns []engine.Connection) { r.session.Connections(conns) }
 
 // CatchingUp is the session's: a peer that came to the session under way
-// replays it beyond the tick rate (engine.CatchingUp).
+// replays it beyond the tick rate (host.CatchingUp).
 func (r *Session) CatchingUp() bool { return r.session.CatchingUp() }
 
 // Yielded is the session's: a tick it held to let slower peers' clocks
-// catch up is given up, not kept owed (engine.Yielding).
+// catch up is given up, not kept owed (host.Yielding).
 func (r *Session) Yielded() bool { return r.session.Yielded() }
 
 // Inputs is the session's, with the bot's input for the keyboard's when
@@ -127,9 +128,9 @@ func (r *Session) Inputs(n uint64, local *engine.Input, players []engine.Input, 
 
 // finish lets the other peers have this one's last inputs and closes the
 // connections; it says why the session ended.
-func (r *Session) finish(clock engine.Clock, runErr error, dropAfter time.Duration) error {
+func (r *Session) finish(clock host.Clock, runErr error, dropAfter time.Duration) error {
 	if clock == nil {
-		clock = engine.NewSystemClock(engine.WaitSleep)
+		clock = host.NewSystemClock(host.WaitSleep)
 	}
 	var silent *netplay.SilentError
 	var desync *netplay.DesyncError
@@ -221,7 +222,7 @@ func (r *Session) Why() string { return r.why }
 // what the game's quit key does instead of quitting (ending the session
 // on a tick every peer agrees on) and the overlay that says whom the
 // session waits for; both nil alone. Nil-safe.
-func (r *Session) Configure(cfg *engine.Config, w *engine.Wiring, headless bool, asked, bound time.Duration, log *slog.Logger) (quit func(), overlay func(*sdl2.Canvas)) {
+func (r *Session) Configure(cfg *engine.Config, w *host.Wiring, headless bool, asked, bound time.Duration, log *slog.Logger) (quit func(), overlay func(*sdl2.Canvas)) {
 	if r == nil {
 		return nil, nil
 	}
@@ -236,7 +237,7 @@ func (r *Session) Configure(cfg *engine.Config, w *engine.Wiring, headless bool,
 
 // End settles the session after the loop (Why then says why it ended)
 // and returns runErr with what settling it failed at. Nil-safe.
-func (r *Session) End(clock engine.Clock, runErr error) error {
+func (r *Session) End(clock host.Clock, runErr error) error {
 	if r == nil {
 		return runErr
 	}
@@ -285,7 +286,7 @@ func (r *Session) bannerText(b []byte) []byte {
 	return b
 }
 
-var _ engine.Predicting = (*Session)(nil)
+var _ host.Predicting = (*Session)(nil)
 
 // Rollback is the session's: the most ticks drawn ahead.
 func (r *Session) Rollback() int { return r.session.Rollback() }
@@ -306,4 +307,4 @@ func (r *Session) Guess(n uint64, players []engine.Input) { r.session.Guess(n, p
 // host's input delay.
 func (r *Session) SetDepth(d int) { r.session.SetDepth(d) }
 
-var _ engine.DepthSetter = (*Session)(nil)
+var _ host.DepthSetter = (*Session)(nil)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -36,7 +37,7 @@ func (q *quitSink) Window(engine.WindowState) {}
 
 func (q *quitSink) Quit() { q.quit = true }
 
-var _ engine.EventSink = (*quitSink)(nil)
+var _ host.EventSink = (*quitSink)(nil)
 
 // Connect runs connect on another goroutine and draws s in win
 // until it returns: a window appears at once, saying what it waits for.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -33,7 +33,7 @@ func FailureLines(paragraphs ...string) []string {
 // frames is a window a screen is held on: its events, and a frame
 // drawing the screen.
 type frames interface {
-	PollEvents(engine.EventSink)
+	PollEvents(host.EventSink)
 	frame(s *Screen)
 }
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // scripted is a window whose player asks to close it at frame quitAt
@@ -17,7 +17,7 @@ type scripted struct {
 	onFrame              func() // each frame's cost on a fake clock; nil: none
 }
 
-func (w *scripted) PollEvents(in engine.EventSink) {
+func (w *scripted) PollEvents(in host.EventSink) {
 	if w.polls++; w.polls == w.quitAt {
 		in.Quit()
 	}

@@ -1,8 +1,0 @@
-//go:build !linux && !windows
-
-package engine
-
-import "time"
-
-// threadCPU is 0: Go offers no thread CPU clock here without cgo.
-func threadCPU() time.Duration { return 0 }
