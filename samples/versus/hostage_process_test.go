@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
 
 // exited returns a channel that gets p's Wait once it ends (call once).
@@ -65,6 +66,39 @@ func TestAPlayerBackAStrangerAndASpectatorCannotHoldTheSessionHostage(t *testing
 	_ = joiner.cmd.Wait()
 	waitLog(t, host, "netplay: waiting for a silent player")
 
+	strangerRefused(ctx, t, bin, addr, code)
+
+	again := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
+	waitLog(t, host, "ticket=true") // its own place, by its ticket
+	waitLog(t, again, "netplay: session started")
+	time.Sleep(2 * time.Second) // caught up: its own input flows again
+	hostDone := exited(host)
+	aerr := crawlUntilGivenUp(t, again, host)
+	crawled := time.Since(stoppedAt)
+	select {
+	case err := <-hostDone:
+		if err != nil {
+			t.Fatalf("host: %v\n%s", err, host.stderr.String())
+		}
+	case <-time.After(time.Minute):
+		t.Fatalf("the host did not end within a minute of the player it gave up:\n%s", host.stderr.String())
+	}
+	hs, as := host.summary(t), again.summary(t)
+	switch {
+	case hs.Netplay == nil || hs.Netplay.End != "player gone" || !strings.Contains(host.stderr.String(), "player is lagging"):
+		t.Fatalf("host: %+v, want the player given up as lagging (player gone):\n%s", hs.Netplay, host.stderr.String())
+	case as.Netplay == nil || as.Netplay.End != "place given up" || !strings.Contains(again.stderr.String(), "lagging"):
+		t.Fatalf("the player back: %+v, want its place given up, its screen saying lagging:\n%s", as.Netplay, again.stderr.String())
+	}
+	t.Logf("the player back ended with %v after its place was given up; host %+v", aerr, *hs.Netplay)
+	spectatorDropped(t, hs, crawled, window)
+}
+
+// strangerRefused starts a player with the code but no ticket (its own
+// cache) and checks that it is refused the silent player's place, saying
+// so, and that its summary says so too.
+func strangerRefused(ctx context.Context, t *testing.T, bin, addr, code string) {
+	t.Helper()
 	stranger := startPeerEnv(ctx, t, bin, []string{"XDG_CACHE_HOME=" + t.TempDir()}, "-join", addr, "-code", code, "-bot", "7")
 	var serr error
 	select {
@@ -79,12 +113,14 @@ func TestAPlayerBackAStrangerAndASpectatorCannotHoldTheSessionHostage(t *testing
 	if ss := stranger.summary(t); ss.Error == "" { // what it was asked to save, it saved
 		t.Fatalf("the stranger's summary says no error: %+v", ss)
 	}
+}
 
-	again := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-bot", "4")
-	waitLog(t, host, "ticket=true") // its own place, by its ticket
-	waitLog(t, again, "netplay: session started")
-	time.Sleep(2 * time.Second) // caught up: its own input flows again
-	againDone, hostDone := exited(again), exited(host)
+// crawlUntilGivenUp stops the player back 0.7 s of every 0.75 s until it
+// ends (its place given up as lagging), for at most 2 minutes, and
+// returns how it ended.
+func crawlUntilGivenUp(t *testing.T, again, host *peerRun) error {
+	t.Helper()
+	againDone := exited(again)
 	var aerr error
 	ended := false
 	for limit := time.Now().Add(2 * time.Minute); !ended && time.Now().Before(limit); {
@@ -101,24 +137,14 @@ func TestAPlayerBackAStrangerAndASpectatorCannotHoldTheSessionHostage(t *testing
 		_ = again.cmd.Process.Kill()
 		t.Fatalf("the player back, stopped 0.7 s of every 0.75 s, still held the session after 2 minutes:\n%s", host.stderr.String())
 	}
-	crawled := time.Since(stoppedAt)
-	select {
-	case err := <-hostDone:
-		if err != nil {
-			t.Fatalf("host: %v\n%s", err, host.stderr.String())
-		}
-	case <-time.After(time.Minute):
-		t.Fatalf("the host did not end within a minute of the player it gave up:\n%s", host.stderr.String())
-	}
-	hs, as := host.summary(t), again.summary(t)
-	t.Logf("the player back ended with %v after its place was given up; host %+v", aerr, *hs.Netplay)
-	switch {
-	case hs.Netplay == nil || hs.Netplay.End != "player gone" || !strings.Contains(host.stderr.String(), "player is lagging"):
-		t.Fatalf("host: %+v, want the player given up as lagging (player gone):\n%s", hs.Netplay, host.stderr.String())
-	case as.Netplay == nil || as.Netplay.End != "place given up" || !strings.Contains(again.stderr.String(), "lagging"):
-		t.Fatalf("the player back: %+v, want its place given up, its screen saying lagging:\n%s", as.Netplay, again.stderr.String())
-	}
-	ran := crawled
+	return aerr
+}
+
+// spectatorDropped checks the host's summary hs: the stopped spectator
+// dropped within ran (the time since it stopped, less than the rejoin
+// window) and what the host sent spectators within their budget.
+func spectatorDropped(t *testing.T, hs desktop.Summary, ran, window time.Duration) {
+	t.Helper()
 	budget := uint64(netplay.SpectatorsUpload * hs.WallS)
 	t.Logf("spectator: dropped %d; the host sent spectators %d B in %.1f s (%.1f KiB/s; budget %d KiB/s); its wire upload in all %d B",
 		hs.Netplay.SpectatorsDropped, hs.Netplay.SpectatorBytes, hs.WallS, float64(hs.Netplay.SpectatorBytes)/hs.WallS/1024, netplay.SpectatorsUpload>>10, hs.Netplay.WireBytesSent)

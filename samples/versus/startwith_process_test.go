@@ -33,23 +33,32 @@ func TestAHostStartedWithTwoOfThreeTakesTheThirdPlayerLate(t *testing.T) {
 		t.Fatalf("host: %v\n%s\nfirst joiner: %v\n%s\nthird player: %v\n%s", herr, host.stderr.String(), ferr, first.stderr.String(), terr, third.stderr.String())
 	}
 	hs, fs, ts := host.summary(t), first.summary(t), third.summary(t)
-	for _, s := range []desktop.Summary{fs, ts} {
-		if hs.Ticks != 1500 || s.Ticks != 1500 || s.StateHash != hs.StateHash {
-			t.Fatalf("host: %d ticks, hash %s; first joiner %d, %s; third player %d, %s: want 1500 and one hash",
-				hs.Ticks, hs.StateHash, fs.Ticks, fs.StateHash, ts.Ticks, ts.StateHash)
-		}
-	}
-	if hs.Netplay == nil || ts.Netplay == nil || hs.Netplay.End != "ended" || fs.Netplay.End != "ended" || ts.Netplay.End != "ended" {
-		t.Fatalf("host's netplay %+v, third player's %+v: want every one ended normally", hs.Netplay, ts.Netplay)
-	}
-	if hs.Netplay.TakenBack != 1 || !ts.Netplay.Rejoined || ts.Netplay.Slot != 2 || ts.Netplay.CaughtUp < 100 {
-		t.Fatalf("host took in %d; the third player: rejoined %v, slot %d, caught up %d ticks beyond the tick rate: want 1, true, 2 and most of the ~240 before it came",
-			hs.Netplay.TakenBack, ts.Netplay.Rejoined, ts.Netplay.Slot, ts.Netplay.CaughtUp)
-	}
+	lateJoinEnded(t, hs, fs, ts)
 	replayMatches(ctx, t, bin, hs, "-replay", rec)
 	if hs.Netplay.Players != 3 || hs.Netplay.Peers != 2 || ts.Netplay.Players != 3 || ts.Netplay.Peers != 1 {
 		t.Fatalf("the host's summary: %d players, %d peers; the third's: %d, %d: want 3 players, with the host's 2 peers and the others' 1",
 			hs.Netplay.Players, hs.Netplay.Peers, ts.Netplay.Players, ts.Netplay.Peers)
 	}
 	t.Logf("the third player caught up %d ticks; host stalled %.0f ms at most", ts.Netplay.CaughtUp, hs.Netplay.MaxStallMS)
+}
+
+// lateJoinEnded checks the summaries of the host (hs), the first joiner
+// (fs) and the third player (ts): one state at the session's last tick,
+// every one ended normally, the third taken in late in slot 2 and caught
+// up beyond the tick rate.
+func lateJoinEnded(t *testing.T, hs, fs, ts desktop.Summary) {
+	t.Helper()
+	for _, s := range []desktop.Summary{fs, ts} {
+		if hs.Ticks != 1500 || s.Ticks != 1500 || s.StateHash != hs.StateHash {
+			t.Fatalf("host: %d ticks, hash %s; first joiner %d, %s; third player %d, %s: want 1500 and one hash",
+				hs.Ticks, hs.StateHash, fs.Ticks, fs.StateHash, ts.Ticks, ts.StateHash)
+		}
+	}
+	if hs.Netplay == nil || fs.Netplay == nil || ts.Netplay == nil || hs.Netplay.End != "ended" || fs.Netplay.End != "ended" || ts.Netplay.End != "ended" {
+		t.Fatalf("host's netplay %+v, third player's %+v: want every one ended normally", hs.Netplay, ts.Netplay)
+	}
+	if hs.Netplay.TakenBack != 1 || !ts.Netplay.Rejoined || ts.Netplay.Slot != 2 || ts.Netplay.CaughtUp < 100 {
+		t.Fatalf("host took in %d; the third player: rejoined %v, slot %d, caught up %d ticks beyond the tick rate: want 1, true, 2 and most of the ~240 before it came",
+			hs.Netplay.TakenBack, ts.Netplay.Rejoined, ts.Netplay.Slot, ts.Netplay.CaughtUp)
+	}
 }
