@@ -175,6 +175,7 @@ func (p *stallPlatform) PollEvents(e enginehost.EventSink) {
 
 // peerEnd is what one peer's loop ended with.
 type peerEnd struct {
+	tape    enginehost.Tape // nil: nothing recorded
 	rep     enginehost.Report
 	err     error
 	state   uint64
@@ -215,7 +216,7 @@ func (e *peerEnd) play(ctx context.Context, pf enginehost.Platform) {
 	terms := e.s.j.Terms
 	clock := enginehost.NewSystemClock(enginehost.WaitSleep) // time.Sleep: the bubble's clock
 	e.rep, e.err = enginehost.Run(ctx, engine.Config{Mode: engine.ModeCap, FPS: 60, Ticks: terms.Ticks, Players: terms.Players},
-		g.parts(), enginehost.Wiring{Lockstep: e.s, Platform: pf, Clock: clock})
+		g.parts(), enginehost.Wiring{Lockstep: e.s, Platform: pf, Clock: clock, Tape: e.tape})
 	e.settled = e.s.Settle(clock, 3*time.Second)
 	e.state = g.state
 }
