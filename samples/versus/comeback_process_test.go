@@ -3,13 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
 
 // hostAndJoiner starts a host of a session of ticks ticks with code and
@@ -45,40 +42,13 @@ func endAll(t *testing.T, peers ...named) {
 	}
 }
 
-// A spectator (-spectate) that comes at about tick 300 replays the
-// session so far beyond the tick rate, follows it and ends on the
-// players' last tick and hash; what it recorded (-record) replays alone
-// to that hash; the players never waited for it.
-func TestASpectatorAtTick300EndsOnThePlayersHashAndItsRecordingReplaysToIt(t *testing.T) {
-	bin := realTime(t, "builds versus and runs four processes", build)
-	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
-	defer cancel()
-	const code = "spectate-test-code"
-	host, joiner, addr := hostAndJoiner(ctx, t, bin, code, "900", [2]int{5, 6})
-	time.Sleep(5 * time.Second) // about 300 ticks
-	rec := filepath.Join(t.TempDir(), "watched.tape")
-	watcher := startPeer(ctx, t, bin, "-join", addr, "-code", code, "-spectate", "-record", rec)
-	endAll(t, named{"host", host}, named{"joiner", joiner}, named{"spectator", watcher})
-	hs, js, ws := host.summary(t), joiner.summary(t), watcher.summary(t)
-	for _, s := range []desktop.Summary{js, ws} {
-		if s.Ticks != 900 || s.StateHash != hs.StateHash {
-			t.Fatalf("host: %d ticks, hash %s; joiner %d, %s; spectator %d, %s: want 900 and one hash", hs.Ticks, hs.StateHash, js.Ticks, js.StateHash, ws.Ticks, ws.StateHash)
-		}
-	}
-	if ws.Netplay == nil || !ws.Netplay.Watching || ws.Netplay.CaughtUp < 150 || hs.Netplay.Spectators != 1 {
-		t.Fatalf("spectator's netplay %+v, host's %+v: want it watching, caught up most of the ~300 ticks before it came, counted by the host", ws.Netplay, hs.Netplay)
-	}
-	if hs.Netplay.MaxStallMS > 3000 {
-		t.Fatalf("the host held a tick %.0f ms: the players must never wait for a spectator", hs.Netplay.MaxStallMS)
-	}
-	replayMatches(ctx, t, bin, hs, "-replay", rec)
-	t.Logf("host uploaded %d B, the spectator received %d B over %d ticks", hs.Netplay.WireBytesSent, ws.Netplay.WireBytesReceived, ws.Ticks)
-}
-
 // A player's game stopped (SIGSTOP) long enough for its place to fall
 // vacant, and started again meanwhile, ends when it resumes: it says the
 // new copy took its place and ends with status 1 and `replaced`; the
 // host and the new copy play on to one tick and hash.
+//
+// It must be a process test: it stops and continues a process (SIGSTOP,
+// SIGCONT) and reads its exit status and the summary the binary writes.
 func TestAStoppedGameWhosePlayerStartedItAgainIsToldItWasReplaced(t *testing.T) {
 	bin := realTime(t, "builds versus and runs three processes", build)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)

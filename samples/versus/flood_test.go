@@ -160,6 +160,15 @@ const (
 	maxHostMB   = 200
 )
 
+// A waiting host flooded for 8 s with 900 ClientHellos a second, each a
+// new connection that never finishes, stays under 200 MB of resident
+// memory at its peak, and a joiner still joins and plays the session to
+// its end, both with status 0.
+//
+// It must be a process test: the bound is the host process's own peak
+// resident memory (VmHWM in /proc), which only a process of its own has;
+// platform/transport's TestAFloodOfHandshakesHoldsABoundedNumberAndAJoinerStillJoins
+// bounds the handshakes held, in process.
 func TestAHandshakeFloodLeavesAWaitingHostSmallAndAJoinerStillJoins(t *testing.T) {
 	bin := build(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
@@ -219,7 +228,14 @@ func floodSession(t *testing.T, bin string, hellos [][]byte, rate int) (maxStall
 // tick is sometimes held longer than the input delay anyway. A pair that
 // fails is played once more: a stall the flood causes comes back, while
 // one other processes' load caused (a 333 ms hold at load 14, once) does
-// not; the second pair must pass the same bound.
+// not; the second pair must pass the same bound. The flooded host's
+// peak memory stays under 200 MB too.
+//
+// It must be a process test: the flood is real datagrams on loopback
+// against the real binary, its cost paid in the host's CPU beside its
+// game and bounded by its own peak resident memory, which only a process
+// of its own has; in virtual time a flood costs no time at all, so a
+// stall it causes could not show.
 func TestAHandshakeFloodDoesNotStallASession(t *testing.T) {
 	bin := build(t)
 	hellos := clientHellos(t, floodHellos)

@@ -44,6 +44,12 @@ func startLobby(t *testing.T) string {
 // catches up, and a spectator that comes later (-lobby -code -spectate)
 // replays the session and ends on the players' last tick and hash, its
 // recording replaying alone to it; everyone ends with status 0.
+//
+// It must be a process test: it kills a process (SIGKILL), and it is the
+// run of the shipped binary's -spectate -record; the spectator's bounds
+// (it comes 5 s in, catches up 150 ticks and more, the players never
+// wait for it) are platform/transport's
+// TestASpectatorAtTick300EndsOnThePlayersStateAndItsRecordingReplaysToItInVirtualTime.
 func TestThroughALobbyAPlayerComesBackAndASpectatorWatches(t *testing.T) {
 	bin := realTime(t, "builds versus and runs four processes", build)
 	addr := startLobby(t)

@@ -18,7 +18,14 @@ import (
 // relay that loses 5% of the datagrams each way and holds each for 50 ms
 // (a round trip of 100 ms): they reach the same state, with an input
 // delay of at most 2 ticks, frames drawn from prediction, and recordings
-// that replay alone to the same state.
+// that replay alone to the same state; the host's -audio-out, the sound
+// of the verified timeline, is written again byte for byte by a replay.
+//
+// It must be a process test: it shows versus's own prediction (its
+// physics forked and rolled back by desktop's -rollback) and desktop's
+// sound output over a real round trip, in two processes, which the
+// in-process sessions of platform/transport (a chain of keys, no sound)
+// do not play.
 func TestPredictingProcessesOverA100msLossyRelayReachTheSameState(t *testing.T) {
 	bin := realTime(t, "builds versus and runs two processes", build)
 	for _, engine := range engines {

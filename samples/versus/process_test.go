@@ -201,6 +201,17 @@ func (p *peerRun) summary(t testing.TB) desktop.Summary {
 	return s
 }
 
+// Two versus processes, one physics engine after the other, play 300
+// ticks through a relay on loopback that loses 10% of the datagrams each
+// way: the joiner takes the host's -physics, neither finds a desync, both
+// end on one tick and hash, the relay lost something, and either peer's
+// -record replays alone to the hash.
+//
+// It must be a process test: what it shows is versus itself over the
+// wire, the real physics engines (chipmunk, box2d) stepping in two
+// processes to one hash and the host's -physics handed to a joiner by
+// desktop, which an in-process session (platform/transport's virtual-time
+// tests play a chain of keys, not versus) cannot stand in for.
 func TestTwoProcessesThroughALossyRelayReachTheSameState(t *testing.T) {
 	bin := realTime(t, "builds versus and runs two processes", build)
 	for _, engine := range engines {
