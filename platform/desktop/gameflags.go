@@ -36,20 +36,6 @@ func newGameFlags(game Game, fs *flag.FlagSet, shared map[string]bool) *gameFlag
 	return g
 }
 
-// checkLocal checks that local (Config.LocalFlags) names only the game's
-// flags.
-func (g *gameFlags) checkLocal(local []string, name names) error {
-	for _, n := range local {
-		if g.game == nil {
-			return usagef("%s names -%s, but the game has no flags of its own (no Flags method)", name("LocalFlags"), n)
-		}
-		if !g.has(n) {
-			return usagef("%s names -%s, which is not one of the game's flags", name("LocalFlags"), n)
-		}
-	}
-	return nil
-}
-
 // has reports whether name is one of the game's flags.
 func (g *gameFlags) has(name string) bool { return !g.shared[name] && g.fs.Lookup(name) != nil }
 
@@ -70,21 +56,6 @@ func (g *gameFlags) setAll(ss []tape.Setting, name names) error {
 		if err := g.fs.Set(s.Name, s.Value); err != nil {
 			return usagef("invalid value %q for -%s (%s): %v", s.Value, s.Name, name("GameFlags"), err)
 		}
-	}
-	return nil
-}
-
-// check checks the game's flags as they are set for a run with c:
-// c.LocalFlags names only them, and the game's Validate accepts them.
-func (g *gameFlags) check(c *Config, name names) error {
-	if err := g.checkLocal(c.LocalFlags, name); err != nil {
-		return err
-	}
-	if g.game == nil {
-		return nil
-	}
-	if err := g.game.Validate(); err != nil {
-		return usagef("%v", err)
 	}
 	return nil
 }

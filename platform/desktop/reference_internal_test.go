@@ -111,7 +111,7 @@ func refCell(s string) string {
 // players has it), by where -h lists it.
 func commandLineReference() []byte {
 	c := Config{Name: "GAME", MaxPlayers: 8}
-	d, _ := c.withDefaults(fieldNames)
+	d, _ := c.withDefaults()
 	fs := flag.NewFlagSet("GAME", flag.ContinueOnError)
 	c.register(fs, &d)
 	var b bytes.Buffer
