@@ -3,8 +3,6 @@ package desktop
 import (
 	"flag"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine/tape"
 )
@@ -67,32 +65,4 @@ func (g *gameFlags) visit(fn func(*flag.Flag)) {
 			fn(fl)
 		}
 	})
-}
-
-// recorded is what a recording of a run with c keeps, by name: the
-// shared flags the table says (seed, tps, physics) and the game's flags
-// but c.LocalFlags.
-func (g *gameFlags) recorded(c *Config) []tape.Setting {
-	var ss []tape.Setting
-	for _, f := range sharedFlags() {
-		if f.kept() {
-			ss = append(ss, tape.Setting{Name: f.name, Value: f.get(c)})
-		}
-	}
-	g.visit(func(fl *flag.Flag) {
-		if !slices.Contains(c.LocalFlags, fl.Name) {
-			ss = append(ss, tape.Setting{Name: fl.Name, Value: fl.Value.String()})
-		}
-	})
-	slices.SortFunc(ss, func(a, b tape.Setting) int { return strings.Compare(a.Name, b.Name) })
-	return ss
-}
-
-// keeps reports whether a recording of a run with c keeps the setting
-// called name.
-func (g *gameFlags) keeps(c *Config, name string) bool {
-	if f := sharedFlagNamed(name); f != nil {
-		return f.kept()
-	}
-	return g.has(name) && !slices.Contains(c.LocalFlags, name)
 }
