@@ -2,8 +2,6 @@ package desktop
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -95,10 +93,6 @@ func loopError(err error, name names) error {
 	want := strings.ReplaceAll(ce.Want, "at TPS ", "at "+name("Loop.TPS")+" ")
 	return usagef("invalid value %v for %s: want %s", ce.Value, name("Loop."+ce.Field), want)
 }
-
-// programName is the name of a game whose Config has none: the program's
-// file name.
-func programName() string { return filepath.Base(os.Args[0]) }
 
 // checkPlayers checks the player counts a game allows (MinPlayers,
 // MaxPlayers) and that Loop.Players is one of them.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -258,6 +259,10 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	return c, loopErr
 }
+
+// programName is the name of a game whose Config has none: the program's
+// file name.
+func programName() string { return filepath.Base(os.Args[0]) }
 
 // HeadlessDuration bounds a headless run that was given no stop condition,
 // so a run with no display always ends by itself.
