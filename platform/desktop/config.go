@@ -1,12 +1,16 @@
 package desktop
 
 import (
+	"cmp"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -222,13 +226,43 @@ type SoundOptions struct {
 	Volume float64
 }
 
-// check checks a defaulted s, calling fields as name says.
-func (s *SoundOptions) check(name names) error {
-	if !(s.Volume > 0 && s.Volume <= 1) {
-		return usagef("invalid value %v for %s: want 0 (silent) to 1 (full)", s.Volume, name("Sound.Volume"))
+// withDefaults returns c with every zero field set to its default (the
+// loop's by engine.Config.WithDefaults), and the loop's refusal, if any,
+// as engine.Config.WithDefaults gives it. It checks nothing else: -h
+// shows its values as the defaults, valid or not, and checked checks
+// them. The returned Config has its defaults also when the loop's are
+// refused.
+func (c Config) withDefaults() (Config, error) {
+	if c.MaxPlayers > 0 && c.Loop.Players == 0 {
+		c.Loop.Players = max(c.MinPlayers, 1)
 	}
-	return nil
+	loop, loopErr := c.Loop.WithDefaults()
+	c.Loop = loop
+	c.Name = cmp.Or(c.Name, programName())
+	if c.Seed == 0 {
+		c.Seed = 1
+	}
+	if c.Output.StatsOut == nil {
+		c.Output.StatsOut = os.Stdout
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	if c.Sound.Volume == 0 {
+		c.Sound.Volume = 1
+	}
+	if c.Net.DropAfter == 0 {
+		c.Net.DropAfter = netplay.DefaultDropAfter
+	}
+	if c.Net.JoinTimeout == 0 {
+		c.Net.JoinTimeout = netplay.DefaultHandshake
+	}
+	return c, loopErr
 }
+
+// programName is the name of a game whose Config has none: the program's
+// file name.
+func programName() string { return filepath.Base(os.Args[0]) }
 
 // HeadlessDuration bounds a headless run that was given no stop condition,
 // so a run with no display always ends by itself.

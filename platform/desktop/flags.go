@@ -16,7 +16,7 @@ import (
 // command line of its own can too. A zero Loop.MaxFrame stays zero unless
 // -max-frame is given: its default follows -tps.
 func (c *Config) Flags(fs *flag.FlagSet) {
-	d, _ := c.withDefaults(fieldNames) // the defaults to show, valid or not
+	d, _ := c.withDefaults() // the defaults to show, valid or not
 	c.register(fs, &d)
 }
 
@@ -43,7 +43,7 @@ type commandLine struct {
 // needs too: the game's flags are registered once, and the Config is
 // defaulted and checked once.
 func parse(game Game, c Config, args []string, out io.Writer) (commandLine, error) {
-	d, _ := c.withDefaults(fieldNames) // the defaults to show, valid or not
+	d, _ := c.withDefaults() // the defaults to show, valid or not
 	fs := flag.NewFlagSet(d.Name, flag.ContinueOnError)
 	// The flag package would print each error and the whole usage; a bad
 	// flag gets one line here instead, and -h the usage.
@@ -75,6 +75,22 @@ func parse(game Game, c Config, args []string, out io.Writer) (commandLine, erro
 	}
 	line.cfg = c
 	return line, err
+}
+
+// noCommandLine is parse for a Run with no command line: c checked,
+// calling fields by their Go names, and then c.GameFlags set on a
+// FlagSet of the game's own flags and checked.
+func noCommandLine(game Game, c Config) (commandLine, error) {
+	line := commandLine{cfg: c}
+	var err error
+	if line.checked, err = c.defaulted(fieldNames); err != nil {
+		return line, err
+	}
+	line.game = newGameFlags(game, nil, nil)
+	if err := line.game.setAll(c.GameFlags, fieldNames); err != nil {
+		return line, err
+	}
+	return line, line.game.check(&line.checked, fieldNames)
 }
 
 // given notes in c.GameFlags every game flag fs was given (on the

@@ -7,6 +7,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/physics/backend"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 )
 
 // sharedFlag is one flag of the command line every game shares: the one
@@ -18,7 +19,7 @@ type sharedFlag struct {
 	name  string    // on the command line, without the dash: "tps"
 	field string    // the Config field it sets, by path: "Loop.TPS"
 	also  string    // another field it sets ("Net.NoRollback" for -rollback 0); "" none
-	group flagGroup // where -h lists it
+	group cli.Group // where -h lists it
 	// register registers the flag called name on fs, writing into c, with
 	// d's values (c with its defaults) as the defaults.
 	register func(fs *flag.FlagSet, name string, c, d *Config)
@@ -31,15 +32,6 @@ type sharedFlag struct {
 	// joiner's c; nil when each peer keeps its own.
 	fromTerms func(c *Config, t *netplay.Terms)
 }
-
-// flagGroup is where -h lists a shared flag.
-type flagGroup int
-
-const (
-	developerFlag flagGroup = iota // under the developer heading
-	playerFlag                     // with the game's own flags
-	netFlag                        // under netplay, for a game of several players only
-)
 
 // kept reports whether a recording keeps the flag's value.
 func (f *sharedFlag) kept() bool { return f.get != nil }
@@ -60,19 +52,19 @@ func loopFlags() []sharedFlag {
 			fs.TextVar(&c.Loop.Mode, n, d.Loop.Mode, "power mode: vsync, cap or uncapped")
 		}},
 		{name: "fps", field: "Loop.FPS", register: func(fs *flag.FlagSet, n string, c, d *Config) {
-			countVar(fs, &c.Loop.FPS, n, d.Loop.FPS, "frame cap for -mode cap, an `int` from 1 to 10000")
+			cli.CountVar(fs, &c.Loop.FPS, n, d.Loop.FPS, "frame cap for -mode cap, an `int` from 1 to 10000")
 		}},
 		{name: "tps", field: "Loop.TPS", register: func(fs *flag.FlagSet, n string, c, d *Config) {
-			countVar(fs, &c.Loop.TPS, n, d.Loop.TPS, "fixed ticks per second, an `int` from 1 to 10000")
+			cli.CountVar(fs, &c.Loop.TPS, n, d.Loop.TPS, "fixed ticks per second, an `int` from 1 to 10000")
 		}, get: func(c *Config) string { return strconv.Itoa(c.Loop.TPS) },
 			set: func(c *Config, v string) (err error) { c.Loop.TPS, err = strconv.Atoi(v); return err }},
 		{name: "max-steps", field: "Loop.MaxSteps", register: func(fs *flag.FlagSet, n string, c, d *Config) {
-			countVar(fs, &c.Loop.MaxSteps, n, d.Loop.MaxSteps, "most ticks in one frame, an `int` from 1 to 1000")
+			cli.CountVar(fs, &c.Loop.MaxSteps, n, d.Loop.MaxSteps, "most ticks in one frame, an `int` from 1 to 1000")
 		}},
 		{name: "max-frame", field: "Loop.MaxFrame", register: func(fs *flag.FlagSet, n string, c, _ *Config) {
-			fs.Var(maxFrameFlag{&c.Loop}, n, "longest frame time fed to the accumulator, a `duration` from one tick to 10s (0: a quarter second, or one tick when that is longer)")
+			fs.Var(cli.Duration{P: &c.Loop.MaxFrame}, n, "longest frame time fed to the accumulator, a `duration` from one tick to 10s (0: a quarter second, or one tick when that is longer)")
 		}},
-		{name: "players", field: "Loop.Players", group: playerFlag, register: registerPlayers,
+		{name: "players", field: "Loop.Players", group: cli.Player, register: registerPlayers,
 			fromTerms: func(c *Config, t *netplay.Terms) {
 				if c.MaxPlayers > 0 { // a game of one count plays only that: adoptTerms checks it
 					c.Loop.Players = t.Players
@@ -88,7 +80,7 @@ func loopFlags() []sharedFlag {
 			fs.DurationVar(&c.Loop.Duration, n, c.Loop.Duration, "stop after this long (0: no limit)")
 		}},
 		{name: "interp", field: "Loop.NoInterp", register: func(fs *flag.FlagSet, n string, c, _ *Config) {
-			fs.Var(notBool{&c.Loop.NoInterp}, n, "render interpolation between ticks")
+			fs.Var(cli.Not{No: &c.Loop.NoInterp}, n, "render interpolation between ticks")
 		}},
 	}
 }
@@ -97,7 +89,7 @@ func loopFlags() []sharedFlag {
 // player counts (MaxPlayers above 0); a game of one count has no flag.
 func registerPlayers(fs *flag.FlagSet, n string, c, d *Config) {
 	if c.MaxPlayers > 0 {
-		countVar(fs, &c.Loop.Players, n, d.Loop.Players, fmt.Sprintf("players in the game, an `int` from %d to %d (a netplay joiner takes the host's)", max(d.MinPlayers, 1), d.MaxPlayers))
+		cli.CountVar(fs, &c.Loop.Players, n, d.Loop.Players, fmt.Sprintf("players in the game, an `int` from %d to %d (a netplay joiner takes the host's)", max(d.MinPlayers, 1), d.MaxPlayers))
 	}
 }
 
@@ -108,7 +100,7 @@ func runFlags() []sharedFlag {
 		{name: "headless", field: "Window.Headless", register: func(fs *flag.FlagSet, n string, c, _ *Config) {
 			fs.BoolVar(&c.Window.Headless, n, c.Window.Headless, "no visible window (automatic when there is no display)")
 		}},
-		{name: "fullscreen", field: "Window.Fullscreen", group: playerFlag, register: func(fs *flag.FlagSet, n string, c, _ *Config) {
+		{name: "fullscreen", field: "Window.Fullscreen", group: cli.Player, register: func(fs *flag.FlagSet, n string, c, _ *Config) {
 			fs.BoolVar(&c.Window.Fullscreen, n, c.Window.Fullscreen, "start in desktop fullscreen (F11 and Alt+Enter toggle it)")
 		}},
 		{name: "hud", field: "Debug.HUD", register: func(fs *flag.FlagSet, n string, c, _ *Config) {
@@ -119,14 +111,14 @@ func runFlags() []sharedFlag {
 		}},
 		{name: "seed", field: "Seed", register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			fs.Uint64Var(&c.Seed, n, d.Seed, "scene randomness (0 means 1)")
-		}, get: func(c *Config) string { return uintString(c.Seed) },
+		}, get: func(c *Config) string { return strconv.FormatUint(c.Seed, 10) },
 			set: func(c *Config, v string) (err error) { c.Seed, err = strconv.ParseUint(v, 10, 64); return err }},
 		{name: "physics", field: "Physics", register: func(fs *flag.FlagSet, n string, c, _ *Config) {
 			fs.TextVar(&c.Physics, n, c.Physics, "physics engine: "+backend.Usage())
 		}, get: func(c *Config) string { return c.Physics.String() },
 			set: func(c *Config, v string) error { return c.Physics.UnmarshalText([]byte(v)) }},
 		{name: "idle-gc", field: "NoIdleGC", register: func(fs *flag.FlagSet, n string, c, _ *Config) {
-			fs.Var(notBool{&c.NoIdleGC}, n, "collect garbage in each frame's idle time instead of inside physics steps")
+			fs.Var(cli.Not{No: &c.NoIdleGC}, n, "collect garbage in each frame's idle time instead of inside physics steps")
 		}},
 		{name: "wait", field: "Wait", register: func(fs *flag.FlagSet, n string, c, _ *Config) {
 			fs.TextVar(&c.Wait, n, c.Wait, "how the frame cap waits: hybrid (sleep, then spin the last stretch), sleep or spin")
@@ -169,12 +161,12 @@ func soundFlags() []sharedFlag {
 		{name: "audio-out", field: "Sound.AudioOut", register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			fs.StringVar(&c.Sound.AudioOut, n, d.Sound.AudioOut, "write the run's mixed sound to `file`.wav (48 kHz, 16-bit stereo); a replay writes the same bytes")
 		}},
-		{name: "mute", field: "Sound.Mute", group: playerFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+		{name: "mute", field: "Sound.Mute", group: cli.Player, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			fs.BoolVar(&c.Sound.Mute, n, d.Sound.Mute, "no sound heard (-audio-out still writes it)")
 		}},
-		{name: "volume", field: "Sound.Volume", group: playerFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+		{name: "volume", field: "Sound.Volume", group: cli.Player, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			c.Sound.Volume = d.Sound.Volume
-			fs.Var(volumeFlag{&c.Sound}, n, "master volume heard, a `float` from 0 (silent, as -mute) to 1")
+			fs.Var(cli.Volume{Level: &c.Sound.Volume, Mute: &c.Sound.Mute}, n, "master volume heard, a `float` from 0 (silent, as -mute) to 1")
 		}},
 	}
 }
@@ -182,7 +174,7 @@ func soundFlags() []sharedFlag {
 // netFlags set the netplay session's options (Config.Net).
 func netFlags() []sharedFlag {
 	str := func(name, field string, p func(*NetOptions) *string, usage string) sharedFlag {
-		return sharedFlag{name: name, field: "Net." + field, group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+		return sharedFlag{name: name, field: "Net." + field, group: cli.Net, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			fs.StringVar(p(&c.Net), n, *p(&d.Net), usage)
 		}}
 	}
@@ -191,31 +183,44 @@ func netFlags() []sharedFlag {
 		str("join", "Join", func(o *NetOptions) *string { return &o.Join }, "netplay: join the host at `addr`"),
 		str("code", "Code", func(o *NetOptions) *string { return &o.Code }, "netplay: the session's secret (the host prints a generated one when not given)"),
 		str("lobby", "Lobby", func(o *NetOptions) *string { return &o.Lobby }, "netplay: meet the other players through the lobby at `addr`; every player gives the same -code (leave it out to have one generated) and the first to arrive hosts"),
-		{name: "input-delay", field: "Net.InputDelay", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+		{name: "input-delay", field: "Net.InputDelay", group: cli.Net, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			fs.IntVar(&c.Net.InputDelay, n, d.Net.InputDelay, fmt.Sprintf("netplay: ticks of input delay, 1 to %d (0: from the measured round trip)", netplay.MaxInputDelay))
 		}},
-		{name: "net-timeout", field: "Net.DropAfter", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+		{name: "net-timeout", field: "Net.DropAfter", group: cli.Net, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			fs.DurationVar(&c.Net.DropAfter, n, d.Net.DropAfter, "netplay: how long a silent player's place is held for them to come back before the session goes on without them (most games end then)")
 		}},
-		{name: "join-timeout", field: "Net.JoinTimeout", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+		{name: "join-timeout", field: "Net.JoinTimeout", group: cli.Net, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			fs.DurationVar(&c.Net.JoinTimeout, n, d.Net.JoinTimeout, "netplay: how long a joiner waits for the host to answer at all")
 		}},
-		{name: "spectate", field: "Net.Spectate", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+		{name: "spectate", field: "Net.Spectate", group: cli.Net, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			fs.BoolVar(&c.Net.Spectate, n, d.Net.Spectate, "netplay: watch the session (at -join's address, or through -lobby) with -code instead of playing in it (a host takes up to 16 spectators)")
 		}},
-		{name: "rollback", field: "Net.Rollback", also: "Net.NoRollback", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
-			c.Net.rollbackFlag(fs, n, d.Net)
+		{name: "rollback", field: "Net.Rollback", also: "Net.NoRollback", group: cli.Net, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+			cli.DepthVar(fs, &c.Net.Rollback, &c.Net.NoRollback, n, rollbackUsage(d.Net))
 		}},
-		{name: "play-on", field: "Net.PlayOn", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+		{name: "play-on", field: "Net.PlayOn", group: cli.Net, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			fs.BoolVar(&c.Net.PlayOn, n, d.Net.PlayOn, "netplay (host): play on without a player whose place was given up, their slot idle (for a game that can)")
 		}},
-		{name: "late-join", field: "Net.LateJoin", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+		{name: "late-join", field: "Net.LateJoin", group: cli.Net, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			fs.BoolVar(&c.Net.LateJoin, n, d.Net.LateJoin, "netplay (host, with -play-on): a player who joins while the session runs takes a free place, catching up from its first tick")
 		}},
-		{name: "start-with", field: "Net.StartWith", group: netFlag, register: func(fs *flag.FlagSet, n string, c, d *Config) {
+		{name: "start-with", field: "Net.StartWith", group: cli.Net, register: func(fs *flag.FlagSet, n string, c, d *Config) {
 			fs.IntVar(&c.Net.StartWith, n, d.Net.StartWith, "netplay (host, with -late-join): start as soon as this many players, the host included, are there; the other places are empty until players join late (0: every place)")
 		}},
 	}
+}
+
+// rollbackUsage is -rollback's usage, with d's value as the default: 0
+// for NoRollback, netplay's default for none.
+func rollbackUsage(d NetOptions) string {
+	def := d.Rollback
+	switch {
+	case d.NoRollback:
+		def = 0
+	case def == 0:
+		def = netplay.DefaultRollback
+	}
+	return fmt.Sprintf("netplay: most `ticks` drawn ahead of the confirmed input, 1 to %d; 0 is pure lockstep (default %d)", netplay.MaxRollback, def)
 }
 
 // sharedFlagNamed is the shared flag called name; nil when none is.

@@ -78,7 +78,7 @@ func TestEachFlagOfTheTableIsRegisteredUnderItsName(t *testing.T) {
 	c := Config{MinPlayers: 2, MaxPlayers: 4} // -players too
 	all := flag.NewFlagSet("all", flag.ContinueOnError)
 	c.Flags(all)
-	d, _ := c.withDefaults(fieldNames)
+	d, _ := c.withDefaults()
 	var names []string
 	for _, f := range sharedFlags() {
 		one := flag.NewFlagSet(f.name, flag.ContinueOnError)

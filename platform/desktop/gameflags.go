@@ -3,8 +3,6 @@ package desktop
 import (
 	"flag"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine/tape"
 )
@@ -36,20 +34,6 @@ func newGameFlags(game Game, fs *flag.FlagSet, shared map[string]bool) *gameFlag
 	return g
 }
 
-// checkLocal checks that local (Config.LocalFlags) names only the game's
-// flags.
-func (g *gameFlags) checkLocal(local []string, name names) error {
-	for _, n := range local {
-		if g.game == nil {
-			return usagef("%s names -%s, but the game has no flags of its own (no Flags method)", name("LocalFlags"), n)
-		}
-		if !g.has(n) {
-			return usagef("%s names -%s, which is not one of the game's flags", name("LocalFlags"), n)
-		}
-	}
-	return nil
-}
-
 // has reports whether name is one of the game's flags.
 func (g *gameFlags) has(name string) bool { return !g.shared[name] && g.fs.Lookup(name) != nil }
 
@@ -74,21 +58,6 @@ func (g *gameFlags) setAll(ss []tape.Setting, name names) error {
 	return nil
 }
 
-// check checks the game's flags as they are set for a run with c:
-// c.LocalFlags names only them, and the game's Validate accepts them.
-func (g *gameFlags) check(c *Config, name names) error {
-	if err := g.checkLocal(c.LocalFlags, name); err != nil {
-		return err
-	}
-	if g.game == nil {
-		return nil
-	}
-	if err := g.game.Validate(); err != nil {
-		return usagef("%v", err)
-	}
-	return nil
-}
-
 // visit calls fn for each of the game's flags, in name order.
 func (g *gameFlags) visit(fn func(*flag.Flag)) {
 	g.fs.VisitAll(func(fl *flag.Flag) {
@@ -96,32 +65,4 @@ func (g *gameFlags) visit(fn func(*flag.Flag)) {
 			fn(fl)
 		}
 	})
-}
-
-// recorded is what a recording of a run with c keeps, by name: the
-// shared flags the table says (seed, tps, physics) and the game's flags
-// but c.LocalFlags.
-func (g *gameFlags) recorded(c *Config) []tape.Setting {
-	var ss []tape.Setting
-	for _, f := range sharedFlags() {
-		if f.kept() {
-			ss = append(ss, tape.Setting{Name: f.name, Value: f.get(c)})
-		}
-	}
-	g.visit(func(fl *flag.Flag) {
-		if !slices.Contains(c.LocalFlags, fl.Name) {
-			ss = append(ss, tape.Setting{Name: fl.Name, Value: fl.Value.String()})
-		}
-	})
-	slices.SortFunc(ss, func(a, b tape.Setting) int { return strings.Compare(a.Name, b.Name) })
-	return ss
-}
-
-// keeps reports whether a recording of a run with c keeps the setting
-// called name.
-func (g *gameFlags) keeps(c *Config, name string) bool {
-	if f := sharedFlagNamed(name); f != nil {
-		return f.kept()
-	}
-	return g.has(name) && !slices.Contains(c.LocalFlags, name)
 }

@@ -186,7 +186,7 @@ func hostSource() source {
 // game flag GameFlags sets. A joiner is refused when one differs from the
 // host's; it takes the host's value for the others.
 func chosenSettings(c *Config, ss []tape.Setting) []string {
-	def, _ := Config{}.withDefaults(fieldNames)
+	def, _ := Config{}.withDefaults()
 	var chosen []string
 	for _, s := range ss {
 		f := sharedFlagNamed(s.Name)

@@ -13,6 +13,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 )
 
 // The reference pages under docs/reference are generated from the code:
@@ -111,20 +113,20 @@ func refCell(s string) string {
 // players has it), by where -h lists it.
 func commandLineReference() []byte {
 	c := Config{Name: "GAME", MaxPlayers: 8}
-	d, _ := c.withDefaults(fieldNames)
+	d, _ := c.withDefaults()
 	fs := flag.NewFlagSet("GAME", flag.ContinueOnError)
 	c.register(fs, &d)
 	var b bytes.Buffer
 	b.WriteString(refGeneratedNote)
 	b.WriteString(commandLineIntro)
 	for _, g := range []struct {
-		group   flagGroup
+		group   cli.Group
 		heading string
 		intro   string
 	}{
-		{playerFlag, "Flags for players", "`-h` lists these first, after the game's own flags and before the keys."},
-		{netFlag, "Netplay flags", "`-h` lists these only for a game of several players. See [netplay](../netplay.md)."},
-		{developerFlag, "Developer flags", "`-h` lists these last, under \"developer flags\"."},
+		{cli.Player, "Flags for players", "`-h` lists these first, after the game's own flags and before the keys."},
+		{cli.Net, "Netplay flags", "`-h` lists these only for a game of several players. See [netplay](../netplay.md)."},
+		{cli.Developer, "Developer flags", "`-h` lists these last, under \"developer flags\"."},
 	} {
 		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n", g.heading, g.intro)
 		b.WriteString("| flag | meaning | default | sets | recorded |\n| --- | --- | --- | --- | --- |\n")

@@ -148,24 +148,19 @@ func (r *run) check() error {
 	return nil
 }
 
-// checkConfig fills in r's Config's defaults and checks it, with the
-// game's flags set as it says, unless the command line (Main) did.
+// checkConfig makes r's Config, with its defaults, checked, and the
+// game's flags set as it says, the run's: from the command line when
+// Main parsed one, otherwise from the Config Run was given.
 func (r *run) checkConfig() error {
-	if r.line != nil {
-		r.setConfig(r.line.checked)
-		r.flags = r.line.game
-		return nil
+	var err error
+	if r.line == nil {
+		var line commandLine
+		line, err = noCommandLine(r.game, r.raw)
+		r.line = &line
 	}
-	cfg, err := r.raw.withDefaults(fieldNames)
-	r.setConfig(cfg)
-	if err != nil {
-		return err
-	}
-	r.flags = newGameFlags(r.game, nil, nil)
-	if err := r.flags.setAll(cfg.GameFlags, fieldNames); err != nil {
-		return err
-	}
-	return r.flags.check(&cfg, fieldNames)
+	r.setConfig(r.line.checked)
+	r.flags = r.line.game
+	return err
 }
 
 // setConfig makes cfg, with its defaults, the run's.

@@ -1,8 +1,10 @@
 package desktop
 
 import (
+	"flag"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine/tape"
 )
@@ -12,6 +14,34 @@ import (
 // and every flag of the game's own that LocalFlags does not name. Run
 // computes them (gameFlags.recorded) from the game's flags as it set
 // them; a -replay and a netplay joiner take them with adoptSettings.
+
+// recorded is what a recording of a run with c keeps, by name: the
+// shared flags the table says (seed, tps, physics) and the game's flags
+// but c.LocalFlags.
+func (g *gameFlags) recorded(c *Config) []tape.Setting {
+	var ss []tape.Setting
+	for _, f := range sharedFlags() {
+		if f.kept() {
+			ss = append(ss, tape.Setting{Name: f.name, Value: f.get(c)})
+		}
+	}
+	g.visit(func(fl *flag.Flag) {
+		if !slices.Contains(c.LocalFlags, fl.Name) {
+			ss = append(ss, tape.Setting{Name: fl.Name, Value: fl.Value.String()})
+		}
+	})
+	slices.SortFunc(ss, func(a, b tape.Setting) int { return strings.Compare(a.Name, b.Name) })
+	return ss
+}
+
+// keeps reports whether a recording of a run with c keeps the setting
+// called name.
+func (g *gameFlags) keeps(c *Config, name string) bool {
+	if f := sharedFlagNamed(name); f != nil {
+		return f.kept()
+	}
+	return g.has(name) && !slices.Contains(c.LocalFlags, name)
+}
 
 // source is where settings to adopt come from, for its errors.
 type source struct {
