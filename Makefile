@@ -92,7 +92,7 @@ WINDOWS_GUI ?= -H=windowsgui
 # The packages whose tests also run on Windows, under Wine, in make test.
 # Wine 8.0's gaps are worked around in tools/windows/winetest (the test
 # builds only: a UDP socket's ioctl, deletes, a missing DLL).
-WINDOWS_TEST_PKGS = ./engine ./engine/netplay ./engine/tape ./physics/backend ./physics/chipmunk ./physics/exact ./platform/audio ./platform/internal/output ./platform/lobby ./platform/transport
+WINDOWS_TEST_PKGS = ./engine ./engine/host ./engine/netplay ./engine/tape ./physics/backend ./physics/chipmunk ./physics/exact ./platform/audio ./platform/internal/output ./platform/lobby ./platform/transport
 
 deps-windows: deps ## install mingw-w64 and Wine, and unpack the static SDL and vorbis libraries for Windows builds
 	@if ! command -v x86_64-w64-mingw32-gcc >/dev/null || ! command -v x86_64-w64-mingw32-g++ >/dev/null || ! command -v wine >/dev/null; then \
