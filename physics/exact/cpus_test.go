@@ -2,11 +2,14 @@ package exact_test
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"sync"
 	"testing"
 )
 
@@ -31,8 +34,10 @@ var canaryLine = regexp.MustCompile(`canary: (\S+)`)
 // their paths without FMA), and arm64 (fused always) under qemu-aarch64.
 // Each must find the hashes testdata/golden.txt holds, and the canary
 // shows whether the build fuses: v3 and arm64 must, or the check proves
-// nothing.
+// nothing. The builds, then the runs, go side by side, and beside the
+// package's other tests: the arm64 run under qemu is most of the time.
 func TestGoldenAcrossCPUs(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds this package for GOAMD64=v3 and arm64 and runs them (qemu-aarch64): left to the run without -short")
 	}
@@ -49,14 +54,23 @@ func TestGoldenAcrossCPUs(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the go command is not on PATH (%v): it builds this package for the other CPUs", err)
 	}
-	dir := t.TempDir()
-	v3 := build(t, goTool, dir, "v3.test", "GOAMD64=v3")
-	arm := build(t, goTool, dir, "arm64.test", "GOARCH=arm64", "CGO_ENABLED=0")
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := canary(t, "this build", run(t, "this build", nil, self))
+	dir := t.TempDir()
+	var v3, arm string
+	var berr [2]error
+	var wg sync.WaitGroup
+	wg.Go(func() { v3, berr[0] = build(goTool, dir, "v3.test", "GOAMD64=v3") })
+	wg.Go(func() { arm, berr[1] = build(goTool, dir, "arm64.test", "GOARCH=arm64", "CGO_ENABLED=0") })
+	wg.Wait()
+	if err := errors.Join(berr[:]...); err != nil {
+		t.Fatal(err)
+	}
+	// This binary's canary, as TestGoldenCanary logs it; its golden
+	// hashes are TestGoldenHashes' in this run.
+	want := fmt.Sprintf("%x", fused(0.1, 10, -1))
 	for _, c := range []struct {
 		name  string
 		cmd   []string
@@ -67,24 +81,27 @@ func TestGoldenAcrossCPUs(t *testing.T) {
 		{"amd64 GODEBUG=cpu.fma=off", []string{self}, []string{"GODEBUG=cpu.fma=off"}, false},
 		{"arm64 under qemu-aarch64", []string{qemu, arm}, nil, true},
 	} {
-		out := run(t, c.name, c.env, c.cmd...)
-		if got := canary(t, c.name, out); (got != want) != c.fuses {
-			t.Errorf("%s: the canary a*b+c came out %s, here %s: want it fused %v", c.name, got, want, c.fuses)
-		}
-		t.Logf("%s: golden hashes agree (canary %s)", c.name, canary(t, c.name, out))
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			out := run(t, c.name, c.env, c.cmd...)
+			got := canary(t, c.name, out)
+			if (got != want) != c.fuses {
+				t.Errorf("%s: the canary a*b+c came out %s, here %s: want it fused %v", c.name, got, want, c.fuses)
+			}
+			t.Logf("%s: golden hashes agree (canary %s)", c.name, got)
+		})
 	}
 }
 
 // build compiles this package's tests with env into dir/name.
-func build(t *testing.T, goTool, dir, name string, env ...string) string {
-	t.Helper()
+func build(goTool, dir, name string, env ...string) (string, error) {
 	out := filepath.Join(dir, name)
 	cmd := exec.Command(goTool, "test", "-c", "-o", out, ".")
 	cmd.Env = append(os.Environ(), env...)
 	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go test -c with %v: %v\n%s", env, err, b)
+		return "", fmt.Errorf("go test -c with %v: %w\n%s", env, err, b)
 	}
-	return out
+	return out, nil
 }
 
 // run runs the golden tests in a test binary (argv[0] and any wrapper in

@@ -14,7 +14,3 @@ import (
 func TestRecordingsEndAsPlannedOnBox2D(t *testing.T) { testRecordingsEndAsPlanned(t, backend.Box2D) }
 
 func TestTapesReplayToTheirEndOnBox2D(t *testing.T) { testTapesReplayToTheirEnd(t, backend.Box2D) }
-
-func TestRecordedGamesReplayWithTheSameSoundOnBox2D(t *testing.T) {
-	testRecordedGamesReplayWithTheSameSound(t, backend.Box2D)
-}

@@ -79,17 +79,21 @@ func tapePath(name string, e backend.Engine) string {
 }
 
 // testRecordingsEndAsPlanned records every scenario on engine e with the
-// pilot and checks the game ended as planned; with -update the tapes go to
-// testdata.
+// pilot, and its sound, and checks the game ended as planned and a replay
+// of the recording sounds the same (checkTheReplaySoundsTheSame); with
+// -update the tapes go to testdata. One recording serves both: the pilot's
+// game is the costly part, drawn frame by frame.
 func testRecordingsEndAsPlanned(t *testing.T, e backend.Engine) {
 	for _, sc := range scenarios() {
 		t.Run(sc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "run.tape")
+			dir := t.TempDir()
+			path, wav := filepath.Join(dir, "run.tape"), filepath.Join(dir, "rec.wav")
 			if *update {
 				path = tapePath(sc.name, e)
 			}
 			p := &pilot{game: newGame(), plan: sc.plan}
-			args := append([]string{"-headless", "-mode", "uncapped", "-physics", e.String(), "-record", path, "-ticks", "20000"}, sc.args...)
+			args := append([]string{"-headless", "-mode", "uncapped", "-physics", e.String(), "-record", path, "-ticks", "20000",
+				"-audio-out", wav}, sc.args...)
 			sum, err := execute(t, p, host.NewFastClock(dt/16), args...)
 			if err != nil {
 				t.Fatalf("record: %v", err)
@@ -106,6 +110,7 @@ func testRecordingsEndAsPlanned(t *testing.T, e backend.Engine) {
 			if rec.Ticks != sum.Ticks || rec.Final.String() != sum.StateHash {
 				t.Errorf("the tape holds %d ticks ending in %v, the run %d ending in %s", rec.Ticks, rec.Final, sum.Ticks, sum.StateHash)
 			}
+			t.Run("sound", func(t *testing.T) { checkTheReplaySoundsTheSame(t, sc.name, path, wav, sum.Ticks) })
 		})
 	}
 }
