@@ -171,12 +171,16 @@ func (e *iceEnv) runAgent(ctx context.Context, a *ice.Agent, urls []*stun.URI, i
 	go func() { errc <- out.run() }()
 	go giveUpWhenRefused(ctx, cancel, a, urls, gathered, peerGathered)
 	var peer signal
+	unanswered := fmt.Errorf("%w: the other player never answered through the lobby", ErrNoPath)
 	select {
 	case peer = <-creds:
 	case err := <-errc:
+		if err == nil { // it stopped because the search was cancelled: say why
+			err = causeOr(ctx, unanswered)
+		}
 		return nil, err
 	case <-ctx.Done():
-		return nil, causeOr(ctx, fmt.Errorf("%w: the other player never answered through the lobby", ErrNoPath))
+		return nil, causeOr(ctx, unanswered)
 	}
 	conn, err := dialOrAccept(ctx, a, peer, joining)
 	if err != nil {
