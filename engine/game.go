@@ -71,7 +71,7 @@ type Frame struct {
 	// code such as hotkeys and cameras.
 	Input Input
 	// Text is what the user typed during this frame (Input.Text's bytes,
-	// at most MaxText), valid until the next.
+	// at most 32), valid until the next.
 	Text []byte
 	// Window is the window's state as the platform last reported it.
 	Window WindowState
@@ -113,8 +113,9 @@ type Controls interface {
 	SetPaused(p bool)
 	StepOnce()
 	// TimeScale returns simulated seconds per real second; SetTimeScale
-	// changes how many ticks real time buys, MinTimeScale to MaxTimeScale
-	// (never the tick's dt, which stays fixed).
+	// changes how many ticks real time buys, 1/64 to 64
+	// (host.MinTimeScale to host.MaxTimeScale; never the tick's dt, which
+	// stays fixed).
 	TimeScale() float64
 	SetTimeScale(s float64) error
 	// RunningSlowly reports that the max-steps bailout has cut a frame

@@ -27,8 +27,8 @@ type Input struct {
 	// the pointer is in, so a tick can map it into its world the same way
 	// when a recording is replayed in a window of another size, or none.
 	WindowWidth, WindowHeight int32
-	// Text is what the user typed since the tick before, at most MaxText
-	// bytes: a tick sees each character once, as it sees each press.
+	// Text is what the user typed since the tick before, at most 32
+	// bytes (see Text): a tick sees each character once, as it sees each press.
 	Text Text
 	// Pads are the game controllers, by slot.
 	Pads [MaxPads]Pad

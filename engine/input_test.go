@@ -16,8 +16,8 @@ func TestTextAppendKeepsWholeCharactersOfValidUTF8(t *testing.T) {
 		{"multibyte", []string{"日本", "🎮"}, "日本🎮", true},
 		{"invalid bytes are skipped", []string{"a\xffb\xc3"}, "ab", true},
 		{"a rune split across chunks is no text", []string{"\xe6\x97", "\xa5x"}, "x", true},
-		{"exactly full", []string{strings.Repeat("x", MaxText)}, strings.Repeat("x", MaxText), true},
-		{"a rune past the end", []string{strings.Repeat("x", MaxText-3) + "🎮"}, strings.Repeat("x", MaxText-3), false},
+		{"exactly full", []string{strings.Repeat("x", maxText)}, strings.Repeat("x", maxText), true},
+		{"a rune past the end", []string{strings.Repeat("x", maxText-3) + "🎮"}, strings.Repeat("x", maxText-3), false},
 	}
 	for _, tt := range tests {
 		var txt Text

@@ -2,464 +2,294 @@
 
 package engine
 
+// keyNames is SDL's name of every scancode that has one, in the
+// scancodes' order, end to end.
+const keyNames = "" +
+	"A" + // 4
+	"B" + // 5
+	"C" + // 6
+	"D" + // 7
+	"E" + // 8
+	"F" + // 9
+	"G" + // 10
+	"H" + // 11
+	"I" + // 12
+	"J" + // 13
+	"K" + // 14
+	"L" + // 15
+	"M" + // 16
+	"N" + // 17
+	"O" + // 18
+	"P" + // 19
+	"Q" + // 20
+	"R" + // 21
+	"S" + // 22
+	"T" + // 23
+	"U" + // 24
+	"V" + // 25
+	"W" + // 26
+	"X" + // 27
+	"Y" + // 28
+	"Z" + // 29
+	"1" + // 30
+	"2" + // 31
+	"3" + // 32
+	"4" + // 33
+	"5" + // 34
+	"6" + // 35
+	"7" + // 36
+	"8" + // 37
+	"9" + // 38
+	"0" + // 39
+	"Return" + // 40
+	"Escape" + // 41
+	"Backspace" + // 42
+	"Tab" + // 43
+	"Space" + // 44
+	"-" + // 45
+	"=" + // 46
+	"[" + // 47
+	"]" + // 48
+	"\\" + // 49
+	"#" + // 50
+	";" + // 51
+	"'" + // 52
+	"`" + // 53
+	"," + // 54
+	"." + // 55
+	"/" + // 56
+	"CapsLock" + // 57
+	"F1" + // 58
+	"F2" + // 59
+	"F3" + // 60
+	"F4" + // 61
+	"F5" + // 62
+	"F6" + // 63
+	"F7" + // 64
+	"F8" + // 65
+	"F9" + // 66
+	"F10" + // 67
+	"F11" + // 68
+	"F12" + // 69
+	"PrintScreen" + // 70
+	"ScrollLock" + // 71
+	"Pause" + // 72
+	"Insert" + // 73
+	"Home" + // 74
+	"PageUp" + // 75
+	"Delete" + // 76
+	"End" + // 77
+	"PageDown" + // 78
+	"Right" + // 79
+	"Left" + // 80
+	"Down" + // 81
+	"Up" + // 82
+	"Numlock" + // 83
+	"Keypad /" + // 84
+	"Keypad *" + // 85
+	"Keypad -" + // 86
+	"Keypad +" + // 87
+	"Keypad Enter" + // 88
+	"Keypad 1" + // 89
+	"Keypad 2" + // 90
+	"Keypad 3" + // 91
+	"Keypad 4" + // 92
+	"Keypad 5" + // 93
+	"Keypad 6" + // 94
+	"Keypad 7" + // 95
+	"Keypad 8" + // 96
+	"Keypad 9" + // 97
+	"Keypad 0" + // 98
+	"Keypad ." + // 99
+	"Application" + // 101
+	"Power" + // 102
+	"Keypad =" + // 103
+	"F13" + // 104
+	"F14" + // 105
+	"F15" + // 106
+	"F16" + // 107
+	"F17" + // 108
+	"F18" + // 109
+	"F19" + // 110
+	"F20" + // 111
+	"F21" + // 112
+	"F22" + // 113
+	"F23" + // 114
+	"F24" + // 115
+	"Execute" + // 116
+	"Help" + // 117
+	"Menu" + // 118
+	"Select" + // 119
+	"Stop" + // 120
+	"Again" + // 121
+	"Undo" + // 122
+	"Cut" + // 123
+	"Copy" + // 124
+	"Paste" + // 125
+	"Find" + // 126
+	"Mute" + // 127
+	"VolumeUp" + // 128
+	"VolumeDown" + // 129
+	"Keypad ," + // 133
+	"Keypad = (AS400)" + // 134
+	"AltErase" + // 153
+	"SysReq" + // 154
+	"Cancel" + // 155
+	"Clear" + // 156
+	"Prior" + // 157
+	"Return" + // 158
+	"Separator" + // 159
+	"Out" + // 160
+	"Oper" + // 161
+	"Clear / Again" + // 162
+	"CrSel" + // 163
+	"ExSel" + // 164
+	"Keypad 00" + // 176
+	"Keypad 000" + // 177
+	"ThousandsSeparator" + // 178
+	"DecimalSeparator" + // 179
+	"CurrencyUnit" + // 180
+	"CurrencySubUnit" + // 181
+	"Keypad (" + // 182
+	"Keypad )" + // 183
+	"Keypad {" + // 184
+	"Keypad }" + // 185
+	"Keypad Tab" + // 186
+	"Keypad Backspace" + // 187
+	"Keypad A" + // 188
+	"Keypad B" + // 189
+	"Keypad C" + // 190
+	"Keypad D" + // 191
+	"Keypad E" + // 192
+	"Keypad F" + // 193
+	"Keypad XOR" + // 194
+	"Keypad ^" + // 195
+	"Keypad %" + // 196
+	"Keypad <" + // 197
+	"Keypad >" + // 198
+	"Keypad &" + // 199
+	"Keypad &&" + // 200
+	"Keypad |" + // 201
+	"Keypad ||" + // 202
+	"Keypad :" + // 203
+	"Keypad #" + // 204
+	"Keypad Space" + // 205
+	"Keypad @" + // 206
+	"Keypad !" + // 207
+	"Keypad MemStore" + // 208
+	"Keypad MemRecall" + // 209
+	"Keypad MemClear" + // 210
+	"Keypad MemAdd" + // 211
+	"Keypad MemSubtract" + // 212
+	"Keypad MemMultiply" + // 213
+	"Keypad MemDivide" + // 214
+	"Keypad +/-" + // 215
+	"Keypad Clear" + // 216
+	"Keypad ClearEntry" + // 217
+	"Keypad Binary" + // 218
+	"Keypad Octal" + // 219
+	"Keypad Decimal" + // 220
+	"Keypad Hexadecimal" + // 221
+	"Left Ctrl" + // 224
+	"Left Shift" + // 225
+	"Left Alt" + // 226
+	"Left GUI" + // 227
+	"Right Ctrl" + // 228
+	"Right Shift" + // 229
+	"Right Alt" + // 230
+	"Right GUI" + // 231
+	"ModeSwitch" + // 257
+	"AudioNext" + // 258
+	"AudioPrev" + // 259
+	"AudioStop" + // 260
+	"AudioPlay" + // 261
+	"AudioMute" + // 262
+	"MediaSelect" + // 263
+	"WWW" + // 264
+	"Mail" + // 265
+	"Calculator" + // 266
+	"Computer" + // 267
+	"AC Search" + // 268
+	"AC Home" + // 269
+	"AC Back" + // 270
+	"AC Forward" + // 271
+	"AC Stop" + // 272
+	"AC Refresh" + // 273
+	"AC Bookmarks" + // 274
+	"BrightnessDown" + // 275
+	"BrightnessUp" + // 276
+	"DisplaySwitch" + // 277
+	"KBDIllumToggle" + // 278
+	"KBDIllumDown" + // 279
+	"KBDIllumUp" + // 280
+	"Eject" + // 281
+	"Sleep" + // 282
+	"App1" + // 283
+	"App2" + // 284
+	"AudioRewind" + // 285
+	"AudioFastForward" + // 286
+	"SoftLeft" + // 287
+	"SoftRight" + // 288
+	"Call" + // 289
+	"EndCall" + // 290
+	""
+
+// keyNameEnds holds where the name of each scancode from 0 ends in
+// keyNames, two bytes a scancode, high byte first.
+const keyNameEnds = "" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02\x00\x03\x00\x04" + // 0
+	"\x00\x05\x00\x06\x00\x07\x00\x08\x00\x09\x00\x0a\x00\x0b\x00\x0c" + // 8
+	"\x00\x0d\x00\x0e\x00\x0f\x00\x10\x00\x11\x00\x12\x00\x13\x00\x14" + // 16
+	"\x00\x15\x00\x16\x00\x17\x00\x18\x00\x19\x00\x1a\x00\x1b\x00\x1c" + // 24
+	"\x00\x1d\x00\x1e\x00\x1f\x00\x20\x00\x21\x00\x22\x00\x23\x00\x24" + // 32
+	"\x00\x2a\x00\x30\x00\x39\x00\x3c\x00\x41\x00\x42\x00\x43\x00\x44" + // 40
+	"\x00\x45\x00\x46\x00\x47\x00\x48\x00\x49\x00\x4a\x00\x4b\x00\x4c" + // 48
+	"\x00\x4d\x00\x55\x00\x57\x00\x59\x00\x5b\x00\x5d\x00\x5f\x00\x61" + // 56
+	"\x00\x63\x00\x65\x00\x67\x00\x6a\x00\x6d\x00\x70\x00\x7b\x00\x85" + // 64
+	"\x00\x8a\x00\x90\x00\x94\x00\x9a\x00\xa0\x00\xa3\x00\xab\x00\xb0" + // 72
+	"\x00\xb4\x00\xb8\x00\xba\x00\xc1\x00\xc9\x00\xd1\x00\xd9\x00\xe1" + // 80
+	"\x00\xed\x00\xf5\x00\xfd\x01\x05\x01\x0d\x01\x15\x01\x1d\x01\x25" + // 88
+	"\x01\x2d\x01\x35\x01\x3d\x01\x45\x01\x45\x01\x50\x01\x55\x01\x5d" + // 96
+	"\x01\x60\x01\x63\x01\x66\x01\x69\x01\x6c\x01\x6f\x01\x72\x01\x75" + // 104
+	"\x01\x78\x01\x7b\x01\x7e\x01\x81\x01\x88\x01\x8c\x01\x90\x01\x96" + // 112
+	"\x01\x9a\x01\x9f\x01\xa3\x01\xa6\x01\xaa\x01\xaf\x01\xb3\x01\xb7" + // 120
+	"\x01\xbf\x01\xc9\x01\xc9\x01\xc9\x01\xc9\x01\xd1\x01\xe1\x01\xe1" + // 128
+	"\x01\xe1\x01\xe1\x01\xe1\x01\xe1\x01\xe1\x01\xe1\x01\xe1\x01\xe1" + // 136
+	"\x01\xe1\x01\xe1\x01\xe1\x01\xe1\x01\xe1\x01\xe1\x01\xe1\x01\xe1" + // 144
+	"\x01\xe1\x01\xe9\x01\xef\x01\xf5\x01\xfa\x01\xff\x02\x05\x02\x0e" + // 152
+	"\x02\x11\x02\x15\x02\x22\x02\x27\x02\x2c\x02\x2c\x02\x2c\x02\x2c" + // 160
+	"\x02\x2c\x02\x2c\x02\x2c\x02\x2c\x02\x2c\x02\x2c\x02\x2c\x02\x2c" + // 168
+	"\x02\x35\x02\x3f\x02\x51\x02\x61\x02\x6d\x02\x7c\x02\x84\x02\x8c" + // 176
+	"\x02\x94\x02\x9c\x02\xa6\x02\xb6\x02\xbe\x02\xc6\x02\xce\x02\xd6" + // 184
+	"\x02\xde\x02\xe6\x02\xf0\x02\xf8\x03\x00\x03\x08\x03\x10\x03\x18" + // 192
+	"\x03\x21\x03\x29\x03\x32\x03\x3a\x03\x42\x03\x4e\x03\x56\x03\x5e" + // 200
+	"\x03\x6d\x03\x7d\x03\x8c\x03\x99\x03\xab\x03\xbd\x03\xcd\x03\xd7" + // 208
+	"\x03\xe3\x03\xf4\x04\x01\x04\x0d\x04\x1b\x04\x2d\x04\x2d\x04\x2d" + // 216
+	"\x04\x36\x04\x40\x04\x48\x04\x50\x04\x5a\x04\x65\x04\x6e\x04\x77" + // 224
+	"\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77" + // 232
+	"\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77" + // 240
+	"\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77\x04\x77" + // 248
+	"\x04\x77\x04\x81\x04\x8a\x04\x93\x04\x9c\x04\xa5\x04\xae\x04\xb9" + // 256
+	"\x04\xbc\x04\xc0\x04\xca\x04\xd2\x04\xdb\x04\xe2\x04\xe9\x04\xf3" + // 264
+	"\x04\xfa\x05\x04\x05\x10\x05\x1e\x05\x2a\x05\x37\x05\x45\x05\x51" + // 272
+	"\x05\x5b\x05\x60\x05\x65\x05\x69\x05\x6d\x05\x78\x05\x88\x05\x90" + // 280
+	"\x05\x99\x05\x9d\x05\xa4" + // 288
+	""
+
 // sdlName returns SDL's name for scancode k (SDL_GetScancodeName), or ""
 // where SDL names none.
 func sdlName(k Key) string {
-	switch k {
-	case 4:
-		return "A"
-	case 5:
-		return "B"
-	case 6:
-		return "C"
-	case 7:
-		return "D"
-	case 8:
-		return "E"
-	case 9:
-		return "F"
-	case 10:
-		return "G"
-	case 11:
-		return "H"
-	case 12:
-		return "I"
-	case 13:
-		return "J"
-	case 14:
-		return "K"
-	case 15:
-		return "L"
-	case 16:
-		return "M"
-	case 17:
-		return "N"
-	case 18:
-		return "O"
-	case 19:
-		return "P"
-	case 20:
-		return "Q"
-	case 21:
-		return "R"
-	case 22:
-		return "S"
-	case 23:
-		return "T"
-	case 24:
-		return "U"
-	case 25:
-		return "V"
-	case 26:
-		return "W"
-	case 27:
-		return "X"
-	case 28:
-		return "Y"
-	case 29:
-		return "Z"
-	case 30:
-		return "1"
-	case 31:
-		return "2"
-	case 32:
-		return "3"
-	case 33:
-		return "4"
-	case 34:
-		return "5"
-	case 35:
-		return "6"
-	case 36:
-		return "7"
-	case 37:
-		return "8"
-	case 38:
-		return "9"
-	case 39:
-		return "0"
-	case 40:
-		return "Return"
-	case 41:
-		return "Escape"
-	case 42:
-		return "Backspace"
-	case 43:
-		return "Tab"
-	case 44:
-		return "Space"
-	case 45:
-		return "-"
-	case 46:
-		return "="
-	case 47:
-		return "["
-	case 48:
-		return "]"
-	case 49:
-		return "\\"
-	case 50:
-		return "#"
-	case 51:
-		return ";"
-	case 52:
-		return "'"
-	case 53:
-		return "`"
-	case 54:
-		return ","
-	case 55:
-		return "."
-	case 56:
-		return "/"
-	case 57:
-		return "CapsLock"
-	case 58:
-		return "F1"
-	case 59:
-		return "F2"
-	case 60:
-		return "F3"
-	case 61:
-		return "F4"
-	case 62:
-		return "F5"
-	case 63:
-		return "F6"
-	case 64:
-		return "F7"
-	case 65:
-		return "F8"
-	case 66:
-		return "F9"
-	case 67:
-		return "F10"
-	case 68:
-		return "F11"
-	case 69:
-		return "F12"
-	case 70:
-		return "PrintScreen"
-	case 71:
-		return "ScrollLock"
-	case 72:
-		return "Pause"
-	case 73:
-		return "Insert"
-	case 74:
-		return "Home"
-	case 75:
-		return "PageUp"
-	case 76:
-		return "Delete"
-	case 77:
-		return "End"
-	case 78:
-		return "PageDown"
-	case 79:
-		return "Right"
-	case 80:
-		return "Left"
-	case 81:
-		return "Down"
-	case 82:
-		return "Up"
-	case 83:
-		return "Numlock"
-	case 84:
-		return "Keypad /"
-	case 85:
-		return "Keypad *"
-	case 86:
-		return "Keypad -"
-	case 87:
-		return "Keypad +"
-	case 88:
-		return "Keypad Enter"
-	case 89:
-		return "Keypad 1"
-	case 90:
-		return "Keypad 2"
-	case 91:
-		return "Keypad 3"
-	case 92:
-		return "Keypad 4"
-	case 93:
-		return "Keypad 5"
-	case 94:
-		return "Keypad 6"
-	case 95:
-		return "Keypad 7"
-	case 96:
-		return "Keypad 8"
-	case 97:
-		return "Keypad 9"
-	case 98:
-		return "Keypad 0"
-	case 99:
-		return "Keypad ."
-	case 101:
-		return "Application"
-	case 102:
-		return "Power"
-	case 103:
-		return "Keypad ="
-	case 104:
-		return "F13"
-	case 105:
-		return "F14"
-	case 106:
-		return "F15"
-	case 107:
-		return "F16"
-	case 108:
-		return "F17"
-	case 109:
-		return "F18"
-	case 110:
-		return "F19"
-	case 111:
-		return "F20"
-	case 112:
-		return "F21"
-	case 113:
-		return "F22"
-	case 114:
-		return "F23"
-	case 115:
-		return "F24"
-	case 116:
-		return "Execute"
-	case 117:
-		return "Help"
-	case 118:
-		return "Menu"
-	case 119:
-		return "Select"
-	case 120:
-		return "Stop"
-	case 121:
-		return "Again"
-	case 122:
-		return "Undo"
-	case 123:
-		return "Cut"
-	case 124:
-		return "Copy"
-	case 125:
-		return "Paste"
-	case 126:
-		return "Find"
-	case 127:
-		return "Mute"
-	case 128:
-		return "VolumeUp"
-	case 129:
-		return "VolumeDown"
-	case 133:
-		return "Keypad ,"
-	case 134:
-		return "Keypad = (AS400)"
-	case 153:
-		return "AltErase"
-	case 154:
-		return "SysReq"
-	case 155:
-		return "Cancel"
-	case 156:
-		return "Clear"
-	case 157:
-		return "Prior"
-	case 158:
-		return "Return"
-	case 159:
-		return "Separator"
-	case 160:
-		return "Out"
-	case 161:
-		return "Oper"
-	case 162:
-		return "Clear / Again"
-	case 163:
-		return "CrSel"
-	case 164:
-		return "ExSel"
-	case 176:
-		return "Keypad 00"
-	case 177:
-		return "Keypad 000"
-	case 178:
-		return "ThousandsSeparator"
-	case 179:
-		return "DecimalSeparator"
-	case 180:
-		return "CurrencyUnit"
-	case 181:
-		return "CurrencySubUnit"
-	case 182:
-		return "Keypad ("
-	case 183:
-		return "Keypad )"
-	case 184:
-		return "Keypad {"
-	case 185:
-		return "Keypad }"
-	case 186:
-		return "Keypad Tab"
-	case 187:
-		return "Keypad Backspace"
-	case 188:
-		return "Keypad A"
-	case 189:
-		return "Keypad B"
-	case 190:
-		return "Keypad C"
-	case 191:
-		return "Keypad D"
-	case 192:
-		return "Keypad E"
-	case 193:
-		return "Keypad F"
-	case 194:
-		return "Keypad XOR"
-	case 195:
-		return "Keypad ^"
-	case 196:
-		return "Keypad %"
-	case 197:
-		return "Keypad <"
-	case 198:
-		return "Keypad >"
-	case 199:
-		return "Keypad &"
-	case 200:
-		return "Keypad &&"
-	case 201:
-		return "Keypad |"
-	case 202:
-		return "Keypad ||"
-	case 203:
-		return "Keypad :"
-	case 204:
-		return "Keypad #"
-	case 205:
-		return "Keypad Space"
-	case 206:
-		return "Keypad @"
-	case 207:
-		return "Keypad !"
-	case 208:
-		return "Keypad MemStore"
-	case 209:
-		return "Keypad MemRecall"
-	case 210:
-		return "Keypad MemClear"
-	case 211:
-		return "Keypad MemAdd"
-	case 212:
-		return "Keypad MemSubtract"
-	case 213:
-		return "Keypad MemMultiply"
-	case 214:
-		return "Keypad MemDivide"
-	case 215:
-		return "Keypad +/-"
-	case 216:
-		return "Keypad Clear"
-	case 217:
-		return "Keypad ClearEntry"
-	case 218:
-		return "Keypad Binary"
-	case 219:
-		return "Keypad Octal"
-	case 220:
-		return "Keypad Decimal"
-	case 221:
-		return "Keypad Hexadecimal"
-	case 224:
-		return "Left Ctrl"
-	case 225:
-		return "Left Shift"
-	case 226:
-		return "Left Alt"
-	case 227:
-		return "Left GUI"
-	case 228:
-		return "Right Ctrl"
-	case 229:
-		return "Right Shift"
-	case 230:
-		return "Right Alt"
-	case 231:
-		return "Right GUI"
-	case 257:
-		return "ModeSwitch"
-	case 258:
-		return "AudioNext"
-	case 259:
-		return "AudioPrev"
-	case 260:
-		return "AudioStop"
-	case 261:
-		return "AudioPlay"
-	case 262:
-		return "AudioMute"
-	case 263:
-		return "MediaSelect"
-	case 264:
-		return "WWW"
-	case 265:
-		return "Mail"
-	case 266:
-		return "Calculator"
-	case 267:
-		return "Computer"
-	case 268:
-		return "AC Search"
-	case 269:
-		return "AC Home"
-	case 270:
-		return "AC Back"
-	case 271:
-		return "AC Forward"
-	case 272:
-		return "AC Stop"
-	case 273:
-		return "AC Refresh"
-	case 274:
-		return "AC Bookmarks"
-	case 275:
-		return "BrightnessDown"
-	case 276:
-		return "BrightnessUp"
-	case 277:
-		return "DisplaySwitch"
-	case 278:
-		return "KBDIllumToggle"
-	case 279:
-		return "KBDIllumDown"
-	case 280:
-		return "KBDIllumUp"
-	case 281:
-		return "Eject"
-	case 282:
-		return "Sleep"
-	case 283:
-		return "App1"
-	case 284:
-		return "App2"
-	case 285:
-		return "AudioRewind"
-	case 286:
-		return "AudioFastForward"
-	case 287:
-		return "SoftLeft"
-	case 288:
-		return "SoftRight"
-	case 289:
-		return "Call"
-	case 290:
-		return "EndCall"
+	if int(k) >= len(keyNameEnds)/2 {
+		return ""
 	}
-	return ""
+	return keyNames[keyNameEnd(int(k)-1):keyNameEnd(int(k))]
+}
+
+// keyNameEnd returns where the name of scancode k ends in keyNames; 0
+// for k -1, before the first.
+func keyNameEnd(k int) int {
+	if k < 0 {
+		return 0
+	}
+	return int(keyNameEnds[2*k])<<8 | int(keyNameEnds[2*k+1])
 }

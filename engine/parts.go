@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"fmt"
-
-	"github.com/lockstep-engine/lockstep/physics"
-)
+import "github.com/lockstep-engine/lockstep/physics"
 
 // Parts is a game as the loop runs it: what it can do, found once by
 // whoever hands the game to host.Run (platform/desktop's PartsOf turns a
@@ -38,7 +34,8 @@ type Parts struct {
 	// Predictor is this instance of the game when it can be copied (see
 	// Predictor): the loop copies the verified game into its fork with
 	// fork.Predictor.CopyFrom(game.Predictor). Nil: the game cannot be
-	// drawn ahead of its confirmed input, nor checked by SyncTest.
+	// drawn ahead of its confirmed input, nor checked by a sync test
+	// (engine/enginetest).
 	Predictor Predictor
 	// Fork returns the Parts of another instance of the game, with state
 	// of its own (from Predictor.Fork); set together with Predictor. Nil:
@@ -46,29 +43,7 @@ type Parts struct {
 	Fork func() (Parts, error)
 
 	// Close releases an instance's resources (its physics world). The
-	// loop and SyncTest close the copies they Fork; whoever made the game
-	// closes the game. Nil: nothing to release.
+	// loop and a sync test close the copies they Fork; whoever made the
+	// game closes the game. Nil: nothing to release.
 	Close func() error
-}
-
-// world returns the game's world, nil when it has none.
-func (p *Parts) world() physics.Stepper {
-	if p.World == nil {
-		return nil
-	}
-	return p.World()
-}
-
-// check reports a Parts without the funcs the loop needs (Draw only
-// when it draws) or with half of the copying pair.
-func (p *Parts) check(what string, draws bool) error {
-	switch {
-	case p.Tick == nil:
-		return fmt.Errorf("engine: %s has no Tick: set Parts.Tick", what)
-	case draws && p.Draw == nil:
-		return fmt.Errorf("engine: %s has no Draw: set Parts.Draw", what)
-	case (p.Fork == nil) != (p.Predictor == nil):
-		return fmt.Errorf("engine: %s sets one of Parts.Fork and Parts.Predictor without the other: set both, or neither", what)
-	}
-	return nil
 }

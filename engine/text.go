@@ -2,18 +2,19 @@ package engine
 
 import "unicode/utf8"
 
-// MaxText is the most text, in bytes of UTF-8, that one tick's input
-// holds: at 60 ticks a second, 1,920 bytes a second, far beyond anyone's
-// typing. What is typed beyond it before the next tick is dropped (whole
-// characters: a tick never sees half of one).
-const MaxText = 32
+// maxText is the most text, in bytes of UTF-8, that a Text holds.
+const maxText = 32
 
 // Text is UTF-8 text the user typed, held in place so that Input stays a
 // comparable value that costs no allocation. It is always valid UTF-8, and
-// its unused bytes are zero, so equal texts compare equal.
+// its unused bytes are zero, so equal texts compare equal. It holds at
+// most 32 bytes, one tick's typing: at 60 ticks a second, 1,920 bytes a
+// second, far beyond anyone's. What is typed beyond it before the next
+// tick is dropped (whole characters: a tick never sees half of one), as
+// Append reports.
 type Text struct {
 	n   uint8
-	buf [MaxText]byte
+	buf [maxText]byte
 }
 
 // Bytes returns the text. It points into t: valid while t is.
@@ -34,7 +35,7 @@ func (t *Text) Append(b []byte) (all bool) {
 			b = b[max(size, 1):]
 			continue
 		}
-		if int(t.n)+size > MaxText {
+		if int(t.n)+size > maxText {
 			return false
 		}
 		t.n += uint8(copy(t.buf[t.n:], b[:size]))

@@ -20,7 +20,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
@@ -36,8 +35,8 @@ const (
 	maxName      = 64
 	maxScene     = 256
 	maxMicros    = 1 << 40 // about 12 days, any one time
-	maxTPS       = engine.MaxTPS
-	maxSteps     = engine.MaxMaxSteps
+	maxTPS       = host.MaxTPS
+	maxSteps     = host.MaxMaxSteps
 	maxCount     = 1 << 20 // resimulated ticks, collections
 	recordFields = 8
 	// maxRecord is the longest record a frame of host.NumPhases

@@ -9,6 +9,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 
 	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
@@ -61,7 +62,7 @@ func warmLoop(tb testing.TB, g game, labels bool) *Loop {
 // startLoop prepares an uncapped loop the way Run does and runs frames of it.
 func startLoop(tb testing.TB, g game, cfg engine.Config, w Wiring, frames int) *Loop {
 	cfg.Mode = engine.ModeUncapped
-	cfg, err := cfg.WithDefaults()
+	cfg, err := WithDefaults(cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}

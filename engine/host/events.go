@@ -47,8 +47,7 @@ type inputs struct {
 	// pendingCut and frameCut mark text that no longer fitted: what is
 	// typed after it is dropped too, so that text is cut, never holed.
 	pendingCut, frameCut bool
-	text                 [engine.MaxText]byte // frame.Text's bytes, for Frame.Text
-	textLen              int
+	text                 engine.Text // frame.Text, for Frame.Text
 	window               engine.WindowState
 	quit                 bool
 	// frameDirty and tickDirty say an event came (or a deferred edge
@@ -96,8 +95,8 @@ func (in *inputs) Scroll(dx, dy int32) {
 	in.frame.WheelY += dy
 }
 
-// Text past MaxText bytes before the next tick is dropped; so is text past
-// MaxText bytes in one frame from the frame's input and Frame.Text.
+// Text past what an engine.Text holds before the next tick is dropped; so
+// is text past it in one frame from the frame's input and Frame.Text.
 func (in *inputs) Text(b []byte) {
 	in.frameDirty, in.tickDirty = true, true
 	if !in.pendingCut {
@@ -106,7 +105,7 @@ func (in *inputs) Text(b []byte) {
 	if !in.frameCut {
 		in.frameCut = !in.frame.Text.Append(b)
 	}
-	in.textLen = copy(in.text[:], in.frame.Text.Bytes())
+	in.text = in.frame.Text
 }
 
 func (in *inputs) PadConnected(pad int, connected bool) {
@@ -167,7 +166,7 @@ func (in *inputs) beginFrame() {
 		in.frameDirty = in.frameQ.release(&in.frame) || in.frameQ.n > 0
 	}
 	in.frameCut = false
-	in.textLen = 0
+	in.text.Reset()
 	in.window.Resized = false
 }
 

@@ -337,7 +337,7 @@ func TestCancelStopsWithinATickOfAFrameOfSlowTicks(t *testing.T) {
 		return tick60
 	}
 	p := &fakePlatform{clock: c, work: work}
-	cfg, w := engine.Config{Mode: engine.ModeUncapped, MaxSteps: engine.MaxMaxSteps, MaxFrame: 10 * time.Second}, Wiring{Platform: p, Clock: c}
+	cfg, w := engine.Config{Mode: engine.ModeUncapped, MaxSteps: MaxMaxSteps, MaxFrame: 10 * time.Second}, Wiring{Platform: p, Clock: c}
 	sum, err := Run(ctx, cfg, partsOf(g), w)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Run = %v, want context.Canceled", err)

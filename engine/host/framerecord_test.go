@@ -123,8 +123,8 @@ func TestWorstFramesAreTheSlowestSlowestFirstWithTheirPhases(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rep.WorstFrames) != engine.DefaultWorstFrames {
-			t.Fatalf("seed %d: %d worst frames, want %d", seed, len(rep.WorstFrames), engine.DefaultWorstFrames)
+		if len(rep.WorstFrames) != DefaultWorstFrames {
+			t.Fatalf("seed %d: %d worst frames, want %d", seed, len(rep.WorstFrames), DefaultWorstFrames)
 		}
 		for i, r := range rep.WorstFrames {
 			want := time.Duration(10+(5-i)*5) * time.Millisecond

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
 // oneTickEvery20ms runs frames of 5 ms then 20 ms at 50 ticks a second:
@@ -63,22 +64,22 @@ func TestTextTypedInAFrameWithoutATickReachesTheNextTickOnce(t *testing.T) {
 func TestTextBeyondMaxTextBeforeATickIsCutAtACharacter(t *testing.T) {
 	var in inputs
 	in.beginFrame()
-	in.Text([]byte(strings.Repeat("a", engine.MaxText-1)))
+	in.Text([]byte(strings.Repeat("a", inputcodec.MaxText-1)))
 	in.Text([]byte("é")) // 2 bytes: does not fit whole, so it is dropped
 	in.Text([]byte("b")) // fits, but would leave a hole: dropped too
-	if got := take(&in).Text.String(); got != strings.Repeat("a", engine.MaxText-1) {
-		t.Errorf("tick text %q, want %d a's and nothing after", got, engine.MaxText-1)
+	if got := take(&in).Text.String(); got != strings.Repeat("a", inputcodec.MaxText-1) {
+		t.Errorf("tick text %q, want %d a's and nothing after", got, inputcodec.MaxText-1)
 	}
 	in.Text([]byte("c"))
 	if got := take(&in).Text.String(); got != "c" {
 		t.Errorf("the next tick's text %q, want %q: the cut lasts one tick", got, "c")
 	}
-	if got := string(in.text[:in.textLen]); got != strings.Repeat("a", engine.MaxText-1) {
+	if got := in.text.String(); got != strings.Repeat("a", inputcodec.MaxText-1) {
 		t.Errorf("the frame's text %q, want it cut where the tick's was", got)
 	}
 	in.beginFrame()
 	in.Text([]byte("d"))
-	if got := string(in.text[:in.textLen]); got != "d" {
+	if got := in.text.String(); got != "d" {
 		t.Errorf("a new frame's text %q, want %q", got, "d")
 	}
 }

@@ -112,8 +112,8 @@ func (l *Loop) TimeScale() float64 { return l.timeScale }
 // SetTimeScale changes how many ticks real time buys (never the tick's
 // dt, which stays fixed so physics stays stable and replays exact).
 func (l *Loop) SetTimeScale(s float64) error {
-	if !(s >= engine.MinTimeScale && s <= engine.MaxTimeScale) {
-		return fmt.Errorf("engine: time scale %v out of range: want %v to %v", s, engine.MinTimeScale, engine.MaxTimeScale)
+	if !(s >= MinTimeScale && s <= MaxTimeScale) {
+		return fmt.Errorf("engine: time scale %v out of range: want %v to %v", s, MinTimeScale, MaxTimeScale)
 	}
 	l.timeScale = s
 	l.ts.scale = newRatio(s)

@@ -340,24 +340,24 @@ func TestInvalidConfigNamesTheField(t *testing.T) {
 		name string
 	}{
 		{engine.Config{TPS: -1}, "TPS"},
-		{engine.Config{TPS: engine.MaxTPS + 1}, "TPS"},
+		{engine.Config{TPS: MaxTPS + 1}, "TPS"},
 		{engine.Config{MaxSteps: -3}, "MaxSteps"},
 		{engine.Config{MaxFrame: time.Millisecond}, "MaxFrame"},
-		{engine.Config{MaxFrame: engine.MaxMaxFrame + 1}, "MaxFrame"},
+		{engine.Config{MaxFrame: MaxMaxFrame + 1}, "MaxFrame"},
 		{engine.Config{Mode: 9}, "Mode"},
 		{engine.Config{FPS: -1}, "FPS"},
 		{engine.Config{TimeScale: -2}, "TimeScale"},
 		{engine.Config{Duration: -time.Second}, "Duration"},
 	} {
-		err := tc.cfg.Validate()
+		_, err := WithDefaults(tc.cfg)
 		if err == nil || !strings.Contains(err.Error(), tc.name) {
-			t.Errorf("Validate(%+v) = %v, want an error naming %s", tc.cfg, err, tc.name)
+			t.Errorf("WithDefaults(%+v) = %v, want an error naming %s", tc.cfg, err, tc.name)
 		}
 		if _, rerr := Run(context.Background(), tc.cfg, partsOf(&recorder{}), Wiring{}); rerr == nil {
 			t.Errorf("Run accepted %+v", tc.cfg)
 		}
 	}
-	if err := (engine.Config{}).Validate(); err != nil {
+	if _, err := WithDefaults(engine.Config{}); err != nil {
 		t.Fatalf("zero Config invalid: %v", err)
 	}
 }
@@ -553,8 +553,8 @@ func TestATickThatQuitsCountsAsTheTapeRecordedIt(t *testing.T) {
 // is valid at 2 ticks a second; a bad field's error names it as a
 // *ConfigError.
 func TestZeroMaxFrameHoldsATickAtAnyRate(t *testing.T) {
-	for _, tps := range []int{1, 2, 3, 4, 60, engine.MaxTPS} {
-		c, err := engine.Config{TPS: tps}.WithDefaults()
+	for _, tps := range []int{1, 2, 3, 4, 60, MaxTPS} {
+		c, err := WithDefaults(engine.Config{TPS: tps})
 		if err != nil {
 			t.Fatalf("Config{TPS: %d}: %v", tps, err)
 		}
@@ -562,8 +562,8 @@ func TestZeroMaxFrameHoldsATickAtAnyRate(t *testing.T) {
 			t.Errorf("Config{TPS: %d}: default MaxFrame %v, want the longer of a tick (%v) and 250ms", tps, c.MaxFrame, tick)
 		}
 	}
-	_, err := engine.Config{TPS: 2, MaxFrame: 100 * time.Millisecond}.WithDefaults()
-	var ce *engine.ConfigError
+	_, err := WithDefaults(engine.Config{TPS: 2, MaxFrame: 100 * time.Millisecond})
+	var ce *ConfigError
 	if !errors.As(err, &ce) || ce.Field != "MaxFrame" || ce.Value != 100*time.Millisecond {
 		t.Fatalf("MaxFrame under a tick: %v, want a *ConfigError naming MaxFrame", err)
 	}

@@ -16,7 +16,7 @@ func worldOf(p *engine.Parts) physics.Stepper {
 }
 
 // checkParts reports a Parts without the funcs the loop needs (Draw only
-// when it draws) or with half of the copying pair. engine's SyncTest
+// when it draws) or with half of the copying pair. A SyncChecker
 // checks the Parts it forks the same way.
 func checkParts(p *engine.Parts, what string, draws bool) error {
 	switch {

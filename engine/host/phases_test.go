@@ -28,7 +28,7 @@ func TestAFrameCutShortByAnErrorEndsItsTraceTask(t *testing.T) {
 		}
 		return nil
 	}}
-	cfg, err := engine.Config{Mode: engine.ModeUncapped}.WithDefaults()
+	cfg, err := WithDefaults(engine.Config{Mode: engine.ModeUncapped})
 	if err != nil {
 		t.Fatal(err)
 	}

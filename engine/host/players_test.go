@@ -91,7 +91,7 @@ func TestBadPlayerSetupsAreRefused(t *testing.T) {
 		want string
 	}{
 		{"negative", engine.Config{Players: -1}, Wiring{}, &pgame{}, "Config.Players -1 out of range"},
-		{"too many", engine.Config{Players: engine.MaxPlayers + 1}, Wiring{}, &pgame{}, "1 to 8"},
+		{"too many", engine.Config{Players: MaxPlayers + 1}, Wiring{}, &pgame{}, "1 to 8"},
 		{"lockstep with 0 players", engine.Config{}, Wiring{Lockstep: &fakeLockstep{}}, &pgame{}, "needs a game with player slots"},
 		{"lockstep without slots", engine.Config{}, Wiring{Lockstep: &fakeLockstep{}}, &recorder{}, "needs a game with player slots"},
 		{"tape without players", engine.Config{Players: 2}, Wiring{Tape: singleTape{}}, &pgame{}, "TickPlayers"},

@@ -129,7 +129,7 @@ func predictingLoop(tb testing.TB, g *copyGame, lag, rollback int) (*Loop, *lagg
 // Run starts it.
 func startedLoop(tb testing.TB, cfg engine.Config, g *copyGame, c *fakeClock, ls Lockstep) *Loop {
 	tb.Helper()
-	cfg, err := cfg.WithDefaults()
+	cfg, err := WithDefaults(cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -50,7 +50,7 @@ func (e *PanicError) Unwrap() error {
 // nor the game: whoever opened them closes them (as platform/desktop's
 // Run does), after a panic too. It closes the predicted copy it forks.
 func Run(ctx context.Context, cfg engine.Config, game engine.Parts, w Wiring) (rep Report, err error) {
-	cfg, err = cfg.WithDefaults()
+	cfg, err = WithDefaults(cfg)
 	if err != nil {
 		return Report{}, err
 	}
@@ -245,7 +245,7 @@ func (l *Loop) pollInput() {
 		l.frame.Input = l.input.frame
 	}
 	l.frame.Window, l.frame.Quit = l.input.window, l.input.quit
-	l.frame.Text = l.input.text[:l.input.textLen]
+	l.frame.Text = l.input.text.Bytes()
 }
 
 // netFrame tells a session the frame has begun (Lockstep.Frame), with a

@@ -21,7 +21,7 @@ func checkAccounting(t testing.TB, mode engine.Mode, tps, maxSteps int, frames i
 	c := &fakeClock{}
 	dt := time.Second / time.Duration(tps)
 	cfg := engine.Config{TPS: tps, MaxSteps: maxSteps, Mode: mode, FPS: 60, Frames: uint64(frames), MaxFrame: max(250*time.Millisecond, 2*dt)}
-	cfg, err := cfg.WithDefaults()
+	cfg, err := WithDefaults(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

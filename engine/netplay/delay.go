@@ -222,7 +222,7 @@ func carry(acc, in *engine.Input) {
 	acc.ButtonsReleased = e.ButtonsReleased | in.ButtonsReleased
 	acc.WheelX, acc.WheelY = e.WheelX+in.WheelX, e.WheelY+in.WheelY
 	acc.Text = e.Text
-	acc.Text.Append(in.Text.Bytes()) // beyond MaxText is dropped, as the loop drops it
+	acc.Text.Append(in.Text.Bytes()) // beyond what a Text holds is dropped, as the loop drops it
 	for i := range acc.Pads {
 		acc.Pads[i].Pressed = e.Pads[i].Pressed | in.Pads[i].Pressed
 		acc.Pads[i].Released = e.Pads[i].Released | in.Pads[i].Released

@@ -161,7 +161,7 @@ type botGame struct {
 	zs      int      // presses of Z by slot 0 so far, for measuring input latency
 	// zsBy[slot] counts the presses of Z by each slot so far, for
 	// measuring every seat's latency (seats_test).
-	zsBy    [engine.MaxPlayers]int
+	zsBy    [host.MaxPlayers]int
 	pred    *predicted
 	members []engine.Member // the last tick's
 	// everyMembers, when logMembers is set, is every tick's Members in

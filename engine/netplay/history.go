@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
@@ -30,8 +31,8 @@ type history struct {
 	ticks uint64 // ticks held: 0 to ticks-1
 	full  bool   // it reached its bound and keeps nothing more
 	limit int
-	slots [engine.MaxPlayers]slotHistory
-	prev  [engine.MaxPlayers]engine.Input
+	slots [host.MaxPlayers]slotHistory
+	prev  [host.MaxPlayers]engine.Input
 	dec   inputcodec.Decoder
 	buf   [inputcodec.MaxLen]byte
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // host is slot 0's role: it relays every slot's input between the
@@ -17,7 +18,7 @@ type hostRole struct {
 	// givenUp[slot] is the tick from which the host gave slot up (its
 	// peer silent past DropAfter, or empty from the start); none while
 	// a player holds it.
-	givenUp [engine.MaxPlayers]optTick
+	givenUp [host.MaxPlayers]optTick
 }
 
 func newHost(s *Session) (*hostRole, error) {

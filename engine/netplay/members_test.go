@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
 )
@@ -24,9 +25,9 @@ type outage struct {
 }
 
 func (o *outage) install(w *world, cond netsim.Conditions) {
-	host := w.peers[0]
-	prev := host.onFrame
-	host.onFrame = func(p *simPeer) {
+	hp := w.peers[0]
+	prev := hp.onFrame
+	hp.onFrame = func(p *simPeer) {
 		if prev != nil {
 			prev(p)
 		}
@@ -41,7 +42,7 @@ func (o *outage) install(w *world, cond netsim.Conditions) {
 			c.SetConditions(cond)
 		}
 		if o.cut && o.shownAt == 0 {
-			var conns [engine.MaxPlayers]engine.Connection
+			var conns [host.MaxPlayers]engine.Connection
 			p.session.Connections(conns[:])
 			if conns[o.j].Waiting > 0 {
 				o.shownAt = p.w.now

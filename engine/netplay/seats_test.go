@@ -34,9 +34,9 @@ func ms(d time.Duration) float64 { return float64(d) / 1e6 }
 // presses are when each slot's player pressed Z; seen[i][j] how many of
 // slot j's presses peer i drew so far, and lat[i][j] the time they took.
 type presses struct {
-	at   [engine.MaxPlayers][]time.Duration
-	seen [engine.MaxPlayers][engine.MaxPlayers]int
-	lat  [engine.MaxPlayers][engine.MaxPlayers]time.Duration
+	at   [host.MaxPlayers][]time.Duration
+	seen [host.MaxPlayers][host.MaxPlayers]int
+	lat  [host.MaxPlayers][host.MaxPlayers]time.Duration
 }
 
 // tapper steers as heldPlayer does and taps Z once a second, each seat

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // sendMemory is how many of its latest datagrams to a peer a Session
@@ -75,7 +76,7 @@ func (s *Session) putBlocks(w *writer, p *peer) {
 	maskAt := len(w.buf)
 	w.byte(0) // the slots' mask, filled in below
 	var mask byte
-	room := MaxDatagram - hashRoom - engine.MaxPlayers*blockHeaderRoom
+	room := MaxDatagram - hashRoom - host.MaxPlayers*blockHeaderRoom
 	for slot := range s.cfg.Players {
 		if !s.sends(p, slot) {
 			continue

@@ -33,11 +33,11 @@ func (r *slotRing) at(t uint64) *record { return &r.rec[t%ringSize] }
 // peer is what a Session knows about one link.
 type peer struct {
 	Peer
-	aged      AgedLink                  // Link, when it is an AgedLink (see setLink)
-	ends      EndingLink                // Link, when it is an EndingLink
-	acked     [engine.MaxPlayers]uint64 // the peer has every input of a slot below this
-	ackedAt   time.Duration             // when one of acked last rose
-	sentUpTo  [engine.MaxPlayers]uint64 // inputs below this were sent at least once
+	aged      AgedLink                // Link, when it is an AgedLink (see setLink)
+	ends      EndingLink              // Link, when it is an EndingLink
+	acked     [host.MaxPlayers]uint64 // the peer has every input of a slot below this
+	ackedAt   time.Duration           // when one of acked last rose
+	sentUpTo  [host.MaxPlayers]uint64 // inputs below this were sent at least once
 	seqOut    uint64
 	sentAt    [sendMemory]sendNote // when the latest datagrams to it went out
 	seen      seqWindow
@@ -90,7 +90,7 @@ type peer struct {
 type Session struct {
 	cfg   Config
 	role  role // host, joiner, rejoiner or watcher
-	slots [engine.MaxPlayers]slotRing
+	slots [host.MaxPlayers]slotRing
 	// peers are this peer's links: the players' first (seated of them),
 	// then a host's watchers.
 	peers  []peer
@@ -107,10 +107,10 @@ type Session struct {
 	lastHashed optTick // the last tick hashed
 	// guessed[slot]: every tick of slot below it whose input had not
 	// arrived was drawn from a guess (Guess).
-	guessed [engine.MaxPlayers]uint64
+	guessed [host.MaxPlayers]uint64
 	// guessBase[slot] is the tick whose input, held, the latest guess of
 	// slot was; none: the zero input.
-	guessBase [engine.MaxPlayers]optTick
+	guessBase [host.MaxPlayers]optTick
 
 	arrived time.Duration // when the datagram being taken in arrived
 	delay   int           // the input delay in force
@@ -121,17 +121,17 @@ type Session struct {
 	depth   int           // how far this peer's present may run ahead now (SetDepth); Rollback until told
 
 	// members is every slot's place as of tick membersAt-1.
-	members   [engine.MaxPlayers]engine.Member
+	members   [host.MaxPlayers]engine.Member
 	membersAt uint64
 	// waitFrom[slot] is when this peer began holding a tick for
 	// slot's input (Frame's clock); none while it is not.
-	waitFrom [engine.MaxPlayers]optTime
+	waitFrom [host.MaxPlayers]optTime
 	// lag[slot] is how long slot's input has kept this peer waiting while
 	// its peer talked, net of what drained (noteLag).
-	lag [engine.MaxPlayers]time.Duration
+	lag [host.MaxPlayers]time.Duration
 	// crawl[slot] is how long slot's input has held the session while its
 	// peer talked, net of the time it did not (noteCrawl).
-	crawl [engine.MaxPlayers]time.Duration
+	crawl [host.MaxPlayers]time.Duration
 
 	hist     history
 	histRecs [maxBlock]record // a block's records, from the history or the ring
@@ -303,7 +303,7 @@ func (s *Session) KeepAlive(now time.Duration) error {
 // Waiting names the slot the session has waited for longest, when that
 // is more than WarnAfter: for a HUD's "waiting for player N".
 func (s *Session) Waiting() (slot int, silent time.Duration, ok bool) {
-	var conns [engine.MaxPlayers]engine.Connection
+	var conns [host.MaxPlayers]engine.Connection
 	s.Connections(conns[:s.cfg.Players])
 	for i, c := range conns[:s.cfg.Players] {
 		if c.Waiting > silent {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
@@ -19,7 +19,7 @@ const DefaultHandshake = 10 * time.Second
 // InputDelay asks for one picked from the round trip, and a joiner's
 // zero Players, InputDelay and Ticks take the host's.
 type Terms struct {
-	// Players is the number of player slots, 2 to engine.MaxPlayers; no
+	// Players is the number of player slots, 2 to host.MaxPlayers; no
 	// default.
 	Players int
 	// TPS is the tick rate, for aligning tick clocks and reckoning the
@@ -88,10 +88,10 @@ func (t Terms) WithDefaults(rollback int) (Terms, error) {
 }
 
 // Check reports the first term of a wish out of its range as a
-// *RangeError: the player count, 2 to engine.MaxPlayers (0: the host's),
+// *RangeError: the player count, 2 to host.MaxPlayers (0: the host's),
 // the input delay, 0 (picked from the round trip, or none for a peer
 // drawing ahead) to MaxInputDelay ticks, the tick rate, 0 (60) or 1
-// to engine.MaxTPS, and each empty slot, a joiner's slot named once. It is the one range check of a session's player
+// to host.MaxTPS, and each empty slot, a joiner's slot named once. It is the one range check of a session's player
 // count and input delay: the layers above call it and name the term
 // their way.
 func (t Terms) Check() error { return t.check(true) }
@@ -99,12 +99,12 @@ func (t Terms) Check() error { return t.check(true) }
 // check is Check; in a wish, zero players are the host's.
 func (t Terms) check(wish bool) error {
 	switch {
-	case (t.Players != 0 || !wish) && (t.Players < 2 || t.Players > engine.MaxPlayers):
-		return &RangeError{What: "players", Value: t.Players, Min: 2, Max: engine.MaxPlayers}
+	case (t.Players != 0 || !wish) && (t.Players < 2 || t.Players > host.MaxPlayers):
+		return &RangeError{What: "players", Value: t.Players, Min: 2, Max: host.MaxPlayers}
 	case t.InputDelay < 0 || t.InputDelay > MaxInputDelay:
 		return &RangeError{What: "input delay", Value: t.InputDelay, Min: 0, Max: MaxInputDelay}
-	case t.TPS < 0 || t.TPS > engine.MaxTPS || t.TPS == 0 && !wish:
-		return &RangeError{What: "tick rate", Value: t.TPS, Min: 1, Max: engine.MaxTPS}
+	case t.TPS < 0 || t.TPS > host.MaxTPS || t.TPS == 0 && !wish:
+		return &RangeError{What: "tick rate", Value: t.TPS, Min: 1, Max: host.MaxTPS}
 	}
 	return t.checkEmpty()
 }
@@ -112,7 +112,7 @@ func (t Terms) check(wish bool) error {
 // checkEmpty refuses an empty slot that is not a joiner's (the host's
 // own, or past the players), or one named twice.
 func (t Terms) checkEmpty() error {
-	var seen [engine.MaxPlayers]bool
+	var seen [host.MaxPlayers]bool
 	for _, e := range t.Empty {
 		if e < 1 || e >= t.Players {
 			return &RangeError{What: "empty slot", Value: e, Min: 1, Max: t.Players - 1}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
@@ -17,12 +17,12 @@ func TestTermsCheckRefusesEachTermOutOfRangeNamingIt(t *testing.T) {
 		what  string // "" accepted
 	}{
 		{netplay.Terms{}, ""},
-		{netplay.Terms{Players: 2, InputDelay: netplay.MaxInputDelay, TPS: engine.MaxTPS}, ""},
+		{netplay.Terms{Players: 2, InputDelay: netplay.MaxInputDelay, TPS: host.MaxTPS}, ""},
 		{netplay.Terms{Players: 1}, "players"},
-		{netplay.Terms{Players: engine.MaxPlayers + 1}, "players"},
+		{netplay.Terms{Players: host.MaxPlayers + 1}, "players"},
 		{netplay.Terms{Players: 2, InputDelay: -1}, "input delay"},
 		{netplay.Terms{Players: 2, InputDelay: netplay.MaxInputDelay + 1}, "input delay"},
-		{netplay.Terms{Players: 2, TPS: engine.MaxTPS + 1}, "tick rate"},
+		{netplay.Terms{Players: 2, TPS: host.MaxTPS + 1}, "tick rate"},
 	} {
 		err := tc.terms.Check()
 		var re *netplay.RangeError

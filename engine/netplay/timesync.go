@@ -3,7 +3,6 @@ package netplay
 import (
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
@@ -41,7 +40,7 @@ const (
 // timeSync is a Session's estimate of its lead over each directly linked
 // peer, by slot.
 type timeSync struct {
-	leads    [engine.MaxPlayers]lead
+	leads    [host.MaxPlayers]lead
 	lastHold uint64 // 1 + the tick last held to let the peers catch up, 0 none
 	// yielded: the tick held last (Inputs or Local) was held by
 	// keepInStep, which the loop gives up whole (Yielded).

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
@@ -146,9 +147,9 @@ type datagram struct {
 	flags          byte
 
 	nAcks   int
-	acks    [engine.MaxPlayers]ack
+	acks    [host.MaxPlayers]ack
 	nBlocks int
-	blocks  [engine.MaxPlayers]block
+	blocks  [host.MaxPlayers]block
 	nHashes int // 0 or 1
 	hashes  [1]hashNote
 
@@ -250,7 +251,7 @@ func (d *datagram) decode(b []byte, bs bases) error {
 	}
 	d.nAcks = 0
 	mask := r.byte()
-	for slot := range uint8(engine.MaxPlayers) {
+	for slot := range uint8(host.MaxPlayers) {
 		if mask&(1<<slot) != 0 {
 			d.acks[d.nAcks] = ack{slot: slot, next: d.tick + uint64(r.varint())}
 			d.nAcks++
@@ -258,7 +259,7 @@ func (d *datagram) decode(b []byte, bs bases) error {
 	}
 	d.nBlocks = 0
 	mask = r.byte()
-	for slot := range uint8(engine.MaxPlayers) {
+	for slot := range uint8(host.MaxPlayers) {
 		if mask&(1<<slot) != 0 {
 			d.decodeBlock(&r, &d.blocks[d.nBlocks], slot, bs)
 			d.nBlocks++

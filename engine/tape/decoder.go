@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 	"github.com/lockstep-engine/lockstep/physics"
 )
@@ -42,16 +43,16 @@ type decoder struct {
 	err    error // the first error; sticky
 
 	interval  uint64
-	ticks     uint64                          // ticks decoded
-	checkedAt uint64                          // tick of the last checkpoint, +1 (0: none yet)
-	same      uint64                          // ticks left in the current same run
-	per       uint64                          // inputs a tick: the players, or 1
-	prevs     [engine.MaxPlayers]engine.Input // the last input of each slot
+	ticks     uint64                        // ticks decoded
+	checkedAt uint64                        // tick of the last checkpoint, +1 (0: none yet)
+	same      uint64                        // ticks left in the current same run
+	per       uint64                        // inputs a tick: the players, or 1
+	prevs     [host.MaxPlayers]engine.Input // the last input of each slot
 	digest    physics.Digest
 	done      bool
 	codec     inputcodec.Decoder
-	members   bool                             // members records may come (version 6)
-	who       [engine.MaxPlayers]engine.Member // every slot's place as of the next tick
+	members   bool                           // members records may come (version 6)
+	who       [host.MaxPlayers]engine.Member // every slot's place as of the next tick
 }
 
 // stop keeps err unless the decoder failed before, and returns the first.

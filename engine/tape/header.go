@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // Header describes the run a recording holds: everything that must be the
@@ -27,7 +27,7 @@ type Header struct {
 	// treats every flag alike, must agree with the field of that name.
 	Settings []Setting
 	// Players is the number of player slots whose input every tick
-	// holds, in slot order, 1 to engine.MaxPlayers; 0 means one input a
+	// holds, in slot order, 1 to host.MaxPlayers; 0 means one input a
 	// tick, as a game without slots sees it. With
 	// players, Interval counts their inputs (ticks × Players) and is a
 	// multiple of Players.
@@ -92,12 +92,12 @@ func (h *Header) checkNames() error {
 // each in range, the interval a whole number of ticks' inputs.
 func (h *Header) checkNumbers() error {
 	switch {
-	case h.TPS < 1 || h.TPS > engine.MaxTPS:
-		return fmt.Errorf("tps %d out of range: want 1 to %d", h.TPS, engine.MaxTPS)
+	case h.TPS < 1 || h.TPS > host.MaxTPS:
+		return fmt.Errorf("tps %d out of range: want 1 to %d", h.TPS, host.MaxTPS)
 	case h.Interval < 1 || h.Interval > maxInterval:
 		return fmt.Errorf("hash interval %d out of range: want 1 to %d ticks, as the recorder writes", h.Interval, maxInterval)
-	case h.Players < 0 || h.Players > engine.MaxPlayers:
-		return fmt.Errorf("%d players: want 0 (no slots) to %d", h.Players, engine.MaxPlayers)
+	case h.Players < 0 || h.Players > host.MaxPlayers:
+		return fmt.Errorf("%d players: want 0 (no slots) to %d", h.Players, host.MaxPlayers)
 	case h.Interval%max(h.Players, 1) != 0:
 		return fmt.Errorf("hash interval %d is not a multiple of the %d players' inputs a tick", h.Interval, h.Players)
 	}

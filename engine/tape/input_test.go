@@ -51,7 +51,7 @@ func everything() engine.Input {
 	in.MouseX, in.MouseY = -1e300, 1e300
 	in.WheelX, in.WheelY = -1<<31, 1<<31-1
 	in.WindowWidth, in.WindowHeight = maxWindowSide, maxWindowSide
-	in.Text = text(strings.Repeat("🎮", engine.MaxText/4))
+	in.Text = text(strings.Repeat("🎮", inputcodec.MaxText/4))
 	for i := range in.Pads {
 		in.Pads[i] = engine.Pad{Connected: true, Buttons: padButtonMask, Pressed: padButtonMask, Released: padButtonMask,
 			Axes: [engine.NumPadAxes]int16{-32768, 32767, -1, 1, 32767, -32768}}
@@ -69,7 +69,7 @@ func TestTextPadsAndEveryKeyRoundTrip(t *testing.T) {
 		high,
 		{Text: text("a")},
 		{Text: text("héllo, 世界 🎮")},
-		{Text: text(strings.Repeat("x", engine.MaxText))},
+		{Text: text(strings.Repeat("x", inputcodec.MaxText))},
 		{Pads: [engine.MaxPads]engine.Pad{3: {Connected: true}}},
 		{Pads: [engine.MaxPads]engine.Pad{3: {Connected: true, Buttons: a, Pressed: a, Axes: [engine.NumPadAxes]int16{engine.PadRightTrigger: 32767}}}},
 		{Pads: [engine.MaxPads]engine.Pad{3: {Connected: true, Buttons: a, Axes: [engine.NumPadAxes]int16{engine.PadRightTrigger: 32767}}}},

@@ -19,7 +19,7 @@ type Recorder struct {
 	w       *Writer
 	players bool // Header.Players > 0: TickPlayers, not Tick
 	// who is every slot's presence as last written (TickMembers).
-	who [engine.MaxPlayers]engine.Presence
+	who [host.MaxPlayers]engine.Presence
 }
 
 var _ host.Tape = (*Recorder)(nil)

@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 	"github.com/lockstep-engine/lockstep/physics"
 )
@@ -19,11 +20,11 @@ type Writer struct {
 	bw       *bufio.Writer
 	interval uint64
 	crc      uint32
-	ticks    uint64                          // ticks recorded
-	checked  bool                            // the checkpoint before tick `ticks` is written
-	per      uint64                          // inputs a tick: the players, or 1
-	prevs    [engine.MaxPlayers]engine.Input // the last input of each slot
-	same     uint64                          // ticks equal to their baseline not yet written
+	ticks    uint64                        // ticks recorded
+	checked  bool                          // the checkpoint before tick `ticks` is written
+	per      uint64                        // inputs a tick: the players, or 1
+	prevs    [host.MaxPlayers]engine.Input // the last input of each slot
+	same     uint64                        // ticks equal to their baseline not yet written
 	rec      [maxInputRecord]byte
 	run      [1 + binary.MaxVarintLen64]byte // a same record, written while rec holds an input's
 	under    flusher                         // the writer's own buffer, when it has one

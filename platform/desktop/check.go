@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -83,10 +83,10 @@ func (g *gameFlags) checkLocal(local []string, name names) error {
 	return nil
 }
 
-// loopError says what engine.Config.WithDefaults refused, calling the
+// loopError says what host.WithDefaults refused, calling the
 // field (and a field its range depends on) as name says.
 func loopError(err error, name names) error {
-	var ce *engine.ConfigError
+	var ce *host.ConfigError
 	if !errors.As(err, &ce) {
 		return usagef("%v", err)
 	}
@@ -104,8 +104,8 @@ func (c *Config) checkPlayers(name names) error {
 		return nil
 	}
 	lo := max(c.MinPlayers, 1)
-	if c.MinPlayers < 0 || c.MaxPlayers < lo || c.MaxPlayers > engine.MaxPlayers {
-		return usagef("%s %d and %s %d: want 1 <= MinPlayers <= MaxPlayers <= %d", name("MinPlayers"), c.MinPlayers, name("MaxPlayers"), c.MaxPlayers, engine.MaxPlayers)
+	if c.MinPlayers < 0 || c.MaxPlayers < lo || c.MaxPlayers > host.MaxPlayers {
+		return usagef("%s %d and %s %d: want 1 <= MinPlayers <= MaxPlayers <= %d", name("MinPlayers"), c.MinPlayers, name("MaxPlayers"), c.MaxPlayers, host.MaxPlayers)
 	}
 	if c.Loop.Players < lo || c.Loop.Players > c.MaxPlayers {
 		return usagef("invalid value %d for %s: want %d to %d players", c.Loop.Players, name("Loop.Players"), lo, c.MaxPlayers)

@@ -38,7 +38,7 @@ type Config struct {
 
 	// Loop is the fixed-timestep loop's configuration; Loop.Players is
 	// the game's number of player slots (0: none). Zero fields are
-	// engine.Config's defaults (engine.Config.WithDefaults). What the
+	// engine.Config's defaults (host.WithDefaults). What the
 	// loop runs on (the window, -record's or -replay's tape, a netplay
 	// session, the idle-time collector) Run wires itself.
 	Loop engine.Config
@@ -109,7 +109,7 @@ type Config struct {
 	// check of its engine.Predictor (-synctest N): before every tick the
 	// state of N ticks ago is restored into a reused copy and a fresh one
 	// and simulated again with the same input, and the run fails naming
-	// the first tick whose copies' hashes differ (engine.SyncChecker). It
+	// the first tick whose copies' hashes differ (host.SyncChecker). It
 	// plays alone, on the run's input: live, a -replay's, or a bot the
 	// game seats itself (versus -bot); Bot, a session's, plays no part.
 	// It records nothing (not with -record, nor a session). Zero checks
@@ -227,8 +227,8 @@ type SoundOptions struct {
 }
 
 // withDefaults returns c with every zero field set to its default (the
-// loop's by engine.Config.WithDefaults), and the loop's refusal, if any,
-// as engine.Config.WithDefaults gives it. It checks nothing else: -h
+// loop's by host.WithDefaults), and the loop's refusal, if any,
+// as host.WithDefaults gives it. It checks nothing else: -h
 // shows its values as the defaults, valid or not, and checked checks
 // them. The returned Config has its defaults also when the loop's are
 // refused.
@@ -236,7 +236,7 @@ func (c Config) withDefaults() (Config, error) {
 	if c.MaxPlayers > 0 && c.Loop.Players == 0 {
 		c.Loop.Players = max(c.MinPlayers, 1)
 	}
-	loop, loopErr := c.Loop.WithDefaults()
+	loop, loopErr := host.WithDefaults(c.Loop)
 	c.Loop = loop
 	c.Name = cmp.Or(c.Name, programName())
 	if c.Seed == 0 {

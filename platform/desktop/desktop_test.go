@@ -11,10 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veandco/go-sdl2/sdl"
+
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
-	"github.com/veandco/go-sdl2/sdl"
 )
 
 // run runs game with args on the main thread and returns its exit status
@@ -116,7 +118,7 @@ func TestFlagMessagesNameWhatTheUserGaveAndTheRange(t *testing.T) {
 		if tc.want == nil {
 			if err != nil {
 				t.Errorf("%v: %v, want it accepted", tc.args, err)
-			} else if l, _ := c.Loop.WithDefaults(); l.MaxFrame < time.Second/time.Duration(l.TPS) {
+			} else if l, _ := host.WithDefaults(c.Loop); l.MaxFrame < time.Second/time.Duration(l.TPS) {
 				t.Errorf("%v: default -max-frame %v is shorter than a tick (%v)", tc.args, l.MaxFrame, time.Second/time.Duration(l.TPS))
 			}
 			continue

@@ -83,7 +83,7 @@
 //     (CopyFrom(engine.Predictor) error). A netplay session then draws
 //     each frame from a copy ticked ahead of the confirmed input
 //     (-rollback), with an input delay of 0 to 2 ticks; without them it
-//     plays in pure lockstep. engine.SyncTest checks that a copy is whole
+//     plays in pure lockstep. enginetest.SyncTest checks that a copy is whole
 //     in a test; Config.SyncTest (-synctest N) checks it on any run alone,
 //     failing at the first tick whose copies differ.
 //   - Close() error (io.Closer): freeing what Start made.

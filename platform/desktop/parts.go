@@ -12,10 +12,10 @@ import (
 // and each optional method the package documentation lists that the
 // loop calls (engine.Updater, engine.Simulator, engine.StateHasher,
 // engine.Seater, engine.Predictor, io.Closer), found once. Run finds a
-// game's parts this way; a game's tests can hand them to engine.SyncTest
-// or engine/predicttest. With c nil, Draw draws nothing: a loop run
-// without a window (engine/predicttest's) ticks the game, and its copies,
-// alone. The parts of a fork are another game's: its Fork must return a
+// game's parts this way; a game's tests can hand them to
+// engine/enginetest's SyncTest or engine/predicttest. With c nil, Draw
+// draws nothing: a loop run without a window (engine/predicttest's)
+// ticks the game, and its copies, alone. The parts of a fork are another game's: its Fork must return a
 // desktop.Game.
 func PartsOf(game Game, c *sdl2.Canvas) engine.Parts {
 	return partsOf(game, &c)

@@ -146,9 +146,9 @@ func (r *runner) debugKey(in *engine.Input, l *host.Loop) error {
 	case in.Pressed.Has(keyStep):
 		l.StepOnce()
 	case in.Pressed.Has(keyFaster), in.Pressed.Has(keyFasterPad):
-		_ = l.SetTimeScale(min(l.TimeScale()*2, engine.MaxTimeScale))
+		_ = l.SetTimeScale(min(l.TimeScale()*2, host.MaxTimeScale))
 	case in.Pressed.Has(keySlower), in.Pressed.Has(keySlowerPad):
-		_ = l.SetTimeScale(max(l.TimeScale()/2, engine.MinTimeScale))
+		_ = l.SetTimeScale(max(l.TimeScale()/2, host.MinTimeScale))
 	case in.Pressed.Has(keyHUD):
 		r.hud = !r.hud
 	}

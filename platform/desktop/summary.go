@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
@@ -272,7 +271,7 @@ func (s *Summary) writeText(w io.Writer) {
 	fmt.Fprintf(w, "frame ms  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f\n", s.FrameMS.P50, s.FrameMS.P90, s.FrameMS.P99, s.FrameMS.Max)
 	fmt.Fprintf(w, "late us   p50 %.1f  p99 %.1f  max %.1f\n", s.LateUS.P50, s.LateUS.P99, s.LateUS.Max)
 	fmt.Fprint(w, "ticks per frame")
-	for n := 0; len(s.StepsPerFrame) > 0 && n <= engine.MaxMaxSteps; n++ {
+	for n := 0; len(s.StepsPerFrame) > 0 && n <= host.MaxMaxSteps; n++ {
 		if c, ok := s.StepsPerFrame[strconv.Itoa(n)]; ok {
 			fmt.Fprintf(w, "  %d:%d", n, c)
 		}

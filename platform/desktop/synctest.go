@@ -6,6 +6,7 @@ import (
 	"log/slog"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // SyncTestSummary is what -synctest found: the "synctest" object of the
@@ -20,7 +21,7 @@ type SyncTestSummary struct {
 	// FirstMismatch is the first tick whose copies differed; nil when
 	// none did.
 	FirstMismatch *uint64 `json:"first_mismatch"`
-	// Mismatch says how they differed (engine.SyncTestError's message);
+	// Mismatch says how they differed (host.SyncError's message);
 	// "" when none did.
 	Mismatch string `json:"mismatch,omitempty"`
 }
@@ -36,7 +37,7 @@ func checkSyncGame(game Game, parts *engine.Parts, c *Config) error {
 
 // syncRun is a run's -synctest: the check before each tick of the game.
 type syncRun struct {
-	check *engine.SyncChecker
+	check *host.SyncChecker
 	sum   SyncTestSummary
 	ended bool
 }
@@ -44,7 +45,7 @@ type syncRun struct {
 // newSyncRun prepares -synctest's check, depth ticks deep, of the game
 // whose copies tick copies in a loop of loop's configuration.
 func newSyncRun(depth int, copies engine.Parts, loop *engine.Config, log *slog.Logger) (*syncRun, error) {
-	c, err := engine.NewSyncChecker(copies, engine.SyncTestConfig{Check: depth, TPS: loop.TPS, Players: loop.Players})
+	c, err := host.NewSyncChecker(copies, depth, *loop)
 	if err != nil {
 		return nil, fmt.Errorf("-synctest: %w", err)
 	}
@@ -68,7 +69,7 @@ func (s *syncRun) end(runErr error) (*SyncTestSummary, error) {
 		return nil, runErr
 	}
 	s.ended = true
-	var ste *engine.SyncTestError
+	var ste *host.SyncError
 	if !errors.As(runErr, &ste) { // a failed check ran no more ticks
 		runErr = errors.Join(runErr, s.failed(s.check.Finish()))
 	}
@@ -79,7 +80,7 @@ func (s *syncRun) end(runErr error) (*SyncTestSummary, error) {
 
 // failed notes a check's difference in the summary.
 func (s *syncRun) failed(err error) error {
-	var ste *engine.SyncTestError
+	var ste *host.SyncError
 	if errors.As(err, &ste) {
 		n := ste.Tick
 		s.sum.FirstMismatch, s.sum.Mismatch = &n, ste.Error()

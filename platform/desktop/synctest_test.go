@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/enginetest"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -77,13 +79,13 @@ func TestSyncTestModePassesAWholeCopy(t *testing.T) {
 	}
 }
 
-// A copy that misses the speed fails the run at the tick engine.SyncTest
+// A copy that misses the speed fails the run at the tick enginetest.SyncTest
 // names for the same game and input.
 func TestSyncTestModeNamesTheFirstTickACopyMissingAFieldDiffers(t *testing.T) {
-	err := engine.SyncTest(desktop.PartsOf(&speeder{forget: true}, nil), engine.SyncTestConfig{Ticks: 30, Check: 2})
-	var want *engine.SyncTestError
+	err := enginetest.SyncTest(desktop.PartsOf(&speeder{forget: true}, nil), enginetest.Config{Ticks: 30, Check: 2})
+	var want *host.SyncError
 	if !errors.As(err, &want) || want.Tick != 9 || !want.After {
-		t.Fatalf("engine.SyncTest: %v; want a difference after tick 9", err)
+		t.Fatalf("enginetest.SyncTest: %v; want a difference after tick 9", err)
 	}
 	code, stderr, st := syncTestRun(t, &speeder{forget: true}, "-synctest", "2", "-ticks", "30")
 	if code != 1 {

@@ -16,7 +16,7 @@ import (
 
 // Options set up Join. The zero value joins or creates a two-player room.
 type Options struct {
-	// Players is the room's number of slots, 2 to engine.MaxPlayers. The
+	// Players is the room's number of slots, 2 to host.MaxPlayers. The
 	// peer that creates the room sets it (0 means 2); a later peer with
 	// a nonzero Players that differs from the room's is refused with
 	// ErrRoomFull, and 0 takes the room's.

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
@@ -40,7 +40,7 @@ const (
 	// maxGuests bounds a room's guest seats (ServerConfig.MaxGuests), and
 	// maxSeats all of its seats: the sealer binds a seat as one byte.
 	maxGuests = 32
-	maxSeats  = engine.MaxPlayers + maxGuests
+	maxSeats  = host.MaxPlayers + maxGuests
 )
 
 // ICEServer is a STUN or TURN server the peers may use, in the shape of

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
@@ -23,7 +24,7 @@ type foldPeer struct {
 	s       *netplay.Session
 	n       uint64
 	in      engine.Input
-	players [engine.MaxPlayers]engine.Input
+	players [host.MaxPlayers]engine.Input
 	state   foldState
 	frame   int
 	err     error

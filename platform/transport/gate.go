@@ -15,7 +15,7 @@ import (
 // Bounds on what peers that do not (yet) know the code can make a host
 // hold. Every connection counts from its first packet until it closes:
 // one that completes the handshake knows the code. A session has at most
-// engine.MaxPlayers-1 joiners, so these leave room for them.
+// host.MaxPlayers-1 joiners, so these leave room for them.
 const (
 	// maxConns is the most connections a host keeps at once.
 	maxConns = 24

@@ -14,7 +14,7 @@ import (
 
 	"github.com/quic-go/quic-go"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
@@ -149,10 +149,10 @@ type Joined struct {
 	arrivals <-chan *comer
 	pending  []*comer
 	// tickets are the host's, each player slot's (Joined.Ticket).
-	tickets [engine.MaxPlayers]string
+	tickets [host.MaxPlayers]string
 	// oldTickets are the tickets the latest welcome to each slot voided,
 	// to tell their holders why they have no place.
-	oldTickets [engine.MaxPlayers]string
+	oldTickets [host.MaxPlayers]string
 	// gone is what the connections released (release) counted.
 	gone struct{ sent, received, dropped uint64 }
 	stop func() // ends the host's greetings; nil on a joiner

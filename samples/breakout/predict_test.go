@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/enginetest"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
@@ -34,7 +35,7 @@ func TestBreakoutCopiesAreWhole(t *testing.T) { testCopiesAreWhole(t, backend.Ch
 func testCopiesAreWhole(t *testing.T, e backend.Engine) {
 	s := newSim(t, e, 3, 40)
 	s.engine = e
-	if err := engine.SyncTest(desktop.PartsOf(s.game, nil), engine.SyncTestConfig{Ticks: 1500, Check: 8, Input: player}); err != nil {
+	if err := enginetest.SyncTest(desktop.PartsOf(s.game, nil), enginetest.Config{Ticks: 1500, Check: 8, Input: player}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/enginetest"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 )
@@ -72,7 +73,7 @@ func TestVersusCopiesAreWhole(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			g := startedOn(t, name)
 			g.score, g.serve = [2]int{2, 3}, 5 // mid-match: a copy must carry the score and the serve
-			err := engine.SyncTest(desktop.PartsOf(g, nil), engine.SyncTestConfig{Ticks: 2400, Check: 4, Players: 2, Input: chasers(t, g)})
+			err := enginetest.SyncTest(desktop.PartsOf(g, nil), enginetest.Config{Ticks: 2400, Check: 4, Players: 2, Input: chasers(t, g)})
 			if err != nil {
 				t.Fatal(err)
 			}

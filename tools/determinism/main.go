@@ -34,7 +34,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/tools/internal/samplebin"
@@ -149,8 +149,8 @@ func parseArgs(args []string, stderr io.Writer) (options, int) {
 		}
 		*samples = dir
 	}
-	if *tps < 1 || *tps > engine.MaxTPS {
-		fmt.Fprintf(stderr, "determinism: invalid value %d for -tps: want 1 to %d ticks per second\n", *tps, engine.MaxTPS)
+	if *tps < 1 || *tps > host.MaxTPS {
+		fmt.Fprintf(stderr, "determinism: invalid value %d for -tps: want 1 to %d ticks per second\n", *tps, host.MaxTPS)
 		return options{}, 2
 	}
 	known, err := samplebin.Discover(*samples)

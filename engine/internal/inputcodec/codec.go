@@ -58,6 +58,11 @@ const (
 	PadButtonMask = 1<<engine.NumPadButtons - 1
 	// MaxFieldMask is the largest record mask: every field differs.
 	MaxFieldMask = fAll
+	// MaxText is the most bytes of typed text a record holds: what an
+	// engine.Text holds, one tick's typing. The format's own number, so
+	// that a Text that grew would not change what recordings hold
+	// unnoticed: a test holds the two equal.
+	MaxText = 32
 
 	maxPad = 2 + 2*engine.NumPadAxes + 3*binary.MaxVarintLen32
 	// MaxLen is the longest record: a mask, three key sets of a byte and
@@ -65,7 +70,7 @@ const (
 	// the window, the text and four pads of a mask, six axes and three
 	// button sets.
 	MaxLen = 3 + 3*(1+len(engine.KeySet{})*binary.MaxVarintLen64) + 3 + 2*(1+8) + 4*binary.MaxVarintLen32 +
-		1 + engine.MaxText + engine.MaxPads*maxPad
+		1 + MaxText + engine.MaxPads*maxPad
 )
 
 // Check refuses what a record cannot hold, and so no platform produces:

@@ -92,13 +92,25 @@ func TestTheLongestRecordFitsMaxLen(t *testing.T) {
 	in.MouseX, in.MouseY = -1e300, 1e300
 	in.WheelX, in.WheelY = -1<<31, 1<<31-1
 	in.WindowWidth, in.WindowHeight = MaxWindowSide, MaxWindowSide
-	in.Text.Append([]byte(strings.Repeat("🎮", engine.MaxText/4)))
+	in.Text.Append([]byte(strings.Repeat("🎮", MaxText/4)))
 	for i := range in.Pads {
 		in.Pads[i] = engine.Pad{Connected: true, Buttons: PadButtonMask, Pressed: PadButtonMask, Released: PadButtonMask,
 			Axes: [engine.NumPadAxes]int16{-32768, 32767, -1, 1, 32767, -32768}}
 	}
 	if n := len(Append(nil, &in, &engine.Input{})); n > MaxLen {
 		t.Fatalf("a record of every field takes %d bytes, MaxLen is %d", n, MaxLen)
+	}
+}
+
+// A record holds exactly as much typed text as an engine.Text: no more,
+// which a decoded input could not hold, nor less, which a tick would see
+// and its recording drop.
+func TestATextHoldsWhatARecordHolds(t *testing.T) {
+	var text engine.Text
+	for i := 0; i < 1000 && text.Append([]byte("a")); i++ {
+	}
+	if text.Len() != MaxText {
+		t.Fatalf("an engine.Text holds %d bytes, a record %d (MaxText)", text.Len(), MaxText)
 	}
 }
 

@@ -79,7 +79,7 @@ func (e *Error) Error() string {
 	case kWindow:
 		return fmt.Sprintf("window side of %d pixels (want 0 to %d)", int64(e.value), MaxWindowSide)
 	case kTextLen:
-		return fmt.Sprintf("%d bytes of typed text (want 1 to %d)", e.value, engine.MaxText)
+		return fmt.Sprintf("%d bytes of typed text (want 1 to %d)", e.value, MaxText)
 	case kText:
 		return fmt.Sprintf("typed text %q is not UTF-8", e.text)
 	case kSame:
@@ -252,7 +252,7 @@ func (d *Decoder) keys(k *engine.KeySet) {
 // any text differs from it.
 func (d *Decoder) text(t *engine.Text) {
 	n := d.byte()
-	d.check(n >= 1 && n <= engine.MaxText, kTextLen, -1, uint64(n))
+	d.check(n >= 1 && n <= MaxText, kTextLen, -1, uint64(n))
 	if d.failed() {
 		return
 	}

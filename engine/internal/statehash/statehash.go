@@ -1,5 +1,5 @@
 // Package statehash combines a game's state hash with its world's, the
-// one way the loop and SyncTest both fingerprint a game.
+// one way the loop and its sync check both fingerprint a game.
 package statehash
 
 // Combine is the state hash of a game from its world's hash and its

@@ -57,9 +57,9 @@ type Session struct {
 	window    time.Duration                         // the rejoin window, for the waiting banner
 	bot       func(n uint64, in *engine.Input) bool // Config.Bot
 	botIn     engine.Input
-	banner    [96]byte                             // bannerText's, so drawing it allocates nothing
-	conns     [engine.MaxPlayers]engine.Connection // bannerText's
-	members   [engine.MaxPlayers]engine.Member     // bannerText's
+	banner    [96]byte                           // bannerText's, so drawing it allocates nothing
+	conns     [host.MaxPlayers]engine.Connection // bannerText's
+	members   [host.MaxPlayers]engine.Member     // bannerText's
 	// ticket is the file this joiner keeps its slot's ticket in; "" for
 	// none.
 	ticket string

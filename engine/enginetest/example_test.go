@@ -1,10 +1,12 @@
-package engine_test
+package enginetest_test
 
 import (
 	"errors"
 	"fmt"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/enginetest"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // racer is a car whose speed the A key raises; its CopyFrom forgets the
@@ -41,13 +43,13 @@ func (r *racer) parts() engine.Parts {
 // matters from tick 10, and tick 8 is the first that a copy, holding the
 // speed a later tick left in it, runs again.
 func ExampleSyncTest() {
-	err := engine.SyncTest((&racer{}).parts(), engine.SyncTestConfig{Ticks: 100, Check: 4,
+	err := enginetest.SyncTest((&racer{}).parts(), enginetest.Config{Ticks: 100, Check: 4,
 		Input: func(n uint64, in []engine.Input) {
 			if n >= 10 {
 				in[0].Down.Add(engine.KeyA)
 			}
 		}})
-	var se *engine.SyncTestError
+	var se *host.SyncError
 	if errors.As(err, &se) {
 		fmt.Println("copies differ after tick", se.Tick)
 	}

@@ -1,4 +1,4 @@
-package engine_test
+package enginetest_test
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/enginetest"
+	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // glider moves at a speed the A key raises; copyVel false is a game
@@ -64,7 +66,7 @@ func pressFrom5(n uint64, in []engine.Input) {
 func TestSyncTestPassesAGameThatCopiesEverything(t *testing.T) {
 	for _, check := range []int{1, 2, 8} {
 		g := &glider{copyVel: true, copyScore: true}
-		if err := engine.SyncTest(g.parts(), engine.SyncTestConfig{Ticks: 300, Check: check, Input: pressFrom5}); err != nil {
+		if err := enginetest.SyncTest(g.parts(), enginetest.Config{Ticks: 300, Check: check, Input: pressFrom5}); err != nil {
 			t.Fatalf("check %d: %v", check, err)
 		}
 	}
@@ -84,10 +86,10 @@ func TestSyncTestNamesTheFirstTickACopyMissingAFieldDiffers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := engine.SyncTest(tt.game.parts(), engine.SyncTestConfig{Ticks: 300, Check: 2, Input: pressFrom5})
-			var se *engine.SyncTestError
+			err := enginetest.SyncTest(tt.game.parts(), enginetest.Config{Ticks: 300, Check: 2, Input: pressFrom5})
+			var se *host.SyncError
 			if !errors.As(err, &se) {
-				t.Fatalf("got %v, want a *SyncTestError", err)
+				t.Fatalf("got %v, want a *host.SyncError", err)
 			}
 			if se.Tick != tt.tick || se.After != tt.after {
 				t.Fatalf("got tick %d (after %v): %v; want tick %d (after %v)", se.Tick, se.After, err, tt.tick, tt.after)
@@ -97,36 +99,8 @@ func TestSyncTestNamesTheFirstTickACopyMissingAFieldDiffers(t *testing.T) {
 }
 
 func TestSyncTestRefusesABadCheckDistance(t *testing.T) {
-	if err := engine.SyncTest((&glider{}).parts(), engine.SyncTestConfig{Check: 65}); err == nil {
+	if err := enginetest.SyncTest((&glider{}).parts(), enginetest.Config{Check: 65}); err == nil {
 		t.Fatal("a check distance of 65 ticks was taken")
-	}
-}
-
-// SyncChecker, for a run that ticks the game itself, finds what SyncTest
-// finds, and takes the ticks in order only.
-func TestSyncCheckerFindsWhatSyncTestFinds(t *testing.T) {
-	g := &glider{copyScore: true}
-	c, err := engine.NewSyncChecker(g.parts(), engine.SyncTestConfig{Check: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	var in [1]engine.Input
-	var failed error
-	for n := uint64(0); n < 300 && failed == nil; n++ {
-		in[0] = engine.Input{}
-		pressFrom5(n, in[:])
-		tick := engine.Tick{N: n, Input: in[0]}
-		if failed = c.Before(&tick); failed == nil {
-			failed = g.Tick(&tick)
-		}
-	}
-	var se *engine.SyncTestError
-	if !errors.As(failed, &se) || se.Tick != 5 || !se.After || c.Checked() != 5 {
-		t.Fatalf("got %v after %d checked; want a difference after tick 5, the states of ticks 0 to 4 checked", failed, c.Checked())
-	}
-	if err := c.Before(&engine.Tick{N: 99}); err == nil {
-		t.Fatal("tick 99 was taken out of order")
 	}
 }
 
@@ -150,7 +124,7 @@ func (g *unstarted) parts() engine.Parts {
 }
 
 func TestSyncTestOfAGameNotSetUpSaysSoInsteadOfCrashing(t *testing.T) {
-	err := engine.SyncTest((&unstarted{}).parts(), engine.SyncTestConfig{Ticks: 10})
+	err := enginetest.SyncTest((&unstarted{}).parts(), enginetest.Config{Ticks: 10})
 	if err == nil || !strings.Contains(err.Error(), "panicked") || !strings.Contains(err.Error(), "calls no Start") {
 		t.Fatalf("SyncTest of a game whose Start was not called: %v, want an error saying it panicked and that Start is not called", err)
 	}
