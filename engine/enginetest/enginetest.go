@@ -34,6 +34,11 @@ type Config struct {
 	Input func(n uint64, in []engine.Input)
 }
 
+// Error is what SyncTest returns when copies differ: the first tick whose
+// hashes disagree and how. It is the error desktop's -synctest run ends
+// with too, so a game's test can check for it without naming the host.
+type Error = host.SyncError
+
 // SyncTest runs game alone and checks that its copies are whole, as
 // GGRS's SyncTestSession does for saving and restoring: every tick it
 // copies the state of Check ticks ago into a reused instance and into a
@@ -43,7 +48,7 @@ type Config struct {
 // host.SyncChecker, as platform/desktop's -synctest runs on any game).
 // Copies are compared with copies, not with the game itself: a copied
 // physics world need not continue the original's trajectory bit for
-// bit. It returns a *host.SyncError naming the first tick that differs.
+// bit. It returns an *Error naming the first tick that differs.
 //
 // The game must be copyable (Parts.Fork and Parts.Predictor set); its
 // world, when it has one, is stepped after each Tick, as the loop does.

@@ -7,7 +7,6 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/enginetest"
-	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // glider moves at a speed the A key raises; copyVel false is a game
@@ -87,9 +86,9 @@ func TestSyncTestNamesTheFirstTickACopyMissingAFieldDiffers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := enginetest.SyncTest(tt.game.parts(), enginetest.Config{Ticks: 300, Check: 2, Input: pressFrom5})
-			var se *host.SyncError
+			var se *enginetest.Error
 			if !errors.As(err, &se) {
-				t.Fatalf("got %v, want a *host.SyncError", err)
+				t.Fatalf("got %v, want an *enginetest.Error", err)
 			}
 			if se.Tick != tt.tick || se.After != tt.after {
 				t.Fatalf("got tick %d (after %v): %v; want tick %d (after %v)", se.Tick, se.After, err, tt.tick, tt.after)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/enginetest"
-	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
 // racer is a car whose speed the A key raises; its CopyFrom forgets the
@@ -49,7 +48,7 @@ func ExampleSyncTest() {
 				in[0].Down.Add(engine.KeyA)
 			}
 		}})
-	var se *host.SyncError
+	var se *enginetest.Error
 	if errors.As(err, &se) {
 		fmt.Println("copies differ after tick", se.Tick)
 	}

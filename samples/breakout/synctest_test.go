@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
-	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/enginetest"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 )
 
@@ -66,9 +66,9 @@ func (f *forgetful) Tick(t *engine.Tick) error {
 func TestTheSyncTestModeNamesTheTickACopyMissesTheScore(t *testing.T) {
 	g := &forgetful{game: newGame()}
 	sum, err := execute(t, g, racing(), "-headless", "-replay", tapePath("win", backend.Chipmunk), "-synctest", "8")
-	var se *host.SyncError
+	var se *enginetest.Error
 	if !errors.As(err, &se) || se.After || g.scoredAt == 0 || se.Tick != g.scoredAt {
-		t.Fatalf("got %v; want a *host.SyncError at the start of tick %d, the first with a score", err, g.scoredAt)
+		t.Fatalf("got %v; want an *enginetest.Error at the start of tick %d, the first with a score", err, g.scoredAt)
 	}
 	st := sum.SyncTest
 	if st == nil || st.FirstMismatch == nil || *st.FirstMismatch != g.scoredAt || !strings.Contains(sum.Error, se.Error()) {
