@@ -113,6 +113,15 @@ func (c *Config) checkPlayers(name names) error {
 	return nil
 }
 
+// checkSyncGame refuses -synctest (depth ticks deep; 0 is none) for a
+// game (parts) that cannot be copied.
+func checkSyncGame(game Game, parts *engine.Parts, depth int) error {
+	if depth == 0 || parts.Fork != nil {
+		return nil
+	}
+	return usagef("%s: %T cannot be copied: implement engine.Predictor (Fork and CopyFrom) to check it", fieldNames("SyncTest"), game)
+}
+
 // checkSyncTest checks c.SyncTest and what it cannot be combined with.
 func checkSyncTest(c *Config, name names) error {
 	st := name("SyncTest")

@@ -37,6 +37,9 @@ type commandLine struct {
 	cfg     Config     // as Parse returns it
 	checked Config     // cfg with its defaults, checked
 	game    *gameFlags // the game's flags, as the command line set them
+	// recorded is what a recording of a run with checked keeps
+	// (gameFlags.recorded); nil when the check failed.
+	recorded []tape.Setting
 }
 
 // parse is Parse printing -h's usage on out, returning what the run
@@ -68,12 +71,11 @@ func parse(game Game, c Config, args []string, out io.Writer) (commandLine, erro
 	given := c.given(fs, shared)
 	line := commandLine{game: g}
 	var err error
-	if c.Output.Replay != "" {
-		line.checked, err = c.replaySettings(g, func(name string) bool { return given[name] })
-	} else {
-		line.checked, err = c.checked(g, flagNames)
-	}
+	line.checked, err = c.settled(g, func(name string) bool { return given[name] })
 	line.cfg = c
+	if err == nil {
+		line.recorded = g.recorded(&line.checked)
+	}
 	return line, err
 }
 
@@ -90,7 +92,11 @@ func noCommandLine(game Game, c Config) (commandLine, error) {
 	if err := line.game.setAll(c.GameFlags, fieldNames); err != nil {
 		return line, err
 	}
-	return line, line.game.check(&line.checked, fieldNames)
+	if err := line.game.check(&line.checked, fieldNames); err != nil {
+		return line, err
+	}
+	line.recorded = line.game.recorded(&line.checked)
+	return line, nil
 }
 
 // given notes in c.GameFlags every game flag fs was given (on the

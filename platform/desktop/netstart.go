@@ -256,3 +256,14 @@ func (n *NetOptions) rollbackFor(game *engine.Parts, log *slog.Logger) int {
 	}
 	return n.Rollback
 }
+
+// endWait bounds the wait for the peers' last acknowledgements after the
+// session's last tick, and for the session to end after an interrupt.
+func (n *NetOptions) endWait() time.Duration { return min(n.DropAfter, 3*time.Second) }
+
+// local is this peer's own part of the session, drawing ahead by
+// rollback ticks.
+func (n *NetOptions) local(rollback int) netplay.Local {
+	return netplay.Local{Rollback: rollback, DropAfter: n.DropAfter, Handshake: n.JoinTimeout,
+		Spectate: n.Spectate, MaxSpectators: n.MaxSpectators}
+}

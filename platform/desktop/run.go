@@ -15,7 +15,6 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
-	"github.com/lockstep-engine/lockstep/platform/settings"
 )
 
 // Run runs game once with cfg and no command line until the window closes,
@@ -26,6 +25,15 @@ import (
 // bad cfg wrap ErrUsage. Call it from the main goroutine.
 func Run(ctx context.Context, game Game, cfg Config) (Summary, error) {
 	return newRun(game, cfg).execute(ctx)
+}
+
+// runCommandLine is Main's run of game, with the command line parsed and
+// checked (line): Run's work, configured by line instead of a Config.
+func runCommandLine(ctx context.Context, game Game, line *commandLine) error {
+	r := &run{game: game, cfg: line.checked, name: line.checked.Name, log: line.checked.Logger,
+		line: func() (commandLine, error) { return *line, nil }}
+	_, err := r.execute(ctx)
+	return err
 }
 
 // execute is Run's work, for a run prepared by newRun.
@@ -54,7 +62,7 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 		return Summary{}, err
 	}
 	defer func() { err = errors.Join(err, prof.stop()) }()
-	if err := r.loadPlayer(); err != nil {
+	if r.player, err = openPlayer(&r.cfg); err != nil {
 		return Summary{}, err
 	}
 	if err := r.open(); err != nil { // first: a host's window says at once that it waits
@@ -73,7 +81,7 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 		return Summary{}, err
 	}
 	defer func() { err = errors.Join(err, r.sound.close()) }()
-	r.wirePlayer()
+	r.player.wire(r.sound.mixer.Mixer(), r.win)
 	if err := r.start(); err != nil {
 		return Summary{}, err
 	}
@@ -86,8 +94,8 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	loopCtx, stopNet := r.net.LoopContext(ctx)
 	defer stopNet()
 	sum, runErr := r.loop(loopCtx, loop, wire)
-	r.savePlayerWindow()
-	return sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &sum))
+	r.player.saveWindow(r.win)
+	return sum, errors.Join(runErr, r.runner.finish(ctx, &sum))
 }
 
 // run is one Run of a game: what it set up, for the steps of Run to share.
@@ -95,8 +103,7 @@ type run struct {
 	game   Game
 	parts  engine.Parts // the game's, found once in check
 	canvas *sdl2.Canvas // the window's, which parts draws onto; nil until open
-	cfg    Config       // with its defaults once check ran
-	raw    Config       // as given, for check
+	cfg    Config       // with its defaults, checked, once check ran
 	name   string
 	log    *slog.Logger
 	win    *sdl2.Window
@@ -108,21 +115,21 @@ type run struct {
 	// configured says cfg holds its defaults, checked (setConfig ran).
 	configured bool
 	looped     bool // the loop started: its summary is written by finish
-	// line is the command line parsed for this run (Main's); nil for a
-	// Run with no command line.
-	line *commandLine
+	// line makes the run's configuration, once, when check asks: Main's
+	// command line, parsed and checked, or Run's Config checked.
+	line func() (commandLine, error)
 	// flags are the game's own flags, registered once.
 	flags *gameFlags
 	// recorded is what a recording of the run keeps (gameFlags.recorded).
 	recorded []tape.Setting
-	// player is the player's settings (Config.PlayerSettings); nil without.
-	player *settings.Store[settings.Player]
+	player   *player // the player's settings (Config.PlayerSettings); nil without
 }
 
-// newRun prepares a Run of game with cfg; check fills in the defaults and
-// checks them.
+// newRun prepares a Run of game with cfg and no command line; check
+// fills in the defaults and checks them.
 func newRun(game Game, cfg Config) *run {
-	r := &run{game: game, raw: cfg, cfg: cfg, log: cfg.Logger}
+	r := &run{game: game, cfg: cfg, log: cfg.Logger,
+		line: func() (commandLine, error) { return noCommandLine(game, cfg) }}
 	if r.log == nil {
 		r.log = slog.Default()
 	}
@@ -138,28 +145,12 @@ func (r *run) check() error {
 		return err
 	}
 	r.parts = partsOf(r.game, &r.canvas)
-	if err := checkSyncGame(r.game, &r.parts, &r.raw); err != nil {
+	if err := checkSyncGame(r.game, &r.parts, r.cfg.SyncTest); err != nil {
 		return err
 	}
-	if err := r.checkConfig(); err != nil {
-		return err
-	}
-	r.recorded = r.flags.recorded(&r.cfg)
-	return nil
-}
-
-// checkConfig makes r's Config, with its defaults, checked, and the
-// game's flags set as it says, the run's: from the command line when
-// Main parsed one, otherwise from the Config Run was given.
-func (r *run) checkConfig() error {
-	var err error
-	if r.line == nil {
-		var line commandLine
-		line, err = noCommandLine(r.game, r.raw)
-		r.line = &line
-	}
-	r.setConfig(r.line.checked)
-	r.flags = r.line.game
+	line, err := r.line()
+	r.setConfig(line.checked)
+	r.flags, r.recorded = line.game, line.recorded
 	return err
 }
 
@@ -214,7 +205,7 @@ func (r *run) start() error {
 		return err
 	}
 	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer.Mixer(), Save: save,
-		Player: r.player, Replaying: r.cfg.Output.Replay != ""}
+		Player: r.player.settings(), Replaying: r.cfg.Output.Replay != ""}
 	setup.Slot, setup.Players, setup.Watching = r.net.Seat()
 	if err := s.Start(setup); err != nil {
 		return fmt.Errorf("start %s: %w", r.name, err)
@@ -251,14 +242,13 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w host.Wiring,
 	}
 	if o.Record != "" || o.Replay != "" {
 		warnUnhashed(&r.parts, r.log)
-		if r.tape, err = openTape(ctx, &r.cfg, r.recorded, r.log); err != nil {
+		if r.tape, err = openTape(ctx, &r.cfg, r.recorded, &cfg, &w, fast); err != nil {
 			return cfg, w, stop, err
 		}
 		// On early returns only: closed by loop after a run.
 		stops = append(stops, func() { _ = r.tape.close(0) })
-		r.tape.configure(&cfg, &w, fast)
 	}
-	r.runner = newRunner(r.parts.Draw, r.win, r.name, r.log, &r.cfg.Debug)
+	r.runner = newRunner(r.parts.Draw, r.win, &r.cfg)
 	r.runner.sound = r.sound
 	w.BeforeUpdate, w.AfterDraw, w.AfterFrame = r.runner.beforeUpdate, r.runner.afterDraw, r.runner.afterFrame
 	if r.runner.watch, err = newFrameWatch(ctx, o, r.name, cmp.Or(cfg.TPS, 60)); err != nil {

@@ -27,6 +27,7 @@ type runner struct {
 	log  *slog.Logger
 
 	debug    Debug
+	out      Output // what finish writes
 	hud      bool
 	graph    []time.Duration
 	shotReq  bool
@@ -62,8 +63,10 @@ func (r *runner) afterFrame(rec *host.FrameRecord) {
 	}
 }
 
-func newRunner(draw func(*engine.Frame) error, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
-	r := &runner{draw: draw, win: win, name: name, log: log, debug: *d, hud: d.HUD,
+// newRunner makes the runner of a run with c around the game's draw in
+// win: it keeps c's debug tools and outputs.
+func newRunner(draw func(*engine.Frame) error, win *sdl2.Window, c *Config) *runner {
+	r := &runner{draw: draw, win: win, name: c.Name, log: c.Logger, debug: c.Debug, hud: c.Debug.HUD, out: c.Output,
 		graph: make([]time.Duration, 0, 256)}
 	for p := range r.phaseAvg {
 		r.phaseAvg[p].Name = host.Phase(p).String()
@@ -266,8 +269,9 @@ func (r *runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
 // finish writes what the user asked to keep: screenshot, summaries, heap
 // profile. Each is attempted whatever happened to the others. A FIFO
 // with no reader fails at once when ctx is done (a signal ended the run).
-func (r *runner) finish(ctx context.Context, o *Output, sum *Summary) error {
+func (r *runner) finish(ctx context.Context, sum *Summary) error {
 	var errs []error
+	o := &r.out
 	if o.Screenshot != "" {
 		errs = append(errs, r.finalScreenshot(ctx, o.Screenshot))
 	}

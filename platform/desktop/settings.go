@@ -119,12 +119,16 @@ func (c *Config) setSetting(g *gameFlags, s tape.Setting) error {
 	return nil
 }
 
-// replaySettings takes the settings of the recording c.Output.Replay
+// settled returns the command line's c with its defaults, checked, and
+// with -replay first takes the settings of the recording c.Output.Replay
 // names, for a replay that needs no flag but -replay, and keeps the
-// recording for the run; it returns c with its defaults, checked.
-// Settings chosen reports must agree with the recording's.
-func (c *Config) replaySettings(g *gameFlags, chosen func(string) bool) (Config, error) {
+// recording for the run. Settings chosen reports must agree with the
+// recording's.
+func (c *Config) settled(g *gameFlags, chosen func(string) bool) (Config, error) {
 	path := c.Output.Replay
+	if path == "" {
+		return c.checked(g, flagNames)
+	}
 	h, piped, err := replayHeader(path)
 	if err != nil {
 		return *c, usagef("-replay: %v", err)

@@ -31,9 +31,20 @@ type tapeRun struct {
 }
 
 // openTape opens c.Output.Record for writing, keeping settings, or reads
-// c.Output.Replay and checks that it was made with settings.
-func openTape(ctx context.Context, c *Config, settings []tape.Setting, log *slog.Logger) (*tapeRun, error) {
-	name, players := c.Name, c.Loop.Players
+// c.Output.Replay and checks that it was made with settings; then it
+// hands the loop of loop and w the tape (see configure).
+func openTape(ctx context.Context, c *Config, settings []tape.Setting, loop *engine.Config, w *host.Wiring, fast bool) (*tapeRun, error) {
+	t, err := newTape(ctx, c, settings)
+	if err != nil {
+		return nil, err
+	}
+	t.configure(loop, w, fast)
+	return t, nil
+}
+
+// newTape is openTape's tape, not yet handed to a loop.
+func newTape(ctx context.Context, c *Config, settings []tape.Setting) (*tapeRun, error) {
+	name, players, log := c.Name, c.Loop.Players, c.Logger
 	t := &tapeRun{log: log}
 	o := &c.Output
 	if o.Record != "" {
