@@ -1,10 +1,12 @@
 package desktop
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"io"
 	"os"
+	"reflect"
 	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine/tape"
@@ -29,14 +31,15 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 // standard error and returns flag.ErrHelp; other errors wrap ErrUsage.
 func Parse(game Game, cfg Config, args []string) (Config, error) {
 	line, err := parse(game, cfg, args, os.Stderr)
-	return line.cfg, err
+	return line.result(), err
 }
 
 // commandLine is a command line parsed for the run that follows it.
 type commandLine struct {
-	cfg     Config     // as Parse returns it
+	cfg     Config     // the Config given, with what the command line gave
 	checked Config     // cfg with its defaults, checked
 	game    *gameFlags // the game's flags, as the command line set them
+	parsed  bool       // the command line was parsed: no bad flag, no -h
 	// recorded is what a recording of a run with checked keeps
 	// (gameFlags.recorded); nil when the check failed.
 	recorded []tape.Setting
@@ -44,14 +47,17 @@ type commandLine struct {
 
 // parse is Parse printing -h's usage on out, returning what the run
 // needs too: the game's flags are registered once, and the Config is
-// defaulted and checked once.
+// defaulted and checked once, after the command line is parsed (a
+// default can follow a flag: -max-frame's follows -tps; and a flag given
+// 0, such as -seed 0, takes its default). The flags write into c over
+// its own values; only -h shows their defaults (printUsage).
 func parse(game Game, c Config, args []string, out io.Writer) (commandLine, error) {
-	d, _ := c.withDefaults() // the defaults to show, valid or not
-	fs := flag.NewFlagSet(d.Name, flag.ContinueOnError)
+	asGiven := c // for -h, which shows the defaults of the Config given
+	fs := flag.NewFlagSet(cmp.Or(c.Name, programName()), flag.ContinueOnError)
 	// The flag package would print each error and the whole usage; a bad
 	// flag gets one line here instead, and -h the usage.
 	fs.SetOutput(io.Discard)
-	c.register(fs, &d)
+	c.register(fs, &c)
 	shared := map[string]bool{}
 	fs.VisitAll(func(fl *flag.Flag) { shared[fl.Name] = true })
 	g := newGameFlags(game, fs, shared)
@@ -60,7 +66,7 @@ func parse(game Game, c Config, args []string, out io.Writer) (commandLine, erro
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printUsage(out, fs, d.Description, &c.Debug, d.Loop.Players > 1 || d.MaxPlayers > 1)
+			printUsage(out, fs, &asGiven, &c.Debug)
 			return commandLine{cfg: c}, err
 		}
 		return commandLine{cfg: c}, explainFlagError(fs, err)
@@ -69,14 +75,44 @@ func parse(game Game, c Config, args []string, out io.Writer) (commandLine, erro
 		return commandLine{cfg: c}, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))
 	}
 	given := c.given(fs, shared)
-	line := commandLine{game: g}
+	line := commandLine{game: g, parsed: true}
 	var err error
-	line.checked, err = c.settled(g, func(name string) bool { return given[name] })
+	line.checked, line.recorded, err = c.settled(g, func(name string) bool { return given[name] })
 	line.cfg = c
-	if err == nil {
-		line.recorded = g.recorded(&line.checked)
-	}
 	return line, err
+}
+
+// result is the Config Parse returns: the one given with the command
+// line applied, each zero field a shared flag sets at its default as the
+// check filled it in (what -h shows for a flag not given). Loop.MaxFrame,
+// whose default follows -tps, and the fields no flag sets stay as given.
+// Before the command line is parsed (a bad flag, -h) it is the Config
+// given.
+func (l *commandLine) result() Config {
+	out := l.cfg
+	if !l.parsed {
+		return out
+	}
+	for _, f := range sharedFlags() {
+		for _, path := range []string{f.field, f.also} {
+			if path == "" || path == "Loop.MaxFrame" {
+				continue
+			}
+			if v := fieldAt(&out, path); v.IsZero() {
+				v.Set(fieldAt(&l.checked, path))
+			}
+		}
+	}
+	return out
+}
+
+// fieldAt is the field of c at path ("Loop.TPS").
+func fieldAt(c *Config, path string) reflect.Value {
+	v := reflect.ValueOf(c).Elem()
+	for name := range strings.SplitSeq(path, ".") {
+		v = v.FieldByName(name)
+	}
+	return v
 }
 
 // noCommandLine is parse for a Run with no command line: c checked,

@@ -140,12 +140,11 @@ func (r *run) connector(opt *meet.Options, screen **waitscreen.Screen) func(cont
 // (those it chose itself already agree: the host refused it otherwise)
 // and ticks, each checked as the command line checks it.
 func (r *run) adoptHost(j *transport.Joined) error {
-	cfg, err := r.cfg.adoptTerms(r.flags, j.Terms)
+	cfg, recorded, err := r.cfg.adoptTerms(r.flags, j.Terms)
 	if err != nil {
 		return err
 	}
-	r.cfg = cfg
-	r.recorded = r.flags.recorded(&r.cfg)
+	r.cfg, r.recorded = cfg, recorded
 	return nil
 }
 
@@ -156,29 +155,29 @@ func (r *run) adoptHost(j *transport.Joined) error {
 // adoptHost sets them again.
 func (r *run) canAdopt(t netplay.Terms) error {
 	trial := r.cfg
-	_, err := trial.adoptTerms(r.flags, t)
+	_, _, err := trial.adoptTerms(r.flags, t)
 	return err
 }
 
 // adoptTerms takes a host's terms t into c and the game's flags g: what
 // the shared flags' table says a joiner takes (the player count, the tick
 // every peer stops after) and the settings a recording keeps. It returns
-// c with its defaults, checked.
-func (c *Config) adoptTerms(g *gameFlags, t netplay.Terms) (Config, error) {
+// c with its defaults, checked, and what a recording of it keeps.
+func (c *Config) adoptTerms(g *gameFlags, t netplay.Terms) (Config, []tape.Setting, error) {
 	for _, f := range sharedFlags() {
 		if f.fromTerms != nil {
 			f.fromTerms(c, &t)
 		}
 	}
 	if t.Players != c.Loop.Players { // a game of one count plays only that
-		return *c, fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", t.Players, c.Loop.Players)
+		return *c, nil, fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", t.Players, c.Loop.Players)
 	}
-	return c.adoptSettings(g, t.Settings, nil, hostSource())
+	return c.adopt(g, t.Settings, nil, hostSource())
 }
 
 // hostSource is where a joiner's adopted settings come from.
-func hostSource() source {
-	return source{prefix: "netplay", who: "the host", fix: "the host runs another program: run the host's"}
+func hostSource() *source {
+	return &source{prefix: "netplay", who: "the host", fix: "the host runs another program: run the host's"}
 }
 
 // chosenSettings names the settings of ss the user of a run with c chose:

@@ -52,40 +52,55 @@ type source struct {
 
 // adoptSettings sets c's simulation settings, and the game's flags g,
 // to ss, settings a recording keeps, as a -replay's recording or a
-// netplay host gives them: each is parsed as its flag parses it, and then
-// c and the game's flags (its Validate too) are checked as the command
-// line is. It returns c with its defaults. A setting chosen reports (the
-// user gave it) must already have ss's value. Refused, naming it: a name
+// netplay host gives them: each is parsed as its flag parses it (adopt
+// then checks the whole). A setting chosen reports (the user gave it)
+// must already have ss's value. Refused, naming it: a name
 // given twice, one this program does not have, and one a recording does
 // not keep (a shared flag such as -mode, a LocalFlags flag such as -bot).
-func (c *Config) adoptSettings(g *gameFlags, ss []tape.Setting, chosen func(string) bool, from source) (Config, error) {
+func (c *Config) adoptSettings(g *gameFlags, ss []tape.Setting, chosen func(string) bool, from *source) error {
 	c.GameFlags = slices.Clone(c.GameFlags)
 	seen := map[string]bool{}
 	for _, s := range ss {
 		switch {
 		case seen[s.Name]:
-			return *c, usagef("%s: %s sets -%s twice: a recording keeps each setting once", from.prefix, from.who, s.Name)
+			return usagef("%s: %s sets -%s twice: a recording keeps each setting once", from.prefix, from.who, s.Name)
 		case !g.keeps(c, s.Name) && (sharedFlagNamed(s.Name) != nil || slices.Contains(c.LocalFlags, s.Name)):
-			return *c, usagef("%s: %s sets -%s %s, which recordings cannot set: it changes no tick, only this run (give it on the command line); it was not written by -record", from.prefix, from.who, s.Name, s.Value)
+			return usagef("%s: %s sets -%s %s, which recordings cannot set: it changes no tick, only this run (give it on the command line); it was not written by -record", from.prefix, from.who, s.Name, s.Value)
 		case !g.keeps(c, s.Name):
-			return *c, usagef("%s: %s was made with -%s %s, which this program does not have: %s", from.prefix, from.who, s.Name, s.Value, from.fix)
+			return usagef("%s: %s was made with -%s %s, which this program does not have: %s", from.prefix, from.who, s.Name, s.Value, from.fix)
 		}
 		seen[s.Name] = true
 		if chosen != nil && chosen(s.Name) {
 			if cur := c.setting(s.Name); cur != s.Value {
-				return *c, usagef("%s: -%s %s contradicts %s's -%s %s: drop the flag, or give %s's value", from.prefix, s.Name, cur, from.who, s.Name, s.Value, from.who)
+				return usagef("%s: -%s %s contradicts %s's -%s %s: drop the flag, or give %s's value", from.prefix, s.Name, cur, from.who, s.Name, s.Value, from.who)
 			}
 			continue
 		}
 		if err := c.setSetting(g, s); err != nil {
-			return *c, usagef("%s: %s's -%s %s: %v", from.prefix, from.who, s.Name, s.Value, err)
+			return usagef("%s: %s's -%s %s: %v", from.prefix, from.who, s.Name, s.Value, err)
+		}
+	}
+	return nil
+}
+
+// adopt sets c's settings to ss, as adoptSettings does, and returns c
+// with its defaults, checked (the one check, checked), with what a
+// recording of a run with it keeps. Errors of the check name the
+// settings' source, from (nil: no settings, as given).
+func (c *Config) adopt(g *gameFlags, ss []tape.Setting, chosen func(string) bool, from *source) (Config, []tape.Setting, error) {
+	if from != nil {
+		if err := c.adoptSettings(g, ss, chosen, from); err != nil {
+			return *c, nil, err
 		}
 	}
 	d, err := c.checked(g, flagNames)
-	if err != nil {
-		return d, fmt.Errorf("%s: %s's settings: %w", from.prefix, from.who, err)
+	switch {
+	case err != nil && from != nil:
+		return d, nil, fmt.Errorf("%s: %s's settings: %w", from.prefix, from.who, err)
+	case err != nil:
+		return d, nil, err
 	}
-	return d, nil
+	return d, g.recorded(&d), nil
 }
 
 // setting is the value of the recorded setting called name in c.
@@ -120,23 +135,32 @@ func (c *Config) setSetting(g *gameFlags, s tape.Setting) error {
 }
 
 // settled returns the command line's c with its defaults, checked, and
-// with -replay first takes the settings of the recording c.Output.Replay
-// names, for a replay that needs no flag but -replay, and keeps the
-// recording for the run. Settings chosen reports must agree with the
-// recording's.
-func (c *Config) settled(g *gameFlags, chosen func(string) bool) (Config, error) {
+// what a recording of the run keeps (adopt). With -replay it first takes
+// the settings of the recording c.Output.Replay names (replayed).
+// Settings chosen reports must agree with the recording's.
+func (c *Config) settled(g *gameFlags, chosen func(string) bool) (Config, []tape.Setting, error) {
+	from, ss, err := c.replayed()
+	if err != nil {
+		return *c, nil, err
+	}
+	return c.adopt(g, ss, chosen, from)
+}
+
+// replayed reads the settings of the recording c.Output.Replay names,
+// for a replay that needs no flag but -replay, and keeps the recording
+// for the run; nil and no settings without -replay.
+func (c *Config) replayed() (*source, []tape.Setting, error) {
 	path := c.Output.Replay
 	if path == "" {
-		return c.checked(g, flagNames)
+		return nil, nil, nil
 	}
 	h, piped, err := replayHeader(path)
 	if err != nil {
-		return *c, usagef("-replay: %v", err)
+		return nil, nil, usagef("-replay: %v", err)
 	}
 	c.piped = piped
 	if c.MaxPlayers > 0 && h.Players != 0 {
 		c.Loop.Players = h.Players // a game of several counts replays the recording's, as a joiner plays the host's
 	}
-	return c.adoptSettings(g, h.Settings, chosen, source{prefix: "-replay " + path, who: "the recording",
-		fix: "replay it with the program that made it"})
+	return &source{prefix: "-replay " + path, who: "the recording", fix: "replay it with the program that made it"}, h.Settings, nil
 }

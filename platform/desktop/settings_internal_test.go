@@ -75,7 +75,7 @@ func TestAdoptedSettingsAreOnlyWhatARecordingKeepsEachChecked(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := &goals{}
 			c := Config{Name: "goals", LocalFlags: []string{"bot"}, GameFlags: []tape.Setting{{Name: "bot", Value: "4"}}}
-			_, err := c.adoptSettings(flagsOf(t, g, &c), tc.ss, nil, hostSource())
+			_, _, err := c.adopt(flagsOf(t, g, &c), tc.ss, nil, hostSource())
 			if tc.want == "" {
 				if err != nil {
 					t.Fatalf("adopt %v: %v", tc.ss, err)
@@ -98,7 +98,7 @@ func TestAdoptedSettingsAreOnlyWhatARecordingKeepsEachChecked(t *testing.T) {
 // A setting the user chose must agree: it is never overwritten.
 func TestAdoptingRefusesToOverwriteAChosenSetting(t *testing.T) {
 	c := Config{Name: "goals", Seed: 4}
-	_, err := c.adoptSettings(flagsOf(t, &goals{}, &c), []tape.Setting{{Name: "seed", Value: "5"}}, func(n string) bool { return n == "seed" }, hostSource())
+	_, _, err := c.adopt(flagsOf(t, &goals{}, &c), []tape.Setting{{Name: "seed", Value: "5"}}, func(n string) bool { return n == "seed" }, hostSource())
 	if err == nil || !strings.Contains(err.Error(), "-seed 4 contradicts the host's -seed 5") {
 		t.Fatalf("adopt over a chosen seed: %v", err)
 	}
