@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 )
 
 // Flags registers the shared command line on fs, writing into c, with c's
@@ -36,12 +37,12 @@ func Parse(game Game, cfg Config, args []string) (Config, error) {
 
 // commandLine is a command line parsed for the run that follows it.
 type commandLine struct {
-	cfg     Config     // the Config given, with what the command line gave
-	checked Config     // cfg with its defaults, checked
-	game    *gameFlags // the game's flags, as the command line set them
-	parsed  bool       // the command line was parsed: no bad flag, no -h
+	cfg     Config         // the Config given, with what the command line gave
+	checked Config         // cfg with its defaults, checked
+	game    *cli.GameFlags // the game's flags, as the command line set them
+	parsed  bool           // the command line was parsed: no bad flag, no -h
 	// recorded is what a recording of a run with checked keeps
-	// (gameFlags.recorded); nil when the check failed.
+	// (cli.Settings.Recorded); nil when the check failed.
 	recorded []tape.Setting
 }
 
@@ -58,23 +59,22 @@ func parse(game Game, c Config, args []string, out io.Writer) (commandLine, erro
 	// flag gets one line here instead, and -h the usage.
 	fs.SetOutput(io.Discard)
 	c.register(fs, &c)
-	shared := map[string]bool{}
-	fs.VisitAll(func(fl *flag.Flag) { shared[fl.Name] = true })
-	g := newGameFlags(game, fs, shared)
-	if err := g.setAll(c.GameFlags, fieldNames); err != nil {
-		return commandLine{cfg: c}, err
+	g := gameFlagsOf(game, fs)
+	if err := g.SetAll(c.GameFlags, fieldNames("GameFlags")); err != nil {
+		return commandLine{cfg: c}, usagef("%v", err)
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			printUsage(out, fs, &asGiven, &c.Debug)
 			return commandLine{cfg: c}, err
 		}
-		return commandLine{cfg: c}, explainFlagError(fs, err)
+		return commandLine{cfg: c}, usagef("%v", cli.Explain(fs, err))
 	}
 	if fs.NArg() > 0 {
 		return commandLine{cfg: c}, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))
 	}
-	given := c.given(fs, shared)
+	given, gameGiven := g.Given()
+	c.GameFlags = gameGiven // every game flag given, on the command line or in GameFlags
 	line := commandLine{game: g, parsed: true}
 	var err error
 	line.checked, line.recorded, err = c.settled(g, func(name string) bool { return given[name] })
@@ -124,41 +124,21 @@ func noCommandLine(game Game, c Config) (commandLine, error) {
 	if line.checked, err = c.defaulted(fieldNames); err != nil {
 		return line, err
 	}
-	line.game = newGameFlags(game, nil, nil)
-	if err := line.game.setAll(c.GameFlags, fieldNames); err != nil {
+	line.game = gameFlagsOf(game, nil)
+	if err := line.game.SetAll(c.GameFlags, fieldNames("GameFlags")); err != nil {
+		return line, usagef("%v", err)
+	}
+	if err := checkGameFlags(line.game, &line.checked, fieldNames); err != nil {
 		return line, err
 	}
-	if err := line.game.check(&line.checked, fieldNames); err != nil {
-		return line, err
-	}
-	line.recorded = line.game.recorded(&line.checked)
+	line.recorded = line.checked.settingsOf(line.game).Recorded()
 	return line, nil
 }
 
-// given notes in c.GameFlags every game flag fs was given (on the
-// command line or from GameFlags) and returns the names of every flag
-// given.
-func (c *Config) given(fs *flag.FlagSet, shared map[string]bool) map[string]bool {
-	given := map[string]bool{}
-	c.GameFlags = nil
-	fs.Visit(func(fl *flag.Flag) {
-		given[fl.Name] = true
-		if !shared[fl.Name] {
-			c.GameFlags = append(c.GameFlags, tape.Setting{Name: fl.Name, Value: fl.Value.String()})
-		}
-	})
-	return given
-}
-
-// explainFlagError adds what a flag takes to the flag package's error,
-// which says which flag failed to parse but not what it wants.
-func explainFlagError(fs *flag.FlagSet, err error) error {
-	msg := err.Error()
-	if i := strings.Index(msg, "for flag -"); i >= 0 {
-		name, _, _ := strings.Cut(msg[i+len("for flag -"):], ":")
-		if fl := fs.Lookup(name); fl != nil {
-			msg += " (-" + name + ": " + fl.Usage + ")"
-		}
-	}
-	return usagef("%s (-h lists the flags)", msg)
+// gameFlagsOf registers game's own flags, when it is a Flagger, on fs,
+// which holds the shared flags; a nil fs is a FlagSet of the game's
+// flags alone, for a run with no command line.
+func gameFlagsOf(game Game, fs *flag.FlagSet) *cli.GameFlags {
+	f, _ := game.(Flagger)
+	return cli.NewGameFlags(f, fs)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
@@ -163,7 +164,7 @@ func (r *run) canAdopt(t netplay.Terms) error {
 // the shared flags' table says a joiner takes (the player count, the tick
 // every peer stops after) and the settings a recording keeps. It returns
 // c with its defaults, checked, and what a recording of it keeps.
-func (c *Config) adoptTerms(g *gameFlags, t netplay.Terms) (Config, []tape.Setting, error) {
+func (c *Config) adoptTerms(g *cli.GameFlags, t netplay.Terms) (Config, []tape.Setting, error) {
 	for _, f := range sharedFlags() {
 		if f.fromTerms != nil {
 			f.fromTerms(c, &t)
@@ -173,11 +174,6 @@ func (c *Config) adoptTerms(g *gameFlags, t netplay.Terms) (Config, []tape.Setti
 		return *c, nil, fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", t.Players, c.Loop.Players)
 	}
 	return c.adopt(g, t.Settings, nil, hostSource())
-}
-
-// hostSource is where a joiner's adopted settings come from.
-func hostSource() *source {
-	return &source{prefix: "netplay", who: "the host", fix: "the host runs another program: run the host's"}
 }
 
 // chosenSettings names the settings of ss the user of a run with c chose:

@@ -11,6 +11,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
@@ -119,8 +120,8 @@ type run struct {
 	// command line, parsed and checked, or Run's Config checked.
 	line func() (commandLine, error)
 	// flags are the game's own flags, registered once.
-	flags *gameFlags
-	// recorded is what a recording of the run keeps (gameFlags.recorded).
+	flags *cli.GameFlags
+	// recorded is what a recording of the run keeps (cli.Settings.Recorded).
 	recorded []tape.Setting
 	player   *player // the player's settings (Config.PlayerSettings); nil without
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -42,10 +43,10 @@ func recorded(over ...tape.Setting) []tape.Setting {
 }
 
 // flagsOf is game's flags, set as c.GameFlags says.
-func flagsOf(t *testing.T, game Game, c *Config) *gameFlags {
+func flagsOf(t *testing.T, game Game, c *Config) *cli.GameFlags {
 	t.Helper()
-	g := newGameFlags(game, nil, nil)
-	if err := g.setAll(c.GameFlags, fieldNames); err != nil {
+	g := gameFlagsOf(game, nil)
+	if err := g.SetAll(c.GameFlags, fieldNames("GameFlags")); err != nil {
 		t.Fatal(err)
 	}
 	return g
