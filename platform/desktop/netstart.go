@@ -2,10 +2,8 @@ package desktop
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"runtime/debug"
 	"slices"
 	"time"
@@ -15,9 +13,9 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/connect"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/ticket"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/buildid"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -46,95 +44,26 @@ func (r *run) wish() netplay.Terms {
 		LateJoin: c.Net.LateJoin, Settings: r.recorded, Ticks: c.Loop.Ticks}
 }
 
-// startNet connects the session before the game starts, so that a joiner
-// starts it with the host's settings (adopting them into r.cfg), drawing
-// in the window what it waits for (screen, on return).
-func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Session, error) {
+// openNet starts the session when the Config asks for one (package
+// connect), before the game starts, so that a joiner starts it with the
+// host's settings (adopting them into r.cfg); the window says meanwhile
+// what it waits for (screen, on return). A wait given up returns an
+// error wrapping connect.ErrGaveUp; a failure stays on the screen for
+// the player to read before it is returned.
+func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Session, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
+	if !n.active() {
+		return nil, nil
+	}
 	rollback := n.rollbackFor(&r.parts, log)
 	if o.Output.Record == "" { // a recording says it already
 		warnUnhashed(&r.parts, log)
 	}
-	local := n.local(rollback)
-	opt := r.sessionOptions(local)
-	if n.Join != "" && o.MaxPlayers > 0 {
-		opt.Terms.Players = 0 // a game of several counts plays the host's
-	}
-	kept := ""
-	if (n.Join != "" || n.Lobby != "") && !n.Spectate {
-		kept = ticket.Path(folderName(o.Name), opt.Code)
-		opt.Join.Ticket = ticket.Load(kept)
-	}
-	connect := r.connector(&opt, screen)
-	start := time.Now()
-	j, err := waitscreen.Connect(ctx, r.win, *screen, connect)
-	if err != nil {
-		return nil, err
-	}
-	j.Connect = time.Since(start) // the lobby and the wait for the others included
-	// A joiner, by -join or through a lobby, takes the host's settings;
-	// a spectator too.
-	if j.Slot != 0 || j.Watching {
-		if err := r.adoptHost(j); err != nil {
-			_ = j.Close()
-			return nil, err
-		}
-	}
-	catchUp := j.Rejoin || j.Watching // in lockstep, from the first tick
-	if j.Terms.InputDelay == 0 && rollback == 0 && !catchUp {
-		_ = j.Close()
-		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
-	}
-	nc := j.Config(local)
-	s, err := netplay.New(nc)
-	if err != nil {
-		_ = j.Close()
-		return nil, err
-	}
-	kept = ticket.Keep(kept, j.Ticket, log)
-	log.Info("netplay: session started", "slot", j.Slot, "players", j.Terms.Players, "input_delay", j.Terms.InputDelay, "rtt", j.RTT, "rollback", nc.Rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
-	switch {
-	case j.Rejoin:
-		log.Info("netplay: the session was under way: this player takes a place in it (their own back, or one given up), replaying the game from its start to catch up", "slot", j.Slot)
-	case j.Watching:
-		log.Info("netplay: watching the session: replaying it from its start to catch up, then following it")
-	}
-	return netrun.New(j, s, netrun.Options{Log: log, EndWait: n.endWait(), Window: n.DropAfter, Bot: o.Bot, Ticket: kept}), nil
-}
-
-// connector is how this run connects its session, with opt: through the
-// lobby, as the host or as a joiner; it sets the waiting screen.
-func (r *run) connector(opt *meet.Options, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
-	o, log := &r.cfg, r.log
-	n := &o.Net
-	switch {
-	case n.Lobby != "":
-		return meet.ByLobby(n.Lobby, opt, o.MaxPlayers > 0, log, screen)
-	case n.Host != "":
-		if opt.Code == "" {
-			opt.Code = transport.NewCode()
-		}
-		s := waitscreen.Host(n.Host, opt.Code, opt.Terms.Players)
-		*screen, opt.Host.Arrived = s, s.Arrived
-		if n.LateJoin {
-			opt.Host.Start = s.Startable() // Enter starts with whoever is there
-		}
-		ho := *opt
-		return func(ctx context.Context) (*transport.Joined, error) {
-			return transport.Host(ctx, n.Host, ho.Options, ho.Host, func(a net.Addr) {
-				s.Listening(a)
-				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", ho.Code, "players", ho.Terms.Players)
-			})
-		}
-	default:
-		*screen = waitscreen.Join(n.Join, n.Spectate)
-		log.Info("netplay: joining", "addr", n.Join, "spectate", n.Spectate)
-		jo := *opt
-		return func(ctx context.Context) (*transport.Joined, error) {
-			return transport.Join(ctx, n.Join, jo.Options, jo.Join)
-		}
-	}
+	return connect.Start(ctx, r.win, connect.Options{Meet: r.sessionOptions(n.local(rollback)),
+		Host: n.Host, Join: n.Join, Lobby: n.Lobby, LateJoin: n.LateJoin, AnyCount: o.MaxPlayers > 0,
+		Folder: folderName(o.Name), Adopt: r.adoptHost, Usage: ErrUsage, Log: log,
+		Run: netrun.Options{Log: log, EndWait: n.endWait(), Window: n.DropAfter, Bot: o.Bot}}, screen)
 }
 
 // adoptHost gives a joiner the host's terms: its player count, settings
@@ -213,26 +142,6 @@ func buildID(version, physics string, log *slog.Logger) string {
 	}
 	id.Code = d
 	return id.String()
-}
-
-// openNet starts the session when the Config asks for one, waiting for
-// the other players until they come or ctx (or a signal) ends it; the
-// window says meanwhile what it waits for (screen). A wait given up
-// returns an error wrapping errGaveUp; a failure stays on the screen for
-// the player to read (holdFailure) before it is returned.
-func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Session, error) {
-	if !r.cfg.Net.active() {
-		return nil, nil
-	}
-	nr, err := r.startNet(ctx, screen)
-	switch {
-	case err == nil:
-		return nr, nil
-	case ctx.Err() != nil || errors.Is(err, waitscreen.ErrWindowClosed):
-		return nil, fmt.Errorf("%w: %w", errGaveUp, err)
-	}
-	r.holdFailure(ctx, *screen, err)
-	return nil, err
 }
 
 // rollbackFor is the prediction this machine's session draws with: 0

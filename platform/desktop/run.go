@@ -12,6 +12,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/connect"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
@@ -72,7 +73,7 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	defer func() { err = errors.Join(err, r.win.Close()) }()
 	var screen *waitscreen.Screen
 	if r.net, err = r.openNet(ctx, &screen); err != nil { // before the game starts: a joiner takes the host's settings
-		if errors.Is(err, errGaveUp) {
+		if errors.Is(err, connect.ErrGaveUp) {
 			return r.endWaiting(ctx, screen, err)
 		}
 		return Summary{}, err
