@@ -63,20 +63,16 @@ func parse(game Game, c Config, args []string, out io.Writer) (commandLine, erro
 	if err := g.SetAll(c.GameFlags, fieldNames("GameFlags")); err != nil {
 		return commandLine{cfg: c}, usagef("%v", err)
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printUsage(out, fs, &asGiven, &c.Debug)
-			return commandLine{cfg: c}, err
-		}
-		return commandLine{cfg: c}, usagef("%v", cli.Explain(fs, err))
+	given, gameGiven, err := g.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		printUsage(out, fs, &asGiven, &c.Debug)
+		return commandLine{cfg: c}, err
+	case err != nil:
+		return commandLine{cfg: c}, usagef("%v", err)
 	}
-	if fs.NArg() > 0 {
-		return commandLine{cfg: c}, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))
-	}
-	given, gameGiven := g.Given()
 	c.GameFlags = gameGiven // every game flag given, on the command line or in GameFlags
 	line := commandLine{game: g, parsed: true}
-	var err error
 	line.checked, line.recorded, err = c.settled(g, func(name string) bool { return given[name] })
 	line.cfg = c
 	return line, err

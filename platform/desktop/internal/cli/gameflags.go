@@ -81,6 +81,24 @@ func (g *GameFlags) Visit(fn func(*flag.Flag)) {
 	})
 }
 
+// Parse parses the command line args on the FlagSet of the shared flags
+// and the game's, and returns what it gave (Given). A bad flag's error
+// says what the flag takes; an argument that is not a flag is refused;
+// -h returns flag.ErrHelp.
+func (g *GameFlags) Parse(args []string) (map[string]bool, []tape.Setting, error) {
+	if err := g.fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, nil, err
+		}
+		return nil, nil, explain(g.fs, err)
+	}
+	if g.fs.NArg() > 0 {
+		return nil, nil, fmt.Errorf("unexpected argument %q: every option is a flag (-h lists them)", g.fs.Arg(0))
+	}
+	given, game := g.Given()
+	return given, game, nil
+}
+
 // Given returns the names of every flag the command line (or SetAll)
 // gave, and each of the game's flags given, as a recording writes it.
 func (g *GameFlags) Given() (map[string]bool, []tape.Setting) {
@@ -113,10 +131,10 @@ func (g *GameFlags) Check(local []string, field string) error {
 	return g.game.Validate()
 }
 
-// Explain adds what a flag takes to the flag package's error err from
+// explain adds what a flag takes to the flag package's error err from
 // parsing fs, which says which flag failed to parse but not what it
 // wants.
-func Explain(fs *flag.FlagSet, err error) error {
+func explain(fs *flag.FlagSet, err error) error {
 	msg := err.Error()
 	if i := strings.Index(msg, "for flag -"); i >= 0 {
 		name, _, _ := strings.Cut(msg[i+len("for flag -"):], ":")
