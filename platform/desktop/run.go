@@ -14,6 +14,7 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/connect"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/procstat"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -288,10 +289,10 @@ func (r *run) loopParts() engine.Parts {
 // loop runs the loop and returns the run's summary: the loop's report
 // and what each of the run's parts measured, assembled once.
 func (r *run) loop(ctx context.Context, cfg engine.Config, w host.Wiring) (Summary, error) {
-	before := readUsage()
+	before := procstat.Read()
 	r.looped = true
 	rep, runErr := host.Run(ctx, cfg, r.loopParts(), w)
-	after := readUsage()
+	after := procstat.Read()
 	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
 		r.log.Info("interrupted: stopping cleanly")
 		runErr = nil
