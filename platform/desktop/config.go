@@ -13,6 +13,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics/backend"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -209,7 +210,7 @@ type Output struct {
 const (
 	MinHitch   = time.Millisecond
 	MaxHitch   = 10 * time.Second
-	maxHitches = 10
+	maxHitches = framewatch.MaxTraces
 )
 
 // SoundOptions are the run's sound options. The zero SoundOptions plays

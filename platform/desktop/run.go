@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"image/png"
 	"log/slog"
+	"path/filepath"
+	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/connect"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/procstat"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
@@ -254,10 +257,11 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w host.Wiring,
 	r.runner = newRunner(r.parts.Draw, r.win, &r.cfg)
 	r.runner.sound = r.sound
 	w.BeforeUpdate, w.AfterDraw, w.AfterFrame = r.runner.beforeUpdate, r.runner.afterDraw, r.runner.afterFrame
-	if r.runner.watch, err = newFrameWatch(ctx, o, r.name, cmp.Or(cfg.TPS, 60)); err != nil {
+	watching := framewatch.Options{FramesOut: o.FramesOut, Hitch: o.Hitch, Dir: hitchDir(o), Name: r.name, TPS: cmp.Or(cfg.TPS, 60)}
+	if r.runner.watch, err = framewatch.Start(ctx, watching); err != nil {
 		return cfg, w, stop, err
 	}
-	stops = append(stops, r.runner.watch.abort) // on early returns only: ended by loop after a run
+	stops = append(stops, r.runner.watch.Abort) // on early returns only: ended by loop after a run
 	if r.cfg.SyncTest != 0 {
 		// The copies' ticks play their sounds as predicted ones (heard
 		// once, never recorded).
@@ -267,6 +271,18 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w host.Wiring,
 	}
 	stops = append(stops, func() { _, _ = r.runner.sync.end(nil) }) // on early returns only
 	return cfg, w, stop, nil
+}
+
+// hitchDir is where hitch traces go: beside the first output file named
+// (-frames-out, -stats-json, -trace, -cpuprofile), or the working
+// directory.
+func hitchDir(o *Output) string {
+	for _, p := range []string{o.FramesOut, o.StatsJSON, o.Trace, o.CPUProfile} {
+		if p != "" && p != "-" && !strings.HasPrefix(p, "/dev/") {
+			return filepath.Dir(p)
+		}
+	}
+	return "."
 }
 
 // loopParts are the game's parts as this run's loop ticks them: each
@@ -307,7 +323,7 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w host.Wiring) (Summa
 	if r.tape != nil { // before the summary, which reports its verdict
 		runErr = errors.Join(runErr, r.tape.close(rep.StateHash))
 	}
-	watch, werr := r.runner.watch.end()
+	watch, werr := r.runner.watch.End()
 	runErr = errors.Join(runErr, werr)
 	r.runner.watch = nil
 	runErr = r.net.End(w.Clock, runErr)

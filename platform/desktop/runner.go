@@ -12,6 +12,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -37,8 +38,8 @@ type runner struct {
 	quit     func()               // set in a netplay session: Esc ends every peer on one tick
 	overlay  func(c *sdl2.Canvas) // set in a netplay session: says which player it waits for
 	sound    *sound
-	sync     *syncRun    // -synctest's check; nil without it
-	watch    *frameWatch // -frames-out and -hitch; nil without them
+	sync     *syncRun          // -synctest's check; nil without it
+	watch    *framewatch.Watch // -frames-out and -hitch; nil without them
 
 	// phaseAvg is each phase's wall and CPU time a frame, smoothed over
 	// recent frames, for the HUD; hitches counts the frames -hitch caught.
@@ -58,7 +59,7 @@ func (r *runner) afterFrame(rec *host.FrameRecord) {
 		a.Wall += time.Duration(float64(rec.Wall[p]-a.Wall) * phaseSmoothing)
 		a.CPU += time.Duration(float64(rec.CPU[p]-a.CPU) * phaseSmoothing)
 	}
-	if r.watch != nil && r.watch.frame(rec) {
+	if r.watch != nil && r.watch.Frame(rec) {
 		r.hitches++
 	}
 }

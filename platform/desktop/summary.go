@@ -10,6 +10,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/procstat"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
@@ -158,7 +159,7 @@ type measured struct {
 	idle          *IdleGCSummary   // nil without the idle-time collector
 	net           *NetSummary      // nil alone
 	sync          *SyncTestSummary // nil without -synctest
-	watch         watched          // -hitch's and -frames-out's
+	watch         framewatch.Found // -hitch's and -frames-out's
 	sound         SoundSummary
 }
 
@@ -166,13 +167,26 @@ type measured struct {
 // those it reads: the hitches before the report (which makes none an
 // empty list), the report and the replay's pace before the process's use.
 func (s *Summary) addMeasured(m *measured) {
-	s.Hitches, s.HitchesUnwritten, s.FramesOutFull = m.watch.hitches, m.watch.unwritten, m.watch.full
+	s.Hitches, s.HitchesUnwritten, s.FramesOutFull = hitches(m.watch.Hitches), m.watch.Unwritten, m.watch.Full
 	s.Netplay = m.net
 	s.addReport(m.report)
 	s.FastReplay = m.fast
 	s.addUsage(m.before, m.after)
 	s.SoundSummary = m.sound
 	s.IdleGC, s.SyncTest = m.idle, m.sync
+}
+
+// hitches are the hitches -hitch caught as the summary lists them; nil
+// without -hitch.
+func hitches(hs []framewatch.Hitch) []Hitch {
+	if hs == nil {
+		return nil
+	}
+	out := make([]Hitch, 0, len(hs))
+	for _, h := range hs {
+		out = append(out, Hitch{File: h.File, Frame: h.Frame, Tick: h.Tick, MS: ms(h.Duration), Error: h.Error})
+	}
+	return out
 }
 
 // idleSummary is what the idle-time collector g did; nil without one.
