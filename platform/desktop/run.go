@@ -67,7 +67,7 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	defer func() { err = errors.Join(err, prof.stop()) }()
+	defer func() { err = errors.Join(err, prof.Stop()) }()
 	if r.player, err = openPlayer(&r.cfg); err != nil {
 		return Summary{}, err
 	}

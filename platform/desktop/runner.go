@@ -13,6 +13,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/profiling"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -283,7 +284,7 @@ func (r *runner) finish(ctx context.Context, sum *Summary) error {
 		errs = append(errs, sum.writeJSON(ctx, o.StatsJSON))
 	}
 	if o.MemProfile != "" {
-		errs = append(errs, writeHeapProfile(ctx, o.MemProfile))
+		errs = append(errs, profiling.WriteHeap(ctx, o.MemProfile))
 	}
 	return errors.Join(errs...)
 }
