@@ -18,6 +18,7 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/procstat"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/sound"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -86,8 +87,8 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	if r.sound, err = openSound(ctx, &r.cfg, r.win.Headless(), r.log); err != nil {
 		return Summary{}, err
 	}
-	defer func() { err = errors.Join(err, r.sound.close()) }()
-	r.player.wire(r.sound.mixer.Mixer(), r.win)
+	defer func() { err = errors.Join(err, r.sound.Close()) }()
+	r.player.wire(r.sound.Mixer(), r.win)
 	if err := r.start(); err != nil {
 		return Summary{}, err
 	}
@@ -114,7 +115,7 @@ type run struct {
 	log    *slog.Logger
 	win    *sdl2.Window
 	runner *runner
-	sound  *sound
+	sound  *sound.Sound
 	tape   *tapeRun
 	idle   *host.IdleGC
 	net    *netrun.Session // the netplay session; nil alone
@@ -210,7 +211,7 @@ func (r *run) start() error {
 	if err != nil {
 		return err
 	}
-	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer.Mixer(), Save: save,
+	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.Mixer(), Save: save,
 		Player: r.player.settings(), Replaying: r.cfg.Output.Replay != ""}
 	setup.Slot, setup.Players, setup.Watching = r.net.Seat()
 	if err := s.Start(setup); err != nil {
@@ -265,7 +266,7 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w host.Wiring,
 	if r.cfg.SyncTest != 0 {
 		// The copies' ticks play their sounds as predicted ones (heard
 		// once, never recorded).
-		if r.runner.sync, err = newSyncRun(r.cfg.SyncTest, r.sound.parts(r.parts, true), &cfg, r.log); err != nil {
+		if r.runner.sync, err = newSyncRun(r.cfg.SyncTest, r.sound.Parts(r.parts, true), &cfg, r.log); err != nil {
 			return cfg, w, stop, err
 		}
 	}
@@ -289,7 +290,7 @@ func hitchDir(o *Output) string {
 // tick checked by -synctest first, and its sounds placed on the ticks'
 // timeline (a predicted copy's heard only).
 func (r *run) loopParts() engine.Parts {
-	p := r.sound.parts(r.parts, false)
+	p := r.sound.Parts(r.parts, false)
 	if sync := r.runner.sync; sync != nil {
 		tick := p.Tick
 		p.Tick = func(t *engine.Tick) error {
@@ -328,7 +329,7 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w host.Wiring) (Summa
 	r.runner.watch = nil
 	runErr = r.net.End(w.Clock, runErr)
 	m := measured{report: &rep, before: before, after: after, fast: r.tape != nil && r.tape.fast,
-		idle: idleSummary(r.idle), net: netSummary(r.net, &rep), sync: synced, watch: watch, sound: r.sound.summary()}
+		idle: idleSummary(r.idle), net: netSummary(r.net, &rep), sync: synced, watch: watch, sound: soundSummary(r.sound.Figures())}
 	return r.summary(&m, runErr), runErr
 }
 

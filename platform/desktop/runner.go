@@ -14,6 +14,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/profiling"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/sound"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -38,7 +39,7 @@ type runner struct {
 	panicked bool                 // the run ended in a panic: the game is not called again
 	quit     func()               // set in a netplay session: Esc ends every peer on one tick
 	overlay  func(c *sdl2.Canvas) // set in a netplay session: says which player it waits for
-	sound    *sound
+	sound    *sound.Sound
 	sync     *syncRun          // -synctest's check; nil without it
 	watch    *framewatch.Watch // -frames-out and -hitch; nil without them
 
@@ -97,7 +98,7 @@ const (
 // before the game's own Update.
 func (r *runner) beforeUpdate(f *engine.Frame) error {
 	if !f.Window.Visible() {
-		r.sound.feed() // no Draw this frame: keep the device fed
+		r.sound.Feed() // no Draw this frame: keep the device fed
 	}
 	if r.win.TextInput() {
 		return nil
@@ -164,7 +165,7 @@ func (r *runner) debugKey(in *engine.Input, l *host.Loop) error {
 // the mixed ticks are heard, the HUD and overlays go over the game, and
 // a screenshot asked for is saved.
 func (r *runner) afterDraw(f *engine.Frame) error {
-	r.sound.feed() // the frame's ticks are mixed: hear them now
+	r.sound.Feed() // the frame's ticks are mixed: hear them now
 	r.last, r.drawn = *f, true
 	r.overlays(r.win.Canvas(), f)
 	if r.shotReq {
