@@ -14,6 +14,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/recording"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -153,7 +154,7 @@ type Config struct {
 	// piped is the -replay recording Parse read from a pipe, which
 	// cannot be read again; nil for a regular file, or when Parse did not
 	// read it.
-	piped *pipedReplay
+	piped *recording.Piped
 }
 
 // Debug is the developer's tools over a game. The zero Debug is what a

@@ -16,6 +16,7 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/connect"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/recording"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/buildid"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -58,7 +59,7 @@ func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.
 	}
 	rollback := n.rollbackFor(&r.parts, log)
 	if o.Output.Record == "" { // a recording says it already
-		warnUnhashed(&r.parts, log)
+		recording.WarnUnhashed(&r.parts, log)
 	}
 	return connect.Start(ctx, r.win, connect.Options{Meet: r.sessionOptions(n.local(rollback)),
 		Host: n.Host, Join: n.Join, Lobby: n.Lobby, LateJoin: n.LateJoin, AnyCount: o.MaxPlayers > 0,

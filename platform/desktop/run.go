@@ -18,6 +18,7 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/procstat"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/recording"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/sound"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
@@ -116,7 +117,7 @@ type run struct {
 	win    *sdl2.Window
 	runner *runner
 	sound  *sound.Sound
-	tape   *tapeRun
+	tape   *recording.Run
 	idle   *host.IdleGC
 	net    *netrun.Session // the netplay session; nil alone
 	// configured says cfg holds its defaults, checked (setConfig ran).
@@ -248,12 +249,12 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w host.Wiring,
 		r.log.Info("running headless", "why", r.win.HeadlessReason(), "duration", cfg.Duration)
 	}
 	if o.Record != "" || o.Replay != "" {
-		warnUnhashed(&r.parts, r.log)
+		recording.WarnUnhashed(&r.parts, r.log)
 		if r.tape, err = openTape(ctx, &r.cfg, r.recorded, &cfg, &w, fast); err != nil {
 			return cfg, w, stop, err
 		}
 		// On early returns only: closed by loop after a run.
-		stops = append(stops, func() { _ = r.tape.close(0) })
+		stops = append(stops, func() { _ = r.tape.Close(0) })
 	}
 	r.runner = newRunner(r.parts.Draw, r.win, &r.cfg)
 	r.runner.sound = r.sound
@@ -322,13 +323,13 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w host.Wiring) (Summa
 		r.runner.panicked = true
 	}
 	if r.tape != nil { // before the summary, which reports its verdict
-		runErr = errors.Join(runErr, r.tape.close(rep.StateHash))
+		runErr = errors.Join(runErr, r.tape.Close(rep.StateHash))
 	}
 	watch, werr := r.runner.watch.End()
 	runErr = errors.Join(runErr, werr)
 	r.runner.watch = nil
 	runErr = r.net.End(w.Clock, runErr)
-	m := measured{report: &rep, before: before, after: after, fast: r.tape != nil && r.tape.fast,
+	m := measured{report: &rep, before: before, after: after, fast: r.tape != nil && r.tape.Fast(),
 		idle: idleSummary(r.idle), net: netSummary(r.net, &rep), sync: synced, watch: watch, sound: soundSummary(r.sound.Figures())}
 	return r.summary(&m, runErr), runErr
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/recording"
 )
 
 // The settings a recording keeps, and that the peers of a netplay session
@@ -74,7 +75,7 @@ func (c *Config) replayed() (*cli.Source, []tape.Setting, error) {
 	if path == "" {
 		return nil, nil, nil
 	}
-	h, piped, err := replayHeader(path)
+	h, piped, err := recording.ReadHeader(path)
 	if err != nil {
 		return nil, nil, usagef("-replay: %v", err)
 	}

@@ -1,4 +1,8 @@
-package desktop
+// Package recording is a desktop run's -record or -replay: the
+// recording's file written whole (platform/internal/output) or read and
+// checked against the run (its scene, seed, tick rate, settings and
+// platform), and the host.Tape the loop feeds.
+package recording
 
 import (
 	"context"
@@ -13,9 +17,37 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
-// tapeRun is a run's -record or -replay: the host.Tape the loop feeds,
-// and the file behind it.
-type tapeRun struct {
+// Refusal is a recording the run refuses to replay with what it was
+// given: a bad command line (the scene, the seed, the tick rate or a
+// setting differs). Its message is its whole error.
+type Refusal struct{ Msg string }
+
+func (r *Refusal) Error() string { return r.Msg }
+
+func refusef(format string, args ...any) error { return &Refusal{fmt.Sprintf(format, args...)} }
+
+// Options are what a run records, or replays, and with what.
+type Options struct {
+	Record string // -record: the file to write; "" replays Replay
+	Replay string // -replay: the recording to play
+	// Piped is Replay read already from a pipe, which cannot be read
+	// again (ReadHeader); nil for a regular file.
+	Piped *Piped
+	// Name, Seed, TPS and Players are the run's: a recording keeps
+	// them, and a replay must have been made with them.
+	Name    string
+	Seed    uint64
+	TPS     int
+	Players int
+	// Settings are what a recording of the run keeps (the settings a
+	// replay must have been made with).
+	Settings []tape.Setting
+	Log      *slog.Logger
+}
+
+// Run is a run's -record or -replay: the host.Tape the loop feeds, and
+// the file behind it.
+type Run struct {
 	path string
 	log  *slog.Logger
 
@@ -30,11 +62,12 @@ type tapeRun struct {
 	fast bool
 }
 
-// openTape opens c.Output.Record for writing, keeping settings, or reads
-// c.Output.Replay and checks that it was made with settings; then it
-// hands the loop of loop and w the tape (see configure).
-func openTape(ctx context.Context, c *Config, settings []tape.Setting, loop *engine.Config, w *host.Wiring, fast bool) (*tapeRun, error) {
-	t, err := newTape(ctx, c, settings)
+// Open opens o.Record for writing, keeping o's settings, or reads
+// o.Replay and checks that it was made with them; then it hands the loop
+// of loop and w the tape (see configure). A replay the run's options
+// contradict is a *Refusal.
+func Open(ctx context.Context, o Options, loop *engine.Config, w *host.Wiring, fast bool) (*Run, error) {
+	t, err := open(ctx, &o)
 	if err != nil {
 		return nil, err
 	}
@@ -42,11 +75,10 @@ func openTape(ctx context.Context, c *Config, settings []tape.Setting, loop *eng
 	return t, nil
 }
 
-// newTape is openTape's tape, not yet handed to a loop.
-func newTape(ctx context.Context, c *Config, settings []tape.Setting) (*tapeRun, error) {
-	name, players, log := c.Name, c.Loop.Players, c.Logger
-	t := &tapeRun{log: log}
-	o := &c.Output
+// open is Open's tape, not yet handed to a loop.
+func open(ctx context.Context, o *Options) (*Run, error) {
+	name, players, log, settings := o.Name, o.Players, o.Log, o.Settings
+	t := &Run{log: log}
 	if o.Record != "" {
 		t.path = o.Record
 		f, err := output.CreateContext(ctx, o.Record)
@@ -54,7 +86,7 @@ func newTape(ctx context.Context, c *Config, settings []tape.Setting) (*tapeRun,
 			return nil, fmt.Errorf("-record: %w", err)
 		}
 		t.file = f
-		t.rec, err = tape.NewRecorder(f, tape.Header{Scene: name, Seed: c.Seed, TPS: c.Loop.TPS, Players: players,
+		t.rec, err = tape.NewRecorder(f, tape.Header{Scene: name, Seed: o.Seed, TPS: o.TPS, Players: players,
 			Interval: tape.PlayersInterval(players), Platform: tape.ThisPlatform(), Settings: settings})
 		if err != nil {
 			f.Abort()
@@ -65,7 +97,7 @@ func newTape(ctx context.Context, c *Config, settings []tape.Setting) (*tapeRun,
 	t.path = o.Replay
 	var rec *tape.Tape
 	var err error
-	if p := c.piped; p != nil && p.path == o.Replay {
+	if p := o.Piped; p != nil && p.path == o.Replay {
 		rec, err = p.tape() // what Parse read: a pipe cannot be read again
 	} else {
 		rec, err = readReplay(ctx, o.Replay)
@@ -75,10 +107,10 @@ func newTape(ctx context.Context, c *Config, settings []tape.Setting) (*tapeRun,
 	}
 	switch {
 	case rec.Scene != name:
-		return nil, usagef("-replay %s: the recording is of scene %q, not %q: replay it with that scene's command", o.Replay, rec.Scene, name)
-	case rec.Seed != c.Seed || rec.TPS != c.Loop.TPS:
-		return nil, usagef("-replay %s: the recording was made with -seed %d -tps %d, this run has -seed %d -tps %d: give the recording's",
-			o.Replay, rec.Seed, rec.TPS, c.Seed, c.Loop.TPS)
+		return nil, refusef("-replay %s: the recording is of scene %q, not %q: replay it with that scene's command", o.Replay, rec.Scene, name)
+	case rec.Seed != o.Seed || rec.TPS != o.TPS:
+		return nil, refusef("-replay %s: the recording was made with -seed %d -tps %d, this run has -seed %d -tps %d: give the recording's",
+			o.Replay, rec.Seed, rec.TPS, o.Seed, o.TPS)
 	}
 	if err := sameSettings(o.Replay, rec.Settings, settings); err != nil {
 		return nil, err
@@ -93,7 +125,7 @@ func newTape(ctx context.Context, c *Config, settings []tape.Setting) (*tapeRun,
 // configure hands the loop the tape, bounds a replay's ticks to the
 // recording's, and runs a replay on a clock that never waits when fast
 // (nobody is watching).
-func (t *tapeRun) configure(cfg *engine.Config, w *host.Wiring, fast bool) {
+func (t *Run) configure(cfg *engine.Config, w *host.Wiring, fast bool) {
 	if t.rec != nil {
 		w.Tape = t.rec
 		return
@@ -110,9 +142,13 @@ func (t *tapeRun) configure(cfg *engine.Config, w *host.Wiring, fast bool) {
 	}
 }
 
-// close ends a recording with the final state's hash, or checks a replay
+// Fast says a replay runs on a clock that never waits (nobody is
+// watching).
+func (t *Run) Fast() bool { return t.fast }
+
+// Close ends a recording with the final state's hash, or checks a replay
 // that ran every tick against it. Only the first call does anything.
-func (t *tapeRun) close(final uint64) error {
+func (t *Run) Close(final uint64) error {
 	if t.closed {
 		return nil
 	}
@@ -141,17 +177,14 @@ func (t *tapeRun) close(final uint64) error {
 	return nil
 }
 
-// warnUnhashed says when no hash covers game's state (it has no World
+// WarnUnhashed says when no hash covers game's state (it has no World
 // and no StateHash): a recording then keeps its input but every hash is
 // 0, so a replay, or a netplay peer, can find no difference.
-func warnUnhashed(game *engine.Parts, log *slog.Logger) {
+func WarnUnhashed(game *engine.Parts, log *slog.Logger) {
 	if game.World == nil && game.StateHash == nil {
 		log.Warn("the game has no World and no StateHash: recordings keep its input, but replays and netplay peers check none of its state (add StateHash() uint64)")
 	}
 }
-
-// ErrDiverged marks a replay whose state stopped matching the recording.
-var ErrDiverged = tape.ErrDiverged
 
 // sameSettings refuses a replay of a recording made with other settings
 // than the run's, naming the first that differs.
@@ -160,9 +193,9 @@ func sameSettings(path string, recorded, run []tape.Setting) error {
 		i := slices.IndexFunc(run, func(r tape.Setting) bool { return r.Name == s.Name })
 		switch {
 		case i < 0:
-			return usagef("-replay %s: the recording was made with -%s %s, which this run does not keep: replay it with the program that made it", path, s.Name, s.Value)
+			return refusef("-replay %s: the recording was made with -%s %s, which this run does not keep: replay it with the program that made it", path, s.Name, s.Value)
 		case run[i].Value != s.Value:
-			return usagef("-replay %s: the recording was made with -%s %s, this run has -%s %s: give the recording's", path, s.Name, s.Value, s.Name, run[i].Value)
+			return refusef("-replay %s: the recording was made with -%s %s, this run has -%s %s: give the recording's", path, s.Name, s.Value, s.Name, run[i].Value)
 		}
 	}
 	return nil
