@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
-	"image/png"
 	"log/slog"
 
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/loopback"
@@ -21,19 +19,6 @@ func startProfiling(ctx context.Context, o *Output, log *slog.Logger) (*profilin
 		return p, usagef("%v", err)
 	}
 	return p, err
-}
-
-// savePNGNew writes img to path only if no file is there: otherwise it
-// fails with an error wrapping fs.ErrExist and leaves that file alone.
-func savePNGNew(path string, img image.Image) error {
-	f, err := output.CreateNew(path)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, img); err != nil {
-		return errors.Join(err, f.Abort())
-	}
-	return f.Commit()
 }
 
 // writeOutput writes one output whole through write, or not at all. A

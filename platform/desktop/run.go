@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"image/png"
 	"log/slog"
-	"path/filepath"
-	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
@@ -18,7 +16,9 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/procstat"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/profiling"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/recording"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/runner"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/sound"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
@@ -98,12 +98,12 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	r.runner.quit, r.runner.overlay = r.net.Configure(&loop, &wire, r.win.Headless(), r.cfg.Loop.Duration, HeadlessDuration, r.log)
+	r.runner.InSession(r.net.Configure(&loop, &wire, r.win.Headless(), r.cfg.Loop.Duration, HeadlessDuration, r.log))
 	loopCtx, stopNet := r.net.LoopContext(ctx)
 	defer stopNet()
 	sum, runErr := r.loop(loopCtx, loop, wire)
 	r.player.saveWindow(r.win)
-	return sum, errors.Join(runErr, r.runner.finish(ctx, &sum))
+	return sum, errors.Join(runErr, r.finish(ctx, &sum))
 }
 
 // run is one Run of a game: what it set up, for the steps of Run to share.
@@ -115,7 +115,9 @@ type run struct {
 	name   string
 	log    *slog.Logger
 	win    *sdl2.Window
-	runner *runner
+	runner *runner.Runner
+	sync   *syncRun          // -synctest's check; nil without it
+	watch  *framewatch.Watch // -frames-out and -hitch; nil without them
 	sound  *sound.Sound
 	tape   *recording.Run
 	idle   *host.IdleGC
@@ -256,35 +258,24 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w host.Wiring,
 		// On early returns only: closed by loop after a run.
 		stops = append(stops, func() { _ = r.tape.Close(0) })
 	}
-	r.runner = newRunner(r.parts.Draw, r.win, &r.cfg)
-	r.runner.sound = r.sound
-	w.BeforeUpdate, w.AfterDraw, w.AfterFrame = r.runner.beforeUpdate, r.runner.afterDraw, r.runner.afterFrame
-	watching := framewatch.Options{FramesOut: o.FramesOut, Hitch: o.Hitch, Dir: hitchDir(o), Name: r.name, TPS: cmp.Or(cfg.TPS, 60)}
-	if r.runner.watch, err = framewatch.Start(ctx, watching); err != nil {
+	watching := framewatch.Options{FramesOut: o.FramesOut, Hitch: o.Hitch, Dir: framewatch.Dir(o.FramesOut, o.StatsJSON, o.Trace, o.CPUProfile), Name: r.name, TPS: cmp.Or(cfg.TPS, 60)}
+	if r.watch, err = framewatch.Start(ctx, watching); err != nil {
 		return cfg, w, stop, err
 	}
-	stops = append(stops, r.runner.watch.Abort) // on early returns only: ended by loop after a run
+	stops = append(stops, r.watch.Abort) // on early returns only: ended by loop after a run
+	d := &r.cfg.Debug
+	r.runner = runner.New(runner.Options{Draw: r.parts.Draw, Win: r.win, Name: r.name, Log: r.log, HUD: d.HUD, Feed: r.sound.Feed, Watch: r.watch,
+		Keys: runner.Keys{NoFullscreen: d.NoFullscreenKey, NoScreenshot: d.NoScreenshotKey, Debug: d.Keys}})
+	w.BeforeUpdate, w.AfterDraw, w.AfterFrame = r.runner.BeforeUpdate, r.runner.AfterDraw, r.runner.AfterFrame
 	if r.cfg.SyncTest != 0 {
 		// The copies' ticks play their sounds as predicted ones (heard
 		// once, never recorded).
-		if r.runner.sync, err = newSyncRun(r.cfg.SyncTest, r.sound.Parts(r.parts, true), &cfg, r.log); err != nil {
+		if r.sync, err = newSyncRun(r.cfg.SyncTest, r.sound.Parts(r.parts, true), &cfg, r.log); err != nil {
 			return cfg, w, stop, err
 		}
 	}
-	stops = append(stops, func() { _, _ = r.runner.sync.end(nil) }) // on early returns only
+	stops = append(stops, func() { _, _ = r.sync.end(nil) }) // on early returns only
 	return cfg, w, stop, nil
-}
-
-// hitchDir is where hitch traces go: beside the first output file named
-// (-frames-out, -stats-json, -trace, -cpuprofile), or the working
-// directory.
-func hitchDir(o *Output) string {
-	for _, p := range []string{o.FramesOut, o.StatsJSON, o.Trace, o.CPUProfile} {
-		if p != "" && p != "-" && !strings.HasPrefix(p, "/dev/") {
-			return filepath.Dir(p)
-		}
-	}
-	return "."
 }
 
 // loopParts are the game's parts as this run's loop ticks them: each
@@ -292,7 +283,7 @@ func hitchDir(o *Output) string {
 // timeline (a predicted copy's heard only).
 func (r *run) loopParts() engine.Parts {
 	p := r.sound.Parts(r.parts, false)
-	if sync := r.runner.sync; sync != nil {
+	if sync := r.sync; sync != nil {
 		tick := p.Tick
 		p.Tick = func(t *engine.Tick) error {
 			if err := sync.before(t); err != nil {
@@ -315,19 +306,18 @@ func (r *run) loop(ctx context.Context, cfg engine.Config, w host.Wiring) (Summa
 		r.log.Info("interrupted: stopping cleanly")
 		runErr = nil
 	}
-	synced, runErr := r.runner.sync.end(runErr) // the ticks run are checked, interrupted or not
+	synced, runErr := r.sync.end(runErr) // the ticks run are checked, interrupted or not
 	if lost := r.win.Err(); lost != nil && !errors.Is(runErr, sdl2.ErrDisplayLost) {
 		runErr = errors.Join(runErr, lost) // hidden or minimised: nothing presented to report it
 	}
 	if pe := (*host.PanicError)(nil); errors.As(runErr, &pe) {
-		r.runner.panicked = true
+		r.runner.Panicked()
 	}
 	if r.tape != nil { // before the summary, which reports its verdict
 		runErr = errors.Join(runErr, r.tape.Close(rep.StateHash))
 	}
-	watch, werr := r.runner.watch.End()
+	watch, werr := r.watch.End()
 	runErr = errors.Join(runErr, werr)
-	r.runner.watch = nil
 	runErr = r.net.End(w.Clock, runErr)
 	m := measured{report: &rep, before: before, after: after, fast: r.tape != nil && r.tape.Fast(),
 		idle: idleSummary(r.idle), net: netSummary(r.net, &rep), sync: synced, watch: watch, sound: soundSummary(r.sound.Figures())}
@@ -353,6 +343,27 @@ func (r *run) summary(m *measured, err error) Summary {
 		s.Error = err.Error()
 	}
 	return s
+}
+
+// finish writes what the user asked to keep: screenshot, summaries, heap
+// profile. Each is attempted whatever happened to the others. A FIFO
+// with no reader fails at once when ctx is done (a signal ended the run).
+func (r *run) finish(ctx context.Context, sum *Summary) error {
+	var errs []error
+	o := &r.cfg.Output
+	if o.Screenshot != "" {
+		errs = append(errs, r.runner.FinalScreenshot(ctx, o.Screenshot))
+	}
+	if o.Stats {
+		sum.writeText(o.StatsOut)
+	}
+	if o.StatsJSON != "" {
+		errs = append(errs, sum.writeJSON(ctx, o.StatsJSON))
+	}
+	if o.MemProfile != "" {
+		errs = append(errs, profiling.WriteHeap(ctx, o.MemProfile))
+	}
+	return errors.Join(errs...)
 }
 
 // waitScreenshot writes the waiting screen s to path: the run's last frame when it

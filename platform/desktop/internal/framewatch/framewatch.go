@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime/trace"
+	"strings"
 	"sync"
 	"time"
 
@@ -121,6 +122,18 @@ func Start(ctx context.Context, o Options) (fw *Watch, err error) {
 		go fw.writeHitches(ctx)
 	}
 	return fw, nil
+}
+
+// Dir is where hitch traces go: beside the first of outputs named (a
+// run's -frames-out, -stats-json, -trace, -cpuprofile, in that order)
+// that is a file, or the working directory.
+func Dir(outputs ...string) string {
+	for _, p := range outputs {
+		if p != "" && p != "-" && !strings.HasPrefix(p, "/dev/") {
+			return filepath.Dir(p)
+		}
+	}
+	return "."
 }
 
 // Frame takes one frame's record: written to -frames-out, and a frame
