@@ -119,7 +119,7 @@ type run struct {
 	sync   *syncRun          // -synctest's check; nil without it
 	watch  *framewatch.Watch // -frames-out and -hitch; nil without them
 	sound  *sound.Sound
-	tape   *recording.Run
+	tape   *recording.Tape
 	idle   *host.IdleGC
 	net    *netrun.Session // the netplay session; nil alone
 	// configured says cfg holds its defaults, checked (setConfig ran).

@@ -14,7 +14,7 @@ import (
 // recording), keeping settings or checking the recording against them,
 // and hands the loop of loop and w the tape; a replay that c contradicts
 // is a usage error.
-func openTape(ctx context.Context, c *Config, settings []tape.Setting, loop *engine.Config, w *host.Wiring, fast bool) (*recording.Run, error) {
+func openTape(ctx context.Context, c *Config, settings []tape.Setting, loop *engine.Config, w *host.Wiring, fast bool) (*recording.Tape, error) {
 	t, err := recording.Open(ctx, recording.Options{Record: c.Output.Record, Replay: c.Output.Replay, Piped: c.piped,
 		Name: c.Name, Seed: c.Seed, TPS: c.Loop.TPS, Players: c.Loop.Players, Settings: settings, Log: c.Logger}, loop, w, fast)
 	if ref := (*recording.Refusal)(nil); errors.As(err, &ref) {

@@ -45,9 +45,9 @@ type Options struct {
 	Log      *slog.Logger
 }
 
-// Run is a run's -record or -replay: the host.Tape the loop feeds, and
+// Tape is a run's -record or -replay: the host.Tape the loop feeds, and
 // the file behind it.
-type Run struct {
+type Tape struct {
 	path string
 	log  *slog.Logger
 
@@ -66,7 +66,7 @@ type Run struct {
 // o.Replay and checks that it was made with them; then it hands the loop
 // of loop and w the tape (see configure). A replay the run's options
 // contradict is a *Refusal.
-func Open(ctx context.Context, o Options, loop *engine.Config, w *host.Wiring, fast bool) (*Run, error) {
+func Open(ctx context.Context, o Options, loop *engine.Config, w *host.Wiring, fast bool) (*Tape, error) {
 	t, err := open(ctx, &o)
 	if err != nil {
 		return nil, err
@@ -76,9 +76,9 @@ func Open(ctx context.Context, o Options, loop *engine.Config, w *host.Wiring, f
 }
 
 // open is Open's tape, not yet handed to a loop.
-func open(ctx context.Context, o *Options) (*Run, error) {
+func open(ctx context.Context, o *Options) (*Tape, error) {
 	name, players, log, settings := o.Name, o.Players, o.Log, o.Settings
-	t := &Run{log: log}
+	t := &Tape{log: log}
 	if o.Record != "" {
 		t.path = o.Record
 		f, err := output.CreateContext(ctx, o.Record)
@@ -125,7 +125,7 @@ func open(ctx context.Context, o *Options) (*Run, error) {
 // configure hands the loop the tape, bounds a replay's ticks to the
 // recording's, and runs a replay on a clock that never waits when fast
 // (nobody is watching).
-func (t *Run) configure(cfg *engine.Config, w *host.Wiring, fast bool) {
+func (t *Tape) configure(cfg *engine.Config, w *host.Wiring, fast bool) {
 	if t.rec != nil {
 		w.Tape = t.rec
 		return
@@ -144,11 +144,11 @@ func (t *Run) configure(cfg *engine.Config, w *host.Wiring, fast bool) {
 
 // Fast says a replay runs on a clock that never waits (nobody is
 // watching).
-func (t *Run) Fast() bool { return t.fast }
+func (t *Tape) Fast() bool { return t.fast }
 
 // Close ends a recording with the final state's hash, or checks a replay
 // that ran every tick against it. Only the first call does anything.
-func (t *Run) Close(final uint64) error {
+func (t *Tape) Close(final uint64) error {
 	if t.closed {
 		return nil
 	}
