@@ -18,7 +18,7 @@ const (
 // Usage is what -h says besides the flags.
 type Usage struct {
 	Description string             // the game's, after its name; "" none
-	Keys        Keys               // which keys a run takes before the game
+	Keys        [][2]string        // the keys a run takes, with what each does; nil none
 	Multi       bool               // a game of several players: netplay's flags are listed
 	Group       func(string) Group // where the flag called name is listed
 }
@@ -35,7 +35,7 @@ func Print(out io.Writer, fs *flag.FlagSet, u Usage) {
 	fmt.Fprintf(out, "\n\nusage: %s [flags]\n\nflags:\n", fs.Name())
 	printFlags(out, fs, func(name string) bool { return u.Group(name) == Player })
 	fmt.Fprintf(out, "\nkeys (never while typing into a text field):\n")
-	for _, k := range u.Keys.list() {
+	for _, k := range u.Keys {
 		fmt.Fprintf(out, "  %-14s %s\n", k[0], k[1])
 	}
 	if u.Multi {
@@ -44,44 +44,6 @@ func Print(out io.Writer, fs *flag.FlagSet, u Usage) {
 	}
 	fmt.Fprintf(out, "\ndeveloper flags (the engine's):\n")
 	printFlags(out, fs, func(name string) bool { return u.Group(name) == Developer })
-}
-
-// Keys says which of the keys a run takes before the game sees them are
-// on. The zero Keys is a shipped game's: F11, Alt+Enter and F12 on, the
-// developer's keys off.
-type Keys struct {
-	NoFullscreen bool // F11 and Alt+Enter are the game's
-	NoScreenshot bool // F12 is the game's
-	Debug        bool // the developer's keys are on (-debug)
-}
-
-// list is the keys, each with what it does: the player's unless freed,
-// then the developer's, said to be on or off.
-func (k Keys) list() [][2]string {
-	var keys [][2]string
-	if !k.NoFullscreen {
-		keys = append(keys, [2]string{"F11, Alt+Enter", "toggle fullscreen"})
-	}
-	if !k.NoScreenshot {
-		keys = append(keys, [2]string{"F12", "save a screenshot as NAME-N.png"})
-	}
-	debug := [][2]string{
-		{"Esc", "quit"},
-		{"V", "next power mode (vsync, cap, uncapped)"},
-		{"I", "interpolation on or off"},
-		{"P", "pause; . runs one tick while paused"},
-		{"+, -", "double or halve the time scale"},
-		{"F1", "debug HUD on or off"},
-	}
-	state := "off: -debug turns them on"
-	if k.Debug {
-		state = "on"
-	}
-	keys = append(keys, [2]string{"debug keys", state})
-	for _, d := range debug {
-		keys = append(keys, [2]string{"  " + d[0], d[1]})
-	}
-	return keys
 }
 
 // printFlags prints the flags of fs that keep says, as the flag package

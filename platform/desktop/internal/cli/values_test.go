@@ -75,7 +75,7 @@ func TestPrintListsEachGroupUnderItsHeading(t *testing.T) {
 		fs.Bool(name, false, name+" usage")
 	}
 	groups := map[string]Group{"mute": Player, "host": Net, "tps": Developer}
-	u := Usage{Description: "a test", Group: func(n string) Group { return groups[n] }}
+	u := Usage{Description: "a test", Keys: [][2]string{{"F11", "fullscreen"}}, Group: func(n string) Group { return groups[n] }}
 	for _, multi := range []bool{false, true} {
 		u.Multi = multi
 		var b bytes.Buffer

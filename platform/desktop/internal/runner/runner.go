@@ -32,6 +32,35 @@ type Keys struct {
 	Debug        bool // the developer's keys are on (-debug)
 }
 
+// Help lists the keys, each with what it does, as -h says them: the
+// player's unless freed, then the developer's, said to be on or off.
+func (k Keys) Help() [][2]string {
+	var keys [][2]string
+	if !k.NoFullscreen {
+		keys = append(keys, [2]string{"F11, Alt+Enter", "toggle fullscreen"})
+	}
+	if !k.NoScreenshot {
+		keys = append(keys, [2]string{"F12", "save a screenshot as NAME-N.png"})
+	}
+	debug := [][2]string{
+		{"Esc", "quit"},
+		{"V", "next power mode (vsync, cap, uncapped)"},
+		{"I", "interpolation on or off"},
+		{"P", "pause; . runs one tick while paused"},
+		{"+, -", "double or halve the time scale"},
+		{"F1", "debug HUD on or off"},
+	}
+	state := "off: -debug turns them on"
+	if k.Debug {
+		state = "on"
+	}
+	keys = append(keys, [2]string{"debug keys", state})
+	for _, d := range debug {
+		keys = append(keys, [2]string{"  " + d[0], d[1]})
+	}
+	return keys
+}
+
 // Options are what a Runner works with.
 type Options struct {
 	Draw  func(*engine.Frame) error // the game's Draw, for the final screenshot

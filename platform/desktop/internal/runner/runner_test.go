@@ -26,3 +26,33 @@ func TestThePhaseTimesFollowRecentFramesWithoutAllocating(t *testing.T) {
 		t.Errorf("a frame's record allocates %v times, want 0", allocs)
 	}
 }
+
+// -h lists the player's keys unless the game freed them, and says
+// whether the developer's are on.
+func TestHelpListsTheKeysThatAreOn(t *testing.T) {
+	for _, tc := range []struct {
+		keys      Keys
+		f11, f12  bool
+		debugWord string
+	}{
+		{Keys{}, true, true, "off: -debug turns them on"},
+		{Keys{NoFullscreen: true, Debug: true}, false, true, "on"},
+		{Keys{NoScreenshot: true}, true, false, "off: -debug turns them on"},
+	} {
+		var f11, f12 bool
+		state := ""
+		for _, k := range tc.keys.Help() {
+			switch k[0] {
+			case "F11, Alt+Enter":
+				f11 = true
+			case "F12":
+				f12 = true
+			case "debug keys":
+				state = k[1]
+			}
+		}
+		if f11 != tc.f11 || f12 != tc.f12 || state != tc.debugWord {
+			t.Errorf("%+v: F11 %v, F12 %v, debug keys %q; want %v, %v, %q", tc.keys, f11, f12, state, tc.f11, tc.f12, tc.debugWord)
+		}
+	}
+}
