@@ -4,8 +4,10 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -46,39 +48,20 @@ func (c Config) defaulted(name names) (Config, error) {
 // checked returns c with its defaults, checked with the game's flags g
 // as they are set (LocalFlags naming only them, the game's Validate),
 // calling fields as name says: the one check of a run's configuration.
-func (c Config) checked(g *gameFlags, name names) (Config, error) {
+func (c Config) checked(g *cli.GameFlags, name names) (Config, error) {
 	d, err := c.defaulted(name)
 	if err != nil {
 		return d, err
 	}
-	return d, g.check(&d, name)
+	return d, checkGameFlags(g, &d, name)
 }
 
-// check checks the game's flags as they are set for a run with c:
-// c.LocalFlags names only them, and the game's Validate accepts them.
-func (g *gameFlags) check(c *Config, name names) error {
-	if err := g.checkLocal(c.LocalFlags, name); err != nil {
-		return err
-	}
-	if g.game == nil {
-		return nil
-	}
-	if err := g.game.Validate(); err != nil {
+// checkGameFlags checks the game's flags g as they are set for a run
+// with c: c.LocalFlags names only them, and the game's Validate accepts
+// them.
+func checkGameFlags(g *cli.GameFlags, c *Config, name names) error {
+	if err := g.Check(c.LocalFlags, name("LocalFlags")); err != nil {
 		return usagef("%v", err)
-	}
-	return nil
-}
-
-// checkLocal checks that local (Config.LocalFlags) names only the game's
-// flags.
-func (g *gameFlags) checkLocal(local []string, name names) error {
-	for _, n := range local {
-		if g.game == nil {
-			return usagef("%s names -%s, but the game has no flags of its own (no Flags method)", name("LocalFlags"), n)
-		}
-		if !g.has(n) {
-			return usagef("%s names -%s, which is not one of the game's flags", name("LocalFlags"), n)
-		}
 	}
 	return nil
 }
@@ -111,6 +94,15 @@ func (c *Config) checkPlayers(name names) error {
 		return usagef("invalid value %d for %s: want %d to %d players", c.Loop.Players, name("Loop.Players"), lo, c.MaxPlayers)
 	}
 	return nil
+}
+
+// checkSyncGame refuses -synctest (depth ticks deep; 0 is none) for a
+// game (parts) that cannot be copied.
+func checkSyncGame(game Game, parts *engine.Parts, depth int) error {
+	if depth == 0 || parts.Fork != nil {
+		return nil
+	}
+	return usagef("%s: %T cannot be copied: implement engine.Predictor (Fork and CopyFrom) to check it", fieldNames("SyncTest"), game)
 }
 
 // checkSyncTest checks c.SyncTest and what it cannot be combined with.

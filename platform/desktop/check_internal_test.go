@@ -4,25 +4,36 @@ import (
 	"io"
 	"testing"
 	"time"
+
+	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
-// The defaults are filled in twice from the command line, on purpose, in
-// two different Configs: -h shows those of the Config Main was given, and
-// the check fills in those of the parsed one, where a default can follow
-// what the command line gave. A longest frame follows -tps: at 2 ticks a
-// second one tick (500ms) is longer than the quarter second it is at the
-// default 60. Without the check's own withDefaults the run would keep the
-// quarter second, or no longest frame at all.
+// The defaults are filled in once, by the check, after the command line
+// is parsed (the flags write over the Config's own values; only -h shows
+// the defaults), so a default can follow what the command line gave. A
+// longest frame follows -tps: at 2 ticks a second one tick (500ms) is
+// longer than the quarter second it is at the default 60. A flag given
+// 0 where 0 means the default takes the default. Parse's Config shows
+// the defaults of the flags not given, but -max-frame's.
 func TestTheCheckFillsInDefaultsThatFollowTheCommandLine(t *testing.T) {
-	line, err := parse(&goals{}, Config{Name: "goals"}, []string{"-tps", "2"}, io.Discard)
+	line, err := parse(&goals{}, Config{Name: "goals", Seed: 7}, []string{"-tps", "2", "-seed", "0", "-join-timeout", "0"}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := line.checked.Loop.MaxFrame, 500*time.Millisecond; got != want {
 		t.Errorf("checked Loop.MaxFrame at -tps 2 = %v, want one tick, %v", got, want)
 	}
-	if got := line.cfg.Loop.MaxFrame; got != 0 {
+	if got := line.result().Loop.MaxFrame; got != 0 {
 		t.Errorf("Parse's Loop.MaxFrame = %v, want 0 as given (its default follows -tps)", got)
+	}
+	if got := line.checked.Seed; got != 1 {
+		t.Errorf("checked Seed after -seed 0 = %d, want 1 (0 means 1)", got)
+	}
+	if got, want := line.checked.Net.JoinTimeout, netplay.DefaultHandshake; got != want {
+		t.Errorf("checked Net.JoinTimeout after -join-timeout 0 = %v, want the default %v", got, want)
+	}
+	if got := line.result().Loop.FPS; got != 60 {
+		t.Errorf("Parse's Loop.FPS without -fps = %d, want the default -h shows, 60", got)
 	}
 	if line.checked.Logger == nil || line.checked.Output.StatsOut == nil {
 		t.Errorf("checked Config without its Logger or StatsOut: the check must fill in every default")

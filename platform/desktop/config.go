@@ -13,6 +13,8 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/physics/backend"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/recording"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -152,7 +154,7 @@ type Config struct {
 	// piped is the -replay recording Parse read from a pipe, which
 	// cannot be read again; nil for a regular file, or when Parse did not
 	// read it.
-	piped *pipedReplay
+	piped *recording.Piped
 }
 
 // Debug is the developer's tools over a game. The zero Debug is what a
@@ -209,7 +211,7 @@ type Output struct {
 const (
 	MinHitch   = time.Millisecond
 	MaxHitch   = 10 * time.Second
-	maxHitches = 10
+	maxHitches = framewatch.MaxTraces
 )
 
 // SoundOptions are the run's sound options. The zero SoundOptions plays

@@ -26,8 +26,8 @@ func heard(t *testing.T, cfg Config) (volume float64, muted bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.close()
-	return s.mixer.Mixer().Volume(audio.Master), r.cfg.Sound.Mute
+	defer s.Close()
+	return s.Mixer().Volume(audio.Master), r.cfg.Sound.Mute
 }
 
 // A zero volume is full volume in Run as on the command line, where

@@ -3,11 +3,16 @@ package desktop
 import (
 	"errors"
 	"fmt"
+
+	"github.com/lockstep-engine/lockstep/engine/tape"
 )
 
 // ErrUsage marks a bad command line or Config: Main exits with status 2.
 // Errors that wrap it print only their own message.
 var ErrUsage = errors.New("bad command line")
+
+// ErrDiverged marks a replay whose state stopped matching the recording.
+var ErrDiverged = tape.ErrDiverged
 
 // usageError is a message that wraps ErrUsage without repeating it.
 type usageError struct{ msg string }

@@ -3,7 +3,6 @@ package desktop
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net"
 	"strings"
@@ -13,7 +12,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/connect"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -37,7 +36,10 @@ func saysAll(t *testing.T, what string, lines []string, want ...string) {
 	}
 }
 
-func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
+// A joiner that cannot run the host's settings is refused as a bad
+// command line would be (exit status 2), and the failure screen says so
+// (package connect's words for Usage).
+func TestAJoinerThatCannotRunTheHostsSettingsIsAUsageError(t *testing.T) {
 	r := newRun(&goals{}, Config{Name: "goals", LocalFlags: []string{"bot"}})
 	if err := r.check(); err != nil {
 		t.Fatal(err)
@@ -46,32 +48,6 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 	if cannot == nil {
 		t.Fatal("a host setting -bot, local to this game, was taken: want it refused")
 	}
-	n := &NetOptions{Join: "192.0.2.7:7777", Code: "ABCDEFGH12345678", JoinTimeout: time.Second}
-	for _, tc := range []struct {
-		name string
-		err  error
-		want []string
-	}{
-		{"wrong code", fmt.Errorf("netplay: join x: %w: check it", transport.ErrWrongCode),
-			[]string{"could not start the game", "the host at 192.0.2.7:7777 does not know the code ABCDEFGH12345678", "Try: check -code"}},
-		{"no answer", fmt.Errorf("netplay: join x: %w within 1s", transport.ErrNoAnswer),
-			[]string{"no answer from the host at 192.0.2.7:7777 within 1s", "Try: check that the host is running", "longer -join-timeout"}},
-		{"full", fmt.Errorf("%w: takes no more players (%w, or it is busy)", transport.ErrRefused, transport.ErrFull),
-			[]string{"has all the players its session takes", "Try: ask the host to start a new session"}},
-		{"settings", fmt.Errorf("%w: this peer cannot run the host's settings: %w", transport.ErrRefused, cannot),
-			[]string{"this game cannot run the host's settings", "Try: run the same game", "-bot"}},
-		{"build", fmt.Errorf("%w: build \"a\" differs from the host's \"b\"", transport.ErrRefused),
-			[]string{"refused to let this game join", "Try: run the very same game", "differs from the host's"}},
-		{"lobby", meet.Failure("x", transport.ErrNoPath), []string{"no network path between the players", "try again"}},
-		{"under way", fmt.Errorf("%w: the place was given up (%w)", transport.ErrRefused, transport.ErrUnderWay),
-			[]string{"is playing a session that cannot take this player in now", "Try: ask the host to start a new session", "the place was given up"}},
-	} {
-		saysAll(t, tc.name, waitscreen.FailureLines(failureWords(n, tc.err)...), tc.want...)
-	}
-	watcher := *n
-	watcher.Spectate = true
-	full := fmt.Errorf("%w: the session has all the watchers it takes (16) (%w)", transport.ErrRefused, transport.ErrFull)
-	saysAll(t, "spectators full", waitscreen.FailureLines(failureWords(&watcher, full)...), "has all the spectators it takes", "Try: watch again")
 	if !errors.Is(cannot, ErrUsage) {
 		t.Errorf("a joiner that cannot run the host's settings: %v, want ErrUsage (exit status 2)", cannot)
 	}
@@ -124,7 +100,7 @@ func TestAJoinWithTheWrongCodeSaysSoOnTheWaitingScreen(t *testing.T) {
 		t.Fatal("the loopback host never listened")
 	}
 	lines, err := joinOnScreen(t, addr, "not-the-code-222", 5*time.Second)
-	if !errors.Is(err, transport.ErrWrongCode) || errors.Is(err, errGaveUp) {
+	if !errors.Is(err, transport.ErrWrongCode) || errors.Is(err, connect.ErrGaveUp) {
 		t.Fatalf("join with the wrong code: %v, want ErrWrongCode, not a wait given up", err)
 	}
 	saysAll(t, "wrong code", lines, "could not start the game", "the host at "+addr+" does not know the code not-the-code-222", "Try: check -code")
@@ -138,7 +114,7 @@ func TestAJoinOfAHostThatIsNotThereSaysSoOnTheWaitingScreen(t *testing.T) {
 	defer udp.Close()
 	addr := udp.LocalAddr().String()
 	lines, err := joinOnScreen(t, addr, "nobody-code-1234", time.Second)
-	if !errors.Is(err, transport.ErrNoAnswer) || errors.Is(err, errGaveUp) {
+	if !errors.Is(err, transport.ErrNoAnswer) || errors.Is(err, connect.ErrGaveUp) {
 		t.Fatalf("join of nobody: %v, want ErrNoAnswer, not a wait given up", err)
 	}
 	saysAll(t, "host not there", lines, "could not start the game", "no answer from the host at "+addr+" within 1s", "Try: check that the host is running")

@@ -1,13 +1,16 @@
 package desktop
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"io"
 	"os"
+	"reflect"
 	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 )
 
 // Flags registers the shared command line on fs, writing into c, with c's
@@ -29,52 +32,83 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 // standard error and returns flag.ErrHelp; other errors wrap ErrUsage.
 func Parse(game Game, cfg Config, args []string) (Config, error) {
 	line, err := parse(game, cfg, args, os.Stderr)
-	return line.cfg, err
+	return line.result(), err
 }
 
 // commandLine is a command line parsed for the run that follows it.
 type commandLine struct {
-	cfg     Config     // as Parse returns it
-	checked Config     // cfg with its defaults, checked
-	game    *gameFlags // the game's flags, as the command line set them
+	cfg     Config         // the Config given, with what the command line gave
+	checked Config         // cfg with its defaults, checked
+	game    *cli.GameFlags // the game's flags, as the command line set them
+	parsed  bool           // the command line was parsed: no bad flag, no -h
+	// recorded is what a recording of a run with checked keeps
+	// (cli.Settings.Recorded); nil when the check failed.
+	recorded []tape.Setting
 }
 
 // parse is Parse printing -h's usage on out, returning what the run
 // needs too: the game's flags are registered once, and the Config is
-// defaulted and checked once.
+// defaulted and checked once, after the command line is parsed (a
+// default can follow a flag: -max-frame's follows -tps; and a flag given
+// 0, such as -seed 0, takes its default). The flags write into c over
+// its own values; only -h shows their defaults (printUsage).
 func parse(game Game, c Config, args []string, out io.Writer) (commandLine, error) {
-	d, _ := c.withDefaults() // the defaults to show, valid or not
-	fs := flag.NewFlagSet(d.Name, flag.ContinueOnError)
+	asGiven := c // for -h, which shows the defaults of the Config given
+	fs := flag.NewFlagSet(cmp.Or(c.Name, programName()), flag.ContinueOnError)
 	// The flag package would print each error and the whole usage; a bad
 	// flag gets one line here instead, and -h the usage.
 	fs.SetOutput(io.Discard)
-	c.register(fs, &d)
-	shared := map[string]bool{}
-	fs.VisitAll(func(fl *flag.Flag) { shared[fl.Name] = true })
-	g := newGameFlags(game, fs, shared)
-	if err := g.setAll(c.GameFlags, fieldNames); err != nil {
+	c.register(fs, &c)
+	g := gameFlagsOf(game, fs)
+	if err := g.SetAll(c.GameFlags, fieldNames("GameFlags")); err != nil {
+		return commandLine{cfg: c}, usagef("%v", err)
+	}
+	given, gameGiven, err := g.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		printUsage(out, fs, &asGiven, &c.Debug)
 		return commandLine{cfg: c}, err
+	case err != nil:
+		return commandLine{cfg: c}, usagef("%v", err)
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printUsage(out, fs, d.Description, &c.Debug, d.Loop.Players > 1 || d.MaxPlayers > 1)
-			return commandLine{cfg: c}, err
-		}
-		return commandLine{cfg: c}, explainFlagError(fs, err)
-	}
-	if fs.NArg() > 0 {
-		return commandLine{cfg: c}, usagef("unexpected argument %q: every option is a flag (-h lists them)", fs.Arg(0))
-	}
-	given := c.given(fs, shared)
-	line := commandLine{game: g}
-	var err error
-	if c.Output.Replay != "" {
-		line.checked, err = c.replaySettings(g, func(name string) bool { return given[name] })
-	} else {
-		line.checked, err = c.checked(g, flagNames)
-	}
+	c.GameFlags = gameGiven // every game flag given, on the command line or in GameFlags
+	line := commandLine{game: g, parsed: true}
+	line.checked, line.recorded, err = c.settled(g, func(name string) bool { return given[name] })
 	line.cfg = c
 	return line, err
+}
+
+// result is the Config Parse returns: the one given with the command
+// line applied, each zero field a shared flag sets at its default as the
+// check filled it in (what -h shows for a flag not given). Loop.MaxFrame,
+// whose default follows -tps, and the fields no flag sets stay as given.
+// Before the command line is parsed (a bad flag, -h) it is the Config
+// given.
+func (l *commandLine) result() Config {
+	out := l.cfg
+	if !l.parsed {
+		return out
+	}
+	for _, f := range sharedFlags() {
+		for _, path := range []string{f.field, f.also} {
+			if path == "" || path == "Loop.MaxFrame" {
+				continue
+			}
+			if v := fieldAt(&out, path); v.IsZero() {
+				v.Set(fieldAt(&l.checked, path))
+			}
+		}
+	}
+	return out
+}
+
+// fieldAt is the field of c at path ("Loop.TPS").
+func fieldAt(c *Config, path string) reflect.Value {
+	v := reflect.ValueOf(c).Elem()
+	for name := range strings.SplitSeq(path, ".") {
+		v = v.FieldByName(name)
+	}
+	return v
 }
 
 // noCommandLine is parse for a Run with no command line: c checked,
@@ -86,37 +120,21 @@ func noCommandLine(game Game, c Config) (commandLine, error) {
 	if line.checked, err = c.defaulted(fieldNames); err != nil {
 		return line, err
 	}
-	line.game = newGameFlags(game, nil, nil)
-	if err := line.game.setAll(c.GameFlags, fieldNames); err != nil {
+	line.game = gameFlagsOf(game, nil)
+	if err := line.game.SetAll(c.GameFlags, fieldNames("GameFlags")); err != nil {
+		return line, usagef("%v", err)
+	}
+	if err := checkGameFlags(line.game, &line.checked, fieldNames); err != nil {
 		return line, err
 	}
-	return line, line.game.check(&line.checked, fieldNames)
+	line.recorded = line.checked.settingsOf(line.game).Recorded()
+	return line, nil
 }
 
-// given notes in c.GameFlags every game flag fs was given (on the
-// command line or from GameFlags) and returns the names of every flag
-// given.
-func (c *Config) given(fs *flag.FlagSet, shared map[string]bool) map[string]bool {
-	given := map[string]bool{}
-	c.GameFlags = nil
-	fs.Visit(func(fl *flag.Flag) {
-		given[fl.Name] = true
-		if !shared[fl.Name] {
-			c.GameFlags = append(c.GameFlags, tape.Setting{Name: fl.Name, Value: fl.Value.String()})
-		}
-	})
-	return given
-}
-
-// explainFlagError adds what a flag takes to the flag package's error,
-// which says which flag failed to parse but not what it wants.
-func explainFlagError(fs *flag.FlagSet, err error) error {
-	msg := err.Error()
-	if i := strings.Index(msg, "for flag -"); i >= 0 {
-		name, _, _ := strings.Cut(msg[i+len("for flag -"):], ":")
-		if fl := fs.Lookup(name); fl != nil {
-			msg += " (-" + name + ": " + fl.Usage + ")"
-		}
-	}
-	return usagef("%s (-h lists the flags)", msg)
+// gameFlagsOf registers game's own flags, when it is a Flagger, on fs,
+// which holds the shared flags; a nil fs is a FlagSet of the game's
+// flags alone, for a run with no command line.
+func gameFlagsOf(game Game, fs *flag.FlagSet) *cli.GameFlags {
+	f, _ := game.(Flagger)
+	return cli.NewGameFlags(f, fs)
 }

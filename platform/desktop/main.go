@@ -47,9 +47,7 @@ func mainStatus(game Game, cfg Config, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 2
 	}
-	r := newRun(game, line.cfg)
-	r.line = &line // parsed and checked: the game's flags are registered once
-	_, err = r.execute(ctx)
+	err = runCommandLine(ctx, game, &line) // parsed and checked: the game's flags are registered once
 	if err == nil {
 		return 0
 	}

@@ -2,8 +2,6 @@ package desktop
 
 import (
 	"time"
-
-	"github.com/lockstep-engine/lockstep/engine/netplay"
 )
 
 // NetOptions are the netplay session's options, set by the netplay flags.
@@ -79,16 +77,5 @@ type NetOptions struct {
 	MaxSpectators int
 }
 
-// endWait bounds the wait for the peers' last acknowledgements after the
-// session's last tick, and for the session to end after an interrupt.
-func (n *NetOptions) endWait() time.Duration { return min(n.DropAfter, 3*time.Second) }
-
 // active reports whether the run is a netplay session.
 func (n *NetOptions) active() bool { return n.Host != "" || n.Join != "" || n.Lobby != "" }
-
-// local is this peer's own part of the session, drawing ahead by
-// rollback ticks.
-func (n *NetOptions) local(rollback int) netplay.Local {
-	return netplay.Local{Rollback: rollback, DropAfter: n.DropAfter, Handshake: n.JoinTimeout,
-		Spectate: n.Spectate, MaxSpectators: n.MaxSpectators}
-}

@@ -2,10 +2,8 @@ package desktop
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"runtime/debug"
 	"slices"
 	"time"
@@ -13,10 +11,12 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/connect"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/ticket"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/recording"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/buildid"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -45,107 +45,37 @@ func (r *run) wish() netplay.Terms {
 		LateJoin: c.Net.LateJoin, Settings: r.recorded, Ticks: c.Loop.Ticks}
 }
 
-// startNet connects the session before the game starts, so that a joiner
-// starts it with the host's settings (adopting them into r.cfg), drawing
-// in the window what it waits for (screen, on return).
-func (r *run) startNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Session, error) {
+// openNet starts the session when the Config asks for one (package
+// connect), before the game starts, so that a joiner starts it with the
+// host's settings (adopting them into r.cfg); the window says meanwhile
+// what it waits for (screen, on return). A wait given up returns an
+// error wrapping connect.ErrGaveUp; a failure stays on the screen for
+// the player to read before it is returned.
+func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Session, error) {
 	o, log := &r.cfg, r.log
 	n := &o.Net
+	if !n.active() {
+		return nil, nil
+	}
 	rollback := n.rollbackFor(&r.parts, log)
 	if o.Output.Record == "" { // a recording says it already
-		warnUnhashed(&r.parts, log)
+		recording.WarnUnhashed(&r.parts, log)
 	}
-	local := n.local(rollback)
-	opt := r.sessionOptions(local)
-	if n.Join != "" && o.MaxPlayers > 0 {
-		opt.Terms.Players = 0 // a game of several counts plays the host's
-	}
-	kept := ""
-	if (n.Join != "" || n.Lobby != "") && !n.Spectate {
-		kept = ticket.Path(folderName(o.Name), opt.Code)
-		opt.Join.Ticket = ticket.Load(kept)
-	}
-	connect := r.connector(&opt, screen)
-	start := time.Now()
-	j, err := waitscreen.Connect(ctx, r.win, *screen, connect)
-	if err != nil {
-		return nil, err
-	}
-	j.Connect = time.Since(start) // the lobby and the wait for the others included
-	// A joiner, by -join or through a lobby, takes the host's settings;
-	// a spectator too.
-	if j.Slot != 0 || j.Watching {
-		if err := r.adoptHost(j); err != nil {
-			_ = j.Close()
-			return nil, err
-		}
-	}
-	catchUp := j.Rejoin || j.Watching // in lockstep, from the first tick
-	if j.Terms.InputDelay == 0 && rollback == 0 && !catchUp {
-		_ = j.Close()
-		return nil, errors.New("netplay: the host draws ahead with no input delay, which needs this peer to draw ahead too: drop -rollback 0, or ask the host for -input-delay 1 or more")
-	}
-	nc := j.Config(local)
-	s, err := netplay.New(nc)
-	if err != nil {
-		_ = j.Close()
-		return nil, err
-	}
-	kept = ticket.Keep(kept, j.Ticket, log)
-	log.Info("netplay: session started", "slot", j.Slot, "players", j.Terms.Players, "input_delay", j.Terms.InputDelay, "rtt", j.RTT, "rollback", nc.Rollback, "path", j.Path, "connect", j.Connect.Round(time.Millisecond))
-	switch {
-	case j.Rejoin:
-		log.Info("netplay: the session was under way: this player takes a place in it (their own back, or one given up), replaying the game from its start to catch up", "slot", j.Slot)
-	case j.Watching:
-		log.Info("netplay: watching the session: replaying it from its start to catch up, then following it")
-	}
-	return netrun.New(j, s, netrun.Options{Log: log, EndWait: n.endWait(), Window: n.DropAfter, Bot: o.Bot, Ticket: kept}), nil
-}
-
-// connector is how this run connects its session, with opt: through the
-// lobby, as the host or as a joiner; it sets the waiting screen.
-func (r *run) connector(opt *meet.Options, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
-	o, log := &r.cfg, r.log
-	n := &o.Net
-	switch {
-	case n.Lobby != "":
-		return meet.ByLobby(n.Lobby, opt, o.MaxPlayers > 0, log, screen)
-	case n.Host != "":
-		if opt.Code == "" {
-			opt.Code = transport.NewCode()
-		}
-		s := waitscreen.Host(n.Host, opt.Code, opt.Terms.Players)
-		*screen, opt.Host.Arrived = s, s.Arrived
-		if n.LateJoin {
-			opt.Host.Start = s.Startable() // Enter starts with whoever is there
-		}
-		ho := *opt
-		return func(ctx context.Context) (*transport.Joined, error) {
-			return transport.Host(ctx, n.Host, ho.Options, ho.Host, func(a net.Addr) {
-				s.Listening(a)
-				log.Info("netplay: hosting: the other players run the same game with -join ADDR -code CODE", "addr", a.String(), "code", ho.Code, "players", ho.Terms.Players)
-			})
-		}
-	default:
-		*screen = waitscreen.Join(n.Join, n.Spectate)
-		log.Info("netplay: joining", "addr", n.Join, "spectate", n.Spectate)
-		jo := *opt
-		return func(ctx context.Context) (*transport.Joined, error) {
-			return transport.Join(ctx, n.Join, jo.Options, jo.Join)
-		}
-	}
+	return connect.Start(ctx, r.win, connect.Options{Meet: r.sessionOptions(n.local(rollback)),
+		Host: n.Host, Join: n.Join, Lobby: n.Lobby, LateJoin: n.LateJoin, AnyCount: o.MaxPlayers > 0,
+		Folder: folderName(o.Name), Adopt: r.adoptHost, Usage: ErrUsage, Log: log,
+		Run: netrun.Options{Log: log, EndWait: n.endWait(), Window: n.DropAfter, Bot: o.Bot}}, screen)
 }
 
 // adoptHost gives a joiner the host's terms: its player count, settings
 // (those it chose itself already agree: the host refused it otherwise)
 // and ticks, each checked as the command line checks it.
 func (r *run) adoptHost(j *transport.Joined) error {
-	cfg, err := r.cfg.adoptTerms(r.flags, j.Terms)
+	cfg, recorded, err := r.cfg.adoptTerms(r.flags, j.Terms)
 	if err != nil {
 		return err
 	}
-	r.cfg = cfg
-	r.recorded = r.flags.recorded(&r.cfg)
+	r.cfg, r.recorded = cfg, recorded
 	return nil
 }
 
@@ -156,29 +86,24 @@ func (r *run) adoptHost(j *transport.Joined) error {
 // adoptHost sets them again.
 func (r *run) canAdopt(t netplay.Terms) error {
 	trial := r.cfg
-	_, err := trial.adoptTerms(r.flags, t)
+	_, _, err := trial.adoptTerms(r.flags, t)
 	return err
 }
 
 // adoptTerms takes a host's terms t into c and the game's flags g: what
 // the shared flags' table says a joiner takes (the player count, the tick
 // every peer stops after) and the settings a recording keeps. It returns
-// c with its defaults, checked.
-func (c *Config) adoptTerms(g *gameFlags, t netplay.Terms) (Config, error) {
+// c with its defaults, checked, and what a recording of it keeps.
+func (c *Config) adoptTerms(g *cli.GameFlags, t netplay.Terms) (Config, []tape.Setting, error) {
 	for _, f := range sharedFlags() {
 		if f.fromTerms != nil {
 			f.fromTerms(c, &t)
 		}
 	}
 	if t.Players != c.Loop.Players { // a game of one count plays only that
-		return *c, fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", t.Players, c.Loop.Players)
+		return *c, nil, fmt.Errorf("netplay: the host's session has %d player slots, this game %d (Config.Loop.Players): run the host's game", t.Players, c.Loop.Players)
 	}
-	return c.adoptSettings(g, t.Settings, nil, hostSource())
-}
-
-// hostSource is where a joiner's adopted settings come from.
-func hostSource() source {
-	return source{prefix: "netplay", who: "the host", fix: "the host runs another program: run the host's"}
+	return c.adopt(g, t.Settings, nil, hostSource())
 }
 
 // chosenSettings names the settings of ss the user of a run with c chose:
@@ -220,26 +145,6 @@ func buildID(version, physics string, log *slog.Logger) string {
 	return id.String()
 }
 
-// openNet starts the session when the Config asks for one, waiting for
-// the other players until they come or ctx (or a signal) ends it; the
-// window says meanwhile what it waits for (screen). A wait given up
-// returns an error wrapping errGaveUp; a failure stays on the screen for
-// the player to read (holdFailure) before it is returned.
-func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.Session, error) {
-	if !r.cfg.Net.active() {
-		return nil, nil
-	}
-	nr, err := r.startNet(ctx, screen)
-	switch {
-	case err == nil:
-		return nr, nil
-	case ctx.Err() != nil || errors.Is(err, waitscreen.ErrWindowClosed):
-		return nil, fmt.Errorf("%w: %w", errGaveUp, err)
-	}
-	r.holdFailure(ctx, *screen, err)
-	return nil, err
-}
-
 // rollbackFor is the prediction this machine's session draws with: 0
 // when -rollback 0 turned it off or the game cannot be copied (said once
 // in the log), else Rollback or its default.
@@ -255,4 +160,15 @@ func (n *NetOptions) rollbackFor(game *engine.Parts, log *slog.Logger) int {
 		return netplay.DefaultRollback
 	}
 	return n.Rollback
+}
+
+// endWait bounds the wait for the peers' last acknowledgements after the
+// session's last tick, and for the session to end after an interrupt.
+func (n *NetOptions) endWait() time.Duration { return min(n.DropAfter, 3*time.Second) }
+
+// local is this peer's own part of the session, drawing ahead by
+// rollback ticks.
+func (n *NetOptions) local(rollback int) netplay.Local {
+	return netplay.Local{Rollback: rollback, DropAfter: n.DropAfter, Handshake: n.JoinTimeout,
+		Spectate: n.Spectate, MaxSpectators: n.MaxSpectators}
 }

@@ -11,11 +11,18 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/connect"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/procstat"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/profiling"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/recording"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/runner"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/sound"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
-	"github.com/lockstep-engine/lockstep/platform/settings"
 )
 
 // Run runs game once with cfg and no command line until the window closes,
@@ -26,6 +33,15 @@ import (
 // bad cfg wrap ErrUsage. Call it from the main goroutine.
 func Run(ctx context.Context, game Game, cfg Config) (Summary, error) {
 	return newRun(game, cfg).execute(ctx)
+}
+
+// runCommandLine is Main's run of game, with the command line parsed and
+// checked (line): Run's work, configured by line instead of a Config.
+func runCommandLine(ctx context.Context, game Game, line *commandLine) error {
+	r := &run{game: game, cfg: line.checked, name: line.checked.Name, log: line.checked.Logger,
+		line: func() (commandLine, error) { return *line, nil }}
+	_, err := r.execute(ctx)
+	return err
 }
 
 // execute is Run's work, for a run prepared by newRun.
@@ -53,8 +69,8 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	defer func() { err = errors.Join(err, prof.stop()) }()
-	if err := r.loadPlayer(); err != nil {
+	defer func() { err = errors.Join(err, prof.Stop()) }()
+	if r.player, err = openPlayer(&r.cfg); err != nil {
 		return Summary{}, err
 	}
 	if err := r.open(); err != nil { // first: a host's window says at once that it waits
@@ -63,7 +79,7 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	defer func() { err = errors.Join(err, r.win.Close()) }()
 	var screen *waitscreen.Screen
 	if r.net, err = r.openNet(ctx, &screen); err != nil { // before the game starts: a joiner takes the host's settings
-		if errors.Is(err, errGaveUp) {
+		if errors.Is(err, connect.ErrGaveUp) {
 			return r.endWaiting(ctx, screen, err)
 		}
 		return Summary{}, err
@@ -72,8 +88,8 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	if r.sound, err = openSound(ctx, &r.cfg, r.win.Headless(), r.log); err != nil {
 		return Summary{}, err
 	}
-	defer func() { err = errors.Join(err, r.sound.close()) }()
-	r.wirePlayer()
+	defer func() { err = errors.Join(err, r.sound.Close()) }()
+	r.player.wire(r.sound.Mixer(), r.win)
 	if err := r.start(); err != nil {
 		return Summary{}, err
 	}
@@ -82,12 +98,12 @@ func (r *run) execute(ctx context.Context) (sum Summary, err error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	r.runner.quit, r.runner.overlay = r.net.Configure(&loop, &wire, r.win.Headless(), r.cfg.Loop.Duration, HeadlessDuration, r.log)
+	r.runner.InSession(r.net.Configure(&loop, &wire, r.win.Headless(), r.cfg.Loop.Duration, HeadlessDuration, r.log))
 	loopCtx, stopNet := r.net.LoopContext(ctx)
 	defer stopNet()
 	sum, runErr := r.loop(loopCtx, loop, wire)
-	r.savePlayerWindow()
-	return sum, errors.Join(runErr, r.runner.finish(ctx, &r.cfg.Output, &sum))
+	r.player.saveWindow(r.win)
+	return sum, errors.Join(runErr, r.finish(ctx, &sum))
 }
 
 // run is one Run of a game: what it set up, for the steps of Run to share.
@@ -95,34 +111,35 @@ type run struct {
 	game   Game
 	parts  engine.Parts // the game's, found once in check
 	canvas *sdl2.Canvas // the window's, which parts draws onto; nil until open
-	cfg    Config       // with its defaults once check ran
-	raw    Config       // as given, for check
+	cfg    Config       // with its defaults, checked, once check ran
 	name   string
 	log    *slog.Logger
 	win    *sdl2.Window
-	runner *runner
-	sound  *sound
-	tape   *tapeRun
+	runner *runner.Runner
+	sync   *syncRun          // -synctest's check; nil without it
+	watch  *framewatch.Watch // -frames-out and -hitch; nil without them
+	sound  *sound.Sound
+	tape   *recording.Tape
 	idle   *host.IdleGC
 	net    *netrun.Session // the netplay session; nil alone
 	// configured says cfg holds its defaults, checked (setConfig ran).
 	configured bool
 	looped     bool // the loop started: its summary is written by finish
-	// line is the command line parsed for this run (Main's); nil for a
-	// Run with no command line.
-	line *commandLine
+	// line makes the run's configuration, once, when check asks: Main's
+	// command line, parsed and checked, or Run's Config checked.
+	line func() (commandLine, error)
 	// flags are the game's own flags, registered once.
-	flags *gameFlags
-	// recorded is what a recording of the run keeps (gameFlags.recorded).
+	flags *cli.GameFlags
+	// recorded is what a recording of the run keeps (cli.Settings.Recorded).
 	recorded []tape.Setting
-	// player is the player's settings (Config.PlayerSettings); nil without.
-	player *settings.Store[settings.Player]
+	player   *player // the player's settings (Config.PlayerSettings); nil without
 }
 
-// newRun prepares a Run of game with cfg; check fills in the defaults and
-// checks them.
+// newRun prepares a Run of game with cfg and no command line; check
+// fills in the defaults and checks them.
 func newRun(game Game, cfg Config) *run {
-	r := &run{game: game, raw: cfg, cfg: cfg, log: cfg.Logger}
+	r := &run{game: game, cfg: cfg, log: cfg.Logger,
+		line: func() (commandLine, error) { return noCommandLine(game, cfg) }}
 	if r.log == nil {
 		r.log = slog.Default()
 	}
@@ -138,28 +155,12 @@ func (r *run) check() error {
 		return err
 	}
 	r.parts = partsOf(r.game, &r.canvas)
-	if err := checkSyncGame(r.game, &r.parts, &r.raw); err != nil {
+	if err := checkSyncGame(r.game, &r.parts, r.cfg.SyncTest); err != nil {
 		return err
 	}
-	if err := r.checkConfig(); err != nil {
-		return err
-	}
-	r.recorded = r.flags.recorded(&r.cfg)
-	return nil
-}
-
-// checkConfig makes r's Config, with its defaults, checked, and the
-// game's flags set as it says, the run's: from the command line when
-// Main parsed one, otherwise from the Config Run was given.
-func (r *run) checkConfig() error {
-	var err error
-	if r.line == nil {
-		var line commandLine
-		line, err = noCommandLine(r.game, r.raw)
-		r.line = &line
-	}
-	r.setConfig(r.line.checked)
-	r.flags = r.line.game
+	line, err := r.line()
+	r.setConfig(line.checked)
+	r.flags, r.recorded = line.game, line.recorded
 	return err
 }
 
@@ -213,8 +214,8 @@ func (r *run) start() error {
 	if err != nil {
 		return err
 	}
-	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.mixer.Mixer(), Save: save,
-		Player: r.player, Replaying: r.cfg.Output.Replay != ""}
+	setup := &Setup{Seed: r.cfg.Seed, Physics: r.cfg.Physics, Window: r.win, Log: r.log, Audio: r.sound.Mixer(), Save: save,
+		Player: r.player.settings(), Replaying: r.cfg.Output.Replay != ""}
 	setup.Slot, setup.Players, setup.Watching = r.net.Seat()
 	if err := s.Start(setup); err != nil {
 		return fmt.Errorf("start %s: %w", r.name, err)
@@ -250,29 +251,30 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w host.Wiring,
 		r.log.Info("running headless", "why", r.win.HeadlessReason(), "duration", cfg.Duration)
 	}
 	if o.Record != "" || o.Replay != "" {
-		warnUnhashed(&r.parts, r.log)
-		if r.tape, err = openTape(ctx, &r.cfg, r.recorded, r.log); err != nil {
+		recording.WarnUnhashed(&r.parts, r.log)
+		if r.tape, err = openTape(ctx, &r.cfg, r.recorded, &cfg, &w, fast); err != nil {
 			return cfg, w, stop, err
 		}
 		// On early returns only: closed by loop after a run.
-		stops = append(stops, func() { _ = r.tape.close(0) })
-		r.tape.configure(&cfg, &w, fast)
+		stops = append(stops, func() { _ = r.tape.Close(0) })
 	}
-	r.runner = newRunner(r.parts.Draw, r.win, r.name, r.log, &r.cfg.Debug)
-	r.runner.sound = r.sound
-	w.BeforeUpdate, w.AfterDraw, w.AfterFrame = r.runner.beforeUpdate, r.runner.afterDraw, r.runner.afterFrame
-	if r.runner.watch, err = newFrameWatch(ctx, o, r.name, cmp.Or(cfg.TPS, 60)); err != nil {
+	watching := framewatch.Options{FramesOut: o.FramesOut, Hitch: o.Hitch, Dir: framewatch.Dir(o.FramesOut, o.StatsJSON, o.Trace, o.CPUProfile), Name: r.name, TPS: cmp.Or(cfg.TPS, 60)}
+	if r.watch, err = framewatch.Start(ctx, watching); err != nil {
 		return cfg, w, stop, err
 	}
-	stops = append(stops, r.runner.watch.abort) // on early returns only: ended by loop after a run
+	stops = append(stops, r.watch.Abort) // on early returns only: ended by loop after a run
+	d := &r.cfg.Debug
+	r.runner = runner.New(runner.Options{Draw: r.parts.Draw, Win: r.win, Name: r.name, Log: r.log, HUD: d.HUD, Feed: r.sound.Feed, Watch: r.watch,
+		Keys: runner.Keys{NoFullscreen: d.NoFullscreenKey, NoScreenshot: d.NoScreenshotKey, Debug: d.Keys}})
+	w.BeforeUpdate, w.AfterDraw, w.AfterFrame = r.runner.BeforeUpdate, r.runner.AfterDraw, r.runner.AfterFrame
 	if r.cfg.SyncTest != 0 {
 		// The copies' ticks play their sounds as predicted ones (heard
 		// once, never recorded).
-		if r.runner.sync, err = newSyncRun(r.cfg.SyncTest, r.sound.parts(r.parts, true), &cfg, r.log); err != nil {
+		if r.sync, err = newSyncRun(r.cfg.SyncTest, r.sound.Parts(r.parts, true), &cfg, r.log); err != nil {
 			return cfg, w, stop, err
 		}
 	}
-	stops = append(stops, func() { _, _ = r.runner.sync.end(nil) }) // on early returns only
+	stops = append(stops, func() { _, _ = r.sync.end(nil) }) // on early returns only
 	return cfg, w, stop, nil
 }
 
@@ -280,8 +282,8 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w host.Wiring,
 // tick checked by -synctest first, and its sounds placed on the ticks'
 // timeline (a predicted copy's heard only).
 func (r *run) loopParts() engine.Parts {
-	p := r.sound.parts(r.parts, false)
-	if sync := r.runner.sync; sync != nil {
+	p := r.sound.Parts(r.parts, false)
+	if sync := r.sync; sync != nil {
 		tick := p.Tick
 		p.Tick = func(t *engine.Tick) error {
 			if err := sync.before(t); err != nil {
@@ -296,30 +298,29 @@ func (r *run) loopParts() engine.Parts {
 // loop runs the loop and returns the run's summary: the loop's report
 // and what each of the run's parts measured, assembled once.
 func (r *run) loop(ctx context.Context, cfg engine.Config, w host.Wiring) (Summary, error) {
-	before := readUsage()
+	before := procstat.Read()
 	r.looped = true
 	rep, runErr := host.Run(ctx, cfg, r.loopParts(), w)
-	after := readUsage()
+	after := procstat.Read()
 	if ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
 		r.log.Info("interrupted: stopping cleanly")
 		runErr = nil
 	}
-	synced, runErr := r.runner.sync.end(runErr) // the ticks run are checked, interrupted or not
+	synced, runErr := r.sync.end(runErr) // the ticks run are checked, interrupted or not
 	if lost := r.win.Err(); lost != nil && !errors.Is(runErr, sdl2.ErrDisplayLost) {
 		runErr = errors.Join(runErr, lost) // hidden or minimised: nothing presented to report it
 	}
 	if pe := (*host.PanicError)(nil); errors.As(runErr, &pe) {
-		r.runner.panicked = true
+		r.runner.Panicked()
 	}
 	if r.tape != nil { // before the summary, which reports its verdict
-		runErr = errors.Join(runErr, r.tape.close(rep.StateHash))
+		runErr = errors.Join(runErr, r.tape.Close(rep.StateHash))
 	}
-	watch, werr := r.runner.watch.end()
+	watch, werr := r.watch.End()
 	runErr = errors.Join(runErr, werr)
-	r.runner.watch = nil
 	runErr = r.net.End(w.Clock, runErr)
-	m := measured{report: &rep, before: before, after: after, fast: r.tape != nil && r.tape.fast,
-		idle: idleSummary(r.idle), net: netSummary(r.net, &rep), sync: synced, watch: watch, sound: r.sound.summary()}
+	m := measured{report: &rep, before: before, after: after, fast: r.tape != nil && r.tape.Fast(),
+		idle: idleSummary(r.idle), net: netSummary(r.net, &rep), sync: synced, watch: watch, sound: soundSummary(r.sound.Figures())}
 	return r.summary(&m, runErr), runErr
 }
 
@@ -342,6 +343,27 @@ func (r *run) summary(m *measured, err error) Summary {
 		s.Error = err.Error()
 	}
 	return s
+}
+
+// finish writes what the user asked to keep: screenshot, summaries, heap
+// profile. Each is attempted whatever happened to the others. A FIFO
+// with no reader fails at once when ctx is done (a signal ended the run).
+func (r *run) finish(ctx context.Context, sum *Summary) error {
+	var errs []error
+	o := &r.cfg.Output
+	if o.Screenshot != "" {
+		errs = append(errs, r.runner.FinalScreenshot(ctx, o.Screenshot))
+	}
+	if o.Stats {
+		sum.writeText(o.StatsOut)
+	}
+	if o.StatsJSON != "" {
+		errs = append(errs, sum.writeJSON(ctx, o.StatsJSON))
+	}
+	if o.MemProfile != "" {
+		errs = append(errs, profiling.WriteHeap(ctx, o.MemProfile))
+	}
+	return errors.Join(errs...)
 }
 
 // waitScreenshot writes the waiting screen s to path: the run's last frame when it

@@ -9,6 +9,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/tape"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -42,10 +43,10 @@ func recorded(over ...tape.Setting) []tape.Setting {
 }
 
 // flagsOf is game's flags, set as c.GameFlags says.
-func flagsOf(t *testing.T, game Game, c *Config) *gameFlags {
+func flagsOf(t *testing.T, game Game, c *Config) *cli.GameFlags {
 	t.Helper()
-	g := newGameFlags(game, nil, nil)
-	if err := g.setAll(c.GameFlags, fieldNames); err != nil {
+	g := gameFlagsOf(game, nil)
+	if err := g.SetAll(c.GameFlags, fieldNames("GameFlags")); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -75,7 +76,7 @@ func TestAdoptedSettingsAreOnlyWhatARecordingKeepsEachChecked(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := &goals{}
 			c := Config{Name: "goals", LocalFlags: []string{"bot"}, GameFlags: []tape.Setting{{Name: "bot", Value: "4"}}}
-			_, err := c.adoptSettings(flagsOf(t, g, &c), tc.ss, nil, hostSource())
+			_, _, err := c.adopt(flagsOf(t, g, &c), tc.ss, nil, hostSource())
 			if tc.want == "" {
 				if err != nil {
 					t.Fatalf("adopt %v: %v", tc.ss, err)
@@ -98,7 +99,7 @@ func TestAdoptedSettingsAreOnlyWhatARecordingKeepsEachChecked(t *testing.T) {
 // A setting the user chose must agree: it is never overwritten.
 func TestAdoptingRefusesToOverwriteAChosenSetting(t *testing.T) {
 	c := Config{Name: "goals", Seed: 4}
-	_, err := c.adoptSettings(flagsOf(t, &goals{}, &c), []tape.Setting{{Name: "seed", Value: "5"}}, func(n string) bool { return n == "seed" }, hostSource())
+	_, _, err := c.adopt(flagsOf(t, &goals{}, &c), []tape.Setting{{Name: "seed", Value: "5"}}, func(n string) bool { return n == "seed" }, hostSource())
 	if err == nil || !strings.Contains(err.Error(), "-seed 4 contradicts the host's -seed 5") {
 		t.Fatalf("adopt over a chosen seed: %v", err)
 	}

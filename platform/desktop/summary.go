@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/procstat"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
@@ -152,12 +153,12 @@ func us(d time.Duration) float64 { return float64(d) / float64(time.Microsecond)
 // the step that measured it, for the run's Summary (run.summary).
 type measured struct {
 	report        *host.Report
-	before, after usage            // the process's, around the loop
+	before, after procstat.Use     // the process's, around the loop
 	fast          bool             // a headless replay as fast as the CPU allows
 	idle          *IdleGCSummary   // nil without the idle-time collector
 	net           *NetSummary      // nil alone
 	sync          *SyncTestSummary // nil without -synctest
-	watch         watched          // -hitch's and -frames-out's
+	watch         framewatch.Found // -hitch's and -frames-out's
 	sound         SoundSummary
 }
 
@@ -165,13 +166,26 @@ type measured struct {
 // those it reads: the hitches before the report (which makes none an
 // empty list), the report and the replay's pace before the process's use.
 func (s *Summary) addMeasured(m *measured) {
-	s.Hitches, s.HitchesUnwritten, s.FramesOutFull = m.watch.hitches, m.watch.unwritten, m.watch.full
+	s.Hitches, s.HitchesUnwritten, s.FramesOutFull = hitches(m.watch.Hitches), m.watch.Unwritten, m.watch.Full
 	s.Netplay = m.net
 	s.addReport(m.report)
 	s.FastReplay = m.fast
 	s.addUsage(m.before, m.after)
 	s.SoundSummary = m.sound
 	s.IdleGC, s.SyncTest = m.idle, m.sync
+}
+
+// hitches are the hitches -hitch caught as the summary lists them; nil
+// without -hitch.
+func hitches(hs []framewatch.Hitch) []Hitch {
+	if hs == nil {
+		return nil
+	}
+	out := make([]Hitch, 0, len(hs))
+	for _, h := range hs {
+		out = append(out, Hitch{File: h.File, Frame: h.Frame, Tick: h.Tick, MS: ms(h.Duration), Error: h.Error})
+	}
+	return out
 }
 
 // idleSummary is what the idle-time collector g did; nil without one.
@@ -216,35 +230,22 @@ func (s *Summary) addReport(r *host.Report) {
 	s.Bodies, s.StateHash = r.Bodies, fmt.Sprintf("%016x", r.StateHash)
 }
 
-// usage is what the process has used, read before and after the loop.
-type usage struct {
-	wall    time.Time // the real clock, whatever clock the loop ran on
-	cpu     time.Duration
-	mallocs uint64
-	gcs     uint32
-	pause   uint64
-}
-
-func readUsage() usage {
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return usage{wall: time.Now(), cpu: cpuTime(), mallocs: m.Mallocs, gcs: m.NumGC, pause: m.PauseTotalNs}
-}
-
-func (s *Summary) addUsage(before, after usage) {
-	s.CPUS = (after.cpu - before.cpu).Seconds()
+// addUsage fills what the process used over the loop, read before and
+// after it.
+func (s *Summary) addUsage(before, after procstat.Use) {
+	s.CPUS = (after.CPU - before.CPU).Seconds()
 	if s.FastReplay { // its loop ran on a clock that never waits: wall_s is real time
 		s.SimulatedS = s.WallS
-		s.WallS = after.wall.Sub(before.wall).Seconds()
+		s.WallS = after.Wall.Sub(before.Wall).Seconds()
 		if s.WallS > 0 {
 			s.FPS = float64(s.Frames) / s.WallS
 		}
 	}
 	if s.Frames > 0 {
-		s.AllocsPerFrame = float64(after.mallocs-before.mallocs) / float64(s.Frames)
+		s.AllocsPerFrame = float64(after.Mallocs-before.Mallocs) / float64(s.Frames)
 	}
-	s.GCCycles = after.gcs - before.gcs
-	s.GCPauseMS = float64(after.pause-before.pause) / 1e6
+	s.GCCycles = after.GCs - before.GCs
+	s.GCPauseMS = float64(after.Pause-before.Pause) / 1e6
 }
 
 // writeJSON writes the summary to path whole or not at all (see

@@ -26,15 +26,6 @@ type SyncTestSummary struct {
 	Mismatch string `json:"mismatch,omitempty"`
 }
 
-// checkSyncGame refuses -synctest for a game (parts) that cannot be
-// copied.
-func checkSyncGame(game Game, parts *engine.Parts, c *Config) error {
-	if c.SyncTest == 0 || parts.Fork != nil {
-		return nil
-	}
-	return usagef("%s: %T cannot be copied: implement engine.Predictor (Fork and CopyFrom) to check it", fieldNames("SyncTest"), game)
-}
-
 // syncRun is a run's -synctest: the check before each tick of the game.
 type syncRun struct {
 	check *host.SyncChecker

@@ -1,7 +1,8 @@
 // Package cli holds the parts of the shared command line that know no
-// Config: flag values for fields whose zero means a default, and -h's
-// text in its groups. platform/desktop's flag table binds them to
-// Config's fields.
+// Config: flag values for fields whose zero means a default, -h's text in
+// its groups, a game's own flags (GameFlags), and the settings a
+// recording keeps, merged from a recording or a netplay host (Settings).
+// platform/desktop's flag table binds them to Config's fields.
 package cli
 
 import (

@@ -27,7 +27,7 @@ type Options struct {
 	Join transport.JoinOptions // used if it joins another
 }
 
-// ByLobby is startNet's connect for -lobby: it makes up a code when
+// ByLobby is package connect's way to connect for -lobby: it makes up a code when
 // there is none (for the player to share) and a waiting screen that says
 // what meeting has reached. anyCount says the game plays 2 or more
 // counts: a peer that finds a room takes its count.

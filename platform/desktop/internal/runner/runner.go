@@ -1,9 +1,15 @@
-package desktop
+// Package runner is what every desktop run has around its game's frames,
+// as the loop's hooks: the hotkeys (F11 and Alt+Enter, F12, and the
+// developer's with -debug), the HUD, a session's overlay, screenshots,
+// the HUD's phase times and the frame watch (package framewatch), and the
+// last frame kept for the final screenshot. It does not wrap the game.
+package runner
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"image/png"
 	"io/fs"
 	"log/slog"
@@ -12,21 +18,70 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
-// runner is what every game run by Main has around its frames: the
-// hotkeys (the loop's BeforeUpdate hook), the HUD, overlays and
-// screenshots (its AfterDraw hook), and the last frame kept for the
-// final screenshot. It does not wrap the game.
-type runner struct {
+// Keys says which of the keys a run takes before the game are on. The
+// zero Keys is a shipped game's: F11, Alt+Enter and F12 on, the
+// developer's keys off.
+type Keys struct {
+	NoFullscreen bool // F11 and Alt+Enter are the game's
+	NoScreenshot bool // F12 is the game's
+	Debug        bool // the developer's keys are on (-debug)
+}
+
+// Help lists the keys, each with what it does, as -h says them: the
+// player's unless freed, then the developer's, said to be on or off.
+func (k Keys) Help() [][2]string {
+	var keys [][2]string
+	if !k.NoFullscreen {
+		keys = append(keys, [2]string{"F11, Alt+Enter", "toggle fullscreen"})
+	}
+	if !k.NoScreenshot {
+		keys = append(keys, [2]string{"F12", "save a screenshot as NAME-N.png"})
+	}
+	debug := [][2]string{
+		{"Esc", "quit"},
+		{"V", "next power mode (vsync, cap, uncapped)"},
+		{"I", "interpolation on or off"},
+		{"P", "pause; . runs one tick while paused"},
+		{"+, -", "double or halve the time scale"},
+		{"F1", "debug HUD on or off"},
+	}
+	state := "off: -debug turns them on"
+	if k.Debug {
+		state = "on"
+	}
+	keys = append(keys, [2]string{"debug keys", state})
+	for _, d := range debug {
+		keys = append(keys, [2]string{"  " + d[0], d[1]})
+	}
+	return keys
+}
+
+// Options are what a Runner works with.
+type Options struct {
+	Draw  func(*engine.Frame) error // the game's Draw, for the final screenshot
+	Win   *sdl2.Window
+	Name  string // the game's: screenshots are NAME-N.png
+	Log   *slog.Logger
+	Keys  Keys
+	HUD   bool              // the HUD is shown from the start (-hud)
+	Feed  func()            // tops the sound device up; nil: no sound
+	Watch *framewatch.Watch // -frames-out and -hitch; nil without them
+}
+
+// Runner is what a run has around its frames: its methods are the
+// loop's hooks.
+type Runner struct {
 	draw func(*engine.Frame) error // the game's Draw, for the final screenshot
 	win  *sdl2.Window
 	name string
 	log  *slog.Logger
 
-	debug    Debug
+	keys     Keys
 	hud      bool
 	graph    []time.Duration
 	shotReq  bool
@@ -35,9 +90,8 @@ type runner struct {
 	panicked bool                 // the run ended in a panic: the game is not called again
 	quit     func()               // set in a netplay session: Esc ends every peer on one tick
 	overlay  func(c *sdl2.Canvas) // set in a netplay session: says which player it waits for
-	sound    *sound
-	sync     *syncRun    // -synctest's check; nil without it
-	watch    *frameWatch // -frames-out and -hitch; nil without them
+	feed     func()
+	watch    *framewatch.Watch // -frames-out and -hitch; nil without them
 
 	// phaseAvg is each phase's wall and CPU time a frame, smoothed over
 	// recent frames, for the HUD; hitches counts the frames -hitch caught.
@@ -49,21 +103,26 @@ type runner struct {
 // times: about the last 30 frames count.
 const phaseSmoothing = 1.0 / 32
 
-// afterFrame takes each frame's record (the loop's AfterFrame hook): the
+// AfterFrame takes each frame's record (the loop's AfterFrame hook): the
 // HUD's phase times, -frames-out and -hitch. It allocates nothing.
-func (r *runner) afterFrame(rec *host.FrameRecord) {
+func (r *Runner) AfterFrame(rec *host.FrameRecord) {
 	for p := range r.phaseAvg {
 		a := &r.phaseAvg[p]
 		a.Wall += time.Duration(float64(rec.Wall[p]-a.Wall) * phaseSmoothing)
 		a.CPU += time.Duration(float64(rec.CPU[p]-a.CPU) * phaseSmoothing)
 	}
-	if r.watch != nil && r.watch.frame(rec) {
+	if r.watch != nil && r.watch.Frame(rec) {
 		r.hitches++
 	}
 }
 
-func newRunner(draw func(*engine.Frame) error, win *sdl2.Window, name string, log *slog.Logger, d *Debug) *runner {
-	r := &runner{draw: draw, win: win, name: name, log: log, debug: *d, hud: d.HUD,
+// New makes the runner of o.
+func New(o Options) *Runner {
+	feed := o.Feed
+	if feed == nil {
+		feed = func() {}
+	}
+	r := &Runner{draw: o.Draw, win: o.Win, name: o.Name, log: o.Log, keys: o.Keys, hud: o.HUD, feed: feed, watch: o.Watch,
 		graph: make([]time.Duration, 0, 256)}
 	for p := range r.phaseAvg {
 		r.phaseAvg[p].Name = host.Phase(p).String()
@@ -71,7 +130,18 @@ func newRunner(draw func(*engine.Frame) error, win *sdl2.Window, name string, lo
 	return r
 }
 
-// The hotkeys a run takes before the game (see Debug and hotkeys).
+// InSession sets what a netplay session changes: quit ends every peer on
+// one tick (Esc with -debug), and overlay says over the game which player
+// it waits for.
+func (r *Runner) InSession(quit func(), overlay func(*sdl2.Canvas)) {
+	r.quit, r.overlay = quit, overlay
+}
+
+// Panicked notes that the run ended in a panic: the game is not called
+// again, not for the final screenshot either.
+func (r *Runner) Panicked() { r.panicked = true }
+
+// The hotkeys a run takes before the game (see Keys).
 const (
 	keyQuit      = engine.KeyEscape
 	keyMode      = engine.KeyV
@@ -87,12 +157,12 @@ const (
 	keySlowerPad = engine.KeyKeypadMinus
 )
 
-// beforeUpdate handles the hotkeys Debug leaves on, unless text input is
+// BeforeUpdate handles the hotkeys Keys leaves on, unless text input is
 // on (a player typing "p" into a name field must not pause the loop),
 // before the game's own Update.
-func (r *runner) beforeUpdate(f *engine.Frame) error {
+func (r *Runner) BeforeUpdate(f *engine.Frame) error {
 	if !f.Window.Visible() {
-		r.sound.feed() // no Draw this frame: keep the device fed
+		r.feed() // no Draw this frame: keep the device fed
 	}
 	if r.win.TextInput() {
 		return nil
@@ -101,34 +171,34 @@ func (r *runner) beforeUpdate(f *engine.Frame) error {
 }
 
 // hotkey acts on the first hotkey pressed in this frame: F11 or Alt+Enter
-// fullscreen, F12 screenshot, and with Debug.Keys Esc quit, V power mode,
+// fullscreen, F12 screenshot, and with Keys.Debug Esc quit, V power mode,
 // I interpolation, P pause, . one tick while paused, + and - time scale,
 // F1 HUD.
-func (r *runner) hotkey(f *engine.Frame) error {
+func (r *Runner) hotkey(f *engine.Frame) error {
 	in := &f.Input
 	// Alt counts when held, or pressed in this frame (a quick chord can
 	// press and release both keys between two frames).
 	alt := in.Down.Has(engine.KeyLeftAlt) || in.Down.Has(engine.KeyRightAlt) ||
 		in.Pressed.Has(engine.KeyLeftAlt) || in.Pressed.Has(engine.KeyRightAlt)
 	switch {
-	case r.debug.NoFullscreenKey:
+	case r.keys.NoFullscreen:
 	case in.Pressed.Has(keyFull), alt && in.Pressed.Has(engine.KeyEnter):
 		if err := r.win.SetFullscreen(!r.win.Fullscreen()); err != nil {
 			r.log.Warn("fullscreen", "err", err)
 		}
 		return nil
 	}
-	if !r.debug.NoScreenshotKey && in.Pressed.Has(keyShot) {
+	if !r.keys.NoScreenshot && in.Pressed.Has(keyShot) {
 		r.shotReq = true
 	}
-	if r.debug.Keys {
+	if r.keys.Debug {
 		return r.debugKey(in, host.LoopOf(f))
 	}
 	return nil
 }
 
 // debugKey acts on the developer's hotkeys.
-func (r *runner) debugKey(in *engine.Input, l *host.Loop) error {
+func (r *Runner) debugKey(in *engine.Input, l *host.Loop) error {
 	switch {
 	case in.Pressed.Has(keyQuit):
 		if r.quit != nil { // a session ends every peer on one tick
@@ -155,11 +225,11 @@ func (r *runner) debugKey(in *engine.Input, l *host.Loop) error {
 	return nil
 }
 
-// afterDraw runs after the game (or its predicted copy) drew the frame:
+// AfterDraw runs after the game (or its predicted copy) drew the frame:
 // the mixed ticks are heard, the HUD and overlays go over the game, and
 // a screenshot asked for is saved.
-func (r *runner) afterDraw(f *engine.Frame) error {
-	r.sound.feed() // the frame's ticks are mixed: hear them now
+func (r *Runner) AfterDraw(f *engine.Frame) error {
+	r.feed() // the frame's ticks are mixed: hear them now
 	r.last, r.drawn = *f, true
 	r.overlays(r.win.Canvas(), f)
 	if r.shotReq {
@@ -175,7 +245,7 @@ func (r *runner) afterDraw(f *engine.Frame) error {
 }
 
 // overlays draws the HUD and a session's overlay over the game.
-func (r *runner) overlays(c *sdl2.Canvas, f *engine.Frame) {
+func (r *Runner) overlays(c *sdl2.Canvas, f *engine.Frame) {
 	if r.hud {
 		r.drawHUD(c, f)
 	}
@@ -187,7 +257,7 @@ func (r *runner) overlays(c *sdl2.Canvas, f *engine.Frame) {
 // saveNumbered saves the window as NAME-N.png in the working directory
 // with the first N that no file has yet, so earlier screenshots are kept,
 // and returns its absolute path.
-func (r *runner) saveNumbered() (string, error) {
+func (r *Runner) saveNumbered() (string, error) {
 	img, err := r.win.Image()
 	if err != nil {
 		return "", err
@@ -206,9 +276,9 @@ func (r *runner) saveNumbered() (string, error) {
 	return "", fmt.Errorf("screenshot: %s-1.png to %s-99999.png all exist: move some away", r.name, r.name)
 }
 
-// finalScreenshot draws the last frame again, exactly as it was drawn, and
+// FinalScreenshot draws the last frame again, exactly as it was drawn, and
 // saves it: what a present leaves behind is undefined in SDL.
-func (r *runner) finalScreenshot(ctx context.Context, path string) (err error) {
+func (r *Runner) FinalScreenshot(ctx context.Context, path string) (err error) {
 	switch {
 	case r.panicked:
 		return fmt.Errorf("screenshot %s: not taken: the game panicked, so its last frame cannot be drawn again", path)
@@ -234,12 +304,13 @@ func (r *runner) finalScreenshot(ctx context.Context, path string) (err error) {
 	if err != nil {
 		return fmt.Errorf("-screenshot %s: %w", path, err)
 	}
-	return writeOutput(ctx, "-screenshot", path, func(f *output.File) error { return png.Encode(f, img) })
+	return writePNG(ctx, path, img)
 }
 
-var hudBudget = time.Second / 60
+// hudBudget is the frame time the HUD's graph marks: 60 frames a second.
+const hudBudget = time.Second / 60
 
-func (r *runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
+func (r *Runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
 	l := host.LoopOf(f)
 	st := l.Stats()
 	r.graph = st.Recent(r.graph[:0])
@@ -263,22 +334,31 @@ func (r *runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
 	})
 }
 
-// finish writes what the user asked to keep: screenshot, summaries, heap
-// profile. Each is attempted whatever happened to the others. A FIFO
-// with no reader fails at once when ctx is done (a signal ended the run).
-func (r *runner) finish(ctx context.Context, o *Output, sum *Summary) error {
-	var errs []error
-	if o.Screenshot != "" {
-		errs = append(errs, r.finalScreenshot(ctx, o.Screenshot))
+// writePNG writes img to path as -screenshot's PNG, whole or not at all.
+func writePNG(ctx context.Context, path string, img image.Image) error {
+	f, err := output.CreateContext(ctx, path)
+	if err != nil {
+		return fmt.Errorf("-screenshot: %w", err)
 	}
-	if o.Stats {
-		sum.writeText(o.StatsOut)
+	if err := png.Encode(f, img); err != nil {
+		f.Abort()
+		return fmt.Errorf("-screenshot %s: %w", path, err)
 	}
-	if o.StatsJSON != "" {
-		errs = append(errs, sum.writeJSON(ctx, o.StatsJSON))
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("-screenshot: %w", err)
 	}
-	if o.MemProfile != "" {
-		errs = append(errs, writeHeapProfile(ctx, o.MemProfile))
+	return nil
+}
+
+// savePNGNew writes img to path only if no file is there: otherwise it
+// fails with an error wrapping fs.ErrExist and leaves that file alone.
+func savePNGNew(path string, img image.Image) error {
+	f, err := output.CreateNew(path)
+	if err != nil {
+		return err
 	}
-	return errors.Join(errs...)
+	if err := png.Encode(f, img); err != nil {
+		return errors.Join(err, f.Abort())
+	}
+	return f.Commit()
 }

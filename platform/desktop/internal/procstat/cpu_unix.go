@@ -1,14 +1,14 @@
 //go:build unix
 
-package desktop
+package procstat
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the CPU time the process has used, user and system.
-func cpuTime() time.Duration {
+// CPUTime is the CPU time the process has used, user and system.
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0

@@ -1,4 +1,4 @@
-package desktop
+package recording
 
 import (
 	"context"
@@ -15,11 +15,11 @@ import (
 // which is kept in memory, as tape.ReadFile keeps one.
 const maxPipedReplay = 16 << 20
 
-// pipedReplay is a -replay recording read from a pipe or device (cat t |
-// game -replay /dev/stdin, or -replay <(...)): Parse reads it for its
-// settings, and the run plays the same bytes, since a pipe cannot be read
-// twice. A regular file is simply opened again.
-type pipedReplay struct {
+// Piped is a -replay recording read from a pipe or device (cat t |
+// game -replay /dev/stdin, or -replay <(...)): the command line reads it
+// for its settings (ReadHeader), and the run plays the same bytes, since
+// a pipe cannot be read twice. A regular file is simply opened again.
+type Piped struct {
 	path string // as -replay gave it
 	data []byte
 }
@@ -39,10 +39,10 @@ func readReplay(ctx context.Context, path string) (*tape.Tape, error) {
 	return tape.ReadFile(path)
 }
 
-// replayHeader reads the header of the recording at path (its settings
-// and player count), for Parse, and the recording itself when it came
-// from a pipe.
-func replayHeader(path string) (tape.Header, *pipedReplay, error) {
+// ReadHeader reads the header of the recording at path (its settings
+// and player count), for the command line, and the recording itself
+// when it came from a pipe.
+func ReadHeader(path string) (tape.Header, *Piped, error) {
 	f, piped, err := openReplay(context.Background(), path)
 	if err != nil {
 		return tape.Header{}, nil, err
@@ -66,7 +66,7 @@ func replayHeader(path string) (tape.Header, *pipedReplay, error) {
 // open; anything else (a pipe, a FIFO, a device) is read into memory, up
 // to 16 MiB, and returned as piped. A FIFO with no writer yet is waited
 // for until ctx is done or SIGINT, SIGTERM or SIGHUP arrives.
-func openReplay(ctx context.Context, path string) (f *os.File, piped *pipedReplay, err error) {
+func openReplay(ctx context.Context, path string) (f *os.File, piped *Piped, err error) {
 	if f, err = output.Open(ctx, path); err != nil {
 		return nil, nil, err
 	}
@@ -89,11 +89,11 @@ func openReplay(ctx context.Context, path string) (f *os.File, piped *pipedRepla
 	if len(b) > maxPipedReplay {
 		return nil, nil, fmt.Errorf("%s: a recording longer than %d MiB read from a pipe or device: save it to a file first", path, maxPipedReplay>>20)
 	}
-	return nil, &pipedReplay{path: path, data: b}, nil
+	return nil, &Piped{path: path, data: b}, nil
 }
 
 // tape checks the recording kept.
-func (p *pipedReplay) tape() (*tape.Tape, error) {
+func (p *Piped) tape() (*tape.Tape, error) {
 	t, err := tape.Read(p.data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.path, err)

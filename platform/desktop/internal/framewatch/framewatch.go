@@ -1,4 +1,8 @@
-package desktop
+// Package framewatch is what a desktop run does with every frame's
+// record (the loop's AfterFrame hook): -frames-out writes it for
+// tools/framereport, and -hitch keeps a flight recorder and writes the
+// last seconds of execution trace when a frame takes too long.
+package framewatch
 
 import (
 	"context"
@@ -27,9 +31,37 @@ const (
 	hitchDelay = time.Second
 	// maxCaught bounds the hitches the summary lists.
 	maxCaught = 100
+	// MaxTraces is the most hitch traces a run writes.
+	MaxTraces = 10
 )
 
-// frameWatch is what a run does with every frame's record (the loop's
+// Options are what a run watches its frames for. The zero Options
+// watches nothing.
+type Options struct {
+	FramesOut string        // -frames-out: every frame's record to this file; "" none
+	Hitch     time.Duration // -hitch: a frame longer than this writes a trace; 0 off
+	Dir       string        // where hitch traces go
+	Name      string        // the game's name: traces are NAME-hitch-N.trace
+	TPS       int           // ticks a second, for the frames file
+}
+
+// Hitch is a frame -hitch caught.
+type Hitch struct {
+	File     string        // the trace that holds it
+	Frame    uint64        // the frame's index
+	Tick     uint64        // ticks run when it ended
+	Duration time.Duration // the frame's
+	Error    string        // why its trace could not be written; "" when it was
+}
+
+// Found is what -frames-out and -hitch found, for the summary.
+type Found struct {
+	Hitches   []Hitch // the hitches caught, each with its trace; nil without -hitch
+	Unwritten int     // hitches in no trace: MaxTraces were written, or too many listed
+	Full      bool    // -frames-out stopped at its limit of frames
+}
+
+// Watch is what a run does with every frame's record (the loop's
 // AfterFrame hook): -frames-out writes it, and -hitch keeps a flight
 // recorder and writes its trace when a frame is too long.
 //
@@ -37,43 +69,43 @@ const (
 // own: the loop hands it the file's name without blocking, so the frame
 // that asks does not wait for a disk (writing a trace of a few hundred
 // kilobytes to a few megabytes takes milliseconds). Hitches until then
-// share the trace; once maxHitches traces are written, later hitches are
+// share the trace; once MaxTraces traces are written, later hitches are
 // counted but not traced.
-type frameWatch struct {
+type Watch struct {
 	frames  *output.File
 	framesW *framefile.Writer
 	hitch   time.Duration // 0: off
 	flight  *trace.FlightRecorder
-	paths   [maxHitches]string // made at start, so a hitch allocates nothing
-	jobs    chan int           // the index of the trace to write
+	paths   [MaxTraces]string // made at start, so a hitch allocates nothing
+	jobs    chan int          // the index of the trace to write
 	done    chan struct{}
 
 	due       time.Duration // when the pending trace is written, on the loop's clock; -1: none pending
 	files     int           // traces handed to the writer
 	caught    [maxCaught]Hitch
 	nCaught   int
-	unwritten int // hitches in no trace: maxHitches were written, or past maxCaught
+	unwritten int // hitches in no trace: MaxTraces were written, or past maxCaught
 
 	mu     sync.Mutex
-	errors [maxHitches]string // why a trace could not be written, by index
+	errors [MaxTraces]string // why a trace could not be written, by index
 }
 
-// newFrameWatch starts what o asks for; nil when it asks for neither.
-func newFrameWatch(ctx context.Context, o *Output, name string, tps int) (fw *frameWatch, err error) {
+// Start starts what o asks for; nil when it asks for neither.
+func Start(ctx context.Context, o Options) (fw *Watch, err error) {
 	if o.FramesOut == "" && o.Hitch == 0 {
 		return nil, nil
 	}
-	fw = &frameWatch{hitch: o.Hitch, due: -1}
+	fw = &Watch{hitch: o.Hitch, due: -1}
 	defer func() {
 		if err != nil {
-			fw.abort()
+			fw.Abort()
 		}
 	}()
 	if o.FramesOut != "" {
 		if fw.frames, err = output.CreateContext(ctx, o.FramesOut); err != nil {
 			return fw, fmt.Errorf("-frames-out: %w", err)
 		}
-		if fw.framesW, err = framefile.NewWriter(fw.frames, name, tps); err != nil {
+		if fw.framesW, err = framefile.NewWriter(fw.frames, o.Name, o.TPS); err != nil {
 			return fw, fmt.Errorf("-frames-out %s: %w", o.FramesOut, err)
 		}
 	}
@@ -83,9 +115,8 @@ func newFrameWatch(ctx context.Context, o *Output, name string, tps int) (fw *fr
 			fw.flight = nil
 			return fw, fmt.Errorf("-hitch: start the flight recorder: %w", err)
 		}
-		dir := hitchDir(o)
 		for i := range fw.paths {
-			fw.paths[i] = filepath.Join(dir, fmt.Sprintf("%s-hitch-%d.trace", name, i+1))
+			fw.paths[i] = filepath.Join(o.Dir, fmt.Sprintf("%s-hitch-%d.trace", o.Name, i+1))
 		}
 		fw.jobs, fw.done = make(chan int, 1), make(chan struct{})
 		go fw.writeHitches(ctx)
@@ -93,11 +124,11 @@ func newFrameWatch(ctx context.Context, o *Output, name string, tps int) (fw *fr
 	return fw, nil
 }
 
-// hitchDir is where hitch traces go: beside the first output file named
-// (-frames-out, -stats-json, -trace, -cpuprofile), or the working
-// directory.
-func hitchDir(o *Output) string {
-	for _, p := range []string{o.FramesOut, o.StatsJSON, o.Trace, o.CPUProfile} {
+// Dir is where hitch traces go: beside the first of outputs named (a
+// run's -frames-out, -stats-json, -trace, -cpuprofile, in that order)
+// that is a file, or the working directory.
+func Dir(outputs ...string) string {
+	for _, p := range outputs {
 		if p != "" && p != "-" && !strings.HasPrefix(p, "/dev/") {
 			return filepath.Dir(p)
 		}
@@ -105,10 +136,10 @@ func hitchDir(o *Output) string {
 	return "."
 }
 
-// frame takes one frame's record: written to -frames-out, and a frame
+// Frame takes one frame's record: written to -frames-out, and a frame
 // longer than -hitch (but the first, which carries start-up work) is
 // caught. It allocates nothing.
-func (fw *frameWatch) frame(r *host.FrameRecord) (hitch bool) {
+func (fw *Watch) Frame(r *host.FrameRecord) (hitch bool) {
 	hitch = fw.hitch > 0 && r.N > 0 && r.Duration > fw.hitch
 	end := r.Start + r.Duration
 	if hitch {
@@ -130,26 +161,23 @@ func (fw *frameWatch) frame(r *host.FrameRecord) (hitch bool) {
 
 // catch notes a hitch that ended at end in the pending trace, or starts
 // one.
-func (fw *frameWatch) catch(r *host.FrameRecord, end time.Duration) {
-	if fw.due < 0 && fw.files < maxHitches {
+func (fw *Watch) catch(r *host.FrameRecord, end time.Duration) {
+	if fw.due < 0 && fw.files < MaxTraces {
 		fw.due = end + hitchDelay
 	}
 	if fw.due < 0 || fw.nCaught == maxCaught {
 		fw.unwritten++
 		return
 	}
-	fw.caught[fw.nCaught] = Hitch{File: fw.paths[fw.files], Frame: r.N, Tick: r.Tick, MS: ms(r.Duration)}
+	fw.caught[fw.nCaught] = Hitch{File: fw.paths[fw.files], Frame: r.N, Tick: r.Tick, Duration: r.Duration}
 	fw.nCaught++
 }
 
 // writeHitches writes each trace asked for whole, until jobs is closed.
-func (fw *frameWatch) writeHitches(ctx context.Context) {
+func (fw *Watch) writeHitches(ctx context.Context) {
 	defer close(fw.done)
 	for i := range fw.jobs {
-		err := writeOutput(ctx, "-hitch", fw.paths[i], func(f *output.File) error {
-			_, err := fw.flight.WriteTo(f)
-			return err
-		})
+		err := fw.writeTrace(ctx, fw.paths[i])
 		if err != nil {
 			fw.mu.Lock()
 			fw.errors[i] = err.Error()
@@ -158,16 +186,26 @@ func (fw *frameWatch) writeHitches(ctx context.Context) {
 	}
 }
 
-// watched is what -frames-out and -hitch found, for the summary.
-type watched struct {
-	hitches   []Hitch // the hitches caught, each with its trace; nil without -hitch
-	unwritten int     // hitches in no trace
-	full      bool    // -frames-out stopped at its limit
+// writeTrace writes the flight recorder's trace to path, whole or not
+// at all.
+func (fw *Watch) writeTrace(ctx context.Context, path string) error {
+	f, err := output.CreateContext(ctx, path)
+	if err != nil {
+		return fmt.Errorf("-hitch: %w", err)
+	}
+	if _, err := fw.flight.WriteTo(f); err != nil {
+		f.Abort()
+		return fmt.Errorf("-hitch %s: %w", path, err)
+	}
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("-hitch: %w", err)
+	}
+	return nil
 }
 
 // endHitches writes the pending trace, waits for the writer and stops
 // the flight recorder; it returns the hitches caught.
-func (fw *frameWatch) endHitches(got *watched) []error {
+func (fw *Watch) endHitches(got *Found) []error {
 	if fw.due >= 0 {
 		fw.jobs <- fw.files
 		fw.files++
@@ -184,22 +222,22 @@ func (fw *frameWatch) endHitches(got *watched) []error {
 			errs = append(errs, errors.New(fw.errors[i]))
 		}
 	}
-	got.hitches = make([]Hitch, 0, fw.nCaught)
+	got.Hitches = make([]Hitch, 0, fw.nCaught)
 	for _, h := range fw.caught[:fw.nCaught] {
 		for i, p := range fw.paths[:fw.files] {
 			if p == h.File {
 				h.Error = fw.errors[i]
 			}
 		}
-		got.hitches = append(got.hitches, h)
+		got.Hitches = append(got.Hitches, h)
 	}
-	got.unwritten = fw.unwritten
+	got.Unwritten = fw.unwritten
 	return errs
 }
 
-// end waits for the hitch traces, stops the flight recorder, finishes
+// End waits for the hitch traces, stops the flight recorder, finishes
 // -frames-out and returns what they found.
-func (fw *frameWatch) end() (got watched, err error) {
+func (fw *Watch) End() (got Found, err error) {
 	if fw == nil {
 		return got, nil
 	}
@@ -210,7 +248,7 @@ func (fw *frameWatch) end() (got watched, err error) {
 	if fw.frames != nil {
 		err := fw.framesW.Flush()
 		if err == nil && fw.framesW.Full() {
-			got.full = true
+			got.Full = true
 		}
 		if err != nil {
 			fw.frames.Abort()
@@ -223,8 +261,8 @@ func (fw *frameWatch) end() (got watched, err error) {
 	return got, errors.Join(errs...)
 }
 
-// abort stops what was started and gives its files up.
-func (fw *frameWatch) abort() {
+// Abort stops what was started and gives its files up.
+func (fw *Watch) Abort() {
 	if fw == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package desktop
+package procstat
 
 import (
 	"testing"
@@ -9,18 +9,18 @@ import (
 // within far more work than the coarsest clock (Windows counts in 15.6 ms
 // ticks) needs, on every system with a cpu_GOOS.go.
 func TestCPUTimeCounts(t *testing.T) {
-	before := cpuTime()
+	before := CPUTime()
 	deadline := time.Now().Add(10 * time.Second)
 	x := 1.0
-	for cpuTime() == before {
+	for CPUTime() == before {
 		for range 100_000 {
 			x = x*1.0000001 + 1e-9
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("CPU time still %v after 10 s of work: cpuTime measures nothing here", before)
+			t.Fatalf("CPU time still %v after 10 s of work: CPUTime measures nothing here", before)
 		}
 	}
-	if got := cpuTime(); got < before {
+	if got := CPUTime(); got < before {
 		t.Fatalf("CPU time went back from %v to %v", before, got)
 	}
 	_ = x

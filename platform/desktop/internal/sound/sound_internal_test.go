@@ -1,4 +1,4 @@
-package desktop
+package sound
 
 import (
 	"bytes"
@@ -35,7 +35,7 @@ func TestSoundOfPredictedTicksIsHeardOnceAndRecordedByTheVerifiedTick(t *testing
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &sound{mixer: r}
+	s := &Sound{mixer: r}
 	game := func(tk *engine.Tick) error {
 		if tk.N == 2 {
 			r.Mixer().Play(beep, audio.Params{})

@@ -1,4 +1,4 @@
-package desktop
+package procstat
 
 import (
 	"time"
@@ -6,9 +6,9 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// cpuTime is the CPU time the process has used, user and kernel
+// CPUTime is the CPU time the process has used, user and kernel
 // (GetProcessTimes, counted in the system's timer ticks).
-func cpuTime() time.Duration {
+func CPUTime() time.Duration {
 	var created, exited, kernel, user windows.Filetime
 	if err := windows.GetProcessTimes(windows.CurrentProcess(), &created, &exited, &kernel, &user); err != nil {
 		return 0

@@ -1,4 +1,9 @@
-package desktop
+// Package profiling is what a desktop run writes and serves about its
+// own execution: a CPU profile (-cpuprofile), an execution trace
+// (-trace), net/http/pprof on a loopback address (-pprof), and the heap
+// at exit (-memprofile). Every file is written whole or not at all
+// (platform/internal/output).
+package profiling
 
 import (
 	"context"
@@ -16,16 +21,25 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/internal/output"
 )
 
-// profiling holds the profiles a run writes; stop flushes them all.
-type profiling struct {
+// Options are the profiles a run asks for, by the flags' values; ""
+// asks for none.
+type Options struct {
+	CPUProfile string // -cpuprofile: a pprof CPU profile to this file
+	Trace      string // -trace: an execution trace to this file
+	PProf      string // -pprof: serve net/http/pprof on this loopback address
+}
+
+// Profiling holds the profiles a run writes; Stop flushes them all.
+type Profiling struct {
 	cpu, trace *output.File
 	server     *http.Server
 }
 
-// startProfiling starts what the flags ask for. On error, whatever it
-// started is stopped again, and the files it began are given up.
-func startProfiling(ctx context.Context, o *Output, log *slog.Logger) (p *profiling, err error) {
-	p = &profiling{}
+// Start starts what o asks for. On error, whatever it started is stopped
+// again, and the files it began are given up; an address -pprof may not
+// listen on is an error wrapping loopback.ErrAddress.
+func Start(ctx context.Context, o Options, log *slog.Logger) (p *Profiling, err error) {
+	p = &Profiling{}
 	defer func() {
 		if err != nil {
 			p.abort()
@@ -50,7 +64,7 @@ func startProfiling(ctx context.Context, o *Output, log *slog.Logger) (p *profil
 	if o.PProf != "" {
 		ln, err := loopback.Listen(context.Background(), o.PProf, net.DefaultResolver)
 		if errors.Is(err, loopback.ErrAddress) {
-			return p, usagef("invalid value %s for -pprof: %v", o.PProf, err)
+			return p, fmt.Errorf("invalid value %s for -pprof: %w", o.PProf, err)
 		}
 		if err != nil {
 			return p, fmt.Errorf("-pprof: %w", err)
@@ -68,9 +82,9 @@ func startProfiling(ctx context.Context, o *Output, log *slog.Logger) (p *profil
 	return p, nil
 }
 
-// stop ends and flushes every profile; each file is complete and in place
+// Stop ends and flushes every profile; each file is complete and in place
 // afterwards, or the error names it and an older file is left as it was.
-func (p *profiling) stop() error {
+func (p *Profiling) Stop() error {
 	var errs []error
 	if p.cpu != nil {
 		rpprof.StopCPUProfile()
@@ -94,7 +108,7 @@ func (p *profiling) stop() error {
 }
 
 // abort stops what was started and gives its files up.
-func (p *profiling) abort() {
+func (p *Profiling) abort() {
 	if p.cpu != nil {
 		rpprof.StopCPUProfile()
 		p.cpu.Abort()
@@ -111,9 +125,9 @@ func (p *profiling) abort() {
 	}
 }
 
-// writeHeapProfile writes the heap as of now, after a collection so it
-// shows what is live.
-func writeHeapProfile(ctx context.Context, path string) error {
+// WriteHeap writes the heap as of now to path (-memprofile), after a
+// collection so it shows what is live.
+func WriteHeap(ctx context.Context, path string) error {
 	f, err := output.CreateContext(ctx, path)
 	if err != nil {
 		return fmt.Errorf("-memprofile: %w", err)
@@ -125,24 +139,6 @@ func writeHeapProfile(ctx context.Context, path string) error {
 	}
 	if err := f.Commit(); err != nil {
 		return fmt.Errorf("-memprofile: %w", err)
-	}
-	return nil
-}
-
-// writeOutput writes one output whole through write, or not at all. A
-// FIFO with no reader is waited for until ctx is done or a signal asks
-// the run to end (see output.CreateContext).
-func writeOutput(ctx context.Context, flag, path string, write func(*output.File) error) error {
-	f, err := output.CreateContext(ctx, path)
-	if err != nil {
-		return fmt.Errorf("%s: %w", flag, err)
-	}
-	if err := write(f); err != nil {
-		f.Abort()
-		return fmt.Errorf("%s %s: %w", flag, path, err)
-	}
-	if err := f.Commit(); err != nil {
-		return fmt.Errorf("%s: %w", flag, err)
 	}
 	return nil
 }
