@@ -50,13 +50,16 @@ func startLobby(t *testing.T) string {
 // (it comes 5 s in, catches up 150 ticks and more, the players never
 // wait for it) are platform/transport's
 // TestASpectatorAtTick300EndsOnThePlayersStateAndItsRecordingReplaysToItInVirtualTime.
+// The session is 900 ticks (1,500 until issue 42): the host holds its
+// ticks while the joiner is gone, so about 700 are left once it is back,
+// over 11 s for the spectator to arrive in over loopback.
 func TestThroughALobbyAPlayerComesBackAndASpectatorWatches(t *testing.T) {
 	bin := realTime(t, "builds versus and runs four processes", build)
 	addr := startLobby(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 	const code = "lobby-comeback-code"
-	host := startPeer(ctx, t, bin, "-lobby", addr, "-code", code, "-ticks", "1500", "-bot", "3")
+	host := startPeer(ctx, t, bin, "-lobby", addr, "-code", code, "-ticks", "900", "-bot", "3")
 	waitLog(t, host, `role=hosting`)
 	join := func() *peerRun { return startPeer(ctx, t, bin, "-lobby", addr, "-code", code, "-bot", "4") }
 	joiner := join()
@@ -74,8 +77,8 @@ func TestThroughALobbyAPlayerComesBackAndASpectatorWatches(t *testing.T) {
 	endAll(t, named{"host", host}, named{"joiner started again", again}, named{"spectator", watcher})
 	hs, as, ws := host.summary(t), again.summary(t), watcher.summary(t)
 	for _, s := range []desktop.Summary{as, ws} {
-		if s.Ticks != 1500 || s.StateHash != hs.StateHash {
-			t.Fatalf("host: %d ticks, hash %s; joiner started again %d, %s; spectator %d, %s: want 1500 and one hash", hs.Ticks, hs.StateHash, as.Ticks, as.StateHash, ws.Ticks, ws.StateHash)
+		if s.Ticks != 900 || s.StateHash != hs.StateHash {
+			t.Fatalf("host: %d ticks, hash %s; joiner started again %d, %s; spectator %d, %s: want 900 and one hash", hs.Ticks, hs.StateHash, as.Ticks, as.StateHash, ws.Ticks, ws.StateHash)
 		}
 	}
 	if hs.Netplay.TakenBack != 1 || !as.Netplay.Rejoined || as.Netplay.Slot != 1 || as.Netplay.CaughtUp < 100 {
