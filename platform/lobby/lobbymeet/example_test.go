@@ -57,10 +57,17 @@ func Example() {
 		default: // never block the meeting
 		}
 	})
-	for st := range hosting { // the second comes once the first has the room
-		if st.State == lobbymeet.Waiting {
-			fmt.Printf("seat %d, %d of %d here\n", st.Seat, st.Joined, st.Players)
-			break
+	for waiting := false; !waiting; { // the second comes once the first has the room
+		select {
+		case st := <-hosting:
+			if waiting = st.State == lobbymeet.Waiting; waiting {
+				fmt.Printf("seat %d, %d of %d here\n", st.Seat, st.Joined, st.Players)
+			}
+		case j := <-first: // it ended before the room: it failed, and said why
+			if j != nil {
+				_ = j.Close()
+			}
+			return
 		}
 	}
 	second := meet(nil)
