@@ -14,7 +14,6 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/codeid"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/connect"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/recording"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
@@ -24,9 +23,9 @@ import (
 
 // sessionOptions are the transport's options for this run's session:
 // the terms it wishes for and this peer's own choices (local).
-func (r *run) sessionOptions(local netplay.Local) meet.Options {
+func (r *run) sessionOptions(local netplay.Local) connect.Transport {
 	o, n := &r.cfg, &r.cfg.Net
-	return meet.Options{Options: transport.Options{Terms: r.wish(), Local: local, Code: n.Code,
+	return connect.Transport{Options: transport.Options{Terms: r.wish(), Local: local, Code: n.Code,
 		Build: buildID(o.Version, o.Physics.String(), r.log), Game: o.Name, Logger: r.log, Chosen: chosenSettings(o, r.recorded),
 		ListenAll: n.ListenAll},
 		Host: transport.HostOptions{StartWith: n.StartWith},

@@ -1,6 +1,6 @@
 // Package connect starts a desktop run's netplay session before its game
 // starts: it reaches the other peers (hosting, joining, or meeting them
-// through a lobby, package meet) while the window says what it waits
+// through a lobby, package lobbymeet) while the window says what it waits
 // for, has a joiner take the host's terms, keeps the ticket a joiner
 // comes back with, and hands the session to package netrun. A failure
 // stays on the window, in a player's words, until the player has read
@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine/netplay"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/netrun"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/ticket"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
@@ -28,13 +27,22 @@ import (
 // window closed) or a signal ended: a clean end, not a failure.
 var ErrGaveUp = errors.New("the wait for the session was given up")
 
+// Transport are the transport's options for a session: every peer's,
+// and those of the role it takes, host or joiner (with -lobby, the lobby
+// decides which).
+type Transport struct {
+	transport.Options
+	Host transport.HostOptions // used if this peer hosts; zero: the defaults
+	Join transport.JoinOptions // used if it joins another; zero: the defaults
+}
+
 // Options are how this peer reaches the others and what its session
 // keeps. Exactly one of Host, Join and Lobby is set.
 type Options struct {
 	// Meet is the transport's options: the terms this peer wishes for,
 	// its own part (Local: its prediction, waits, whether it watches),
 	// the code, and the host's and the joiner's options.
-	Meet  meet.Options
+	Meet  Transport
 	Host  string // -host's address: this peer hosts there; "" not
 	Join  string // -join's: it joins the host there; "" not
 	Lobby string // -lobby's: it meets the others there; "" not
@@ -123,11 +131,11 @@ func start(ctx context.Context, win *sdl2.Window, o Options, screen **waitscreen
 
 // connector is how o connects its session, with opt: through the lobby,
 // as the host or as a joiner; it sets the waiting screen.
-func connector(o *Options, opt *meet.Options, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
+func connector(o *Options, opt *Transport, screen **waitscreen.Screen) func(context.Context) (*transport.Joined, error) {
 	log := o.Log
 	switch {
 	case o.Lobby != "":
-		return meet.ByLobby(o.Lobby, opt, o.AnyCount, log, screen)
+		return byLobby(o, opt, screen)
 	case o.Host != "":
 		if opt.Code == "" {
 			opt.Code = transport.NewCode()

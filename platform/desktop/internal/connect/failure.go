@@ -13,7 +13,7 @@ import (
 
 // failureWords say why a session with o could not start, in a player's
 // terms, then what to try, then (when the first two leave it out) the
-// cause. A lobby's failure says it already (meet.Failure); -join's and
+// cause. A lobby's failure says it already (lobbyFailure); -join's and
 // -host's are said here.
 func failureWords(o *Options, err error) []string {
 	host := "the host"

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine/netplay"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/meet"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -33,7 +32,7 @@ func saysAll(t *testing.T, what string, lines []string, want ...string) {
 func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 	usage := errors.New("bad command line")
 	cannot := fmt.Errorf("%w: netplay: the host's -bot 7, which recordings cannot set", usage)
-	o := &Options{Join: "192.0.2.7:7777", Usage: usage, Meet: meet.Options{Options: transport.Options{
+	o := &Options{Join: "192.0.2.7:7777", Usage: usage, Meet: Transport{Options: transport.Options{
 		Code: "ABCDEFGH12345678", Local: netplay.Local{Handshake: time.Second}}}}
 	for _, tc := range []struct {
 		name string
@@ -50,7 +49,7 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 			[]string{"this game cannot run the host's settings", "Try: run the same game", "-bot"}},
 		{"build", fmt.Errorf("%w: build \"a\" differs from the host's \"b\"", transport.ErrRefused),
 			[]string{"refused to let this game join", "Try: run the very same game", "differs from the host's"}},
-		{"lobby", meet.Failure("x", transport.ErrNoPath), []string{"no network path between the players", "try again"}},
+		{"lobby", lobbyFailure("x", transport.ErrNoPath), []string{"no network path between the players", "try again"}},
 		{"under way", fmt.Errorf("%w: the place was given up (%w)", transport.ErrRefused, transport.ErrUnderWay),
 			[]string{"is playing a session that cannot take this player in now", "Try: ask the host to start a new session", "the place was given up"}},
 	} {
