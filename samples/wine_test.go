@@ -74,7 +74,12 @@ func wineCmd(ctx context.Context, exitcode, exe, dir string, args ...string) *ex
 
 // winePath names the Linux file path as Windows programs under Wine see
 // it: a Wine prefix maps drive Z: to /.
-func winePath(path string) string { return `Z:` + strings.ReplaceAll(path, "/", `\`) }
+func winePath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	return `Z:` + strings.ReplaceAll(path, "/", `\`)
+}
 
 // exitcodeExe builds tools/windows/exitcode for Windows into a new
 // directory and returns its path.
