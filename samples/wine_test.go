@@ -12,6 +12,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"net"
@@ -23,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -55,9 +58,11 @@ func wineExe(t *testing.T, name string) string {
 }
 
 // wineCmd is exe with args under Wine, run in dir (outputs named relative
-// to it land there: Wine maps the Linux directory onto a drive).
-func wineCmd(ctx context.Context, exe, dir string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "wine", append([]string{exe}, args...)...)
+// to it land there: Wine maps the Linux directory onto a drive), through
+// exitcode.exe (tools/windows/exitcode, built by exitcodeExe), which
+// prints the program's own exit status; wineExit reads it.
+func wineCmd(ctx context.Context, exitcode, exe, dir string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "wine", append([]string{exitcode, winePath(exe)}, args...)...)
 	cmd.Dir = dir
 	// Windows' SDL has no offscreen driver: the exe opens its window on
 	// Xvfb. Wine's own chatter stays off.
@@ -65,6 +70,62 @@ func wineCmd(ctx context.Context, exe, dir string, args ...string) *exec.Cmd {
 		return strings.HasPrefix(kv, "SDL_VIDEODRIVER=") || strings.HasPrefix(kv, "WINEDEBUG=")
 	}), "WINEDEBUG=-all", "WINEDLLOVERRIDES=mscoree,mshtml=;bcryptprimitives=n")
 	return cmd
+}
+
+// winePath names the Linux file path as Windows programs under Wine see
+// it: a Wine prefix maps drive Z: to /.
+func winePath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	return `Z:` + strings.ReplaceAll(path, "/", `\`)
+}
+
+// exitcodeExe builds tools/windows/exitcode for Windows into a new
+// directory and returns its path.
+func exitcodeExe(t *testing.T) string {
+	t.Helper()
+	exe := filepath.Join(t.TempDir(), "exitcode.exe")
+	cmd := exec.Command(goTool(), "build", "-o", exe, "../tools/windows/exitcode")
+	cmd.Env = append(os.Environ(), "GOOS=windows", "GOARCH=amd64", "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building tools/windows/exitcode for Windows: %v\n%s", err, out)
+	}
+	return exe
+}
+
+var exitLine = regexp.MustCompile(`(?m)^exitcode: \S+ exited with (-?\d+)\r?$`)
+
+// wineExit says whether a Windows program run by wineCmd failed: the
+// status exitcode.exe printed must be 0, and wine's own, err, nil. One
+// other end of wine is the program's success: SIGKILL after the status
+// line, while ctx was live. wineserver kills a Wine process that still
+// exists about half a second after its last Windows thread ended (Wine
+// 8.0's server/process.c), and a loaded machine (the race pass beside
+// this one) can keep the Linux side of exitcode.exe's exit that long;
+// nothing in these tests sends SIGKILL before ctx ends. The SIGKILL is
+// logged.
+func wineExit(t *testing.T, ctx context.Context, err error, out string) error {
+	t.Helper()
+	m := exitLine.FindAllStringSubmatch(out, -1)
+	switch {
+	case len(m) == 0 && err == nil:
+		return errors.New("exitcode.exe printed no exit status")
+	case len(m) == 0:
+		return err
+	case m[len(m)-1][1] != "0":
+		return fmt.Errorf("exited with %s (wine: %v)", m[len(m)-1][1], err)
+	case err == nil:
+		return nil
+	}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && ctx.Err() == nil {
+		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
+			t.Logf("the program exited 0; wineserver then killed exitcode.exe's slow exit (%v)", err)
+			return nil
+		}
+	}
+	return fmt.Errorf("exited 0, but wine: %w", err)
 }
 
 // linuxExe builds the Linux sample name without build tags, as the
@@ -85,10 +146,10 @@ func runWine(t *testing.T, exe string, args ...string) (desktop.Summary, string)
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(t.Context(), wineTimeout)
 	defer cancel()
-	cmd := wineCmd(ctx, exe, dir, append(args, "-stats-json", "sum.json")...)
+	cmd := wineCmd(ctx, exitcodeExe(t), exe, dir, append(args, "-stats-json", "sum.json")...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
+	if err := wineExit(t, ctx, cmd.Run(), out.String()); err != nil {
 		t.Fatalf("wine %s %s: %v (timeout %v)\n%s", filepath.Base(exe), strings.Join(args, " "), err, wineTimeout, out.String())
 	}
 	return readSummary(t, filepath.Join(dir, "sum.json"), out.String()), dir
@@ -186,6 +247,7 @@ var hostListens = regexp.MustCompile(`netplay: hosting[^\n]*addr=(127\.0\.0\.1:\
 // tick with the same state.
 func TestWinePeerPlaysALinuxPeer(t *testing.T) {
 	wineExe(t, "versus") // Wine and a display are here
+	exitcode := exitcodeExe(t)
 	linux, exe := committedVersus(t)
 	const ticks = 300
 	ctx, cancel := context.WithTimeout(t.Context(), wineTimeout)
@@ -216,11 +278,11 @@ func TestWinePeerPlaysALinuxPeer(t *testing.T) {
 	if _, err := net.ResolveUDPAddr("udp", addr); err != nil {
 		t.Fatal(err)
 	}
-	joiner := wineCmd(ctx, exe, dir, "-join", addr, "-code", "wine-test-code", "-bot", "22", "-mode", "cap",
+	joiner := wineCmd(ctx, exitcode, exe, dir, "-join", addr, "-code", "wine-test-code", "-bot", "22", "-mode", "cap",
 		"-net-timeout", "2m", "-stats-json", "joiner.json")
 	var joinLog syncLog
 	joiner.Stdout, joiner.Stderr = &joinLog, &joinLog
-	jerr := joiner.Run()
+	jerr := wineExit(t, ctx, joiner.Run(), joinLog.String())
 	herr := host.Wait()
 	if herr != nil || jerr != nil {
 		t.Fatalf("Linux host: %v\n%s\nWindows joiner: %v\n%s", herr, hostLog.String(), jerr, joinLog.String())

@@ -46,7 +46,9 @@ func Start(t testing.TB) *Server {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	cmd := exec.Command(bin, "-displayfd", "3", "-screen", "0", "640x480x24", "-nolisten", "tcp")
+	// -noreset: an X server resets when its last client leaves, and a
+	// client that connects meanwhile is dropped (TestServersDoNotResetBetweenClients).
+	cmd := exec.Command(bin, "-displayfd", "3", "-noreset", "-screen", "0", "640x480x24", "-nolisten", "tcp")
 	cmd.ExtraFiles = []*os.File{w}
 	var log strings.Builder
 	cmd.Stdout, cmd.Stderr = &log, &log
