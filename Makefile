@@ -184,10 +184,14 @@ test-others:
 # no data race can happen there (engine/netplay's peers are coroutines;
 # Chipmunk's and the exact engine's worlds step on their caller's
 # goroutine): 240, 33 and 65 s of CPU here (at load 10) for nothing to
-# find. tools/internal/racepass reads them all and fails, naming the line,
+# find; the others are small, about a second each to link and run.
+# tools/internal/racepass reads them all and fails, naming the line,
 # when one starts a goroutine, runs a parallel test, a finalizer or a
 # timer's function, or imports a library that does.
 RACE_SKIP = engine/netplay physics/chipmunk physics/exact
+RACE_SKIP += engine/framefile engine/internal/inputcodec engine/internal/statehash engine/netplay/netsim
+RACE_SKIP += physics physics/internal/check physics/internal/ids physics/physicstest
+RACE_SKIP += platform/actions platform/desktop/internal/cli platform/sdl2/internal/virtualpad platform/settings
 RACE_PKGS = $$($(GO) list ./engine/... ./physics/... ./platform/... ./samples/scene/... | grep -v -x $(RACE_SKIP:%=-e '.*/lockstep/%'))
 test-race:
 	SDL_VIDEODRIVER=offscreen $(GO) test -tags '$(TEST_TAGS)' -count=1 -race -short -timeout 30m $(RACE_PKGS)
