@@ -196,11 +196,11 @@ RACE_PKGS = $$($(GO) list ./engine/... ./physics/... ./platform/... ./samples/sc
 # GORACE=atexit_sleep_ms=0: a program built with -race sleeps a second
 # before it exits (the detector's default), which every test binary here
 # and every child one starts (a test re-running its own binary as a
-# process, 40-odd of them) did, running on meanwhile: 9-16 s a package in
-# output, buildid, samples/scene, 50 s in desktop, 17 s in sdl2. A race
-# is reported when its second access happens and still sets the exit
-# status; only goroutines still running after their program decided to
-# exit lose that second.
+# process) did, its other goroutines running on meanwhile: 16 s in
+# output, 7 s in buildid, 8 s in samples/scene, a second in each small
+# package. A race is reported when its second access happens and still
+# fails its test or sets the exit status (66); only goroutines still
+# running after their program decided to exit lose that second.
 test-race:
 	SDL_VIDEODRIVER=offscreen GORACE="atexit_sleep_ms=0 $$GORACE" $(GO) test -tags '$(TEST_TAGS)' -count=1 -race -short -timeout 30m $(RACE_PKGS)
 
