@@ -30,14 +30,15 @@ import (
 	"io"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // Finding is one place that may start a goroutine.
 type Finding struct {
-	Pos  token.Position // where; the zero Position when unknown
-	What string         // what starts the goroutine, in words
+	Pos  token.Position // where (file, line, column); never the zero Position
+	What string         // what starts the goroutine, in words; never empty
 }
 
 func (f Finding) String() string { return fmt.Sprintf("%s: %s", f.Pos, f.What) }
@@ -110,7 +111,14 @@ func Check(root, tags string, pkgs ...string) (checked []string, found []Finding
 			files = append(files, f)
 		}
 		checked = append(checked, p.ImportPath)
-		found = append(found, Package(fset, files, p.ForTest != "")...)
+		// The package under test and its external tests, not a package
+		// built again for them (whose test files are not built).
+		name, _, _ := strings.Cut(p.ImportPath, " ")
+		for _, f := range Package(fset, files, p.ForTest != "" && (name == p.ForTest || name == p.ForTest+"_test")) {
+			if !slices.Contains(found, f) { // a package's files are listed again in its test variant
+				found = append(found, f)
+			}
+		}
 	}
 	return checked, found, nil
 }
@@ -189,18 +197,15 @@ func inspect(fset *token.FileSet, d ast.Decl, imports map[string]string) []Findi
 // reachable returns the functions of a package that may run: for a
 // package read whole, all; for the checked package, all but the tests
 // skipped under -short and the unexported functions of its test files
-// that only they name. A function is named by an identifier, not by a
-// selector's name (a field or method), an imported package's name, a
-// struct field or a composite literal's key; a local variable of the
-// same name still counts, which can only keep a function in.
+// that only they name.
 func reachable(fset *token.FileSet, files []*ast.File, main bool) map[*ast.FuncDecl]bool {
 	reach := map[*ast.FuncDecl]bool{}
-	type item struct {
+	type decl struct {
 		n       ast.Node
 		imports map[string]string // of the declaration's file
 	}
-	helpers := map[string]item{} // functions reached only when named
-	var work []item
+	helpers := map[string]decl{} // functions reached only when named
+	var work []decl
 	for _, f := range files {
 		test := strings.HasSuffix(fset.File(f.Pos()).Name(), "_test.go")
 		imports := importNames(f)
@@ -209,49 +214,60 @@ func reachable(fset *token.FileSet, files []*ast.File, main bool) map[*ast.FuncD
 			switch {
 			case !ok:
 				if d.(*ast.GenDecl).Tok != token.IMPORT {
-					work = append(work, item{d, imports}) // variables, constants and types may name functions
+					work = append(work, decl{d, imports}) // variables, constants and types may name functions
 				}
 			case main && test && fd.Recv == nil && (skippedWhenShort(fd) || !ast.IsExported(fd.Name.Name) && fd.Name.Name != "init"):
-				helpers[fd.Name.Name] = item{fd, imports}
+				helpers[fd.Name.Name] = decl{fd, imports}
 			default:
 				reach[fd] = true
-				work = append(work, item{fd, imports})
+				work = append(work, decl{fd, imports})
 			}
 		}
 	}
 	for len(work) > 0 {
-		it := work[len(work)-1]
+		d := work[len(work)-1]
 		work = work[:len(work)-1]
-		var visit func(n ast.Node) bool
-		visit = func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.SelectorExpr:
-				if id, ok := n.X.(*ast.Ident); !ok || id.Obj != nil || it.imports[id.Name] == "" {
-					ast.Inspect(n.X, visit)
-				}
-				return false
-			case *ast.Field:
-				ast.Inspect(n.Type, visit)
-				return false
-			case *ast.KeyValueExpr:
-				if _, ok := n.Key.(*ast.Ident); !ok {
-					ast.Inspect(n.Key, visit)
-				}
-				ast.Inspect(n.Value, visit)
-				return false
-			case *ast.Ident:
-				if h, ok := helpers[n.Name]; ok {
-					if fd := h.n.(*ast.FuncDecl); !reach[fd] && fd.Name != n {
-						reach[fd] = true
-						work = append(work, h)
-					}
+		names(d.n, d.imports, func(id *ast.Ident) {
+			if h, ok := helpers[id.Name]; ok {
+				if fd := h.n.(*ast.FuncDecl); !reach[fd] && fd.Name != id {
+					reach[fd] = true
+					work = append(work, h)
 				}
 			}
-			return true
-		}
-		ast.Inspect(it.n, visit)
+		})
 	}
 	return reach
+}
+
+// names calls name with each identifier in n that may name a function of
+// the package: not a selector's name (a field or method), an imported
+// package's name, a struct field or a composite literal's key. A local
+// variable named like a function still counts, which can only keep the
+// function in.
+func names(n ast.Node, imports map[string]string, name func(*ast.Ident)) {
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); !ok || id.Obj != nil || imports[id.Name] == "" {
+				ast.Inspect(n.X, visit)
+			}
+			return false
+		case *ast.Field:
+			ast.Inspect(n.Type, visit)
+			return false
+		case *ast.KeyValueExpr:
+			if _, ok := n.Key.(*ast.Ident); !ok {
+				ast.Inspect(n.Key, visit)
+			}
+			ast.Inspect(n.Value, visit)
+			return false
+		case *ast.Ident:
+			name(n)
+		}
+		return true
+	}
+	ast.Inspect(n, visit)
 }
 
 // skippedWhenShort reports whether a test's body begins by skipping it
