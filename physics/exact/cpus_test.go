@@ -36,11 +36,14 @@ var canaryLine = regexp.MustCompile(`canary: (\S+)`)
 // shows whether the build fuses: v3 and arm64 must, or the check proves
 // nothing. The builds, then the runs, go side by side, and beside the
 // package's other tests: the arm64 run under qemu is most of the time.
+// It skips under -short before it goes parallel: then it starts nothing,
+// as tools/internal/racepass requires of a package the race pass leaves
+// out.
 func TestGoldenAcrossCPUs(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds this package for GOAMD64=v3 and arm64 and runs them (qemu-aarch64): left to the run without -short")
 	}
+	t.Parallel()
 	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
 		t.Skipf("the cross-CPU builds run from linux/amd64, this is %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
