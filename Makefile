@@ -217,8 +217,13 @@ RACE_SKIP += engine/framefile engine/internal/inputcodec engine/internal/stateha
 RACE_SKIP += physics physics/internal/check physics/internal/ids physics/physicstest
 RACE_SKIP += platform/actions platform/desktop/internal/cli platform/sdl2/internal/virtualpad platform/settings
 # tools/lobby is the lobby server as a program, serving on goroutines of
-# its own (2 s of CPU here, 13 s of waiting beside the others).
-RACE_PKGS = $$($(GO) list ./engine/... ./physics/... ./platform/... ./samples/scene/... ./tools/lobby | grep -v -x $(RACE_SKIP:%=-e '.*/lockstep/%'))
+# its own (2 s of CPU here, 13 s of waiting beside the others);
+# tools/determinism waits on each scene's process on a goroutine (one
+# scene here, both in test-others). samples and samples/versus start
+# goroutines only in their tests, to run the games' processes side by
+# side; the games' own code starts none (desktop, transport and lobby,
+# which start theirs, run here), and those processes are plain builds.
+RACE_PKGS = $$($(GO) list ./engine/... ./physics/... ./platform/... ./samples/scene/... ./tools/lobby ./tools/determinism | grep -v -x $(RACE_SKIP:%=-e '.*/lockstep/%'))
 # GORACE=atexit_sleep_ms=0: a program built with -race sleeps a second
 # before it exits (the detector's default), which every test binary here
 # and every child one starts (a test re-running its own binary as a
