@@ -15,6 +15,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/platform/lobby"
 	"github.com/lockstep-engine/lockstep/platform/lobby/lobbymeet"
+	"github.com/lockstep-engine/lockstep/platform/lobby/lobbytest"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
@@ -162,8 +163,8 @@ func TestAHostToldTheRoomIsFullByALobbyNobodyAnswersDoesNotWaitForever(t *testin
 // the same code was refused for a while), and hosting again with the
 // same code works at once.
 func TestAHostNobodyJoinsIsToldSoAndHostsAgainWithTheSameCode(t *testing.T) {
-	addr := serveLobby(t, lobby.ServerConfig{LoneRoomTTL: time.Second}) // sweeps every second
-	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)      // a cold, busy machine
+	addr := lobbytest.Serve(t, lobby.ServerConfig{LoneRoomTTL: time.Second}) // sweeps every second
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)           // a cold, busy machine
 	defer cancel()
 	for _, when := range []string{"first", "again at once (the lobby kept a closed room a while)"} {
 		_, err := (&told{t: t}).meet(ctx, addr, options("ALONE-CODE-12345", 2))
@@ -179,7 +180,7 @@ func TestAHostNobodyJoinsIsToldSoAndHostsAgainWithTheSameCode(t *testing.T) {
 // it starts a session of 3 whose last slot is empty on both peers, for
 // a newcomer to take. What each was told follows the room.
 func TestALobbyHostOfALateJoinGameStartsWithThePlayersThere(t *testing.T) {
-	addr := serveLobby(t, lobby.ServerConfig{})
+	addr := lobbytest.Serve(t, lobby.ServerConfig{})
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute) // a cold, busy machine
 	defer cancel()
 	const code = "ENTER-CODE-12345"
@@ -243,22 +244,4 @@ func waitTold(ctx context.Context, t *testing.T, r *told, want lobbymeet.Status)
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
-}
-
-// serveLobby serves a lobby of cfg (its log discarded) on loopback until
-// the test ends and returns its address.
-func serveLobby(t *testing.T, cfg lobby.ServerConfig) string {
-	t.Helper()
-	cfg.Logger = slog.New(slog.DiscardHandler)
-	srv, err := lobby.NewServer(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = srv.Serve(ln, "", "") }()
-	t.Cleanup(func() { _ = srv.Shutdown(context.Background()) })
-	return ln.Addr().String()
 }

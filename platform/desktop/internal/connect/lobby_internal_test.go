@@ -15,6 +15,7 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
 	"github.com/lockstep-engine/lockstep/platform/lobby"
 	"github.com/lockstep-engine/lockstep/platform/lobby/lobbymeet"
+	"github.com/lockstep-engine/lockstep/platform/lobby/lobbytest"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
 
@@ -157,7 +158,7 @@ func TestTheWaitingScreenSaysWhatAPeerComingLateIsDoing(t *testing.T) {
 // both peers, for a newcomer to take. A joiner's screen offers no Enter.
 func TestALobbyHostOfALateJoinGameStartsOnEnterWithThePlayersThere(t *testing.T) {
 	discard := slog.New(slog.DiscardHandler)
-	addr := serveLobby(t, lobby.ServerConfig{})
+	addr := lobbytest.Serve(t, lobby.ServerConfig{})
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute) // a cold, busy machine
 	defer cancel()
 	const code = "ENTER-CODE-12345"
@@ -220,22 +221,4 @@ func TestALobbyHostOfALateJoinGameStartsOnEnterWithThePlayersThere(t *testing.T)
 // said is what s says, its lines joined.
 func said(s *waitscreen.Screen) string {
 	return strings.Join(s.Lines(), " | ")
-}
-
-// serveLobby serves a lobby of cfg (its log discarded) on loopback until
-// the test ends and returns its address.
-func serveLobby(t *testing.T, cfg lobby.ServerConfig) string {
-	t.Helper()
-	cfg.Logger = slog.New(slog.DiscardHandler)
-	srv, err := lobby.NewServer(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = srv.Serve(ln, "", "") }()
-	t.Cleanup(func() { _ = srv.Shutdown(context.Background()) })
-	return ln.Addr().String()
 }
