@@ -37,6 +37,7 @@ func exitStatus(err error) int {
 }
 
 func TestOneInterruptedPeerEndsEveryPeerOnOneTickWithStatusZero(t *testing.T) {
+	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
 	bin := build(t)
 	for _, tc := range []struct {
 		name string
@@ -92,6 +93,7 @@ func TestOneInterruptedPeerEndsEveryPeerOnOneTickWithStatusZero(t *testing.T) {
 }
 
 func TestAHostInterruptedWhileWaitingExitsZeroHavingShownItsWindow(t *testing.T) {
+	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
 	bin := build(t)
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
@@ -113,6 +115,7 @@ func TestAHostInterruptedWhileWaitingExitsZeroHavingShownItsWindow(t *testing.T)
 }
 
 func TestJoiningAHostThatIsNotThereGivesUpAfterTheJoinTimeout(t *testing.T) {
+	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
 	bin := build(t)
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
@@ -131,6 +134,7 @@ func TestJoiningAHostThatIsNotThereGivesUpAfterTheJoinTimeout(t *testing.T) {
 // so: it holds no failure screen for a player (which would outlast the
 // 30 s this test gives it).
 func TestJoiningWithTheWrongCodeEndsAtOnceSayingSo(t *testing.T) {
+	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
 	bin := build(t)
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()

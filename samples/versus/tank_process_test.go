@@ -53,6 +53,7 @@ func playTank(t testing.TB, bin, engine string, mode ...string) (hs, js desktop.
 // from wrong guesses and copied again. make test plays 10 s; the issue's
 // 60 s is -tank-session 60s.
 func TestTwoStressProcessesPlayTheTankToOneHash(t *testing.T) {
+	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
 	if testing.Short() {
 		t.Skip("builds stress and runs two processes of 2,000 balls")
 	}
