@@ -1,6 +1,9 @@
 package host
 
-import "github.com/lockstep-engine/lockstep/engine"
+import (
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+)
 
 // maxDeferred is how many edges one reader (the ticks, or the frames) can
 // hold back for later. Input holds one press and one release of a key, so
@@ -146,13 +149,13 @@ func applyEdge(in *engine.Input, e edge, force bool) bool {
 		if !p.Connected {
 			return true
 		}
-		return applyBit(&p.Buttons, &p.Pressed, &p.Released, engine.PadButtonSet(1)<<e.code, e.down, force)
+		return applyBit(&p.Buttons, &p.Pressed, &p.Released, gamepad.ButtonSet(1)<<e.code, e.down, force)
 	}
 	return true
 }
 
 // applyBit is applyEdge for a bitset of buttons.
-func applyBit[S engine.ButtonSet | engine.PadButtonSet](held, pressed, released *S, bit S, down, force bool) bool {
+func applyBit[S engine.ButtonSet | gamepad.ButtonSet](held, pressed, released *S, bit S, down, force bool) bool {
 	if (*held&bit != 0) == down {
 		return true
 	}

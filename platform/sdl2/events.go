@@ -13,7 +13,7 @@ import (
 // Mouse positions are in canvas units, the space the canvas draws in:
 // drawable pixels (also on high-DPI displays), or the logical size's units
 // when one is set (see SetLogicalSize). Game controllers take the first
-// free of engine.MaxPads slots as they connect. Closing the window,
+// free of gamepad.Max slots as they connect. Closing the window,
 // quitting the application or losing the display requests the loop to
 // quit.
 func (w *Window) PollEvents(in host.EventSink) {

@@ -13,6 +13,7 @@ import (
 	"image/color"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/platform/actions"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -103,12 +104,12 @@ func navOf(in *engine.Input) nav {
 	}
 	for i := range in.Pads {
 		p := &in.Pads[i]
-		n.up = n.up || p.Pressed.Has(engine.PadUp)
-		n.down = n.down || p.Pressed.Has(engine.PadDown)
-		n.left = n.left || p.Pressed.Has(engine.PadLeft)
-		n.right = n.right || p.Pressed.Has(engine.PadRight)
-		n.ok = n.ok || p.Pressed.Has(engine.PadA) || p.Pressed.Has(engine.PadStart)
-		n.back = n.back || p.Pressed.Has(engine.PadB)
+		n.up = n.up || p.Pressed.Has(gamepad.Up)
+		n.down = n.down || p.Pressed.Has(gamepad.Down)
+		n.left = n.left || p.Pressed.Has(gamepad.Left)
+		n.right = n.right || p.Pressed.Has(gamepad.Right)
+		n.ok = n.ok || p.Pressed.Has(gamepad.A) || p.Pressed.Has(gamepad.Start)
+		n.back = n.back || p.Pressed.Has(gamepad.B)
 	}
 	n.back = n.back || in.ButtonsPressed.Has(engine.MouseRight)
 	return n

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 )
 
 // Decoder decodes records. It holds the error of its last Decode, so that
@@ -270,7 +271,7 @@ func (d *Decoder) text(t *engine.Text) {
 }
 
 // pad reads the fields of pad i that differ from its baseline in *p.
-func (d *Decoder) pad(p *engine.Pad, i int) {
+func (d *Decoder) pad(p *gamepad.State, i int) {
 	base := *p
 	m := d.uvarint()
 	d.check(m != 0 && m <= pAll, kPadMask, i, m)
@@ -282,11 +283,11 @@ func (d *Decoder) pad(p *engine.Pad, i int) {
 	if m&pConnected != 0 {
 		p.Connected = !p.Connected
 	}
-	for j, s := range [...]*engine.PadButtonSet{&p.Buttons, &p.Pressed, &p.Released} {
+	for j, s := range [...]*gamepad.ButtonSet{&p.Buttons, &p.Pressed, &p.Released} {
 		if m&(pButtons<<j) != 0 {
 			u := d.uvarint()
 			d.check(u&^PadButtonMask == 0, kPadButtons, i, u)
-			*s = engine.PadButtonSet(u)
+			*s = gamepad.ButtonSet(u)
 		}
 	}
 	if !d.failed() && padDiff(p, &base) != m {

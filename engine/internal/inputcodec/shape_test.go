@@ -140,7 +140,7 @@ WheelY int32 int32
 WindowWidth int32 int32
 WindowHeight int32 int32
 Text engine.Text struct{n uint8; buf [32]uint8}
-Pads [4]engine.Pad [4]struct{Connected bool; Buttons uint32; Pressed uint32; Released uint32; Axes [6]int16}`
+Pads [4]gamepad.State [4]struct{Connected bool; Buttons uint32; Pressed uint32; Released uint32; Axes [6]int16}`
 
 func TestInputHasTheShapeTheCodecWasWrittenFor(t *testing.T) {
 	var lines []string

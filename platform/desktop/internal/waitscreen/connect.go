@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
@@ -29,9 +30,9 @@ func (q *quitSink) Text([]byte) {}
 
 func (q *quitSink) PadConnected(int, bool) {}
 
-func (q *quitSink) PadButton(int, engine.PadButton, bool) {}
+func (q *quitSink) PadButton(int, gamepad.Button, bool) {}
 
-func (q *quitSink) PadAxis(int, engine.PadAxis, int16) {}
+func (q *quitSink) PadAxis(int, gamepad.Axis, int16) {}
 
 func (q *quitSink) Window(engine.WindowState) {}
 
