@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/lockstep-engine/lockstep/engine/gamepad"
+import (
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
+)
 
 // Input is the keyboard, mouse, typed text and game controllers as one tick
 // or one frame sees them: the keys and buttons held, every press and
@@ -21,8 +24,8 @@ type Input struct {
 	// came since the tick (or frame) before. Empty: no key.
 	Down, Pressed, Released KeySet
 	// Buttons, ButtonsPressed and ButtonsReleased are the same for the
-	// mouse buttons. Empty: no button.
-	Buttons, ButtonsPressed, ButtonsReleased ButtonSet
+	// mouse buttons (see package mouse). Empty: no button.
+	Buttons, ButtonsPressed, ButtonsReleased mouse.ButtonSet
 	MouseX, MouseY                           float64 // the pointer in canvas units (see Mouse)
 	WheelX, WheelY                           int32   // wheel clicks since the tick before
 	// WindowWidth and WindowHeight are the size in pixels of the window

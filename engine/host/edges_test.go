@@ -6,6 +6,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // taps sends n press-release pairs of k.
@@ -112,24 +113,24 @@ func TestEveryMouseAndPadPressBetweenTwoReadsIsSeen(t *testing.T) {
 	var in inputs
 	in.PadConnected(2, true)
 	for range 3 {
-		in.Button(engine.MouseLeft, true)
-		in.Button(engine.MouseLeft, false)
+		in.Button(mouse.Left, true)
+		in.Button(mouse.Left, false)
 		in.PadButton(2, gamepad.A, true)
 		in.PadButton(2, gamepad.A, false)
 	}
-	var mouse, pad int
+	var clicks, pad int
 	for range 5 {
 		var tick engine.Input
 		in.takeTick(&tick)
-		if tick.ButtonsPressed.Has(engine.MouseLeft) {
-			mouse++
+		if tick.ButtonsPressed.Has(mouse.Left) {
+			clicks++
 		}
 		if tick.Pads[2].Pressed.Has(gamepad.A) {
 			pad++
 		}
 	}
-	if mouse != 3 || pad != 3 {
-		t.Fatalf("ticks saw %d mouse and %d pad presses, want 3 and 3", mouse, pad)
+	if clicks != 3 || pad != 3 {
+		t.Fatalf("ticks saw %d mouse and %d pad presses, want 3 and 3", clicks, pad)
 	}
 }
 

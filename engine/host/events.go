@@ -3,6 +3,7 @@ package host
 import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // EventSink is how a Platform reports what happened since its last poll.
@@ -13,7 +14,7 @@ type EventSink interface {
 	// already in (auto-repeat) is not an edge and is ignored.
 	Key(k engine.Key, down bool)
 	// Button records that mouse button b went down or up.
-	Button(b engine.MouseButton, down bool)
+	Button(b mouse.Button, down bool)
 	// Pointer records the pointer's position in canvas units.
 	Pointer(x, y float64)
 	// Scroll records wheel motion in clicks.
@@ -70,9 +71,9 @@ func (in *inputs) Key(k engine.Key, down bool) {
 	in.edge(edge{src: fromKey, code: uint16(k), down: down})
 }
 
-func (in *inputs) Button(b engine.MouseButton, down bool) {
+func (in *inputs) Button(b mouse.Button, down bool) {
 	in.frameDirty, in.tickDirty = true, true
-	if b > engine.MouseX2 {
+	if b > mouse.X2 {
 		return
 	}
 	in.edge(edge{src: fromButton, code: uint16(b), down: down})

@@ -11,6 +11,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
@@ -34,8 +35,8 @@ func script(n int, seed uint64) []engine.Input {
 				in.Pressed.Add(k)
 			}
 		case 1:
-			b := engine.MouseButton(r.IntN(3))
-			bit := engine.ButtonSet(1) << b
+			b := mouse.Button(r.IntN(3))
+			bit := mouse.ButtonSet(1) << b
 			if in.Buttons.Has(b) {
 				in.Buttons &^= bit
 				in.ButtonsReleased |= bit

@@ -28,6 +28,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // MaxActions is how many actions a Map holds.
@@ -73,7 +74,7 @@ type Map struct {
 
 	next     host.EventSink
 	keys     engine.KeySet
-	buttons  engine.ButtonSet
+	buttons  mouse.ButtonSet
 	pads     [gamepad.Max]gamepad.ButtonSet
 	axes     [gamepad.Max][gamepad.NumAxes]int8 // each axis past half its travel: -1, 0, +1
 	capture  bool

@@ -9,6 +9,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // sink records the key edges it is given, as "name+" or "name-".
@@ -24,7 +25,7 @@ func (s *sink) Key(k engine.Key, down bool) {
 	}
 	s.edges = append(s.edges, fmt.Sprintf("%s%s", name, map[bool]string{true: "+", false: "-"}[down]))
 }
-func (s *sink) Button(engine.MouseButton, bool)     {}
+func (s *sink) Button(mouse.Button, bool)           {}
 func (s *sink) Pointer(float64, float64)            {}
 func (s *sink) Scroll(int32, int32)                 {}
 func (s *sink) Text([]byte)                         {}
@@ -39,7 +40,7 @@ func testMap(t *testing.T) *Map {
 	m, err := New([]Def{
 		{Name: "fire", Defaults: []Binding{KeyBinding(engine.KeySpace), PadBinding(gamepad.A)}},
 		{Name: "left", Defaults: []Binding{KeyBinding(engine.KeyA), AxisBinding(gamepad.LeftX, -1)}},
-		{Name: "menu", Defaults: []Binding{KeyBinding(engine.KeyEscape), MouseBinding(engine.MouseRight)}},
+		{Name: "menu", Defaults: []Binding{KeyBinding(engine.KeyEscape), MouseBinding(mouse.Right)}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +73,7 @@ func TestActionsFollowTheirBindings(t *testing.T) {
 			s.PadButton(2, gamepad.A, true)
 			s.PadConnected(2, false)
 		}, []string{"fire+", "fire-"}},
-		{"a mouse button", func(s host.EventSink) { s.Button(engine.MouseRight, true) }, []string{"menu+"}},
+		{"a mouse button", func(s host.EventSink) { s.Button(mouse.Right, true) }, []string{"menu+"}},
 		{"an unbound key is only itself", func(s host.EventSink) { s.Key(engine.KeyQ, true) }, []string{"Q+"}},
 		{"a forged action key is dropped", func(s host.EventSink) { s.Key(Action(0).Key(), true) }, nil},
 	}
@@ -94,7 +95,7 @@ func TestCaptureTakesTheNextControlAwayFromTheGame(t *testing.T) {
 	}{
 		{"key", func(s host.EventSink) { s.Key(engine.KeyK, true) }, KeyBinding(engine.KeyK)},
 		{"pad button", func(s host.EventSink) { s.PadButton(0, gamepad.Y, true) }, PadBinding(gamepad.Y)},
-		{"mouse", func(s host.EventSink) { s.Button(engine.MouseX1, true) }, MouseBinding(engine.MouseX1)},
+		{"mouse", func(s host.EventSink) { s.Button(mouse.X1, true) }, MouseBinding(mouse.X1)},
 		{"axis pushed most of the way", func(s host.EventSink) {
 			s.PadAxis(0, gamepad.RightY, 20000) // not far enough
 			s.PadAxis(0, gamepad.RightY, 30000)
@@ -145,7 +146,7 @@ func TestRebindSwapsWithTheActionThatHadTheControl(t *testing.T) {
 }
 
 func TestBindingsSaveAsTextAndLoadBack(t *testing.T) {
-	all := []Binding{{}, KeyBinding(engine.KeyLeftShift), KeyBinding(engine.KeyEnter), MouseBinding(engine.MouseMiddle),
+	all := []Binding{{}, KeyBinding(engine.KeyLeftShift), KeyBinding(engine.KeyEnter), MouseBinding(mouse.Middle),
 		PadBinding(gamepad.LeftShoulder), PadBinding(gamepad.Left), AxisBinding(gamepad.LeftX, -1), AxisBinding(gamepad.RightTrigger, 1)}
 	for _, b := range all {
 		got, err := ParseBinding(b.String())
@@ -211,7 +212,7 @@ func TestAPollThroughTheMapAllocatesNothing(t *testing.T) {
 type discard struct{}
 
 func (discard) Key(engine.Key, bool)                {}
-func (discard) Button(engine.MouseButton, bool)     {}
+func (discard) Button(mouse.Button, bool)           {}
 func (discard) Pointer(float64, float64)            {}
 func (discard) Scroll(int32, int32)                 {}
 func (discard) Text([]byte)                         {}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // Source says what kind of control a Binding names.
@@ -26,10 +27,10 @@ const (
 // zero Binding is no control.
 type Binding struct {
 	Source Source
-	Key    engine.Key         // for Key
-	Button engine.MouseButton // for Mouse
-	Pad    gamepad.Button     // for PadButton
-	Axis   gamepad.Axis       // for PadAxis
+	Key    engine.Key     // for Key
+	Button mouse.Button   // for Mouse
+	Pad    gamepad.Button // for PadButton
+	Axis   gamepad.Axis   // for PadAxis
 	// Dir is the direction of an axis binding: -1 (left, up) or +1 (right,
 	// down, or a trigger pulled). 0 for other sources.
 	Dir int8
@@ -39,7 +40,7 @@ type Binding struct {
 func KeyBinding(k engine.Key) Binding { return Binding{Source: Key, Key: k} }
 
 // MouseBinding binds mouse button b.
-func MouseBinding(b engine.MouseButton) Binding { return Binding{Source: Mouse, Button: b} }
+func MouseBinding(b mouse.Button) Binding { return Binding{Source: Mouse, Button: b} }
 
 // PadBinding binds controller button b.
 func PadBinding(b gamepad.Button) Binding { return Binding{Source: PadButton, Pad: b} }
@@ -98,7 +99,7 @@ func ParseBinding(s string) (Binding, error) {
 	case strings.HasPrefix(s, "Mouse "):
 		for i, n := range mouseNames {
 			if s[len("Mouse "):] == n {
-				return MouseBinding(engine.MouseButton(i)), nil
+				return MouseBinding(mouse.Button(i)), nil
 			}
 		}
 	case strings.HasPrefix(s, "Pad "):

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/platform/actions"
 )
 
@@ -44,7 +45,7 @@ func (c collect) Key(k engine.Key, down bool) {
 		c.in.Pressed.Add(k)
 	}
 }
-func (collect) Button(engine.MouseButton, bool)     {}
+func (collect) Button(mouse.Button, bool)           {}
 func (collect) Pointer(float64, float64)            {}
 func (collect) Scroll(int32, int32)                 {}
 func (collect) Text([]byte)                         {}

@@ -4,6 +4,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // Axis thresholds in raw units: an axis binding goes down past half the
@@ -43,11 +44,11 @@ func (m *Map) Key(k engine.Key, down bool) {
 }
 
 // Button passes the mouse button on, or answers a capture with it.
-func (m *Map) Button(b engine.MouseButton, down bool) {
+func (m *Map) Button(b mouse.Button, down bool) {
 	if down && m.take(MouseBinding(b)) {
 		return
 	}
-	if b <= engine.MouseX2 {
+	if b <= mouse.X2 {
 		if down {
 			m.buttons |= 1 << b
 		} else {

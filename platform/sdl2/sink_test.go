@@ -3,6 +3,7 @@ package sdl2
 import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // sink records what PollEvents reports, as the loop's collector would for
@@ -77,8 +78,8 @@ func (s *sink) Key(k engine.Key, down bool) {
 	}
 }
 
-func (s *sink) Button(b engine.MouseButton, down bool) {
-	bit := engine.ButtonSet(1) << b
+func (s *sink) Button(b mouse.Button, down bool) {
+	bit := mouse.ButtonSet(1) << b
 	if down {
 		s.in.Buttons |= bit
 		s.in.ButtonsPressed |= bit

@@ -6,6 +6,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/platform/actions"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/veandco/go-sdl2/sdl"
@@ -116,8 +117,8 @@ func TestAMenuFollowsThePointer(t *testing.T) {
 		f := &engine.Frame{}
 		f.Input.MouseX, f.Input.MouseY = x, y
 		if click {
-			f.Input.ButtonsPressed = 1 << engine.MouseLeft
-			f.Input.Buttons = 1 << engine.MouseLeft
+			f.Input.ButtonsPressed = 1 << mouse.Left
+			f.Input.Buttons = 1 << mouse.Left
 		}
 		return f
 	}
@@ -234,7 +235,7 @@ func TestMenusAllocateNothingOnceWarm(t *testing.T) {
 type nullSink struct{}
 
 func (nullSink) Key(engine.Key, bool)                {}
-func (nullSink) Button(engine.MouseButton, bool)     {}
+func (nullSink) Button(mouse.Button, bool)           {}
 func (nullSink) Pointer(float64, float64)            {}
 func (nullSink) Scroll(int32, int32)                 {}
 func (nullSink) Text([]byte)                         {}

@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
@@ -69,13 +70,13 @@ func (g *game) act(in *engine.Input) error {
 // The controls: keys (physical places, as on a US layout), the mouse, and
 // any game controller: its A button or Start, D-pad and left stick.
 func startPressed(in *engine.Input) bool {
-	return in.Pressed.Has(engine.KeySpace) || in.Pressed.Has(engine.KeyEnter) || in.ButtonsPressed.Has(engine.MouseLeft) ||
+	return in.Pressed.Has(engine.KeySpace) || in.Pressed.Has(engine.KeyEnter) || in.ButtonsPressed.Has(mouse.Left) ||
 		padPressed(in, gamepad.A) || padPressed(in, gamepad.Start)
 }
 
 func launchPressed(in *engine.Input) bool {
 	return in.Pressed.Has(engine.KeySpace) || in.Pressed.Has(engine.KeyUp) || in.Pressed.Has(engine.KeyW) ||
-		in.ButtonsPressed.Has(engine.MouseLeft) || padPressed(in, gamepad.A)
+		in.ButtonsPressed.Has(mouse.Left) || padPressed(in, gamepad.A)
 }
 
 // pausePressed is Enter (but not Alt+Enter, which toggles fullscreen),

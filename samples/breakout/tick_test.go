@@ -11,6 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
@@ -100,7 +101,7 @@ func hold(k engine.Key) engine.Input {
 }
 
 func click() engine.Input {
-	return engine.Input{Buttons: 1 << engine.MouseLeft, ButtonsPressed: 1 << engine.MouseLeft}
+	return engine.Input{Buttons: 1 << mouse.Left, ButtonsPressed: 1 << mouse.Left}
 }
 
 // served starts a game and launches the ball.
@@ -328,7 +329,7 @@ func randomInput(r *rand.Rand) engine.Input {
 		}
 	}
 	if r.IntN(30) == 0 {
-		in.ButtonsPressed = 1 << engine.MouseLeft
+		in.ButtonsPressed = 1 << mouse.Left
 	}
 	if r.IntN(3) == 0 {
 		in.MouseX = r.Float64()*canvasW*1.2 - 0.1*canvasW

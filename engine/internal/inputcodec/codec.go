@@ -7,6 +7,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // Fields of an engine.Input, as mask bits: those that change most often
@@ -53,9 +54,9 @@ const (
 	// MaxWindowSide is the largest window side an input may hold, in
 	// pixels.
 	MaxWindowSide = 1 << 16
-	// ButtonMask holds every engine.MouseButton, PadButtonMask every
+	// ButtonMask holds every mouse.Button, PadButtonMask every
 	// gamepad.Button.
-	ButtonMask    = 1<<(engine.MouseX2+1) - 1
+	ButtonMask    = 1<<(mouse.X2+1) - 1
 	PadButtonMask = 1<<gamepad.NumButtons - 1
 	// MaxFieldMask is the largest record mask: every field differs.
 	MaxFieldMask = fAll
@@ -78,7 +79,7 @@ const (
 // button sets naming no button, a pointer that is not a finite number, a
 // window side beyond 0 to MaxWindowSide pixels.
 func Check(in *engine.Input) error {
-	for _, b := range [...]engine.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
+	for _, b := range [...]mouse.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
 		if b&^ButtonMask != 0 {
 			return fmt.Errorf("button set %#x names no button", uint64(b))
 		}
@@ -168,7 +169,7 @@ func Append(b []byte, in, prev *engine.Input) []byte {
 			b = appendKeys(b, k)
 		}
 	}
-	for i, s := range [...]engine.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
+	for i, s := range [...]mouse.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
 		if m&(fButtons<<i) != 0 {
 			b = append(b, byte(s))
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // Decoder decodes records. It holds the error of its last Decode, so that
@@ -121,12 +122,12 @@ func (d *Decoder) Decode(b []byte, in, prev *engine.Input) (int, error) {
 			d.keys(k)
 		}
 	}
-	for i, s := range [...]*engine.ButtonSet{&in.Buttons, &in.ButtonsPressed, &in.ButtonsReleased} {
+	for i, s := range [...]*mouse.ButtonSet{&in.Buttons, &in.ButtonsPressed, &in.ButtonsReleased} {
 		if m&(fButtons<<i) != 0 {
 			c := uint64(d.byte())
 			d.check(c&^ButtonMask == 0, kButtons, -1, c)
-			d.check(engine.ButtonSet(c) != *s, kSame, -1, 0)
-			*s = engine.ButtonSet(c)
+			d.check(mouse.ButtonSet(c) != *s, kSame, -1, 0)
+			*s = mouse.ButtonSet(c)
 		}
 	}
 	for i, f := range [...]*float64{&in.MouseX, &in.MouseY} {

@@ -130,9 +130,9 @@ func TestEveryFieldOfInputRoundTrips(t *testing.T) {
 const shape = `Down engine.KeySet [8]uint64
 Pressed engine.KeySet [8]uint64
 Released engine.KeySet [8]uint64
-Buttons engine.ButtonSet uint8
-ButtonsPressed engine.ButtonSet uint8
-ButtonsReleased engine.ButtonSet uint8
+Buttons mouse.ButtonSet uint8
+ButtonsPressed mouse.ButtonSet uint8
+ButtonsReleased mouse.ButtonSet uint8
 MouseX float64 float64
 MouseY float64 float64
 WheelX int32 int32

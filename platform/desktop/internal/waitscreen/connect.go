@@ -8,6 +8,7 @@ import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -20,7 +21,7 @@ func (q *quitSink) Key(k engine.Key, down bool) {
 	q.enter = q.enter || down && (k == engine.KeyEnter || k == engine.KeyKeypadEnter)
 }
 
-func (q *quitSink) Button(engine.MouseButton, bool) {}
+func (q *quitSink) Button(mouse.Button, bool) {}
 
 func (q *quitSink) Pointer(float64, float64) {}
 
