@@ -1,10 +1,15 @@
 package engine
 
+import (
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
+)
+
 // Input is the keyboard, mouse, typed text and game controllers as one tick
 // or one frame sees them: the keys and buttons held, every press and
 // release since the tick (or frame) before, the pointer, and what was typed
 // since. Ticks and frames read it the same way (in.Down.Has(KeyA),
-// in.Pressed.Has(KeySpace), in.Pads[0].Pressed.Has(PadA)); a game only
+// in.Pressed.Has(KeySpace), in.Pads[0].Pressed.Has(gamepad.A)); a game only
 // ever gets a copy, so nothing it does to one changes what the loop holds.
 // It is a plain comparable value, which is what lets a recording replay a
 // run bit for bit.
@@ -19,8 +24,8 @@ type Input struct {
 	// came since the tick (or frame) before. Empty: no key.
 	Down, Pressed, Released KeySet
 	// Buttons, ButtonsPressed and ButtonsReleased are the same for the
-	// mouse buttons. Empty: no button.
-	Buttons, ButtonsPressed, ButtonsReleased ButtonSet
+	// mouse buttons (see package mouse). Empty: no button.
+	Buttons, ButtonsPressed, ButtonsReleased mouse.ButtonSet
 	MouseX, MouseY                           float64 // the pointer in canvas units (see Mouse)
 	WheelX, WheelY                           int32   // wheel clicks since the tick before
 	// WindowWidth and WindowHeight are the size in pixels of the window
@@ -30,8 +35,9 @@ type Input struct {
 	// Text is what the user typed since the tick before, at most 32
 	// bytes (see Text): a tick sees each character once, as it sees each press.
 	Text Text
-	// Pads are the game controllers, by slot.
-	Pads [MaxPads]Pad
+	// Pads are the game controllers, by slot (see package gamepad); an
+	// empty slot is the zero gamepad.State.
+	Pads [gamepad.Max]gamepad.State
 }
 
 // Mouse returns the pointer's position in canvas units: the units the game
@@ -48,7 +54,7 @@ func (in *Input) Held() Input {
 		WindowWidth: in.WindowWidth, WindowHeight: in.WindowHeight}
 	for i := range h.Pads {
 		p := &in.Pads[i]
-		h.Pads[i] = Pad{Connected: p.Connected, Buttons: p.Buttons, Axes: p.Axes}
+		h.Pads[i] = gamepad.State{Connected: p.Connected, Buttons: p.Buttons, Axes: p.Axes}
 	}
 	return h
 }

@@ -214,21 +214,3 @@ func (s *KeySet) Keys() iter.Seq[Key] {
 		}
 	}
 }
-
-// MouseButton is a mouse button.
-type MouseButton uint8
-
-// The mouse buttons the engine knows.
-const (
-	MouseLeft MouseButton = iota
-	MouseMiddle
-	MouseRight
-	MouseX1
-	MouseX2
-)
-
-// ButtonSet is a set of mouse buttons as a bitset.
-type ButtonSet uint8
-
-// Has reports whether b is in the set.
-func (s ButtonSet) Has(b MouseButton) bool { return s&(1<<b) != 0 }

@@ -1,6 +1,10 @@
 package host
 
-import "github.com/lockstep-engine/lockstep/engine"
+import (
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
+)
 
 // maxDeferred is how many edges one reader (the ticks, or the frames) can
 // hold back for later. Input holds one press and one release of a key, so
@@ -23,7 +27,7 @@ const (
 type edge struct {
 	src  edgeSource
 	pad  uint8  // the pad's slot, for fromPad
-	code uint16 // the Key, MouseButton or PadButton
+	code uint16 // the engine.Key, mouse.Button or gamepad.Button
 	down bool
 }
 
@@ -140,19 +144,19 @@ func applyEdge(in *engine.Input, e edge, force bool) bool {
 			in.Released.Add(k)
 		}
 	case fromButton:
-		return applyBit(&in.Buttons, &in.ButtonsPressed, &in.ButtonsReleased, engine.ButtonSet(1)<<e.code, e.down, force)
+		return applyBit(&in.Buttons, &in.ButtonsPressed, &in.ButtonsReleased, mouse.ButtonSet(1)<<e.code, e.down, force)
 	case fromPad:
 		p := &in.Pads[e.pad]
 		if !p.Connected {
 			return true
 		}
-		return applyBit(&p.Buttons, &p.Pressed, &p.Released, engine.PadButtonSet(1)<<e.code, e.down, force)
+		return applyBit(&p.Buttons, &p.Pressed, &p.Released, gamepad.ButtonSet(1)<<e.code, e.down, force)
 	}
 	return true
 }
 
 // applyBit is applyEdge for a bitset of buttons.
-func applyBit[S engine.ButtonSet | engine.PadButtonSet](held, pressed, released *S, bit S, down, force bool) bool {
+func applyBit[S mouse.ButtonSet | gamepad.ButtonSet](held, pressed, released *S, bit S, down, force bool) bool {
 	if (*held&bit != 0) == down {
 		return true
 	}

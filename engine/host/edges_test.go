@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // taps sends n press-release pairs of k.
@@ -111,41 +113,41 @@ func TestEveryMouseAndPadPressBetweenTwoReadsIsSeen(t *testing.T) {
 	var in inputs
 	in.PadConnected(2, true)
 	for range 3 {
-		in.Button(engine.MouseLeft, true)
-		in.Button(engine.MouseLeft, false)
-		in.PadButton(2, engine.PadA, true)
-		in.PadButton(2, engine.PadA, false)
+		in.Button(mouse.Left, true)
+		in.Button(mouse.Left, false)
+		in.PadButton(2, gamepad.A, true)
+		in.PadButton(2, gamepad.A, false)
 	}
-	var mouse, pad int
+	var clicks, pad int
 	for range 5 {
 		var tick engine.Input
 		in.takeTick(&tick)
-		if tick.ButtonsPressed.Has(engine.MouseLeft) {
-			mouse++
+		if tick.ButtonsPressed.Has(mouse.Left) {
+			clicks++
 		}
-		if tick.Pads[2].Pressed.Has(engine.PadA) {
+		if tick.Pads[2].Pressed.Has(gamepad.A) {
 			pad++
 		}
 	}
-	if mouse != 3 || pad != 3 {
-		t.Fatalf("ticks saw %d mouse and %d pad presses, want 3 and 3", mouse, pad)
+	if clicks != 3 || pad != 3 {
+		t.Fatalf("ticks saw %d mouse and %d pad presses, want 3 and 3", clicks, pad)
 	}
 }
 
 func TestAPadThatGoesAwayForgetsItsDeferredPresses(t *testing.T) {
 	var in inputs
 	in.PadConnected(0, true)
-	in.PadButton(0, engine.PadB, true)
-	in.PadButton(0, engine.PadB, false)
-	in.PadButton(0, engine.PadB, true) // deferred
+	in.PadButton(0, gamepad.B, true)
+	in.PadButton(0, gamepad.B, false)
+	in.PadButton(0, gamepad.B, true) // deferred
 	in.PadConnected(0, false)
 	var first, second engine.Input
 	in.takeTick(&first)
 	in.takeTick(&second)
-	if p := first.Pads[0]; p.Connected || !p.Pressed.Has(engine.PadB) || p.Buttons != 0 {
+	if p := first.Pads[0]; p.Connected || !p.Pressed.Has(gamepad.B) || p.Buttons != 0 {
 		t.Fatalf("first tick: pad %+v, want gone after one press of B", p)
 	}
-	if second.Pads[0] != (engine.Pad{}) {
+	if second.Pads[0] != (gamepad.State{}) {
 		t.Fatalf("second tick: pad %+v, want nothing", second.Pads[0])
 	}
 }

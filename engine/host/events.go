@@ -1,6 +1,10 @@
 package host
 
-import "github.com/lockstep-engine/lockstep/engine"
+import (
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
+)
 
 // EventSink is how a Platform reports what happened since its last poll.
 // The loop's own collector is the only implementation: games never see
@@ -10,7 +14,7 @@ type EventSink interface {
 	// already in (auto-repeat) is not an edge and is ignored.
 	Key(k engine.Key, down bool)
 	// Button records that mouse button b went down or up.
-	Button(b engine.MouseButton, down bool)
+	Button(b mouse.Button, down bool)
 	// Pointer records the pointer's position in canvas units.
 	Pointer(x, y float64)
 	// Scroll records wheel motion in clicks.
@@ -18,15 +22,15 @@ type EventSink interface {
 	// Text appends UTF-8 text the user typed.
 	Text(b []byte)
 	// PadConnected records that the controller in slot pad (0 to
-	// MaxPads-1) connected or went away; going away releases whatever it
+	// gamepad.Max-1) connected or went away; going away releases whatever it
 	// held.
 	PadConnected(pad int, connected bool)
 	// PadButton records that button b of a connected controller went down
 	// or up.
-	PadButton(pad int, b engine.PadButton, down bool)
+	PadButton(pad int, b gamepad.Button, down bool)
 	// PadAxis records the raw position of axis a of a connected
 	// controller.
-	PadAxis(pad int, a engine.PadAxis, v int16)
+	PadAxis(pad int, a gamepad.Axis, v int16)
 	// Window records the window's state.
 	Window(w engine.WindowState)
 	// Quit asks the loop to end after the current frame.
@@ -67,9 +71,9 @@ func (in *inputs) Key(k engine.Key, down bool) {
 	in.edge(edge{src: fromKey, code: uint16(k), down: down})
 }
 
-func (in *inputs) Button(b engine.MouseButton, down bool) {
+func (in *inputs) Button(b mouse.Button, down bool) {
 	in.frameDirty, in.tickDirty = true, true
-	if b > engine.MouseX2 {
+	if b > mouse.X2 {
 		return
 	}
 	in.edge(edge{src: fromButton, code: uint16(b), down: down})
@@ -110,7 +114,7 @@ func (in *inputs) Text(b []byte) {
 
 func (in *inputs) PadConnected(pad int, connected bool) {
 	in.frameDirty, in.tickDirty = true, true
-	if uint(pad) >= engine.MaxPads || in.pending.Pads[pad].Connected == connected {
+	if uint(pad) >= gamepad.Max || in.pending.Pads[pad].Connected == connected {
 		return
 	}
 	connectPad(&in.pending, &in.pendingQ, pad, connected)
@@ -124,22 +128,22 @@ func connectPad(in *engine.Input, d *deferred, pad int, connected bool) {
 	if !connected {
 		d.dropPad(pad)
 		p.Released |= p.Buttons
-		p.Buttons, p.Axes = 0, [engine.NumPadAxes]int16{}
+		p.Buttons, p.Axes = 0, [gamepad.NumAxes]int16{}
 	}
 	p.Connected = connected
 }
 
-func (in *inputs) PadButton(pad int, b engine.PadButton, down bool) {
+func (in *inputs) PadButton(pad int, b gamepad.Button, down bool) {
 	in.frameDirty, in.tickDirty = true, true
-	if uint(pad) >= engine.MaxPads || b >= engine.NumPadButtons || !in.pending.Pads[pad].Connected {
+	if uint(pad) >= gamepad.Max || b >= gamepad.NumButtons || !in.pending.Pads[pad].Connected {
 		return
 	}
 	in.edge(edge{src: fromPad, pad: uint8(pad), code: uint16(b), down: down})
 }
 
-func (in *inputs) PadAxis(pad int, a engine.PadAxis, v int16) {
+func (in *inputs) PadAxis(pad int, a gamepad.Axis, v int16) {
 	in.frameDirty, in.tickDirty = true, true
-	if uint(pad) >= engine.MaxPads || a >= engine.NumPadAxes || !in.pending.Pads[pad].Connected {
+	if uint(pad) >= gamepad.Max || a >= gamepad.NumAxes || !in.pending.Pads[pad].Connected {
 		return
 	}
 	in.pending.Pads[pad].Axes[a] = v

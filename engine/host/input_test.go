@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
@@ -92,11 +93,11 @@ func TestPadEdgesReachExactlyOneTickAndHeldStateIsCurrent(t *testing.T) {
 		case 0:
 			in.PadConnected(1, true)
 		case 1: // no tick
-			in.PadButton(1, engine.PadA, true)
-			in.PadButton(1, engine.PadB, true)
-			in.PadButton(1, engine.PadB, false)
-			in.PadAxis(1, engine.PadLeftX, 12000)
-			in.PadAxis(1, engine.PadLeftX, -20000) // the last position counts
+			in.PadButton(1, gamepad.A, true)
+			in.PadButton(1, gamepad.B, true)
+			in.PadButton(1, gamepad.B, false)
+			in.PadAxis(1, gamepad.LeftX, 12000)
+			in.PadAxis(1, gamepad.LeftX, -20000) // the last position counts
 		case 4:
 			in.PadConnected(1, false) // unplugged holding A and the stick
 		}
@@ -106,10 +107,10 @@ func TestPadEdgesReachExactlyOneTickAndHeldStateIsCurrent(t *testing.T) {
 	if g.perFrame[1] != 0 || len(g.inputs) != 4 {
 		t.Fatalf("frame 1 ran %d ticks and %d in all, the test needs 0 and 4", g.perFrame[1], len(g.inputs))
 	}
-	a, b := engine.PadButtonSet(1)<<engine.PadA, engine.PadButtonSet(1)<<engine.PadB
-	want := []engine.Pad{
-		{Connected: true, Buttons: a, Pressed: a | b, Released: b, Axes: [engine.NumPadAxes]int16{engine.PadLeftX: -20000}},
-		{Connected: true, Buttons: a, Axes: [engine.NumPadAxes]int16{engine.PadLeftX: -20000}},
+	a, b := gamepad.ButtonSet(1)<<gamepad.A, gamepad.ButtonSet(1)<<gamepad.B
+	want := []gamepad.State{
+		{Connected: true, Buttons: a, Pressed: a | b, Released: b, Axes: [gamepad.NumAxes]int16{gamepad.LeftX: -20000}},
+		{Connected: true, Buttons: a, Axes: [gamepad.NumAxes]int16{gamepad.LeftX: -20000}},
 		{Released: a},
 		{},
 	}
@@ -118,7 +119,7 @@ func TestPadEdgesReachExactlyOneTickAndHeldStateIsCurrent(t *testing.T) {
 			t.Errorf("tick %d: pad 1 %+v, want %+v", i, got, w)
 		}
 		for _, p := range []int{0, 2, 3} {
-			if g.inputs[i].Pads[p] != (engine.Pad{}) {
+			if g.inputs[i].Pads[p] != (gamepad.State{}) {
 				t.Errorf("tick %d: pad %d %+v, want nothing", i, p, g.inputs[i].Pads[p])
 			}
 		}
@@ -128,19 +129,19 @@ func TestPadEdgesReachExactlyOneTickAndHeldStateIsCurrent(t *testing.T) {
 func TestPadReportsForNoConnectedPadAreDropped(t *testing.T) {
 	var in inputs
 	in.beginFrame()
-	in.PadButton(0, engine.PadA, true) // not connected
-	in.PadAxis(0, engine.PadLeftY, 100)
-	in.PadConnected(engine.MaxPads, true) // no such slot
+	in.PadButton(0, gamepad.A, true) // not connected
+	in.PadAxis(0, gamepad.LeftY, 100)
+	in.PadConnected(gamepad.Max, true) // no such slot
 	in.PadConnected(-1, true)
 	in.PadConnected(2, true)
-	in.PadButton(2, engine.NumPadButtons, true) // no such button
-	in.PadAxis(2, engine.NumPadAxes, 5)         // no such axis
-	in.PadButton(2, engine.PadStart, true)
-	in.PadButton(2, engine.PadStart, true) // no edge: already down
-	in.PadConnected(2, true)               // already connected: nothing
+	in.PadButton(2, gamepad.NumButtons, true) // no such button
+	in.PadAxis(2, gamepad.NumAxes, 5)         // no such axis
+	in.PadButton(2, gamepad.Start, true)
+	in.PadButton(2, gamepad.Start, true) // no edge: already down
+	in.PadConnected(2, true)             // already connected: nothing
 	got := take(&in)
-	start := engine.PadButtonSet(1) << engine.PadStart
-	want := [engine.MaxPads]engine.Pad{2: {Connected: true, Buttons: start, Pressed: start}}
+	start := gamepad.ButtonSet(1) << gamepad.Start
+	want := [gamepad.Max]gamepad.State{2: {Connected: true, Buttons: start, Pressed: start}}
 	if got.Pads != want {
 		t.Errorf("pads %+v, want %+v", got.Pads, want)
 	}
@@ -179,8 +180,8 @@ func (p *eventfulPlatform) PollEvents(in EventSink) {
 	p.typed[0] = 'a' + byte(f%26)
 	in.Text(p.typed[:1])
 	in.PadConnected(0, true)
-	in.PadButton(0, engine.PadButton(f%int(engine.NumPadButtons)), f%3 == 0)
-	in.PadAxis(0, engine.PadAxis(f%int(engine.NumPadAxes)), int16(f))
+	in.PadButton(0, gamepad.Button(f%int(gamepad.NumButtons)), f%3 == 0)
+	in.PadAxis(0, gamepad.Axis(f%int(gamepad.NumAxes)), int16(f))
 }
 
 func TestFrameWithKeysTextAndPadsAllocatesNothingOnceWarm(t *testing.T) {

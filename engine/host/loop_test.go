@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // runFake runs g on a fake clock and platform with cfg's stop conditions.
@@ -106,7 +107,7 @@ func TestEdgeInFrameWithoutTickReachesNextTickOnce(t *testing.T) {
 		if frame == 1 { // a frame of 5 ms: no tick
 			in.Key(engine.KeySpace, true)
 			in.Key(engine.KeySpace, false)
-			in.Button(engine.MouseLeft, true)
+			in.Button(mouse.Left, true)
 		}
 	}
 	work := func(f int) time.Duration {
@@ -125,14 +126,14 @@ func TestEdgeInFrameWithoutTickReachesNextTickOnce(t *testing.T) {
 		t.Fatalf("first tick: pressed %v released %v down %v; want pressed and released, not down",
 			first.Pressed.Has(engine.KeySpace), first.Released.Has(engine.KeySpace), first.Down.Has(engine.KeySpace))
 	}
-	if !first.ButtonsPressed.Has(engine.MouseLeft) || !first.Buttons.Has(engine.MouseLeft) {
+	if !first.ButtonsPressed.Has(mouse.Left) || !first.Buttons.Has(mouse.Left) {
 		t.Fatal("first tick did not see the left button go down")
 	}
 	for i, in := range g.inputs[1:] {
 		if !in.Pressed.Empty() || !in.Released.Empty() || in.ButtonsPressed != 0 {
 			t.Fatalf("tick %d saw an edge again: %+v", i+1, in)
 		}
-		if !in.Buttons.Has(engine.MouseLeft) {
+		if !in.Buttons.Has(mouse.Left) {
 			t.Fatalf("tick %d: held button not current", i+1)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 )
 
 // SeatLocal is how the loop splits the input of one machine into player
@@ -17,12 +18,12 @@ func SeatLocal(local *engine.Input, players []engine.Input) {
 	}
 	players[0] = *local
 	for i := 1; i < len(players[0].Pads); i++ {
-		players[0].Pads[i] = engine.Pad{}
+		players[0].Pads[i] = gamepad.State{}
 	}
 	for k := 1; k < len(players); k++ {
 		p := &players[k]
 		*p = engine.Input{WindowWidth: local.WindowWidth, WindowHeight: local.WindowHeight}
-		if k < engine.MaxPads {
+		if k < gamepad.Max {
 			p.Pads[0] = local.Pads[k]
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 )
 
 // pgame is a game with player slots that writes down what its ticks saw.
@@ -34,7 +35,7 @@ func TestMultiplayerTickSeesEverySlotAndNoLocalInput(t *testing.T) {
 		if frame == 2 {
 			in.Key(engine.KeyA, true)
 			in.PadConnected(1, true)
-			in.PadButton(1, engine.PadA, true)
+			in.PadButton(1, gamepad.A, true)
 		}
 	}}
 	runFake(t, engine.Config{Mode: engine.ModeUncapped, Ticks: 5, Players: g.n}, g, p, c)
@@ -52,7 +53,7 @@ func TestMultiplayerTickSeesEverySlotAndNoLocalInput(t *testing.T) {
 			t.Fatalf("tick saw %d slots, want 3", len(ps))
 		}
 		sawA = sawA || ps[0].Pressed.Has(engine.KeyA)
-		sawPad = sawPad || ps[1].Pads[0].Pressed.Has(engine.PadA)
+		sawPad = sawPad || ps[1].Pads[0].Pressed.Has(gamepad.A)
 		if ps[1].Down.Has(engine.KeyA) || ps[0].Pads[1].Connected || ps[2].Pads[0].Connected {
 			t.Fatalf("local input reached the wrong slot: %+v", ps)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
@@ -32,7 +33,7 @@ func benchInputs(n int) []record {
 			}
 		}
 		if i%3 == 0 {
-			in.Pads[0].Axes[engine.PadLeftX] = int16(r.IntN(65536) - 32768)
+			in.Pads[0].Axes[gamepad.LeftX] = int16(r.IntN(65536) - 32768)
 		}
 		out[i].in, held = in, in
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
@@ -178,7 +179,7 @@ func TestRecordsRoundTrip(t *testing.T) {
 	a.WheelY = -3
 	a.WindowWidth = 1920
 	a.Text.Append([]byte("日本"))
-	a.Pads[3] = engine.Pad{Connected: true, Buttons: 5, Axes: [engine.NumPadAxes]int16{-32768, 32767}}
+	a.Pads[3] = gamepad.State{Connected: true, Buttons: 5, Axes: [gamepad.NumAxes]int16{-32768, 32767}}
 	b = a
 	b.Down.Add(engine.KeyQ)
 	b.MouseX = 2

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/engine/netplay/netsim"
 )
@@ -144,9 +146,9 @@ func botEvents(rng *rand.Rand, e host.EventSink) {
 		e.Text([]byte("hé"))
 	case r < 15:
 		e.PadConnected(0, true)
-		e.PadAxis(0, engine.PadLeftX, int16(rng.IntN(65536)-32768))
+		e.PadAxis(0, gamepad.LeftX, int16(rng.IntN(65536)-32768))
 	case r < 16:
-		e.Button(engine.MouseLeft, rng.IntN(2) == 0)
+		e.Button(mouse.Left, rng.IntN(2) == 0)
 	}
 }
 

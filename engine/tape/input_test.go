@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/internal/inputcodec"
 )
 
@@ -53,14 +54,14 @@ func everything() engine.Input {
 	in.WindowWidth, in.WindowHeight = maxWindowSide, maxWindowSide
 	in.Text = text(strings.Repeat("🎮", inputcodec.MaxText/4))
 	for i := range in.Pads {
-		in.Pads[i] = engine.Pad{Connected: true, Buttons: padButtonMask, Pressed: padButtonMask, Released: padButtonMask,
-			Axes: [engine.NumPadAxes]int16{-32768, 32767, -1, 1, 32767, -32768}}
+		in.Pads[i] = gamepad.State{Connected: true, Buttons: padButtonMask, Pressed: padButtonMask, Released: padButtonMask,
+			Axes: [gamepad.NumAxes]int16{-32768, 32767, -1, 1, 32767, -32768}}
 	}
 	return in
 }
 
 func TestTextPadsAndEveryKeyRoundTrip(t *testing.T) {
-	a := engine.PadButtonSet(1) << engine.PadA
+	a := gamepad.ButtonSet(1) << gamepad.A
 	var high engine.Input
 	high.Down.Add(engine.NumKeys - 1)
 	high.Pressed.Add(engine.NumKeys - 1)
@@ -70,13 +71,13 @@ func TestTextPadsAndEveryKeyRoundTrip(t *testing.T) {
 		{Text: text("a")},
 		{Text: text("héllo, 世界 🎮")},
 		{Text: text(strings.Repeat("x", inputcodec.MaxText))},
-		{Pads: [engine.MaxPads]engine.Pad{3: {Connected: true}}},
-		{Pads: [engine.MaxPads]engine.Pad{3: {Connected: true, Buttons: a, Pressed: a, Axes: [engine.NumPadAxes]int16{engine.PadRightTrigger: 32767}}}},
-		{Pads: [engine.MaxPads]engine.Pad{3: {Connected: true, Buttons: a, Axes: [engine.NumPadAxes]int16{engine.PadRightTrigger: 32767}}}},
-		{Pads: [engine.MaxPads]engine.Pad{3: {Released: a}}}, // unplugged
+		{Pads: [gamepad.Max]gamepad.State{3: {Connected: true}}},
+		{Pads: [gamepad.Max]gamepad.State{3: {Connected: true, Buttons: a, Pressed: a, Axes: [gamepad.NumAxes]int16{gamepad.RightTrigger: 32767}}}},
+		{Pads: [gamepad.Max]gamepad.State{3: {Connected: true, Buttons: a, Axes: [gamepad.NumAxes]int16{gamepad.RightTrigger: 32767}}}},
+		{Pads: [gamepad.Max]gamepad.State{3: {Released: a}}}, // unplugged
 		everything(),
 		{}, // from everything to nothing
-		{Pads: [engine.MaxPads]engine.Pad{0: {Connected: true, Axes: [engine.NumPadAxes]int16{-32768}}}},
+		{Pads: [gamepad.Max]gamepad.State{0: {Connected: true, Axes: [gamepad.NumAxes]int16{-32768}}}},
 	}
 	b := record(t, testHeader, inputs)
 	tp, err := Read(b)
@@ -133,7 +134,7 @@ func TestTextAndPadFieldsNoRecorderWritesAreDamage(t *testing.T) {
 		{"text cut inside a character", cat(in, uv(fText), []byte{2, 'a', 0xe6}), "is not UTF-8"},
 		{"a pad mask of nothing", cat(in, uv(fPad(0)), uv(0)), "pad 0's field mask 0x0"},
 		{"a pad mask beyond its fields", cat(in, uv(fPad(2)), uv(pAll+1)), "pad 2's field mask 0x400"},
-		{"a pad button beyond the last", cat(in, uv(fPad(3)), uv(pPressed), uv(1<<engine.NumPadButtons)), "pad 3's button set 0x200000 names no button"},
+		{"a pad button beyond the last", cat(in, uv(fPad(3)), uv(pPressed), uv(1<<gamepad.NumButtons)), "pad 3's button set 0x200000 names no button"},
 		{"a mask beyond the pads", cat(in, uv(fAll+1)), "field mask 0x20000"},
 	}
 	for _, tt := range tests {
@@ -167,7 +168,7 @@ func bytesPerTick(t *testing.T, first engine.Input, next func(i int) engine.Inpu
 // The sizes below are what the format costs per tick (checkpoints, 13
 // bytes a second, included); the limits keep a change of it honest.
 func TestTapeBytesPerTickIdleTypingAndPlayingWithAController(t *testing.T) {
-	pad := engine.Input{Pads: [engine.MaxPads]engine.Pad{{Connected: true}}}
+	pad := engine.Input{Pads: [gamepad.Max]gamepad.State{{Connected: true}}}
 	tests := []struct {
 		name  string
 		first engine.Input
@@ -177,22 +178,22 @@ func TestTapeBytesPerTickIdleTypingAndPlayingWithAController(t *testing.T) {
 		{"idle, a pad plugged in", pad, func(int) engine.Input { return pad }, 0.3},
 		{"a stick moving every tick", pad, func(i int) engine.Input {
 			in := pad
-			in.Pads[0].Axes[engine.PadLeftX] = int16(i * 50)
+			in.Pads[0].Axes[gamepad.LeftX] = int16(i * 50)
 			return in
 		}, 6.5},
 		{"both sticks moving every tick", pad, func(i int) engine.Input {
 			in := pad
-			in.Pads[0].Axes = [engine.NumPadAxes]int16{int16(i * 50), int16(-i * 40), int16(i * 30), int16(i * 20)}
+			in.Pads[0].Axes = [gamepad.NumAxes]int16{int16(i * 50), int16(-i * 40), int16(i * 30), int16(i * 20)}
 			return in
 		}, 12.5},
 		{"a button pressed or released every 4th tick, stick still", pad, func(i int) engine.Input {
 			in := pad
 			if i%8 < 4 {
-				in.Pads[0].Buttons = 1 << engine.PadA
+				in.Pads[0].Buttons = 1 << gamepad.A
 			}
-			prev := engine.PadButtonSet(0)
+			prev := gamepad.ButtonSet(0)
 			if (i-1)%8 < 4 && i > 0 {
-				prev = 1 << engine.PadA
+				prev = 1 << gamepad.A
 			}
 			in.Pads[0].Pressed = in.Pads[0].Buttons &^ prev
 			in.Pads[0].Released = prev &^ in.Pads[0].Buttons

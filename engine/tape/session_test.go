@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
 )
 
@@ -54,12 +55,12 @@ func session(frame int, in host.EventSink) {
 		in.PadConnected(0, false)
 	}
 	if frame > 3 && frame < 200 {
-		in.PadAxis(0, engine.PadLeftX, int16(frame*150-15000))
-		in.PadAxis(0, engine.PadRightTrigger, int16(frame*100))
-		in.PadButton(0, engine.PadButton(frame%int(engine.NumPadButtons)), frame%4 < 2)
+		in.PadAxis(0, gamepad.LeftX, int16(frame*150-15000))
+		in.PadAxis(0, gamepad.RightTrigger, int16(frame*100))
+		in.PadButton(0, gamepad.Button(frame%int(gamepad.NumButtons)), frame%4 < 2)
 	}
 	if frame > 40 && frame%7 == 0 {
-		in.PadButton(2, engine.PadA, frame%14 == 0)
+		in.PadButton(2, gamepad.A, frame%14 == 0)
 		in.Key(290, frame%14 == 0) // past the first 256 keys
 		in.Text([]byte{'a' + byte(frame%26)})
 	}
@@ -86,8 +87,8 @@ func (g *padGame) Tick(t *engine.Tick) error {
 		maphash.WriteComparable(&g.h, p.Connected)
 		maphash.WriteComparable(&g.h, p.Pressed)
 		maphash.WriteComparable(&g.h, p.Released)
-		maphash.WriteComparable(&g.h, p.Axis(engine.PadLeftX))
-		maphash.WriteComparable(&g.h, p.Axis(engine.PadRightTrigger))
+		maphash.WriteComparable(&g.h, p.Axis(gamepad.LeftX))
+		maphash.WriteComparable(&g.h, p.Axis(gamepad.RightTrigger))
 		if p.Connected {
 			g.connected++
 		}

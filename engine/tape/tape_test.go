@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
@@ -33,8 +35,8 @@ func script(n int, seed uint64) []engine.Input {
 				in.Pressed.Add(k)
 			}
 		case 1:
-			b := engine.MouseButton(r.IntN(3))
-			bit := engine.ButtonSet(1) << b
+			b := mouse.Button(r.IntN(3))
+			bit := mouse.ButtonSet(1) << b
 			if in.Buttons.Has(b) {
 				in.Buttons &^= bit
 				in.ButtonsReleased |= bit
@@ -54,9 +56,9 @@ func script(n int, seed uint64) []engine.Input {
 				in.Text.Append([]byte(words[r.IntN(len(words))]))
 			}
 		case 8:
-			p := &in.Pads[r.IntN(engine.MaxPads)]
+			p := &in.Pads[r.IntN(gamepad.Max)]
 			if p.Connected {
-				p.Released, p.Buttons, p.Axes = p.Buttons, 0, [engine.NumPadAxes]int16{}
+				p.Released, p.Buttons, p.Axes = p.Buttons, 0, [gamepad.NumAxes]int16{}
 			}
 			p.Connected = !p.Connected
 		case 9, 10:
@@ -64,7 +66,7 @@ func script(n int, seed uint64) []engine.Input {
 			if !p.Connected {
 				break
 			}
-			bit := engine.PadButtonSet(1) << r.IntN(engine.NumPadButtons)
+			bit := gamepad.ButtonSet(1) << r.IntN(gamepad.NumButtons)
 			if p.Buttons&bit != 0 {
 				p.Buttons &^= bit
 				p.Released |= bit
@@ -76,7 +78,7 @@ func script(n int, seed uint64) []engine.Input {
 			p := &in.Pads[r.IntN(2)]
 			if p.Connected {
 				for range 1 + r.IntN(2) {
-					p.Axes[r.IntN(engine.NumPadAxes)] = int16(r.IntN(65536) - 32768)
+					p.Axes[r.IntN(gamepad.NumAxes)] = int16(r.IntN(65536) - 32768)
 				}
 			}
 		}
@@ -234,7 +236,7 @@ func TestWriterRefusesInputARecordingCannotHold(t *testing.T) {
 		{"NaN pointer", engine.Input{MouseX: math.NaN()}, "pointer coordinate NaN"},
 		{"infinite pointer", engine.Input{MouseY: math.Inf(-1)}, "pointer coordinate -Inf"},
 		{"a button beyond the last", engine.Input{ButtonsPressed: 1 << 7}, "names no button"},
-		{"a pad button beyond the last", engine.Input{Pads: [engine.MaxPads]engine.Pad{2: {Connected: true, Buttons: 1 << engine.NumPadButtons}}},
+		{"a pad button beyond the last", engine.Input{Pads: [gamepad.Max]gamepad.State{2: {Connected: true, Buttons: 1 << gamepad.NumButtons}}},
 			"pad 2: button set 0x200000 names no button"},
 		{"negative window", engine.Input{WindowWidth: -1}, "window side of -1 pixels"},
 		{"huge window", engine.Input{WindowHeight: maxWindowSide + 1}, "window side of 65537 pixels"},

@@ -26,7 +26,9 @@ import (
 	"fmt"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // MaxActions is how many actions a Map holds.
@@ -72,9 +74,9 @@ type Map struct {
 
 	next     host.EventSink
 	keys     engine.KeySet
-	buttons  engine.ButtonSet
-	pads     [engine.MaxPads]engine.PadButtonSet
-	axes     [engine.MaxPads][engine.NumPadAxes]int8 // each axis past half its travel: -1, 0, +1
+	buttons  mouse.ButtonSet
+	pads     [gamepad.Max]gamepad.ButtonSet
+	axes     [gamepad.Max][gamepad.NumAxes]int8 // each axis past half its travel: -1, 0, +1
 	capture  bool
 	captured Binding
 	got      bool

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // sink records the key edges it is given, as "name+" or "name-".
@@ -23,22 +25,22 @@ func (s *sink) Key(k engine.Key, down bool) {
 	}
 	s.edges = append(s.edges, fmt.Sprintf("%s%s", name, map[bool]string{true: "+", false: "-"}[down]))
 }
-func (s *sink) Button(engine.MouseButton, bool)       {}
-func (s *sink) Pointer(float64, float64)              {}
-func (s *sink) Scroll(int32, int32)                   {}
-func (s *sink) Text([]byte)                           {}
-func (s *sink) PadConnected(int, bool)                {}
-func (s *sink) PadButton(int, engine.PadButton, bool) {}
-func (s *sink) PadAxis(int, engine.PadAxis, int16)    {}
-func (s *sink) Window(engine.WindowState)             {}
-func (s *sink) Quit()                                 {}
+func (s *sink) Button(mouse.Button, bool)           {}
+func (s *sink) Pointer(float64, float64)            {}
+func (s *sink) Scroll(int32, int32)                 {}
+func (s *sink) Text([]byte)                         {}
+func (s *sink) PadConnected(int, bool)              {}
+func (s *sink) PadButton(int, gamepad.Button, bool) {}
+func (s *sink) PadAxis(int, gamepad.Axis, int16)    {}
+func (s *sink) Window(engine.WindowState)           {}
+func (s *sink) Quit()                               {}
 
 func testMap(t *testing.T) *Map {
 	t.Helper()
 	m, err := New([]Def{
-		{Name: "fire", Defaults: []Binding{KeyBinding(engine.KeySpace), PadBinding(engine.PadA)}},
-		{Name: "left", Defaults: []Binding{KeyBinding(engine.KeyA), AxisBinding(engine.PadLeftX, -1)}},
-		{Name: "menu", Defaults: []Binding{KeyBinding(engine.KeyEscape), MouseBinding(engine.MouseRight)}},
+		{Name: "fire", Defaults: []Binding{KeyBinding(engine.KeySpace), PadBinding(gamepad.A)}},
+		{Name: "left", Defaults: []Binding{KeyBinding(engine.KeyA), AxisBinding(gamepad.LeftX, -1)}},
+		{Name: "menu", Defaults: []Binding{KeyBinding(engine.KeyEscape), MouseBinding(mouse.Right)}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -57,21 +59,21 @@ func TestActionsFollowTheirBindings(t *testing.T) {
 		{"two bindings held: up when both are", func(s host.EventSink) {
 			s.PadConnected(0, true)
 			s.Key(engine.KeySpace, true)
-			s.PadButton(0, engine.PadA, true)
+			s.PadButton(0, gamepad.A, true)
 			s.Key(engine.KeySpace, false)
-			s.PadButton(0, engine.PadA, false)
+			s.PadButton(0, gamepad.A, false)
 		}, []string{"Space+", "fire+", "Space-", "fire-"}},
 		{"an axis past half, back below a third", func(s host.EventSink) {
-			s.PadAxis(1, engine.PadLeftX, -12000) // not yet
-			s.PadAxis(1, engine.PadLeftX, -20000)
-			s.PadAxis(1, engine.PadLeftX, -14000) // still: hysteresis
-			s.PadAxis(1, engine.PadLeftX, -5000)
+			s.PadAxis(1, gamepad.LeftX, -12000) // not yet
+			s.PadAxis(1, gamepad.LeftX, -20000)
+			s.PadAxis(1, gamepad.LeftX, -14000) // still: hysteresis
+			s.PadAxis(1, gamepad.LeftX, -5000)
 		}, []string{"left+", "left-"}},
 		{"the controller going away releases", func(s host.EventSink) {
-			s.PadButton(2, engine.PadA, true)
+			s.PadButton(2, gamepad.A, true)
 			s.PadConnected(2, false)
 		}, []string{"fire+", "fire-"}},
-		{"a mouse button", func(s host.EventSink) { s.Button(engine.MouseRight, true) }, []string{"menu+"}},
+		{"a mouse button", func(s host.EventSink) { s.Button(mouse.Right, true) }, []string{"menu+"}},
 		{"an unbound key is only itself", func(s host.EventSink) { s.Key(engine.KeyQ, true) }, []string{"Q+"}},
 		{"a forged action key is dropped", func(s host.EventSink) { s.Key(Action(0).Key(), true) }, nil},
 	}
@@ -92,12 +94,12 @@ func TestCaptureTakesTheNextControlAwayFromTheGame(t *testing.T) {
 		want   Binding
 	}{
 		{"key", func(s host.EventSink) { s.Key(engine.KeyK, true) }, KeyBinding(engine.KeyK)},
-		{"pad button", func(s host.EventSink) { s.PadButton(0, engine.PadY, true) }, PadBinding(engine.PadY)},
-		{"mouse", func(s host.EventSink) { s.Button(engine.MouseX1, true) }, MouseBinding(engine.MouseX1)},
+		{"pad button", func(s host.EventSink) { s.PadButton(0, gamepad.Y, true) }, PadBinding(gamepad.Y)},
+		{"mouse", func(s host.EventSink) { s.Button(mouse.X1, true) }, MouseBinding(mouse.X1)},
 		{"axis pushed most of the way", func(s host.EventSink) {
-			s.PadAxis(0, engine.PadRightY, 20000) // not far enough
-			s.PadAxis(0, engine.PadRightY, 30000)
-		}, AxisBinding(engine.PadRightY, 1)},
+			s.PadAxis(0, gamepad.RightY, 20000) // not far enough
+			s.PadAxis(0, gamepad.RightY, 30000)
+		}, AxisBinding(gamepad.RightY, 1)},
 	} {
 		m := testMap(t)
 		s := &sink{m: m}
@@ -144,8 +146,8 @@ func TestRebindSwapsWithTheActionThatHadTheControl(t *testing.T) {
 }
 
 func TestBindingsSaveAsTextAndLoadBack(t *testing.T) {
-	all := []Binding{{}, KeyBinding(engine.KeyLeftShift), KeyBinding(engine.KeyEnter), MouseBinding(engine.MouseMiddle),
-		PadBinding(engine.PadLeftShoulder), PadBinding(engine.PadLeft), AxisBinding(engine.PadLeftX, -1), AxisBinding(engine.PadRightTrigger, 1)}
+	all := []Binding{{}, KeyBinding(engine.KeyLeftShift), KeyBinding(engine.KeyEnter), MouseBinding(mouse.Middle),
+		PadBinding(gamepad.LeftShoulder), PadBinding(gamepad.Left), AxisBinding(gamepad.LeftX, -1), AxisBinding(gamepad.RightTrigger, 1)}
 	for _, b := range all {
 		got, err := ParseBinding(b.String())
 		if err != nil || got != b {
@@ -154,7 +156,7 @@ func TestBindingsSaveAsTextAndLoadBack(t *testing.T) {
 	}
 	m := testMap(t)
 	fire, _ := m.Action("fire")
-	m.Rebind(fire, 1, AxisBinding(engine.PadRightTrigger, 1))
+	m.Rebind(fire, 1, AxisBinding(gamepad.RightTrigger, 1))
 	saved := m.Bindings()
 	n := testMap(t)
 	if err := n.SetBindings(saved); err != nil {
@@ -173,7 +175,7 @@ func TestBindingsSaveAsTextAndLoadBack(t *testing.T) {
 		t.Error("a refused SetBindings changed the bindings")
 	}
 	n.Reset()
-	if n.Binding(fire, 1) != PadBinding(engine.PadA) {
+	if n.Binding(fire, 1) != PadBinding(gamepad.A) {
 		t.Error("Reset did not restore the defaults")
 	}
 }
@@ -197,8 +199,8 @@ func TestAPollThroughTheMapAllocatesNothing(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() {
 		w := m.Wrap(discard{})
 		w.Key(engine.KeySpace, true)
-		w.PadAxis(0, engine.PadLeftX, -30000)
-		w.PadAxis(0, engine.PadLeftX, 0)
+		w.PadAxis(0, gamepad.LeftX, -30000)
+		w.PadAxis(0, gamepad.LeftX, 0)
 		w.Key(engine.KeySpace, false)
 		w.Window(engine.WindowState{})
 	})
@@ -209,13 +211,13 @@ func TestAPollThroughTheMapAllocatesNothing(t *testing.T) {
 
 type discard struct{}
 
-func (discard) Key(engine.Key, bool)                  {}
-func (discard) Button(engine.MouseButton, bool)       {}
-func (discard) Pointer(float64, float64)              {}
-func (discard) Scroll(int32, int32)                   {}
-func (discard) Text([]byte)                           {}
-func (discard) PadConnected(int, bool)                {}
-func (discard) PadButton(int, engine.PadButton, bool) {}
-func (discard) PadAxis(int, engine.PadAxis, int16)    {}
-func (discard) Window(engine.WindowState)             {}
-func (discard) Quit()                                 {}
+func (discard) Key(engine.Key, bool)                {}
+func (discard) Button(mouse.Button, bool)           {}
+func (discard) Pointer(float64, float64)            {}
+func (discard) Scroll(int32, int32)                 {}
+func (discard) Text([]byte)                         {}
+func (discard) PadConnected(int, bool)              {}
+func (discard) PadButton(int, gamepad.Button, bool) {}
+func (discard) PadAxis(int, gamepad.Axis, int16)    {}
+func (discard) Window(engine.WindowState)           {}
+func (discard) Quit()                               {}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // Source says what kind of control a Binding names.
@@ -25,10 +27,10 @@ const (
 // zero Binding is no control.
 type Binding struct {
 	Source Source
-	Key    engine.Key         // for Key
-	Button engine.MouseButton // for Mouse
-	Pad    engine.PadButton   // for PadButton
-	Axis   engine.PadAxis     // for PadAxis
+	Key    engine.Key     // for Key
+	Button mouse.Button   // for Mouse
+	Pad    gamepad.Button // for PadButton
+	Axis   gamepad.Axis   // for PadAxis
 	// Dir is the direction of an axis binding: -1 (left, up) or +1 (right,
 	// down, or a trigger pulled). 0 for other sources.
 	Dir int8
@@ -38,13 +40,13 @@ type Binding struct {
 func KeyBinding(k engine.Key) Binding { return Binding{Source: Key, Key: k} }
 
 // MouseBinding binds mouse button b.
-func MouseBinding(b engine.MouseButton) Binding { return Binding{Source: Mouse, Button: b} }
+func MouseBinding(b mouse.Button) Binding { return Binding{Source: Mouse, Button: b} }
 
 // PadBinding binds controller button b.
-func PadBinding(b engine.PadButton) Binding { return Binding{Source: PadButton, Pad: b} }
+func PadBinding(b gamepad.Button) Binding { return Binding{Source: PadButton, Pad: b} }
 
 // AxisBinding binds controller axis a pushed in direction dir (-1 or +1).
-func AxisBinding(a engine.PadAxis, dir int8) Binding {
+func AxisBinding(a gamepad.Axis, dir int8) Binding {
 	return Binding{Source: PadAxis, Axis: a, Dir: max(-1, min(1, dir))}
 }
 
@@ -97,22 +99,22 @@ func ParseBinding(s string) (Binding, error) {
 	case strings.HasPrefix(s, "Mouse "):
 		for i, n := range mouseNames {
 			if s[len("Mouse "):] == n {
-				return MouseBinding(engine.MouseButton(i)), nil
+				return MouseBinding(mouse.Button(i)), nil
 			}
 		}
 	case strings.HasPrefix(s, "Pad "):
 		rest := s[len("Pad "):]
 		for i, n := range padNames {
 			if rest == n {
-				return PadBinding(engine.PadButton(i)), nil
+				return PadBinding(gamepad.Button(i)), nil
 			}
 		}
 		for i, n := range axisNames {
 			switch rest {
 			case n + "+":
-				return AxisBinding(engine.PadAxis(i), 1), nil
+				return AxisBinding(gamepad.Axis(i), 1), nil
 			case n + "-":
-				return AxisBinding(engine.PadAxis(i), -1), nil
+				return AxisBinding(gamepad.Axis(i), -1), nil
 			}
 		}
 	}

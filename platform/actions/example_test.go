@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/platform/actions"
 )
 
@@ -13,7 +15,7 @@ import (
 // what a recording keeps.
 func ExampleNew() {
 	keys, err := actions.New([]actions.Def{
-		{Name: "jump", Defaults: []actions.Binding{actions.KeyBinding(engine.KeySpace), actions.PadBinding(engine.PadA)}},
+		{Name: "jump", Defaults: []actions.Binding{actions.KeyBinding(engine.KeySpace), actions.PadBinding(gamepad.A)}},
 		{Name: "duck", Defaults: []actions.Binding{actions.KeyBinding(engine.KeyJ)}},
 	})
 	if err != nil {
@@ -43,12 +45,12 @@ func (c collect) Key(k engine.Key, down bool) {
 		c.in.Pressed.Add(k)
 	}
 }
-func (collect) Button(engine.MouseButton, bool)       {}
-func (collect) Pointer(float64, float64)              {}
-func (collect) Scroll(int32, int32)                   {}
-func (collect) Text([]byte)                           {}
-func (collect) PadConnected(int, bool)                {}
-func (collect) PadButton(int, engine.PadButton, bool) {}
-func (collect) PadAxis(int, engine.PadAxis, int16)    {}
-func (collect) Window(engine.WindowState)             {}
-func (collect) Quit()                                 {}
+func (collect) Button(mouse.Button, bool)           {}
+func (collect) Pointer(float64, float64)            {}
+func (collect) Scroll(int32, int32)                 {}
+func (collect) Text([]byte)                         {}
+func (collect) PadConnected(int, bool)              {}
+func (collect) PadButton(int, gamepad.Button, bool) {}
+func (collect) PadAxis(int, gamepad.Axis, int16)    {}
+func (collect) Window(engine.WindowState)           {}
+func (collect) Quit()                               {}

@@ -1,7 +1,11 @@
 package actions
 
-import "github.com/lockstep-engine/lockstep/engine"
-import "github.com/lockstep-engine/lockstep/engine/host"
+import (
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
+)
 
 // Axis thresholds in raw units: an axis binding goes down past half the
 // axis's travel and up again below a third (so a stick resting near the
@@ -40,11 +44,11 @@ func (m *Map) Key(k engine.Key, down bool) {
 }
 
 // Button passes the mouse button on, or answers a capture with it.
-func (m *Map) Button(b engine.MouseButton, down bool) {
+func (m *Map) Button(b mouse.Button, down bool) {
 	if down && m.take(MouseBinding(b)) {
 		return
 	}
-	if b <= engine.MouseX2 {
+	if b <= mouse.X2 {
 		if down {
 			m.buttons |= 1 << b
 		} else {
@@ -56,11 +60,11 @@ func (m *Map) Button(b engine.MouseButton, down bool) {
 }
 
 // PadButton passes the controller button on, or answers a capture with it.
-func (m *Map) PadButton(pad int, b engine.PadButton, down bool) {
+func (m *Map) PadButton(pad int, b gamepad.Button, down bool) {
 	if down && m.take(PadBinding(b)) {
 		return
 	}
-	if uint(pad) < engine.MaxPads && b < engine.NumPadButtons {
+	if uint(pad) < gamepad.Max && b < gamepad.NumButtons {
 		if down {
 			m.pads[pad] |= 1 << b
 		} else {
@@ -73,9 +77,9 @@ func (m *Map) PadButton(pad int, b engine.PadButton, down bool) {
 
 // PadAxis passes the axis on, and moves axis bindings past their
 // thresholds.
-func (m *Map) PadAxis(pad int, a engine.PadAxis, v int16) {
+func (m *Map) PadAxis(pad int, a gamepad.Axis, v int16) {
 	m.next.PadAxis(pad, a, v)
-	if uint(pad) >= engine.MaxPads || a >= engine.NumPadAxes {
+	if uint(pad) >= gamepad.Max || a >= gamepad.NumAxes {
 		return
 	}
 	dir := &m.axes[pad][a]
@@ -96,8 +100,8 @@ func (m *Map) PadAxis(pad int, a engine.PadAxis, v int16) {
 // PadConnected passes the controller's coming or going on; going releases
 // what it held.
 func (m *Map) PadConnected(pad int, connected bool) {
-	if uint(pad) < engine.MaxPads && !connected {
-		m.pads[pad], m.axes[pad] = 0, [engine.NumPadAxes]int8{}
+	if uint(pad) < gamepad.Max && !connected {
+		m.pads[pad], m.axes[pad] = 0, [gamepad.NumAxes]int8{}
 	}
 	m.next.PadConnected(pad, connected)
 	m.update()
@@ -164,7 +168,7 @@ func (m *Map) held(b Binding) bool {
 		}
 	case PadAxis:
 		for p := range m.axes {
-			if b.Axis < engine.NumPadAxes && m.axes[p][b.Axis] == b.Dir && b.Dir != 0 {
+			if b.Axis < gamepad.NumAxes && m.axes[p][b.Axis] == b.Dir && b.Dir != 0 {
 				return true
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/veandco/go-sdl2/sdl"
 )
@@ -16,10 +16,10 @@ import (
 var ErrNoRumble = errors.New("the controller has no rumble motors")
 
 // pads are the game controllers a Window has open, by engine slot. Each
-// controller SDL announces takes the first free slot (engine.MaxPads of
+// controller SDL announces takes the first free slot (gamepad.Max of
 // them); one beyond waits until a slot frees.
 type pads struct {
-	slots [engine.MaxPads]padSlot
+	slots [gamepad.Max]padSlot
 	on    bool  // SDL's game controller subsystem is initialised
 	err   error // why it is not
 }
@@ -109,13 +109,13 @@ func (p *pads) removed(id sdl.JoystickID, in host.EventSink) {
 
 func (p *pads) button(id sdl.JoystickID, b uint8, down bool, in host.EventSink) {
 	if i := p.find(id); i >= 0 {
-		in.PadButton(i, engine.PadButton(b), down)
+		in.PadButton(i, gamepad.Button(b), down)
 	}
 }
 
 func (p *pads) axis(id sdl.JoystickID, a uint8, v int16, in host.EventSink) {
 	if i := p.find(id); i >= 0 {
-		in.PadAxis(i, engine.PadAxis(a), v)
+		in.PadAxis(i, gamepad.Axis(a), v)
 	}
 }
 
@@ -123,8 +123,8 @@ func (p *pads) axis(id sdl.JoystickID, a uint8, v int16, in host.EventSink) {
 // there is none.
 func (p *pads) slot(pad int) (*sdl.GameController, error) {
 	switch {
-	case pad < 0 || pad >= engine.MaxPads:
-		return nil, fmt.Errorf("pad %d: want 0 to %d", pad, engine.MaxPads-1)
+	case pad < 0 || pad >= gamepad.Max:
+		return nil, fmt.Errorf("pad %d: want 0 to %d", pad, gamepad.Max-1)
 	case p.err != nil:
 		return nil, p.err
 	case p.slots[pad].gc == nil:

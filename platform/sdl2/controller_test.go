@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/sdl2/internal/virtualpad"
@@ -74,14 +75,14 @@ func TestAControllerConnectsReportsButtonsAndAxesAndDisconnects(t *testing.T) {
 		t.Fatal(err)
 	}
 	pad := s.in.Pads[0]
-	held := engine.PadButtonSet(1)<<engine.PadA | engine.PadButtonSet(1)<<engine.PadLeft
+	held := gamepad.ButtonSet(1)<<gamepad.A | gamepad.ButtonSet(1)<<gamepad.Left
 	if pad.Buttons != held || pad.Pressed != held {
 		t.Errorf("buttons %b pressed %b, want A and d-pad left (%b)", pad.Buttons, pad.Pressed, held)
 	}
-	if want := [engine.NumPadAxes]int16{20000, -32768, 0, 0, 0, 32767}; pad.Axes != want {
+	if want := [gamepad.NumAxes]int16{20000, -32768, 0, 0, 0, 32767}; pad.Axes != want {
 		t.Errorf("axes %v, want %v", pad.Axes, want)
 	}
-	if x, y, tr := pad.Axis(engine.PadLeftX), pad.Axis(engine.PadLeftY), pad.Axis(engine.PadRightTrigger); x <= 0.4 || x >= 0.6 || y != -1 || tr != 1 {
+	if x, y, tr := pad.Axis(gamepad.LeftX), pad.Axis(gamepad.LeftY), pad.Axis(gamepad.RightTrigger); x <= 0.4 || x >= 0.6 || y != -1 || tr != 1 {
 		t.Errorf("Axis: left stick %v, %v, right trigger %v; want about 0.48, -1 and 1", x, y, tr)
 	}
 
@@ -96,9 +97,9 @@ func TestAControllerConnectsReportsButtonsAndAxesAndDisconnects(t *testing.T) {
 // checkUnplugged checks pad 0 after its controller, holding held, was
 // unplugged: s saw it released and disconnected, and w neither rumbles
 // it nor names it.
-func checkUnplugged(t *testing.T, w *Window, s *sink, held engine.PadButtonSet) {
+func checkUnplugged(t *testing.T, w *Window, s *sink, held gamepad.ButtonSet) {
 	t.Helper()
-	if pad := s.in.Pads[0]; pad.Connected || pad.Buttons != 0 || pad.Released != held || pad.Axes != ([engine.NumPadAxes]int16{}) {
+	if pad := s.in.Pads[0]; pad.Connected || pad.Buttons != 0 || pad.Released != held || pad.Axes != ([gamepad.NumAxes]int16{}) {
 		t.Errorf("after unplugging: %+v, want disconnected with A and left released", pad)
 	}
 	if ev := s.pads(); len(ev) == 0 || ev[len(ev)-1] != (padEvent{pad: 0, button: -1, axis: -1, on: false}) {
@@ -117,11 +118,11 @@ func TestControllersTakeTheFirstFreeSlotAndAFifthWaitsForOne(t *testing.T) {
 	var s sink
 	poll(w, &s, nil)
 	var ps []*virtualpad.Pad
-	for i := range engine.MaxPads + 1 {
+	for i := range gamepad.Max + 1 {
 		ps = append(ps, attach(t, fmt.Sprintf("pad %d", i), false))
 	}
 	poll(w, &s, nil)
-	for i := range engine.MaxPads {
+	for i := range gamepad.Max {
 		if !s.in.Pads[i].Connected || onMain1(func() string { return w.PadName(i) }) != fmt.Sprintf("pad %d", i) {
 			t.Fatalf("slot %d: connected %v, controller %q; want pad %d", i, s.in.Pads[i].Connected, w.PadName(i), i)
 		}
@@ -139,7 +140,7 @@ func TestControllersTakeTheFirstFreeSlotAndAFifthWaitsForOne(t *testing.T) {
 	}
 	s = sink{in: s.in.Held()}
 	poll(w, &s, func() error { return ps[4].SetButton(int(sdl.CONTROLLER_BUTTON_X), true) })
-	if got := s.pads(); !slices.Contains(got, padEvent{pad: 1, button: int(engine.PadX), axis: -1, on: true}) {
+	if got := s.pads(); !slices.Contains(got, padEvent{pad: 1, button: int(gamepad.X), axis: -1, on: true}) {
 		t.Errorf("pad 4's X in slot 1: reported %+v", got)
 	}
 }
@@ -167,7 +168,7 @@ func TestRumbleReachesTheMotorsOrSaysThereAreNone(t *testing.T) {
 	if !errors.Is(err, ErrNoRumble) || !strings.Contains(err.Error(), "no motors") {
 		t.Errorf("Rumble of a pad without motors: %v, want ErrNoRumble naming the controller", err)
 	}
-	for _, pad := range []int{-1, engine.MaxPads} {
+	for _, pad := range []int{-1, gamepad.Max} {
 		onMain(func() { err = w.Rumble(pad, 1, 1, time.Second) })
 		if err == nil || !strings.Contains(err.Error(), "want 0 to 3") {
 			t.Errorf("Rumble(%d): %v, want an error naming the slots", pad, err)

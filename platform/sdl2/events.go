@@ -3,6 +3,7 @@ package sdl2
 import (
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -13,7 +14,7 @@ import (
 // Mouse positions are in canvas units, the space the canvas draws in:
 // drawable pixels (also on high-DPI displays), or the logical size's units
 // when one is set (see SetLogicalSize). Game controllers take the first
-// free of engine.MaxPads slots as they connect. Closing the window,
+// free of gamepad.Max slots as they connect. Closing the window,
 // quitting the application or losing the display requests the loop to
 // quit.
 func (w *Window) PollEvents(in host.EventSink) {
@@ -43,7 +44,7 @@ func (w *Window) inputEvent(ev sdl.Event, in host.EventSink) bool {
 		w.keyEvent(e, in)
 	case *sdl.MouseButtonEvent:
 		if e.Button >= sdl.BUTTON_LEFT && e.Button <= sdl.BUTTON_X2 {
-			in.Button(engine.MouseButton(e.Button-sdl.BUTTON_LEFT), e.Type == sdl.MOUSEBUTTONDOWN)
+			in.Button(mouse.Button(e.Button-sdl.BUTTON_LEFT), e.Type == sdl.MOUSEBUTTONDOWN)
 		}
 		in.Pointer(w.canvas.pointerToCanvas(float64(e.X), float64(e.Y)))
 	case *sdl.MouseMotionEvent:

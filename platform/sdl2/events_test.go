@@ -6,6 +6,7 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -62,7 +63,7 @@ func TestPollEventsTranslatesEvents(t *testing.T) {
 	if in.in.Down.Has(engine.KeySpace) || !in.in.Pressed.Has(engine.KeySpace) || !in.in.Released.Has(engine.KeySpace) {
 		t.Error("Space: want pressed and released this frame, not held (the repeat is ignored)")
 	}
-	if !in.in.Buttons.Has(engine.MouseRight) || !in.in.ButtonsPressed.Has(engine.MouseRight) {
+	if !in.in.Buttons.Has(mouse.Right) || !in.in.ButtonsPressed.Has(mouse.Right) {
 		t.Error("right button: want held and pressed")
 	}
 	if x, y := in.in.Mouse(); x != 30 || y != 40 {

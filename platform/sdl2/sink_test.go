@@ -1,6 +1,10 @@
 package sdl2
 
-import "github.com/lockstep-engine/lockstep/engine"
+import (
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
+)
 
 // sink records what PollEvents reports, as the loop's collector would for
 // one frame: held keys, buttons and pads, this poll's edges, pointer,
@@ -38,15 +42,15 @@ func (s *sink) PadConnected(pad int, on bool) {
 	p := &s.in.Pads[pad]
 	if !on {
 		p.Released |= p.Buttons
-		p.Buttons, p.Axes = 0, [engine.NumPadAxes]int16{}
+		p.Buttons, p.Axes = 0, [gamepad.NumAxes]int16{}
 	}
 	p.Connected = on
 }
 
-func (s *sink) PadButton(pad int, b engine.PadButton, down bool) {
+func (s *sink) PadButton(pad int, b gamepad.Button, down bool) {
 	s.logPad(padEvent{pad: pad, button: int(b), axis: -1, on: down})
 	p := &s.in.Pads[pad]
-	bit := engine.PadButtonSet(1) << b
+	bit := gamepad.ButtonSet(1) << b
 	if down {
 		p.Buttons |= bit
 		p.Pressed |= bit
@@ -56,7 +60,7 @@ func (s *sink) PadButton(pad int, b engine.PadButton, down bool) {
 	}
 }
 
-func (s *sink) PadAxis(pad int, a engine.PadAxis, v int16) {
+func (s *sink) PadAxis(pad int, a gamepad.Axis, v int16) {
 	s.logPad(padEvent{pad: pad, button: -1, axis: int(a), v: v})
 	s.in.Pads[pad].Axes[a] = v
 }
@@ -74,8 +78,8 @@ func (s *sink) Key(k engine.Key, down bool) {
 	}
 }
 
-func (s *sink) Button(b engine.MouseButton, down bool) {
-	bit := engine.ButtonSet(1) << b
+func (s *sink) Button(b mouse.Button, down bool) {
+	bit := mouse.ButtonSet(1) << b
 	if down {
 		s.in.Buttons |= bit
 		s.in.ButtonsPressed |= bit

@@ -13,6 +13,8 @@ import (
 	"image/color"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/platform/actions"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
@@ -103,14 +105,14 @@ func navOf(in *engine.Input) nav {
 	}
 	for i := range in.Pads {
 		p := &in.Pads[i]
-		n.up = n.up || p.Pressed.Has(engine.PadUp)
-		n.down = n.down || p.Pressed.Has(engine.PadDown)
-		n.left = n.left || p.Pressed.Has(engine.PadLeft)
-		n.right = n.right || p.Pressed.Has(engine.PadRight)
-		n.ok = n.ok || p.Pressed.Has(engine.PadA) || p.Pressed.Has(engine.PadStart)
-		n.back = n.back || p.Pressed.Has(engine.PadB)
+		n.up = n.up || p.Pressed.Has(gamepad.Up)
+		n.down = n.down || p.Pressed.Has(gamepad.Down)
+		n.left = n.left || p.Pressed.Has(gamepad.Left)
+		n.right = n.right || p.Pressed.Has(gamepad.Right)
+		n.ok = n.ok || p.Pressed.Has(gamepad.A) || p.Pressed.Has(gamepad.Start)
+		n.back = n.back || p.Pressed.Has(gamepad.B)
 	}
-	n.back = n.back || in.ButtonsPressed.Has(engine.MouseRight)
+	n.back = n.back || in.ButtonsPressed.Has(mouse.Right)
 	return n
 }
 
@@ -179,7 +181,7 @@ func (m *Menu) pointer(in *engine.Input) (Result, bool) {
 	x, y := in.Mouse()
 	i := int((y - m.rowTop) / m.rowH)
 	over := x >= m.X && x < m.X+m.Width && y >= m.rowTop && i >= 0 && i < len(m.Items)
-	if !in.Buttons.Has(engine.MouseLeft) {
+	if !in.Buttons.Has(mouse.Left) {
 		m.dragging = false
 	}
 	moved := x != m.lastX || y != m.lastY
@@ -191,7 +193,7 @@ func (m *Menu) pointer(in *engine.Input) (Result, bool) {
 	if m.dragging && it.Kind == SliderItem {
 		return Result{Kind: Changed, Item: m.Focus}, it.slideTo((x - m.X - m.Width/2) / (m.Width / 2))
 	}
-	if !over || !in.ButtonsPressed.Has(engine.MouseLeft) {
+	if !over || !in.ButtonsPressed.Has(mouse.Left) {
 		return Result{}, false
 	}
 	m.Focus = i

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/platform/actions"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/veandco/go-sdl2/sdl"
@@ -48,7 +50,7 @@ func press(keys ...engine.Key) *engine.Frame {
 	return f
 }
 
-func padPress(b engine.PadButton) *engine.Frame {
+func padPress(b gamepad.Button) *engine.Frame {
 	f := &engine.Frame{}
 	f.Input.Pads[1].Connected = true
 	f.Input.Pads[1].Pressed = 1 << b
@@ -83,13 +85,13 @@ func TestAMenuMovesWithKeysAndPadsAndChangesItsItems(t *testing.T) {
 		{"Return toggles", press(engine.KeyEnter), Changed, 0},
 		{"Down moves", press(engine.KeyDown), Nothing, 1},
 		{"Right raises the slider", press(engine.KeyRight), Changed, 1},
-		{"d-pad down", padPress(engine.PadDown), Nothing, 2},
+		{"d-pad down", padPress(gamepad.Down), Nothing, 2},
 		{"Left wraps the choice", press(engine.KeyLeft), Changed, 2},
 		{"S moves down", press(engine.KeyS), Nothing, 3},
-		{"A chooses the button", padPress(engine.PadA), Activated, 3},
+		{"A chooses the button", padPress(gamepad.A), Activated, 3},
 		{"Down wraps to the top", press(engine.KeyDown), Nothing, 0},
 		{"Escape is Back", press(engine.KeyEscape), Back, 0},
-		{"B is Back", padPress(engine.PadB), Back, 0},
+		{"B is Back", padPress(gamepad.B), Back, 0},
 	}
 	for _, s := range steps {
 		r := m.Update(s.frame)
@@ -115,8 +117,8 @@ func TestAMenuFollowsThePointer(t *testing.T) {
 		f := &engine.Frame{}
 		f.Input.MouseX, f.Input.MouseY = x, y
 		if click {
-			f.Input.ButtonsPressed = 1 << engine.MouseLeft
-			f.Input.Buttons = 1 << engine.MouseLeft
+			f.Input.ButtonsPressed = 1 << mouse.Left
+			f.Input.Buttons = 1 << mouse.Left
 		}
 		return f
 	}
@@ -186,7 +188,7 @@ func TestAMessageBoxChooses(t *testing.T) {
 		{"return chooses No", press(engine.KeyEnter), 1},
 		{"escape is the last", press(engine.KeyEscape), 1},
 		{"left then A", press(engine.KeyLeft), -1},
-		{"A chooses Yes", padPress(engine.PadA), 0},
+		{"A chooses Yes", padPress(gamepad.A), 0},
 	} {
 		if got := b.Update(s.frame); got != s.want {
 			t.Errorf("%s: %d, want %d", s.name, got, s.want)
@@ -198,7 +200,7 @@ func TestMenusAllocateNothingOnceWarm(t *testing.T) {
 	w, face := screen(t)
 	model := &settingsModel{volume: 0.5}
 	m := newMenu(model, face)
-	keys, err := actions.New([]actions.Def{{Name: "fire", Defaults: []actions.Binding{actions.PadBinding(engine.PadA), actions.AxisBinding(engine.PadLeftX, 1)}}})
+	keys, err := actions.New([]actions.Def{{Name: "fire", Defaults: []actions.Binding{actions.PadBinding(gamepad.A), actions.AxisBinding(gamepad.LeftX, 1)}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +209,7 @@ func TestMenusAllocateNothingOnceWarm(t *testing.T) {
 	var allocs float64
 	sdl.Do(func() {
 		c := w.Canvas()
-		frames := []*engine.Frame{press(engine.KeyDown), press(engine.KeyRight), padPress(engine.PadUp), {}}
+		frames := []*engine.Frame{press(engine.KeyDown), press(engine.KeyRight), padPress(gamepad.Up), {}}
 		i := 0
 		frame := func() {
 			m.Update(frames[i%len(frames)])
@@ -232,13 +234,13 @@ func TestMenusAllocateNothingOnceWarm(t *testing.T) {
 
 type nullSink struct{}
 
-func (nullSink) Key(engine.Key, bool)                  {}
-func (nullSink) Button(engine.MouseButton, bool)       {}
-func (nullSink) Pointer(float64, float64)              {}
-func (nullSink) Scroll(int32, int32)                   {}
-func (nullSink) Text([]byte)                           {}
-func (nullSink) PadConnected(int, bool)                {}
-func (nullSink) PadButton(int, engine.PadButton, bool) {}
-func (nullSink) PadAxis(int, engine.PadAxis, int16)    {}
-func (nullSink) Window(engine.WindowState)             {}
-func (nullSink) Quit()                                 {}
+func (nullSink) Key(engine.Key, bool)                {}
+func (nullSink) Button(mouse.Button, bool)           {}
+func (nullSink) Pointer(float64, float64)            {}
+func (nullSink) Scroll(int32, int32)                 {}
+func (nullSink) Text([]byte)                         {}
+func (nullSink) PadConnected(int, bool)              {}
+func (nullSink) PadButton(int, gamepad.Button, bool) {}
+func (nullSink) PadAxis(int, gamepad.Axis, int16)    {}
+func (nullSink) Window(engine.WindowState)           {}
+func (nullSink) Quit()                               {}

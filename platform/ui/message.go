@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -34,7 +35,7 @@ func (b *MessageBox) Update(f *engine.Frame) int {
 		r := &b.buttons[i]
 		if x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h {
 			b.Focus = i
-			if in.ButtonsPressed.Has(engine.MouseLeft) {
+			if in.ButtonsPressed.Has(mouse.Left) {
 				return i
 			}
 		}

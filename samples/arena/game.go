@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/platform/actions"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
@@ -23,11 +24,11 @@ const (
 )
 
 var actionDefs = []actions.Def{
-	{Name: "up", Defaults: []actions.Binding{actions.KeyBinding(engine.KeyUp), actions.KeyBinding(engine.KeyW), actions.AxisBinding(engine.PadLeftY, -1)}},
-	{Name: "down", Defaults: []actions.Binding{actions.KeyBinding(engine.KeyDown), actions.KeyBinding(engine.KeyS), actions.AxisBinding(engine.PadLeftY, 1)}},
-	{Name: "left", Defaults: []actions.Binding{actions.KeyBinding(engine.KeyLeft), actions.KeyBinding(engine.KeyA), actions.AxisBinding(engine.PadLeftX, -1)}},
-	{Name: "right", Defaults: []actions.Binding{actions.KeyBinding(engine.KeyRight), actions.KeyBinding(engine.KeyD), actions.AxisBinding(engine.PadLeftX, 1)}},
-	{Name: "dash", Defaults: []actions.Binding{actions.KeyBinding(engine.KeySpace), actions.PadBinding(engine.PadA)}},
+	{Name: "up", Defaults: []actions.Binding{actions.KeyBinding(engine.KeyUp), actions.KeyBinding(engine.KeyW), actions.AxisBinding(gamepad.LeftY, -1)}},
+	{Name: "down", Defaults: []actions.Binding{actions.KeyBinding(engine.KeyDown), actions.KeyBinding(engine.KeyS), actions.AxisBinding(gamepad.LeftY, 1)}},
+	{Name: "left", Defaults: []actions.Binding{actions.KeyBinding(engine.KeyLeft), actions.KeyBinding(engine.KeyA), actions.AxisBinding(gamepad.LeftX, -1)}},
+	{Name: "right", Defaults: []actions.Binding{actions.KeyBinding(engine.KeyRight), actions.KeyBinding(engine.KeyD), actions.AxisBinding(gamepad.LeftX, 1)}},
+	{Name: "dash", Defaults: []actions.Binding{actions.KeyBinding(engine.KeySpace), actions.PadBinding(gamepad.A)}},
 }
 
 const (

@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/platform/actions"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -78,7 +79,7 @@ func (s *screens) update(f *engine.Frame) error {
 	in := &f.Input
 	switch s.at {
 	case playing:
-		if in.Pressed.Has(engine.KeyEscape) || in.Pads[0].Pressed.Has(engine.PadStart) {
+		if in.Pressed.Has(engine.KeyEscape) || in.Pads[0].Pressed.Has(gamepad.Start) {
 			s.at = paused
 		}
 	case title:

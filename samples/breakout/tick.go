@@ -7,6 +7,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
@@ -68,13 +70,13 @@ func (g *game) act(in *engine.Input) error {
 // The controls: keys (physical places, as on a US layout), the mouse, and
 // any game controller: its A button or Start, D-pad and left stick.
 func startPressed(in *engine.Input) bool {
-	return in.Pressed.Has(engine.KeySpace) || in.Pressed.Has(engine.KeyEnter) || in.ButtonsPressed.Has(engine.MouseLeft) ||
-		padPressed(in, engine.PadA) || padPressed(in, engine.PadStart)
+	return in.Pressed.Has(engine.KeySpace) || in.Pressed.Has(engine.KeyEnter) || in.ButtonsPressed.Has(mouse.Left) ||
+		padPressed(in, gamepad.A) || padPressed(in, gamepad.Start)
 }
 
 func launchPressed(in *engine.Input) bool {
 	return in.Pressed.Has(engine.KeySpace) || in.Pressed.Has(engine.KeyUp) || in.Pressed.Has(engine.KeyW) ||
-		in.ButtonsPressed.Has(engine.MouseLeft) || padPressed(in, engine.PadA)
+		in.ButtonsPressed.Has(mouse.Left) || padPressed(in, gamepad.A)
 }
 
 // pausePressed is Enter (but not Alt+Enter, which toggles fullscreen),
@@ -82,11 +84,11 @@ func launchPressed(in *engine.Input) bool {
 // hotkey that freezes the loop itself.)
 func pausePressed(in *engine.Input) bool {
 	alt := in.Down.Has(engine.KeyLeftAlt) || in.Down.Has(engine.KeyRightAlt)
-	return (in.Pressed.Has(engine.KeyEnter) && !alt) || in.Pressed.Has(engine.KeyPause) || padPressed(in, engine.PadStart)
+	return (in.Pressed.Has(engine.KeyEnter) && !alt) || in.Pressed.Has(engine.KeyPause) || padPressed(in, gamepad.Start)
 }
 
 // padPressed reports whether any controller pressed b.
-func padPressed(in *engine.Input, b engine.PadButton) bool {
+func padPressed(in *engine.Input, b gamepad.Button) bool {
 	for i := range in.Pads {
 		if in.Pads[i].Pressed.Has(b) {
 			return true
@@ -112,12 +114,12 @@ func steerDir(in *engine.Input) float64 {
 		}
 		p := &in.Pads[i]
 		switch {
-		case p.Buttons.Has(engine.PadLeft) && !p.Buttons.Has(engine.PadRight):
+		case p.Buttons.Has(gamepad.Left) && !p.Buttons.Has(gamepad.Right):
 			d = -1
-		case p.Buttons.Has(engine.PadRight) && !p.Buttons.Has(engine.PadLeft):
+		case p.Buttons.Has(gamepad.Right) && !p.Buttons.Has(gamepad.Left):
 			d = 1
 		default:
-			d = p.Axis(engine.PadLeftX)
+			d = p.Axis(gamepad.LeftX)
 		}
 	}
 	return d

@@ -10,6 +10,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
@@ -99,7 +101,7 @@ func hold(k engine.Key) engine.Input {
 }
 
 func click() engine.Input {
-	return engine.Input{Buttons: 1 << engine.MouseLeft, ButtonsPressed: 1 << engine.MouseLeft}
+	return engine.Input{Buttons: 1 << mouse.Left, ButtonsPressed: 1 << mouse.Left}
 }
 
 // served starts a game and launches the ball.
@@ -268,7 +270,7 @@ func TestPauseHoldsTheWorldAndTheGameUntilEnter(t *testing.T) {
 	for range 60 { // anything but Enter or Start changes nothing
 		in := randomInput(r)
 		in.Pressed.Remove(engine.KeyEnter)
-		in.Pads[0].Pressed &^= 1 << engine.PadStart
+		in.Pads[0].Pressed &^= 1 << gamepad.Start
 		s.tick(in)
 	}
 	after := s.world.Snapshot(nil)
@@ -327,15 +329,15 @@ func randomInput(r *rand.Rand) engine.Input {
 		}
 	}
 	if r.IntN(30) == 0 {
-		in.ButtonsPressed = 1 << engine.MouseLeft
+		in.ButtonsPressed = 1 << mouse.Left
 	}
 	if r.IntN(3) == 0 {
 		in.MouseX = r.Float64()*canvasW*1.2 - 0.1*canvasW
 	}
 	p := &in.Pads[0]
 	p.Connected = true
-	p.Axes[engine.PadLeftX] = int16(r.IntN(65536) - 32768)
-	for _, b := range []engine.PadButton{engine.PadA, engine.PadStart, engine.PadLeft, engine.PadRight} {
+	p.Axes[gamepad.LeftX] = int16(r.IntN(65536) - 32768)
+	for _, b := range []gamepad.Button{gamepad.A, gamepad.Start, gamepad.Left, gamepad.Right} {
 		if r.IntN(10) == 0 {
 			p.Buttons |= 1 << b
 			if r.IntN(5) == 0 {
@@ -461,7 +463,7 @@ func TestFlagsOutsideTheirRangeAreRefusedNamingTheFlag(t *testing.T) {
 	}
 }
 
-func padInput(f func(p *engine.Pad)) engine.Input {
+func padInput(f func(p *gamepad.State)) engine.Input {
 	var in engine.Input
 	in.Pads[1].Connected = true // any slot plays
 	f(&in.Pads[1])
@@ -470,7 +472,7 @@ func padInput(f func(p *engine.Pad)) engine.Input {
 
 func TestAControllerStartsSteersLaunchesAndPauses(t *testing.T) {
 	s := newSim(t, backend.Chipmunk, 3, numBricks)
-	s.tick(padInput(func(p *engine.Pad) { p.Pressed, p.Buttons = 1<<engine.PadA, 1<<engine.PadA }))
+	s.tick(padInput(func(p *gamepad.State) { p.Pressed, p.Buttons = 1<<gamepad.A, 1<<gamepad.A }))
 	if s.screen != serving {
 		t.Fatalf("A on the title: screen %d, want serving", s.screen)
 	}
@@ -479,22 +481,24 @@ func TestAControllerStartsSteersLaunchesAndPauses(t *testing.T) {
 		in   engine.Input
 		v    float64 // the paddle's velocity it sets
 	}{
-		{"D-pad right", padInput(func(p *engine.Pad) { p.Buttons = 1 << engine.PadRight }), paddleSpeed},
-		{"D-pad left", padInput(func(p *engine.Pad) { p.Buttons = 1 << engine.PadLeft }), -paddleSpeed},
-		{"stick full left", padInput(func(p *engine.Pad) { p.Axes[engine.PadLeftX] = -32768 }), -paddleSpeed},
-		{"stick half right", padInput(func(p *engine.Pad) { p.Axes[engine.PadLeftX] = engine.StickDeadZone + (32767-engine.StickDeadZone)/2 }), paddleSpeed / 2},
-		{"stick in its dead zone", padInput(func(p *engine.Pad) { p.Axes[engine.PadLeftX] = engine.StickDeadZone - 1 }), 0},
+		{"D-pad right", padInput(func(p *gamepad.State) { p.Buttons = 1 << gamepad.Right }), paddleSpeed},
+		{"D-pad left", padInput(func(p *gamepad.State) { p.Buttons = 1 << gamepad.Left }), -paddleSpeed},
+		{"stick full left", padInput(func(p *gamepad.State) { p.Axes[gamepad.LeftX] = -32768 }), -paddleSpeed},
+		{"stick half right", padInput(func(p *gamepad.State) {
+			p.Axes[gamepad.LeftX] = gamepad.StickDeadZone + (32767-gamepad.StickDeadZone)/2
+		}), paddleSpeed / 2},
+		{"stick in its dead zone", padInput(func(p *gamepad.State) { p.Axes[gamepad.LeftX] = gamepad.StickDeadZone - 1 }), 0},
 	} {
 		s.tick(tc.in)
 		if v := s.state(s.paddle).Vel.X(); math.Abs(v-tc.v) > 1e-3 {
 			t.Errorf("%s: paddle velocity %v, want %v", tc.name, v, tc.v)
 		}
 	}
-	s.tick(padInput(func(p *engine.Pad) { p.Pressed, p.Buttons = 1<<engine.PadA, 1<<engine.PadA }))
+	s.tick(padInput(func(p *gamepad.State) { p.Pressed, p.Buttons = 1<<gamepad.A, 1<<gamepad.A }))
 	if s.screen != playing {
 		t.Fatalf("A while serving: screen %d, want playing", s.screen)
 	}
-	start := padInput(func(p *engine.Pad) { p.Pressed, p.Buttons = 1<<engine.PadStart, 1<<engine.PadStart })
+	start := padInput(func(p *gamepad.State) { p.Pressed, p.Buttons = 1<<gamepad.Start, 1<<gamepad.Start })
 	s.tick(start)
 	if !s.paused {
 		t.Fatal("Start did not pause")

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/physics"
 )
 
@@ -36,7 +37,7 @@ func (g *Grab) Apply(w physics.World, in *engine.Input, v *View) error {
 	// recorded pointer into the world exactly as the recorded run did.
 	p := v.Camera.ToWorld(in.MouseX, in.MouseY, int(in.WindowWidth), int(in.WindowHeight))
 	switch {
-	case in.ButtonsPressed.Has(engine.MouseLeft) && !g.holding:
+	case in.ButtonsPressed.Has(mouse.Left) && !g.holding:
 		id, ok, err := w.BodyAt(p, 0.1, true)
 		if err != nil || !ok {
 			return err
@@ -55,7 +56,7 @@ func (g *Grab) Apply(w physics.World, in *engine.Input, v *View) error {
 			return fmt.Errorf("grab body %d: %w", id, err)
 		}
 		g.joint, g.holding = j, true
-	case g.holding && !in.Buttons.Has(engine.MouseLeft):
+	case g.holding && !in.Buttons.Has(mouse.Left):
 		g.holding = false
 		if err := w.RemoveJoint(g.joint); err != nil {
 			return fmt.Errorf("release grab: %w", err)
@@ -65,7 +66,7 @@ func (g *Grab) Apply(w physics.World, in *engine.Input, v *View) error {
 			return fmt.Errorf("drag: %w", err)
 		}
 	}
-	if in.Buttons.Has(engine.MouseRight) {
+	if in.Buttons.Has(mouse.Right) {
 		return g.push(w, p)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
@@ -40,8 +41,8 @@ func TestGrabMapsThePointerThroughTheInputsWindow(t *testing.T) {
 			var g Grab
 			tk := engine.Tick{Input: engine.Input{MouseX: tc.x, MouseY: tc.y,
 				WindowWidth: tc.width, WindowHeight: tc.height}}
-			tk.Input.Buttons |= 1 << engine.MouseLeft
-			tk.Input.ButtonsPressed |= 1 << engine.MouseLeft
+			tk.Input.Buttons |= 1 << mouse.Left
+			tk.Input.ButtonsPressed |= 1 << mouse.Left
 			if err := g.Tick(w, &tk, &view); err != nil {
 				t.Fatal(err)
 			}
@@ -97,9 +98,9 @@ func holdStill(t *testing.T, e backend.Engine, pos mgl64.Vec2, angle float64, cl
 	var g Grab
 	for n := range 90 {
 		tk := engine.Tick{N: uint64(n), Input: engine.Input{MouseX: px, MouseY: py, WindowWidth: width, WindowHeight: height}}
-		tk.Input.Buttons |= 1 << engine.MouseLeft
+		tk.Input.Buttons |= 1 << mouse.Left
 		if n == 0 {
-			tk.Input.ButtonsPressed |= 1 << engine.MouseLeft
+			tk.Input.ButtonsPressed |= 1 << mouse.Left
 		}
 		if err := g.Tick(w, &tk, &view); err != nil {
 			t.Fatal(err)

@@ -1,6 +1,9 @@
 package main
 
-import "github.com/lockstep-engine/lockstep/engine"
+import (
+	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
+)
 
 // playBot plays this machine's player in a session when -bot is given
 // (desktop.Config.Bot): the mouse of botInput.
@@ -22,11 +25,11 @@ func botInput(seed, n uint64, in *engine.Input) {
 	in.MouseY = 500 - float64(phase)*2
 	switch {
 	case phase >= 10 && phase < 50:
-		in.Buttons |= 1 << engine.MouseLeft
+		in.Buttons |= 1 << mouse.Left
 		if phase == 10 {
-			in.ButtonsPressed |= 1 << engine.MouseLeft
+			in.ButtonsPressed |= 1 << mouse.Left
 		}
 	case phase >= 60 && phase < 75:
-		in.Buttons |= 1 << engine.MouseRight
+		in.Buttons |= 1 << mouse.Right
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/physics"
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop"
@@ -201,8 +202,8 @@ func direction(in *engine.Input) mgl64.Vec2 {
 		d[1]--
 	}
 	pad := &in.Pads[0]
-	d[0] += pad.Axis(engine.PadLeftX)
-	d[1] -= pad.Axis(engine.PadLeftY)
+	d[0] += pad.Axis(gamepad.LeftX)
+	d[1] -= pad.Axis(gamepad.LeftY)
 	if l := d.Len(); l > 1 {
 		d = d.Mul(1 / l)
 	}

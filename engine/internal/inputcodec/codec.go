@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // Fields of an engine.Input, as mask bits: those that change most often
@@ -26,7 +28,7 @@ const (
 	fWindowWidth
 	fWindowHeight
 	fPad1 // then fPad1<<1 and fPad1<<2 for pads 2 and 3
-	fAll  = fPad1<<(engine.MaxPads-1) - 1
+	fAll  = fPad1<<(gamepad.Max-1) - 1
 )
 
 // fPad returns the mask bit of pad i.
@@ -40,7 +42,7 @@ func fPad(i int) uint64 {
 // Bits of a pad's mask.
 const (
 	pAxis0     = 1 << iota // then pAxis0<<1 to pAxis0<<5
-	pConnected = pAxis0 << engine.NumPadAxes
+	pConnected = pAxis0 << gamepad.NumAxes
 	pButtons   = pConnected << 1
 	pPressed   = pConnected << 2
 	pReleased  = pConnected << 3
@@ -52,10 +54,10 @@ const (
 	// MaxWindowSide is the largest window side an input may hold, in
 	// pixels.
 	MaxWindowSide = 1 << 16
-	// ButtonMask holds every engine.MouseButton, PadButtonMask every
-	// engine.PadButton.
-	ButtonMask    = 1<<(engine.MouseX2+1) - 1
-	PadButtonMask = 1<<engine.NumPadButtons - 1
+	// ButtonMask holds every mouse.Button, PadButtonMask every
+	// gamepad.Button.
+	ButtonMask    = 1<<(mouse.X2+1) - 1
+	PadButtonMask = 1<<gamepad.NumButtons - 1
 	// MaxFieldMask is the largest record mask: every field differs.
 	MaxFieldMask = fAll
 	// MaxText is the most bytes of typed text a record holds: what an
@@ -64,27 +66,27 @@ const (
 	// unnoticed: a test holds the two equal.
 	MaxText = 32
 
-	maxPad = 2 + 2*engine.NumPadAxes + 3*binary.MaxVarintLen32
+	maxPad = 2 + 2*gamepad.NumAxes + 3*binary.MaxVarintLen32
 	// MaxLen is the longest record: a mask, three key sets of a byte and
 	// eight 10-byte words, three buttons, two coordinates of 9 bytes, two wheels,
 	// the window, the text and four pads of a mask, six axes and three
 	// button sets.
 	MaxLen = 3 + 3*(1+len(engine.KeySet{})*binary.MaxVarintLen64) + 3 + 2*(1+8) + 4*binary.MaxVarintLen32 +
-		1 + MaxText + engine.MaxPads*maxPad
+		1 + MaxText + gamepad.Max*maxPad
 )
 
 // Check refuses what a record cannot hold, and so no platform produces:
 // button sets naming no button, a pointer that is not a finite number, a
 // window side beyond 0 to MaxWindowSide pixels.
 func Check(in *engine.Input) error {
-	for _, b := range [...]engine.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
+	for _, b := range [...]mouse.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
 		if b&^ButtonMask != 0 {
 			return fmt.Errorf("button set %#x names no button", uint64(b))
 		}
 	}
 	for i := range in.Pads {
 		p := &in.Pads[i]
-		for _, b := range [...]engine.PadButtonSet{p.Buttons, p.Pressed, p.Released} {
+		for _, b := range [...]gamepad.ButtonSet{p.Buttons, p.Pressed, p.Released} {
 			if b&^PadButtonMask != 0 {
 				return fmt.Errorf("pad %d: button set %#x names no button", i, uint64(b))
 			}
@@ -135,12 +137,12 @@ func diff(in, prev *engine.Input) uint64 {
 }
 
 // heldPad is p as Input.Held keeps it.
-func heldPad(p *engine.Pad) engine.Pad {
-	return engine.Pad{Connected: p.Connected, Buttons: p.Buttons, Axes: p.Axes}
+func heldPad(p *gamepad.State) gamepad.State {
+	return gamepad.State{Connected: p.Connected, Buttons: p.Buttons, Axes: p.Axes}
 }
 
 // padDiff returns the pad mask of p against base.
-func padDiff(p, base *engine.Pad) uint64 {
+func padDiff(p, base *gamepad.State) uint64 {
 	var m uint64
 	for i := range p.Axes {
 		if p.Axes[i] != base.Axes[i] {
@@ -167,7 +169,7 @@ func Append(b []byte, in, prev *engine.Input) []byte {
 			b = appendKeys(b, k)
 		}
 	}
-	for i, s := range [...]engine.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
+	for i, s := range [...]mouse.ButtonSet{in.Buttons, in.ButtonsPressed, in.ButtonsReleased} {
 		if m&(fButtons<<i) != 0 {
 			b = append(b, byte(s))
 		}
@@ -200,7 +202,7 @@ func Append(b []byte, in, prev *engine.Input) []byte {
 	return b
 }
 
-func appendPad(b []byte, p, base *engine.Pad) []byte {
+func appendPad(b []byte, p, base *gamepad.State) []byte {
 	m := padDiff(p, base)
 	b = binary.AppendUvarint(b, m)
 	for i, v := range p.Axes {
@@ -208,7 +210,7 @@ func appendPad(b []byte, p, base *engine.Pad) []byte {
 			b = binary.LittleEndian.AppendUint16(b, uint16(v))
 		}
 	}
-	for i, s := range [...]engine.PadButtonSet{p.Buttons, p.Pressed, p.Released} {
+	for i, s := range [...]gamepad.ButtonSet{p.Buttons, p.Pressed, p.Released} {
 		if m&(pButtons<<i) != 0 {
 			b = binary.AppendUvarint(b, uint64(s))
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 )
 
 // script is a player's input over n ticks: keys, buttons, the pointer,
@@ -44,10 +45,10 @@ func script(n int, seed uint64) []engine.Input {
 		case 7:
 			in.Text.Append([]byte([]string{"a", "é", "日本", "🎮", "hello "}[r.IntN(5)]))
 		case 8, 9:
-			p := &in.Pads[r.IntN(engine.MaxPads)]
+			p := &in.Pads[r.IntN(gamepad.Max)]
 			p.Connected = true
-			p.Axes[r.IntN(engine.NumPadAxes)] = int16(r.IntN(65536) - 32768)
-			b := engine.PadButtonSet(1) << r.IntN(engine.NumPadButtons)
+			p.Axes[r.IntN(gamepad.NumAxes)] = int16(r.IntN(65536) - 32768)
+			b := gamepad.ButtonSet(1) << r.IntN(gamepad.NumButtons)
 			p.Buttons ^= b
 		}
 		out[i], held = in, in
@@ -94,8 +95,8 @@ func TestTheLongestRecordFitsMaxLen(t *testing.T) {
 	in.WindowWidth, in.WindowHeight = MaxWindowSide, MaxWindowSide
 	in.Text.Append([]byte(strings.Repeat("🎮", MaxText/4)))
 	for i := range in.Pads {
-		in.Pads[i] = engine.Pad{Connected: true, Buttons: PadButtonMask, Pressed: PadButtonMask, Released: PadButtonMask,
-			Axes: [engine.NumPadAxes]int16{-32768, 32767, -1, 1, 32767, -32768}}
+		in.Pads[i] = gamepad.State{Connected: true, Buttons: PadButtonMask, Pressed: PadButtonMask, Released: PadButtonMask,
+			Axes: [gamepad.NumAxes]int16{-32768, 32767, -1, 1, 32767, -32768}}
 	}
 	if n := len(Append(nil, &in, &engine.Input{})); n > MaxLen {
 		t.Fatalf("a record of every field takes %d bytes, MaxLen is %d", n, MaxLen)

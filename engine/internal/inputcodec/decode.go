@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 )
 
 // Decoder decodes records. It holds the error of its last Decode, so that
@@ -120,12 +122,12 @@ func (d *Decoder) Decode(b []byte, in, prev *engine.Input) (int, error) {
 			d.keys(k)
 		}
 	}
-	for i, s := range [...]*engine.ButtonSet{&in.Buttons, &in.ButtonsPressed, &in.ButtonsReleased} {
+	for i, s := range [...]*mouse.ButtonSet{&in.Buttons, &in.ButtonsPressed, &in.ButtonsReleased} {
 		if m&(fButtons<<i) != 0 {
 			c := uint64(d.byte())
 			d.check(c&^ButtonMask == 0, kButtons, -1, c)
-			d.check(engine.ButtonSet(c) != *s, kSame, -1, 0)
-			*s = engine.ButtonSet(c)
+			d.check(mouse.ButtonSet(c) != *s, kSame, -1, 0)
+			*s = mouse.ButtonSet(c)
 		}
 	}
 	for i, f := range [...]*float64{&in.MouseX, &in.MouseY} {
@@ -270,7 +272,7 @@ func (d *Decoder) text(t *engine.Text) {
 }
 
 // pad reads the fields of pad i that differ from its baseline in *p.
-func (d *Decoder) pad(p *engine.Pad, i int) {
+func (d *Decoder) pad(p *gamepad.State, i int) {
 	base := *p
 	m := d.uvarint()
 	d.check(m != 0 && m <= pAll, kPadMask, i, m)
@@ -282,11 +284,11 @@ func (d *Decoder) pad(p *engine.Pad, i int) {
 	if m&pConnected != 0 {
 		p.Connected = !p.Connected
 	}
-	for j, s := range [...]*engine.PadButtonSet{&p.Buttons, &p.Pressed, &p.Released} {
+	for j, s := range [...]*gamepad.ButtonSet{&p.Buttons, &p.Pressed, &p.Released} {
 		if m&(pButtons<<j) != 0 {
 			u := d.uvarint()
 			d.check(u&^PadButtonMask == 0, kPadButtons, i, u)
-			*s = engine.PadButtonSet(u)
+			*s = gamepad.ButtonSet(u)
 		}
 	}
 	if !d.failed() && padDiff(p, &base) != m {

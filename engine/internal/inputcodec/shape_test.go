@@ -130,9 +130,9 @@ func TestEveryFieldOfInputRoundTrips(t *testing.T) {
 const shape = `Down engine.KeySet [8]uint64
 Pressed engine.KeySet [8]uint64
 Released engine.KeySet [8]uint64
-Buttons engine.ButtonSet uint8
-ButtonsPressed engine.ButtonSet uint8
-ButtonsReleased engine.ButtonSet uint8
+Buttons mouse.ButtonSet uint8
+ButtonsPressed mouse.ButtonSet uint8
+ButtonsReleased mouse.ButtonSet uint8
 MouseX float64 float64
 MouseY float64 float64
 WheelX int32 int32
@@ -140,7 +140,7 @@ WheelY int32 int32
 WindowWidth int32 int32
 WindowHeight int32 int32
 Text engine.Text struct{n uint8; buf [32]uint8}
-Pads [4]engine.Pad [4]struct{Connected bool; Buttons uint32; Pressed uint32; Released uint32; Axes [6]int16}`
+Pads [4]gamepad.State [4]struct{Connected bool; Buttons uint32; Pressed uint32; Released uint32; Axes [6]int16}`
 
 func TestInputHasTheShapeTheCodecWasWrittenFor(t *testing.T) {
 	var lines []string

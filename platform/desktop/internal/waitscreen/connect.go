@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine"
+	"github.com/lockstep-engine/lockstep/engine/gamepad"
 	"github.com/lockstep-engine/lockstep/engine/host"
+	"github.com/lockstep-engine/lockstep/engine/mouse"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
@@ -19,7 +21,7 @@ func (q *quitSink) Key(k engine.Key, down bool) {
 	q.enter = q.enter || down && (k == engine.KeyEnter || k == engine.KeyKeypadEnter)
 }
 
-func (q *quitSink) Button(engine.MouseButton, bool) {}
+func (q *quitSink) Button(mouse.Button, bool) {}
 
 func (q *quitSink) Pointer(float64, float64) {}
 
@@ -29,9 +31,9 @@ func (q *quitSink) Text([]byte) {}
 
 func (q *quitSink) PadConnected(int, bool) {}
 
-func (q *quitSink) PadButton(int, engine.PadButton, bool) {}
+func (q *quitSink) PadButton(int, gamepad.Button, bool) {}
 
-func (q *quitSink) PadAxis(int, engine.PadAxis, int16) {}
+func (q *quitSink) PadAxis(int, gamepad.Axis, int16) {}
 
 func (q *quitSink) Window(engine.WindowState) {}
 
