@@ -156,8 +156,9 @@ test: deps-test ## vet, staticcheck, the whole test suite headless, the race det
 # compare a session's stalls with and without a flood on this machine,
 # the FMA refusal, which sets GODEBUG for the children it starts, and the
 # in-process ones (AllocsPerRun counts the whole process's allocations).
-# Alone on a quiet machine: 152 s serial but for the NAT lab and the
-# sessions that sleep longest, 108 s so (measured). The sync test runs versus in the
+# Alone on a quiet machine, 152 s with only the sessions that sleep
+# longest beside each other (4 at a time), 110 s so (measured; the
+# hostage test's 48 s is the longest). The sync test runs versus in the
 # test's process on a clock that never waits (2 s; 20 s as a process
 # waiting for its ticks' real times). Link outages, a player
 # killed and started again and three predicting peers through an outage

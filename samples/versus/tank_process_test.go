@@ -25,7 +25,7 @@ func playTank(t testing.TB, bin, engine string, mode ...string) (hs, js desktop.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute+20**tankSession)
 	defer cancel()
 	ticks := uint64(tankSession.Seconds() * 60)
-	common := append([]string{"-players", "2", "-bodies", "2000", "-code", "tank-code"}, mode...)
+	common := append([]string{"-players", "2", "-bodies", "2000", "-code", "tank-code-" + engine}, mode...)
 	host := startPeer(ctx, t, bin, append([]string{"-host", "127.0.0.1:0", "-ticks", strconv.FormatUint(ticks, 10), "-physics", engine, "-bot", "1"}, common...)...)
 	r := newJitteryRelay(t, waitHost(t, host), 0.02, 50*time.Millisecond, 5*time.Millisecond)
 	joiner := startPeer(ctx, t, bin, append([]string{"-join", r.front.LocalAddr().(*net.UDPAddr).String(), "-bot", "2"}, common...)...)
@@ -60,6 +60,7 @@ func TestTwoStressProcessesPlayTheTankToOneHash(t *testing.T) {
 	bin := buildStress(t)
 	for _, engine := range engines {
 		t.Run(engine, func(t *testing.T) {
+			t.Parallel() // each engine its own processes, relay and code (the peers share one ticket cache)
 			hs, js := playTank(t, bin, engine)
 			for _, s := range []desktop.Summary{hs, js} {
 				if p := s.Netplay.Prediction; p.Rollback == 0 || p.FramesPredicted == 0 || p.Copies < 2 {
