@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"net"
-	"strings"
 	"testing"
 	"time"
 
@@ -14,27 +13,11 @@ import (
 	"github.com/lockstep-engine/lockstep/engine/tape"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/connect"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen/waitscreentest"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 	"github.com/veandco/go-sdl2/sdl"
 )
-
-// saysAll fails t unless lines, joined, say every one of want, each line
-// within the width the screen wraps at.
-func saysAll(t *testing.T, what string, lines []string, want ...string) {
-	t.Helper()
-	said := strings.Join(lines, " ")
-	for _, w := range want {
-		if !strings.Contains(said, w) {
-			t.Errorf("%s: the screen says %q, want it to say %q", what, said, w)
-		}
-	}
-	for _, l := range lines {
-		if len(l) > waitscreen.FailureWidth {
-			t.Errorf("%s: line %q is longer than the %d characters the screen wraps at", what, l, waitscreen.FailureWidth)
-		}
-	}
-}
 
 // A joiner that cannot run the host's settings is refused as a bad
 // command line would be (exit status 2), and the failure screen says so
@@ -103,7 +86,7 @@ func TestAJoinWithTheWrongCodeSaysSoOnTheWaitingScreen(t *testing.T) {
 	if !errors.Is(err, transport.ErrWrongCode) || errors.Is(err, connect.ErrGaveUp) {
 		t.Fatalf("join with the wrong code: %v, want ErrWrongCode, not a wait given up", err)
 	}
-	saysAll(t, "wrong code", lines, "could not start the game", "the host at "+addr+" does not know the code not-the-code-222", "Try: check -code")
+	waitscreentest.SaysAll(t, "wrong code", lines, "could not start the game", "the host at "+addr+" does not know the code not-the-code-222", "Try: check -code")
 }
 
 func TestAJoinOfAHostThatIsNotThereSaysSoOnTheWaitingScreen(t *testing.T) {
@@ -117,5 +100,5 @@ func TestAJoinOfAHostThatIsNotThereSaysSoOnTheWaitingScreen(t *testing.T) {
 	if !errors.Is(err, transport.ErrNoAnswer) || errors.Is(err, connect.ErrGaveUp) {
 		t.Fatalf("join of nobody: %v, want ErrNoAnswer, not a wait given up", err)
 	}
-	saysAll(t, "host not there", lines, "could not start the game", "no answer from the host at "+addr+" within 1s", "Try: check that the host is running")
+	waitscreentest.SaysAll(t, "host not there", lines, "could not start the game", "no answer from the host at "+addr+" within 1s", "Try: check that the host is running")
 }

@@ -3,31 +3,14 @@ package connect
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/lockstep-engine/lockstep/engine/netplay"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen/waitscreentest"
 	"github.com/lockstep-engine/lockstep/platform/transport"
 )
-
-// saysAll fails t unless lines, joined, say every one of want, each line
-// within the width the screen wraps at.
-func saysAll(t *testing.T, what string, lines []string, want ...string) {
-	t.Helper()
-	said := strings.Join(lines, " ")
-	for _, w := range want {
-		if !strings.Contains(said, w) {
-			t.Errorf("%s: the screen says %q, want it to say %q", what, said, w)
-		}
-	}
-	for _, l := range lines {
-		if len(l) > waitscreen.FailureWidth {
-			t.Errorf("%s: line %q is longer than the %d characters the screen wraps at", what, l, waitscreen.FailureWidth)
-		}
-	}
-}
 
 func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 	usage := errors.New("bad command line")
@@ -53,10 +36,10 @@ func TestJoinFailuresSayWhyInAPlayersTermsAndWhatToTry(t *testing.T) {
 		{"under way", fmt.Errorf("%w: the place was given up (%w)", transport.ErrRefused, transport.ErrUnderWay),
 			[]string{"is playing a session that cannot take this player in now", "Try: ask the host to start a new session", "the place was given up"}},
 	} {
-		saysAll(t, tc.name, waitscreen.FailureLines(failureWords(o, tc.err)...), tc.want...)
+		waitscreentest.SaysAll(t, tc.name, waitscreen.FailureLines(failureWords(o, tc.err)...), tc.want...)
 	}
 	watcher := *o
 	watcher.Meet.Local.Spectate = true
 	full := fmt.Errorf("%w: the session has all the watchers it takes (16) (%w)", transport.ErrRefused, transport.ErrFull)
-	saysAll(t, "spectators full", waitscreen.FailureLines(failureWords(&watcher, full)...), "has all the spectators it takes", "Try: watch again")
+	waitscreentest.SaysAll(t, "spectators full", waitscreen.FailureLines(failureWords(&watcher, full)...), "has all the spectators it takes", "Try: watch again")
 }
