@@ -9,7 +9,7 @@ import (
 )
 
 func TestALobbyThatIsNotThereEndsTheRunSayingSoAndWhatToTry(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
+	t.Parallel() // starts processes of its own only: runs beside the others (Makefile: VERSUS_PARALLEL)
 	bin := build(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

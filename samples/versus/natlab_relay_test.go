@@ -33,7 +33,7 @@ const relayChild = "LOCKSTEP_LAB_RELAY_CLAIMS"
 // first take all 10.) Before this test the lobby's credentials were
 // checked against coturn on loopback only.
 func TestNATLabOneAddressCannotStarveAnothersRelay(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
+	t.Parallel() // starts processes (and a lab) of its own only: runs beside the others (Makefile: VERSUS_PARALLEL)
 	l := newNATLab(t)
 	lobbyBin := buildLobby(t)
 	l.turn = [][2]string{{"total-quota", "10"}}
@@ -157,7 +157,7 @@ const relayProbe = "LOCKSTEP_LAB_RELAY_PROBE"
 // setup denied the server's own address, coturn answered a STUN binding
 // request sent to itself through the relay.
 func TestNATLabTheRelayCannotReachTheTURNServersOwnAddress(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
+	t.Parallel() // starts processes (and a lab) of its own only: runs beside the others (Makefile: VERSUS_PARALLEL)
 	l := newNATLab(t)
 	lobbyBin := buildLobby(t)
 	wan := l.wan()

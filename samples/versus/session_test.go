@@ -93,7 +93,7 @@ func TestOneInterruptedPeerEndsEveryPeerOnOneTickWithStatusZero(t *testing.T) {
 }
 
 func TestAHostInterruptedWhileWaitingExitsZeroHavingShownItsWindow(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
+	t.Parallel() // starts processes of its own only: runs beside the others (Makefile: VERSUS_PARALLEL)
 	bin := build(t)
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
@@ -134,7 +134,7 @@ func TestJoiningAHostThatIsNotThereGivesUpAfterTheJoinTimeout(t *testing.T) {
 // so: it holds no failure screen for a player (which would outlast the
 // 30 s this test gives it).
 func TestJoiningWithTheWrongCodeEndsAtOnceSayingSo(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
+	t.Parallel() // starts processes of its own only: runs beside the others (Makefile: VERSUS_PARALLEL)
 	bin := build(t)
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
