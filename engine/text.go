@@ -11,7 +11,7 @@ const maxText = 32
 // most 32 bytes, one tick's typing: at 60 ticks a second, 1,920 bytes a
 // second, far beyond anyone's. What is typed beyond it before the next
 // tick is dropped (whole characters: a tick never sees half of one), as
-// Append reports.
+// Append reports. The zero Text is empty.
 type Text struct {
 	n   uint8
 	buf [maxText]byte

@@ -60,7 +60,7 @@ func configFieldDocs(t *testing.T) map[string]string {
 		return false
 	})
 	if len(docs) < 10 {
-		t.Fatalf("found the docs of %d fields of engine.Config, want its 14", len(docs))
+		t.Fatalf("found the docs of %d fields of engine.Config, want its 13", len(docs))
 	}
 	return docs
 }

@@ -5,10 +5,11 @@
 // Run owns the loop on the main OS thread. Each frame it measures real
 // time on a monotonic clock, drains the platform's events without blocking,
 // adds the frame's time to an accumulator of integer nanoseconds, runs as
-// many fixed ticks as the accumulator holds (at most Config.MaxSteps; the
-// excess is dropped and counted so a slow machine slows the game instead of
-// locking it up), then draws with alpha = leftover/dt between the last two
-// ticks, presents, and paces the frame by the power mode.
+// many fixed ticks as the accumulator holds (at most
+// engine.Config.MaxSteps; the excess is dropped and counted so a slow
+// machine slows the game instead of locking it up), then draws with alpha
+// = leftover/dt between the last two ticks, presents, and paces the frame
+// by the power mode.
 //
 // engine.Config is what a user sets; Wiring is what the run is connected
 // to: the Platform (window, events, presents; it reports to an EventSink)

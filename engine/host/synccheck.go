@@ -43,7 +43,8 @@ func (e *SyncError) Error() string {
 // compared with copies, not with the game itself: a copied physics world
 // need not continue the original's trajectory bit for bit. The run ticks
 // the game (and steps its world) between two calls of Before, the ticks
-// in order from 0.
+// in order from 0. Make one with NewSyncChecker: the zero SyncChecker
+// has no game to check.
 type SyncChecker struct {
 	check   int // how many ticks back, 1 to 64
 	saved   []syncInstance
