@@ -11,7 +11,6 @@ import (
 
 	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/host"
-	"github.com/lockstep-engine/lockstep/physics"
 )
 
 // Config sets up a SyncTest. The zero value checks 2 ticks back (as
@@ -77,10 +76,6 @@ func SyncTest(game engine.Parts, cfg Config) (err error) {
 		return err
 	}
 	defer c.Close()
-	var world physics.Stepper
-	if game.World != nil {
-		world = game.World()
-	}
 	t := engine.Tick{DT: c.DT()}
 	in := make([]engine.Input, max(cfg.Players, 1))
 	if cfg.Players > 0 {
@@ -96,25 +91,9 @@ func SyncTest(game engine.Parts, cfg Config) (err error) {
 		if t.Players == nil {
 			t.Input = in[0]
 		}
-		if err := c.Before(&t); err != nil {
-			return err
-		}
-		if err := tick(game, world, &t); err != nil {
+		if err := c.Tick(&t); err != nil {
 			return err
 		}
 	}
 	return c.Finish()
-}
-
-// tick runs tick t on the game and steps its world, as the loop does.
-func tick(game engine.Parts, world physics.Stepper, t *engine.Tick) error {
-	if err := game.Tick(t); err != nil {
-		return fmt.Errorf("engine: sync test: tick %d: %w", t.N, err)
-	}
-	if world != nil {
-		if err := world.Step(t.DT); err != nil {
-			return fmt.Errorf("engine: sync test: physics step in tick %d: %w", t.N, err)
-		}
-	}
-	return nil
 }

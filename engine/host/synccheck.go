@@ -155,6 +155,17 @@ func (c *SyncChecker) Before(t *engine.Tick) error {
 	return nil
 }
 
+// Tick is Before, then tick t run on the game the checker was made with
+// and its world stepped, as the loop does: for a caller that ticks the
+// game through the checker (enginetest.SyncTest) rather than in a run of
+// its own.
+func (c *SyncChecker) Tick(t *engine.Tick) error {
+	if err := c.Before(t); err != nil {
+		return err
+	}
+	return c.main.run(t)
+}
+
 // Finish re-simulates the last Check ticks run, which no Before checked.
 func (c *SyncChecker) Finish() error { return c.checkBack(c.next) }
 

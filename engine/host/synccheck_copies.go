@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 
+	"github.com/lockstep-engine/lockstep/engine"
 	"github.com/lockstep-engine/lockstep/engine/internal/statehash"
 	"github.com/lockstep-engine/lockstep/physics"
 )
@@ -29,12 +30,17 @@ func (c *SyncChecker) step(g syncInstance, n uint64) error {
 	} else {
 		c.tick.Input = in[0]
 	}
-	if err := g.Tick(&c.tick); err != nil {
-		return fmt.Errorf("engine: sync test: tick %d: %w", n, err)
+	return g.run(&c.tick)
+}
+
+// run runs tick t on g and steps g's world, as the loop does.
+func (g *syncInstance) run(t *engine.Tick) error {
+	if err := g.Tick(t); err != nil {
+		return fmt.Errorf("engine: sync test: tick %d: %w", t.N, err)
 	}
 	if g.world != nil {
-		if err := g.world.Step(c.tick.DT); err != nil {
-			return fmt.Errorf("engine: sync test: physics step in tick %d: %w", n, err)
+		if err := g.world.Step(t.DT); err != nil {
+			return fmt.Errorf("engine: sync test: physics step in tick %d: %w", t.N, err)
 		}
 	}
 	return nil
