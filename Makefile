@@ -154,8 +154,9 @@ test: deps-test ## vet, staticcheck, the whole test suite headless, the race det
 # a time (they mostly sleep through real-time sessions: 131% of two
 # cores at 6), after the few that run alone: the handshake floods, which
 # compare a session's stalls with and without a flood on this machine,
-# the FMA refusal, which sets GODEBUG for the children it starts, and the
-# in-process ones (AllocsPerRun counts the whole process's allocations).
+# the FMA refusal, which sets GODEBUG for the children it starts, the
+# in-process ones (AllocsPerRun counts the whole process's allocations)
+# and the field's screenshot (one headless tick, not marked parallel).
 # Alone on a quiet machine, 152 s with only the sessions that sleep
 # longest beside each other (4 at a time), 110 s so (measured; the
 # hostage test's 48 s is the longest). The sync test runs versus in the

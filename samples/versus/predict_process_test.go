@@ -91,11 +91,7 @@ type peerSummary struct {
 // refused saying what to change, and with -input-delay 1 on the host the
 // two play together.
 func TestALockstepJoinerOfAHostWithNoInputDelayIsToldWhatToChange(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds versus and runs two processes")
-	}
-	bin := build(t)
+	bin := realTime(t, "builds versus and runs two processes", build)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
 	const code = "lockstep-joiner-code"

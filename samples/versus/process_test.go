@@ -282,11 +282,7 @@ var started = regexp.MustCompile(`msg="netplay: session started"`)
 // (-net-timeout, 1 s here) passes: the host ends cleanly, status 0, on a
 // tick it names, every output written.
 func TestAPeerThatVanishesEndsTheOtherWithItsOutputs(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds versus and runs two processes")
-	}
-	bin := build(t)
+	bin := realTime(t, "builds versus and runs two processes", build)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
 	const code = "vanish-test-code"
@@ -313,11 +309,7 @@ func TestAPeerThatVanishesEndsTheOtherWithItsOutputs(t *testing.T) {
 }
 
 func TestBothPeersInterruptedEndCleanlyWithTheirOutputs(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds versus and runs two processes")
-	}
-	bin := build(t)
+	bin := realTime(t, "builds versus and runs two processes", build)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
 	const code = "sigint-test-code"

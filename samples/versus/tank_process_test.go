@@ -53,11 +53,7 @@ func playTank(t testing.TB, bin, engine string, mode ...string) (hs, js desktop.
 // from wrong guesses and copied again. make test plays 10 s; the issue's
 // 60 s is -tank-session 60s.
 func TestTwoStressProcessesPlayTheTankToOneHash(t *testing.T) {
-	t.Parallel() // sleeps through real-time sessions: runs beside the others (Makefile: VERSUS_PARALLEL)
-	if testing.Short() {
-		t.Skip("builds stress and runs two processes of 2,000 balls")
-	}
-	bin := buildStress(t)
+	bin := realTime(t, "builds stress and runs two processes of 2,000 balls", buildStress)
 	for _, engine := range engines {
 		t.Run(engine, func(t *testing.T) {
 			t.Parallel() // each engine its own processes, relay and code (the peers share one ticket cache)

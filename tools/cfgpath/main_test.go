@@ -27,18 +27,18 @@ func TestTheRunsStepsTakeTheConfigOnceEach(t *testing.T) {
 			path = strings.Split(p, " → ")
 		}
 	}
-	run := slices.Index(path, "run.go")
-	if run < 0 {
+	steps := slices.Index(path, "run.go")
+	if steps < 0 {
 		t.Fatalf("the run (run.go) is never entered: %v", path)
 	}
 	seen := map[string]bool{}
-	for _, f := range path[run:] {
+	for _, f := range path[steps:] {
 		if seen[f] {
-			t.Errorf("%s is entered twice in the run's steps %v", f, path[run:])
+			t.Errorf("%s is entered twice in the run's steps %v", f, path[steps:])
 		}
 		seen[f] = true
 	}
-	if path[0] != "flags.go" || slices.Index(path, "run.go") < slices.Index(path, "check.go") {
+	if check := slices.Index(path, "check.go"); path[0] != "flags.go" || check < 0 || check > steps {
 		t.Errorf("the command line is not parsed and checked before the run: %v", path)
 	}
 }

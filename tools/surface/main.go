@@ -15,10 +15,10 @@ import (
 	"go/ast"
 	"go/token"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/lockstep-engine/lockstep/tools/internal/gosrc"
@@ -73,14 +73,7 @@ func load(root string) (map[string]*pkg, error) {
 // add counts f's exported declarations into p.
 func (p *pkg) add(f *ast.File) {
 	p.files = append(p.files, f)
-	for _, im := range f.Imports {
-		path, _ := strconv.Unquote(im.Path.Value)
-		name := path[strings.LastIndex(path, "/")+1:]
-		if im.Name != nil {
-			name = im.Name.Name
-		}
-		p.imports[name] = path
-	}
+	maps.Copy(p.imports, gosrc.ImportNames(f))
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:

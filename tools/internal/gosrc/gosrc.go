@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -45,4 +46,22 @@ func Walk(root string, tests bool, skipDir func(rel string) bool, fn func(fset *
 		fn(fset, f, rel)
 		return nil
 	})
+}
+
+// ImportNames maps the names f gives its imports (the last element of the
+// path, or the name written before it) to their paths.
+func ImportNames(f *ast.File) map[string]string {
+	names := map[string]string{}
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := p[strings.LastIndex(p, "/")+1:]
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		names[name] = p
+	}
+	return names
 }

@@ -2,7 +2,9 @@ package gosrc
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -43,5 +45,16 @@ func TestWalkReadsTheSourceItShould(t *testing.T) {
 	}
 	if err := Walk(root, false, nil, func(*token.FileSet, *ast.File, string) {}); err == nil {
 		t.Error("a file that does not parse: no error")
+	}
+}
+
+func TestImportNamesNamesEachImportAsTheFileDoes(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "x.go", "package x\nimport (\n\t\"os/signal\"\n\tsig \"os/signal\"\n\t\"fmt\"\n\t_ \"embed\"\n)\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"signal": "os/signal", "sig": "os/signal", "fmt": "fmt", "_": "embed"}
+	if got := ImportNames(f); !maps.Equal(got, want) {
+		t.Errorf("ImportNames = %v, want %v", got, want)
 	}
 }

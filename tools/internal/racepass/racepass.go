@@ -31,8 +31,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/lockstep-engine/lockstep/tools/internal/gosrc"
 )
 
 // Finding is one place that may start a goroutine.
@@ -130,7 +131,7 @@ func Package(fset *token.FileSet, files []*ast.File, main bool) []Finding {
 	reach := reachable(fset, files, main)
 	var found []Finding
 	for _, f := range files {
-		names := importNames(f)
+		names := gosrc.ImportNames(f)
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
 				if strings.HasPrefix(c.Text, "//export ") {
@@ -146,23 +147,6 @@ func Package(fset *token.FileSet, files []*ast.File, main bool) []Finding {
 		}
 	}
 	return found
-}
-
-// importNames maps the names a file gives its imports to their paths.
-func importNames(f *ast.File) map[string]string {
-	names := map[string]string{}
-	for _, imp := range f.Imports {
-		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			continue
-		}
-		name := p[strings.LastIndex(p, "/")+1:]
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		names[name] = p
-	}
-	return names
 }
 
 // inspect returns what in one declaration may start a goroutine.
@@ -208,7 +192,7 @@ func reachable(fset *token.FileSet, files []*ast.File, main bool) map[*ast.FuncD
 	var work []decl
 	for _, f := range files {
 		test := strings.HasSuffix(fset.File(f.Pos()).Name(), "_test.go")
-		imports := importNames(f)
+		imports := gosrc.ImportNames(f)
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			switch {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -73,13 +74,7 @@ func parse(t *testing.T, sources map[string]string) (*token.FileSet, []*ast.File
 	t.Helper()
 	fset := token.NewFileSet()
 	var files []*ast.File
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for k := range sources {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, name := range slices.Sorted(maps.Keys(sources)) {
 		f, err := parser.ParseFile(fset, name, sources[name], parser.ParseComments)
 		if err != nil {
 			t.Fatal(err)

@@ -36,7 +36,8 @@ func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
 // run runs args[0] with the rest as its arguments and its standard files,
 // and returns its exit status; 2 for a bad command line, 127 when the
-// program did not start.
+// program did not start, could not be tied to exitcode (it is killed
+// then) or could not be waited for.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "usage: exitcode PROGRAM [ARG...]")
