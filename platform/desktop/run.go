@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image/png"
 	"log/slog"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -21,7 +20,6 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/runner"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/sound"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
-	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -378,5 +376,5 @@ func waitScreenshot(ctx context.Context, win *sdl2.Window, s *waitscreen.Screen,
 	if err != nil {
 		return fmt.Errorf("-screenshot %s: %w", path, err)
 	}
-	return writeOutput(ctx, "-screenshot", path, func(f *output.File) error { return png.Encode(f, img) })
+	return runner.WritePNG(ctx, path, img)
 }

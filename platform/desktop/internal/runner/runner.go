@@ -304,7 +304,7 @@ func (r *Runner) FinalScreenshot(ctx context.Context, path string) (err error) {
 	if err != nil {
 		return fmt.Errorf("-screenshot %s: %w", path, err)
 	}
-	return writePNG(ctx, path, img)
+	return WritePNG(ctx, path, img)
 }
 
 // hudBudget is the frame time the HUD's graph marks: 60 frames a second.
@@ -334,8 +334,11 @@ func (r *Runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
 	})
 }
 
-// writePNG writes img to path as -screenshot's PNG, whole or not at all.
-func writePNG(ctx context.Context, path string, img image.Image) error {
+// WritePNG writes img to path as -screenshot's PNG, whole or not at all
+// (the final frame's, or the waiting screen's when the run ended before
+// its session started). A FIFO with no reader is waited for until ctx is
+// done (see output.CreateContext).
+func WritePNG(ctx context.Context, path string, img image.Image) error {
 	f, err := output.CreateContext(ctx, path)
 	if err != nil {
 		return fmt.Errorf("-screenshot: %w", err)
