@@ -61,16 +61,17 @@ func (k Keys) Help() [][2]string {
 	return keys
 }
 
-// Options are what a Runner works with.
+// Options are what a Runner works with. Draw, Win and Log must be set
+// before the loop calls the Runner's hooks.
 type Options struct {
 	Draw  func(*engine.Frame) error // the game's Draw, for the final screenshot
-	Win   *sdl2.Window
-	Name  string // the game's: screenshots are NAME-N.png
-	Log   *slog.Logger
-	Keys  Keys
-	HUD   bool              // the HUD is shown from the start (-hud)
-	Feed  func()            // tops the sound device up; nil: no sound
-	Watch *framewatch.Watch // -frames-out and -hitch; nil without them
+	Win   *sdl2.Window              // the run's window, whose keys and frames the hooks see
+	Name  string                    // the game's: screenshots are NAME-N.png ("": -N.png)
+	Log   *slog.Logger              // where the hotkeys' effects and screenshots are said
+	Keys  Keys                      // the keys the run takes; zero: a shipped game's
+	HUD   bool                      // the HUD is shown from the start (-hud); false: not until F1 (-debug)
+	Feed  func()                    // tops the sound device up; nil: no sound
+	Watch *framewatch.Watch         // -frames-out and -hitch; nil without them
 }
 
 // Runner is what a run has around its frames: its methods are the
