@@ -108,7 +108,7 @@ func open(ctx context.Context, o *Options) (*Tape, error) {
 	var rec *tape.Tape
 	var err error
 	if p := o.Piped; p != nil && p.path == o.Replay {
-		rec, err = p.tape() // what Parse read: a pipe cannot be read again
+		rec, err = p.tape() // what ReadHeader read: a pipe cannot be read again
 	} else {
 		rec, err = readReplay(ctx, o.Replay)
 	}
