@@ -263,7 +263,7 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w host.Wiring,
 	stops = append(stops, r.watch.Abort) // on early returns only: ended by loop after a run
 	d := &r.cfg.Debug
 	r.runner = runner.New(runner.Options{Draw: r.parts.Draw, Win: r.win, Name: r.name, Log: r.log, HUD: d.HUD, Feed: r.sound.Feed, Watch: r.watch,
-		Keys: runner.Keys{NoFullscreen: d.NoFullscreenKey, NoScreenshot: d.NoScreenshotKey, Debug: d.Keys}})
+		Keys: d.keys()})
 	w.BeforeUpdate, w.AfterDraw, w.AfterFrame = r.runner.BeforeUpdate, r.runner.AfterDraw, r.runner.AfterFrame
 	if r.cfg.SyncTest != 0 {
 		// The copies' ticks play their sounds as predicted ones (heard
