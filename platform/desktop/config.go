@@ -15,6 +15,7 @@ import (
 	"github.com/lockstep-engine/lockstep/physics/backend"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/framewatch"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/recording"
+	"github.com/lockstep-engine/lockstep/platform/desktop/internal/runner"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -179,6 +180,12 @@ type Debug struct {
 	// NoScreenshotKey frees F12, which otherwise saves the window as
 	// NAME-N.png in the working directory; zero keeps it.
 	NoScreenshotKey bool
+}
+
+// keys are the keys d has a run take before the game: what the runner
+// acts on and what -h lists.
+func (d *Debug) keys() runner.Keys {
+	return runner.Keys{NoFullscreen: d.NoFullscreenKey, NoScreenshot: d.NoScreenshotKey, Debug: d.Keys}
 }
 
 // Output is what a run writes. Every file is written whole or not at all

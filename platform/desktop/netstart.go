@@ -61,7 +61,7 @@ func (r *run) openNet(ctx context.Context, screen **waitscreen.Screen) (*netrun.
 		recording.WarnUnhashed(&r.parts, log)
 	}
 	return connect.Start(ctx, r.win, connect.Options{Meet: r.sessionOptions(n.local(rollback)),
-		Host: n.Host, Join: n.Join, Lobby: n.Lobby, LateJoin: n.LateJoin, AnyCount: o.MaxPlayers > 0,
+		Host: n.Host, Join: n.Join, Lobby: n.Lobby, AnyCount: o.MaxPlayers > 0,
 		Folder: folderName(o.Name), Adopt: r.adoptHost, Usage: ErrUsage, Log: log,
 		Run: netrun.Options{Log: log, EndWait: n.endWait(), Window: n.DropAfter, Bot: o.Bot}}, screen)
 }

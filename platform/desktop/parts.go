@@ -15,8 +15,8 @@ import (
 // game's parts this way; a game's tests can hand them to
 // engine/enginetest's SyncTest or engine/predicttest. With c nil, Draw
 // draws nothing: a loop run without a window (engine/predicttest's)
-// ticks the game, and its copies, alone. The parts of a fork are another game's: its Fork must return a
-// desktop.Game.
+// ticks the game, and its copies, alone. The parts of a fork are
+// another game's: its Fork must return a desktop.Game.
 func PartsOf(game Game, c *sdl2.Canvas) engine.Parts {
 	return partsOf(game, &c)
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image/png"
 	"log/slog"
 
 	"github.com/lockstep-engine/lockstep/engine"
@@ -21,7 +20,6 @@ import (
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/runner"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/sound"
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/waitscreen"
-	"github.com/lockstep-engine/lockstep/platform/internal/output"
 	"github.com/lockstep-engine/lockstep/platform/sdl2"
 )
 
@@ -265,7 +263,7 @@ func (r *run) loopConfig(ctx context.Context) (cfg engine.Config, w host.Wiring,
 	stops = append(stops, r.watch.Abort) // on early returns only: ended by loop after a run
 	d := &r.cfg.Debug
 	r.runner = runner.New(runner.Options{Draw: r.parts.Draw, Win: r.win, Name: r.name, Log: r.log, HUD: d.HUD, Feed: r.sound.Feed, Watch: r.watch,
-		Keys: runner.Keys{NoFullscreen: d.NoFullscreenKey, NoScreenshot: d.NoScreenshotKey, Debug: d.Keys}})
+		Keys: d.keys()})
 	w.BeforeUpdate, w.AfterDraw, w.AfterFrame = r.runner.BeforeUpdate, r.runner.AfterDraw, r.runner.AfterFrame
 	if r.cfg.SyncTest != 0 {
 		// The copies' ticks play their sounds as predicted ones (heard
@@ -378,5 +376,5 @@ func waitScreenshot(ctx context.Context, win *sdl2.Window, s *waitscreen.Screen,
 	if err != nil {
 		return fmt.Errorf("-screenshot %s: %w", path, err)
 	}
-	return writeOutput(ctx, "-screenshot", path, func(f *output.File) error { return png.Encode(f, img) })
+	return runner.WritePNG(ctx, path, img)
 }

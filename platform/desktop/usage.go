@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/lockstep-engine/lockstep/platform/desktop/internal/cli"
-	"github.com/lockstep-engine/lockstep/platform/desktop/internal/runner"
 )
 
 // printUsage writes -h's text for the flags of fs (see cli.Print), the
@@ -18,7 +17,7 @@ func printUsage(out io.Writer, fs *flag.FlagSet, given *Config, debug *Debug) {
 	shown, scratch := flag.NewFlagSet(fs.Name(), flag.ContinueOnError), *given
 	scratch.register(shown, &d) // as Flags registers them
 	shown.VisitAll(func(s *flag.Flag) { fs.Lookup(s.Name).DefValue = s.DefValue })
-	keys := runner.Keys{NoFullscreen: debug.NoFullscreenKey, NoScreenshot: debug.NoScreenshotKey, Debug: debug.Keys}.Help()
+	keys := debug.keys().Help()
 	multi := d.Loop.Players > 1 || d.MaxPlayers > 1
 	cli.Print(out, fs, cli.Usage{Description: d.Description, Keys: keys, Multi: multi, Group: groupOf})
 }

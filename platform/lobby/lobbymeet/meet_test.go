@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"net"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -111,13 +110,7 @@ func TestALobbyThatDoesNotAnswerFailsSayingSo(t *testing.T) {
 // who joined and never spoke) stayed "connecting" with no end: the
 // meeting now ends FullWait after the room filled, with ErrUnanswered.
 func TestAHostToldTheRoomIsFullByALobbyNobodyAnswersDoesNotWaitForever(t *testing.T) {
-	srv, err := lobby.NewServer(lobby.ServerConfig{Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	defer hs.Close()
-	addr := strings.TrimPrefix(hs.URL, "http://")
+	addr := lobbytest.Serve(t, lobby.ServerConfig{})
 	const code = "ABCDEFGH12345678"
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute) // a cold, busy machine
 	defer cancel()
@@ -132,6 +125,7 @@ func TestAHostToldTheRoomIsFullByALobbyNobodyAnswersDoesNotWaitForever(t *testin
 	// The silent player: in the room, never a word. It joins once the
 	// host has made the room (until then the code is unknown).
 	var silent *lobby.Client
+	var err error
 	for silent == nil && ctx.Err() == nil {
 		silent, err = lobby.Join(ctx, addr, code, lobby.Options{NoCreate: true, Logger: slog.New(slog.DiscardHandler)})
 		if err != nil && !errors.Is(err, lobby.ErrCodeUnknown) {

@@ -46,9 +46,6 @@ type Options struct {
 	Host  string // -host's address: this peer hosts there; "" not
 	Join  string // -join's: it joins the host there; "" not
 	Lobby string // -lobby's: it meets the others there; "" not
-	// LateJoin says the host takes players who join late: Enter on its
-	// waiting screen starts with whoever is there.
-	LateJoin bool
 	// AnyCount says the game allows a range of player counts: a joiner
 	// plays the host's.
 	AnyCount bool
@@ -142,7 +139,7 @@ func connector(o *Options, opt *Transport, screen **waitscreen.Screen) func(cont
 		}
 		s := waitscreen.Host(o.Host, opt.Code, opt.Terms.Players)
 		*screen, opt.Host.Arrived = s, s.Arrived
-		if o.LateJoin {
+		if opt.Terms.LateJoin { // the host takes players who join late
 			opt.Host.Start = s.Startable() // Enter starts with whoever is there
 		}
 		ho, addr := *opt, o.Host

@@ -20,29 +20,39 @@ import (
 // Refusal is a recording the run refuses to replay with what it was
 // given: a bad command line (the scene, the seed, the tick rate or a
 // setting differs). Its message is its whole error.
-type Refusal struct{ Msg string }
+type Refusal struct {
+	// Msg says what differs and what to give instead; never "".
+	Msg string
+}
 
+// Error returns Msg.
 func (r *Refusal) Error() string { return r.Msg }
 
+// refusef is a *Refusal saying format with args, as fmt.Sprintf does.
 func refusef(format string, args ...any) error { return &Refusal{fmt.Sprintf(format, args...)} }
 
-// Options are what a run records, or replays, and with what.
+// Options are what a run records, or replays, and with what. One of
+// Record and Replay is set; Log must not be nil.
 type Options struct {
 	Record string // -record: the file to write; "" replays Replay
-	Replay string // -replay: the recording to play
+	Replay string // -replay: the recording to play; read only when Record is ""
 	// Piped is Replay read already from a pipe, which cannot be read
 	// again (ReadHeader); nil for a regular file.
 	Piped *Piped
-	// Name, Seed, TPS and Players are the run's: a recording keeps
-	// them, and a replay must have been made with them.
+	// Name, Seed, TPS and Players are the run's, its defaults set: a
+	// recording keeps them, and a replay must have been made with
+	// them. Zero is the value itself (no player slots, seed 0), not a
+	// default.
 	Name    string
 	Seed    uint64
 	TPS     int
 	Players int
 	// Settings are what a recording of the run keeps (the settings a
-	// replay must have been made with).
+	// replay must have been made with); nil keeps none.
 	Settings []tape.Setting
-	Log      *slog.Logger
+	// Log is told what the tape did (recorded, replayed, a platform
+	// that differs); never nil.
+	Log *slog.Logger
 }
 
 // Tape is a run's -record or -replay: the host.Tape the loop feeds, and
@@ -98,7 +108,7 @@ func open(ctx context.Context, o *Options) (*Tape, error) {
 	var rec *tape.Tape
 	var err error
 	if p := o.Piped; p != nil && p.path == o.Replay {
-		rec, err = p.tape() // what Parse read: a pipe cannot be read again
+		rec, err = p.tape() // what ReadHeader read: a pipe cannot be read again
 	} else {
 		rec, err = readReplay(ctx, o.Replay)
 	}

@@ -61,16 +61,17 @@ func (k Keys) Help() [][2]string {
 	return keys
 }
 
-// Options are what a Runner works with.
+// Options are what a Runner works with. Draw, Win and Log must be set
+// before the loop calls the Runner's hooks.
 type Options struct {
 	Draw  func(*engine.Frame) error // the game's Draw, for the final screenshot
-	Win   *sdl2.Window
-	Name  string // the game's: screenshots are NAME-N.png
-	Log   *slog.Logger
-	Keys  Keys
-	HUD   bool              // the HUD is shown from the start (-hud)
-	Feed  func()            // tops the sound device up; nil: no sound
-	Watch *framewatch.Watch // -frames-out and -hitch; nil without them
+	Win   *sdl2.Window              // the run's window, whose keys and frames the hooks see
+	Name  string                    // the game's: screenshots are NAME-N.png ("": -N.png)
+	Log   *slog.Logger              // where the hotkeys' effects and screenshots are said
+	Keys  Keys                      // the keys the run takes; zero: a shipped game's
+	HUD   bool                      // the HUD is shown from the start (-hud); false: not until F1 (-debug)
+	Feed  func()                    // tops the sound device up; nil: no sound
+	Watch *framewatch.Watch         // -frames-out and -hitch; nil without them
 }
 
 // Runner is what a run has around its frames: its methods are the
@@ -304,7 +305,7 @@ func (r *Runner) FinalScreenshot(ctx context.Context, path string) (err error) {
 	if err != nil {
 		return fmt.Errorf("-screenshot %s: %w", path, err)
 	}
-	return writePNG(ctx, path, img)
+	return WritePNG(ctx, path, img)
 }
 
 // hudBudget is the frame time the HUD's graph marks: 60 frames a second.
@@ -334,8 +335,11 @@ func (r *Runner) drawHUD(c *sdl2.Canvas, f *engine.Frame) {
 	})
 }
 
-// writePNG writes img to path as -screenshot's PNG, whole or not at all.
-func writePNG(ctx context.Context, path string, img image.Image) error {
+// WritePNG writes img to path as -screenshot's PNG, whole or not at all
+// (the final frame's, or the waiting screen's when the run ended before
+// its session started). A FIFO with no reader is waited for until ctx is
+// done (see output.CreateContext).
+func WritePNG(ctx context.Context, path string, img image.Image) error {
 	f, err := output.CreateContext(ctx, path)
 	if err != nil {
 		return fmt.Errorf("-screenshot: %w", err)

@@ -35,7 +35,7 @@ type Screen struct {
 	code    string // the session's, on a host
 	// start, on the host of a LateJoin game, is closed when Enter asks
 	// to start with whoever is there (transport.HostOptions.Start); nil
-	// elsewhere. The connecting goroutine makes it (offerStart) and the
+	// elsewhere. The connecting goroutine makes it (OfferStart) and the
 	// main one closes it (StartNow), both holding mu.
 	start   chan struct{}
 	started bool
@@ -44,7 +44,7 @@ type Screen struct {
 // StartHint is what a host's screen says when Enter may start the game.
 const StartHint = "Enter: start now with the players here (the others join late)"
 
-// startable makes s, a host's, offer Enter to start with the players
+// Startable makes s, a host's, offer Enter to start with the players
 // there and say so; it returns the channel Enter closes.
 func (s *Screen) Startable() <-chan struct{} {
 	start := s.OfferStart()
@@ -54,7 +54,7 @@ func (s *Screen) Startable() <-chan struct{} {
 	return start
 }
 
-// offerStart lets Enter start the game, without saying so (a lobby's
+// OfferStart lets Enter start the game, without saying so (a lobby's
 // progress says it); it returns the channel Enter closes.
 func (s *Screen) OfferStart() <-chan struct{} {
 	s.mu.Lock()
@@ -64,7 +64,7 @@ func (s *Screen) OfferStart() <-chan struct{} {
 }
 
 // StartNow closes start once, from the main goroutine's events (a
-// lobby's connecting goroutine may be making it: see offerStart).
+// lobby's connecting goroutine may be making it: see OfferStart).
 func (s *Screen) StartNow() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -90,14 +90,14 @@ func Join(addr string, watch bool) *Screen {
 	return &Screen{lines: []string{"joining the session at " + addr, "waiting for the host..."}}
 }
 
-// say replaces what the screen says (a lobby's, as meeting goes on).
+// Say replaces what the screen says (a lobby's, as meeting goes on).
 func (s *Screen) Say(lines ...string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.lines = lines
 }
 
-// listening says where the host listens, once it does, and the address
+// Listening says where the host listens, once it does, and the address
 // to join it by when that is the one it listens on (not 0.0.0.0).
 func (s *Screen) Listening(a net.Addr) {
 	s.mu.Lock()
@@ -108,7 +108,7 @@ func (s *Screen) Listening(a net.Addr) {
 	}
 }
 
-// arrived is transport.HostOptions.Arrived: who holds a place now.
+// Arrived is transport.HostOptions.Arrived: who holds a place now.
 func (s *Screen) Arrived(addrs []net.Addr) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -123,7 +123,7 @@ var (
 	waitText       = color.RGBA{R: 230, G: 230, B: 235, A: 255}
 )
 
-// draw draws the screen: its lines, then one line per place.
+// Draw draws the screen: its lines, then one line per place.
 func (s *Screen) Draw(c *sdl2.Canvas) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
